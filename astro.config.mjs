@@ -1,0 +1,32 @@
+// One codebase, two channels (DESIGN.md): `CHANNEL=fr|be astro build` builds one site into dist/<channel>/.
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+
+const channel = (process.env.CHANNEL ?? 'fr').toLowerCase();
+if (!['fr', 'be'].includes(channel)) throw new Error(`CHANNEL must be fr or be, not ${channel}`);
+const code = channel.toUpperCase();
+const port = process.env[`PORT_${code}`] ?? (channel === 'fr' ? '4321' : '4322');
+const site = (process.env[`SITE_URL_${code}`] ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'always',
+  outDir: `dist/${channel}`,
+  // Each channel keeps its own content store, so building one does not wipe the other's.
+  cacheDir: `.cache/astro-${channel}`,
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  server: { port: Number(port) },
+  prefetch: false,
+  integrations: [react()],
+  env: {
+    schema: {
+      CHANNEL: envField.enum({ context: 'server', access: 'public', values: ['fr', 'be'], default: 'fr' }),
+      CONTENT_API_URL: envField.string({ context: 'server', access: 'public', default: 'http://localhost:4400/content' }),
+      MAINTENANCE_ROUTES: envField.string({ context: 'server', access: 'public', default: '' }),
+      BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),
+      PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
+});

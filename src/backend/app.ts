@@ -1,0 +1,49 @@
+/**
+ * The embedded platform: one HTTP app that is wire-compatible with the production services (DESIGN.md).
+ * Stateless apart from the database, so it scales out behind a load balancer.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { readFile } from 'node:fs/promises';
+import type { Database } from './db/database.ts';
+import { contentRoutes } from './content/routes.ts';
+
+export interface PlatformOptions {
+  db: Database;
+  /** Origins of the sites, allowed to call the platform from a browser. */
+  siteOrigins: string[];
+  /** Folder holding dist/<channel>/ of the static builds, for the build info. */
+  distDir?: string;
+}
+
+export function createPlatform({ db, siteOrigins, distDir = 'dist' }: PlatformOptions): Hono {
+  const app = new Hono();
+  app.use('*', cors({ origin: siteOrigins, credentials: true }));
+
+  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content' } }));
+  app.get('/health', async (c) => {
+    await db.query('SELECT 1');
+    return c.json({ status: 'ok', database: db.driver });
+  });
+  app.route('/content', contentRoutes(db));
+
+  // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
+  app.get('/builds/:channel/latest.json', async (c) => {
+    const channel = c.req.param('channel').toLowerCase();
+    if (!/^(fr|be)$/.test(channel)) return c.json({ error: 'Unknown channel' }, 404);
+    try {
+      return c.json(JSON.parse(await readFile(`${distDir}/${channel}/builds/latest.json`, 'utf8')));
+    } catch {
+      return c.json({ error: 'No build yet' }, 404);
+    }
+  });
+
+  app.notFound((c) => c.json({ error: 'Not Found' }, 404));
+  app.onError((error, c) => {
+    // A malformed percent-escape in a path is the client's fault, not ours.
+    if (error instanceof URIError) return c.json({ data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed URL' } }, 400);
+    console.error(error);
+    return c.json({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,146 @@
+/**
+ * The content service, Strapi-shaped: `{ data, meta }`, errors as `{ data: null, error }`, filters in qs
+ * syntax. Paths are those of SPEC §7; the list endpoints (b2c-categories, b2c-pages, b2c-faqs, b2c-shops)
+ * are what the site's build-time loaders page through.
+ */
+import { Hono, type Context } from 'hono';
+import qs from 'qs';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { renderLevel } from '../../lib/content/wire.ts';
+import { channelOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
+import {
+  countProducts, findCategories, findCrossSell, findFaq, findMenu, findPages, findProducts, findShops, type ProductQuery,
+} from './repository.ts';
+
+const localeParam = z.enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE']).default('fr_FR')
+  .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
+
+const MAX_PAGE_SIZE = 500;
+const productListQuery = z.object({
+  locale: localeParam,
+  render: renderLevel.default(1),
+  filters: z.object({
+    sku: z.object({ $in: z.array(z.string().max(64)).max(MAX_PAGE_SIZE) }).optional(),
+    categories: z.object({ $contains: z.string().max(64) }).optional(),
+  }).optional(),
+  pagination: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
+  }).default({ page: 1, pageSize: 100 }),
+});
+const localeQuery = z.object({ locale: localeParam });
+const renderQuery = localeQuery.extend({ render: renderLevel.default(2) });
+const crossSellQuery = localeQuery.extend({
+  sku: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(24).default(4),
+});
+
+type ErrorName = 'ValidationError' | 'NotFoundError';
+const fail = (c: Context, status: 400 | 404, name: ErrorName, message: string, details?: unknown) =>
+  c.json({ data: null, error: { status, name, message, details: details ?? {} } }, status);
+
+/** Parses the query string (qs syntax, so `filters[sku][$in][0]=…` nests) with a zod schema. */
+function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> | Response {
+  const raw = qs.parse(new URL(c.req.url).search.slice(1), { depth: 4, arrayLimit: MAX_PAGE_SIZE, parameterLimit: 2000 });
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  return fail(c, 400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '),
+    { errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) });
+}
+
+export function contentRoutes(db: Database): Hono {
+  const app = new Hono();
+  const productQuery = (locale: LocaleCode, render: ProductQuery['render']): ProductQuery =>
+    ({ language: languageOf(locale), vatRate: channelOf(locale).vatRate, render });
+
+  app.get('/b2c-products', async (c) => {
+    const q = parseQuery(c, productListQuery);
+    if (q instanceof Response) return q;
+    const { page, pageSize } = q.pagination;
+    const query: ProductQuery = {
+      ...productQuery(q.locale, q.render), skus: q.filters?.sku?.$in, categoryKey: q.filters?.categories?.$contains,
+      limit: pageSize, offset: (page - 1) * pageSize,
+    };
+    const [data, total] = await Promise.all([findProducts(db, query), countProducts(db, query)]);
+    return c.json({ data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } });
+  });
+
+  app.get('/b2c-products/b2c-categories/:category', async (c) => {
+    const q = parseQuery(c, crossSellQuery);
+    if (q instanceof Response) return q;
+    const category = c.req.param('category');
+    const known = (await findCategories(db, languageOf(q.locale))).some((cat) => cat.key === category);
+    if (!known) return fail(c, 404, 'NotFoundError', `Category ${category} not found`);
+    const data = await findProducts(db, { ...productQuery(q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
+    return c.json({ data, meta: {} });
+  });
+
+  app.get('/b2c-products/:id', async (c) => {
+    const q = parseQuery(c, renderQuery);
+    if (q instanceof Response) return q;
+    const id = c.req.param('id');
+    const bySku = id.startsWith('sku-');
+    const [product] = await findProducts(db, { ...productQuery(q.locale, q.render), ...(bySku ? { skus: [id.slice(4)] } : { slug: id }), limit: 1 });
+    if (!product) return fail(c, 404, 'NotFoundError', 'Product not found');
+    return c.json({ data: product, meta: {} });
+  });
+
+  app.get('/b2c-categories', async (c) => {
+    const q = parseQuery(c, localeQuery);
+    if (q instanceof Response) return q;
+    return c.json({ data: await findCategories(db, languageOf(q.locale)), meta: {} });
+  });
+
+  app.get('/b2c-pages', async (c) => {
+    const q = parseQuery(c, localeQuery.extend({ filters: z.object({ kind: z.object({ $eq: z.enum(['page', 'landing']) }) }).optional() }));
+    if (q instanceof Response) return q;
+    return c.json({ data: await findPages(db, languageOf(q.locale), { kind: q.filters?.kind.$eq }), meta: {} });
+  });
+
+  app.get('/b2c-faqs', async (c) => {
+    const q = parseQuery(c, localeQuery);
+    if (q instanceof Response) return q;
+    return c.json({ data: await findFaq(db, languageOf(q.locale)), meta: {} });
+  });
+
+  app.get('/b2c-shops', async (c) => {
+    const q = parseQuery(c, localeQuery);
+    if (q instanceof Response) return q;
+    return c.json({ data: await findShops(db, languageOf(q.locale)), meta: {} });
+  });
+
+  for (const key of ['header', 'footer'] as const) {
+    app.get(`/b2c-${key}`, async (c) => {
+      const q = parseQuery(c, localeQuery);
+      if (q instanceof Response) return q;
+      return c.json({ data: await findMenu(db, key as 'header', languageOf(q.locale)), meta: {} });
+    });
+  }
+
+  app.get('/b2c-cross-sells/:key', async (c) => {
+    const q = parseQuery(c, localeQuery);
+    if (q instanceof Response) return q;
+    const key = c.req.param('key');
+    const list = await findCrossSell(db, key);
+    if (!list) return fail(c, 404, 'NotFoundError', `Cross-sell ${key} not found`);
+    const products = await findProducts(db, { ...productQuery(q.locale, 1), skus: list.products });
+    // Keep the editor's order; a SKU missing from the catalogue is simply absent.
+    const order = new Map(list.products.map((sku, i) => [sku, i]));
+    products.sort((a, b) => (order.get(a.sku) ?? 0) - (order.get(b.sku) ?? 0));
+    return c.json({ data: { key: list.key, main_product: list.main_product, products }, meta: {} });
+  });
+
+  // Generic page by key, slashes trimmed: GET /terms, /terms/, //terms// all read the page "terms".
+  app.get('/*', async (c, next) => {
+    const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\/+|\/+$/g, '');
+    if (!/^[a-z0-9-]{1,64}$/.test(key)) return next();
+    const q = parseQuery(c, localeQuery);
+    if (q instanceof Response) return q;
+    const [page] = await findPages(db, languageOf(q.locale), { key });
+    if (!page) return fail(c, 404, 'NotFoundError', `Page ${key} not found`);
+    return c.json({ data: page, meta: {} });
+  });
+
+  return app;
+}

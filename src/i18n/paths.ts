@@ -1,0 +1,41 @@
+/**
+ * Paths from the route table: `pathTo('product', 'nl_BE', { product: 'kip' })` → `/nl/producten/kip/`.
+ * Every path ends with a slash (SPEC §2).
+ */
+import { routes, type RouteName } from './routes.ts';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../lib/channels.ts';
+
+export type RouteParams = Record<string, string | undefined>;
+
+/** Placeholders of a pattern, e.g. ['product', 'format?'] for the product route. */
+export const paramsOf = (pattern: string): string[] => [...pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]!);
+
+export function fillPattern(pattern: string, params: RouteParams = {}): string {
+  const path = pattern.replace(/\[(\.\.\.)?([^\]?]+)(\?)?\]/g, (_whole, rest: string | undefined, name: string, optional: string | undefined) => {
+    const value = params[name];
+    if (value === undefined || value === '') {
+      if (optional) return '';
+      throw new Error(`Missing route parameter "${name}" for ${pattern}`);
+    }
+    return rest ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+  return path.replace(/\/{2,}/g, '/');
+}
+
+export function pathTo(route: RouteName, locale: LocaleCode, params?: RouteParams): string {
+  const pattern = routes[route][languageOf(locale)];
+  return `${pathPrefixOf(locale)}${fillPattern(pattern, params)}`;
+}
+
+/** A regular expression matching a route's pattern in one language, with named groups. */
+export function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\[\.\.\.([^\]]+)\]\//g, '(?<$1>.+?)/')
+    .replace(/\[([^\]?]+)\?\]\//g, '(?:(?<$1>[^/]+)/)?')
+    .replace(/\[([^\]]+)\]/g, '(?<$1>[^/]+?)');
+  return new RegExp(`^${source}$`);
+}
+
+/** The value a shell page is generated with: one static page serves every runtime id. */
+export const SHELL_ID = '_';

@@ -1,0 +1,44 @@
+/**
+ * The two channels (SPEC §1, DESIGN "The shape"): each is its own static build and its own site.
+ * Luxembourg is served by the FR channel. Prices are stored tax included; the channel's VAT rate gives
+ * the tax-free price.
+ */
+import type { Language } from '../i18n/routes.ts';
+
+export type LocaleCode = 'fr_FR' | 'fr_BE' | 'nl_BE';
+export type ChannelCode = 'FR' | 'BE';
+export type CountryCode = 'FR' | 'BE' | 'LU';
+
+export interface Channel {
+  code: ChannelCode;
+  locales: readonly LocaleCode[];
+  defaultLocale: LocaleCode;
+  /** Countries the channel ships to: the first is its home country. */
+  countries: readonly CountryCode[];
+  currency: 'EUR';
+  /** VAT on pet food, as a fraction. */
+  vatRate: number;
+  /** Port of the local static server; the public URL comes from SITE_URL_<code> in production. */
+  defaultPort: number;
+}
+
+export const channels: Record<ChannelCode, Channel> = {
+  FR: { code: 'FR', locales: ['fr_FR'], defaultLocale: 'fr_FR', countries: ['FR', 'LU'], currency: 'EUR', vatRate: 0.2, defaultPort: 4321 },
+  BE: { code: 'BE', locales: ['fr_BE', 'nl_BE'], defaultLocale: 'fr_BE', countries: ['BE', 'LU'], currency: 'EUR', vatRate: 0.21, defaultPort: 4322 },
+};
+export const channelCodes = Object.keys(channels) as ChannelCode[];
+export const localeCodes: readonly LocaleCode[] = ['fr_FR', 'fr_BE', 'nl_BE'];
+
+export const languageOf = (locale: LocaleCode): Language => (locale.startsWith('nl') ? 'nl' : 'fr');
+export const channelOf = (locale: LocaleCode): Channel => (locale === 'fr_FR' ? channels.FR : channels.BE);
+/** Dutch lives under /nl on the BE site; French is at the root of both sites. */
+export const pathPrefixOf = (locale: LocaleCode): string => (languageOf(locale) === 'nl' ? '/nl' : '');
+/** BCP 47 tag for <html lang>, hreflang and Intl. */
+export const htmlLangOf = (locale: LocaleCode): string => locale.replace('_', '-');
+
+/** The site URL of a channel: SITE_URL_FR / SITE_URL_BE in production, the local server otherwise. */
+export function siteUrlOf(code: ChannelCode, env: Record<string, string | undefined> = process.env): string {
+  const configured = env[`SITE_URL_${code}`];
+  const port = env[`PORT_${code}`] ?? String(channels[code].defaultPort);
+  return (configured ?? `http://localhost:${port}`).replace(/\/+$/, '');
+}

@@ -1,0 +1,70 @@
+/**
+ * Business constants of SPEC §9: one place, imported by the site, the platform and the tests.
+ */
+
+/** Subscription: 10% off, at least 2 deliveries. */
+export const SUBSCRIPTION_DISCOUNT = 0.1;
+export const SUBSCRIPTION_MIN_DELIVERIES = 2;
+/** The draft next order can be edited until this many days before shipment. */
+export const SUBSCRIPTION_EDIT_LOCK_DAYS = 4;
+/** Reminder e-mails: one week before shipment, then 4 days before. */
+export const SUBSCRIPTION_REMINDER_DAYS = [7, 4] as const;
+/** "Ship now" ships and debits within this many working hours. */
+export const SHIP_NOW_WORKING_HOURS = 24;
+/** Invoice available 7 to 10 days after shipment. */
+export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
+
+/** Delivery frequencies in days (SPEC §3), with the unit and count of their label. */
+export const DELIVERY_FREQUENCIES = [
+  { days: 21, weeks: 3 }, { days: 31, months: 1 }, { days: 42, weeks: 6 }, { days: 49, weeks: 7 },
+  { days: 62, months: 2 }, { days: 70, weeks: 10 }, { days: 77, weeks: 11 }, { days: 93, months: 3 },
+  { days: 124, months: 4 }, { days: 155, months: 5 },
+] as const;
+export type DeliveryFrequency = (typeof DELIVERY_FREQUENCIES)[number];
+
+/** Exit-intent offer: 5 EUR off the first order for a newsletter sign-up (minor units). */
+export const EXIT_INTENT_DISCOUNT = 500;
+
+/** Marketing claims of SPEC §1. */
+export const RATING = { value: 4.71, best: 5, count: 25769 } as const;
+export const CARE_HOURS = { days: 'mon-fri', opens: '09:00', closes: '18:00' } as const;
+
+/** Weights (kg) and ages (months) of SPEC §9. */
+export const CAT_WEIGHT_KG = { min: 1, max: 13 } as const;
+export const DOG_WEIGHT_MAX_KG = 100;
+export const PUPPY_UNDER_MONTHS = 12;
+
+/** Field limits of SPEC §5 and §9. */
+export const LIMITS = {
+  name: 255, email: 255, passwordMin: 5, passwordMax: 255, street: 38, cityMin: 2, cityMax: 33, alias: 255,
+  birthdayMaxYears: 120,
+} as const;
+export const POSTCODE_DIGITS = { FR: 5, BE: 4, LU: 4 } as const;
+/** Cart link and variant codes: exactly 8 digits; defaults when a parameter is missing. */
+export const VARIANT_CODE = /^\d{8}$/;
+export const CART_LINK_DEFAULTS = { quantity: 1, interval: 0 } as const;
+
+export const SORT_MODES = ['relevancy', 'best_sellers', 'first_sell_at'] as const;
+export type SortMode = (typeof SORT_MODES)[number];
+export const PAYMENT_METHODS = ['visa', 'mastercard', 'paypal', 'cheque', 'bank_transfer'] as const;
+export const SOCIAL_CHANNELS = ['instagram', 'facebook', 'tiktok', 'twitter', 'pinterest', 'youtube'] as const;
+
+/** SEO: title separator and meta description length. */
+export const TITLE_SEPARATOR = '|';
+export const META_DESCRIPTION_MAX = 300;
+
+/** Locale cookie (SPEC §9). */
+export const LOCALE_COOKIE = { maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+/** Token refresh this long before expiry; storage keys. */
+export const TOKEN_REFRESH_BEFORE_MS = 10 * 60 * 1000;
+export const STORAGE_KEYS = {
+  cartToken: 'store/cart/token', customerUri: 'store/customer/uri', token: 'store/customer/token', refreshToken: 'store/customer/refreshToken',
+} as const;
+
+/** Loading bar (SPEC §9). */
+export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, height: 3, colour: '#AE9973' } as const;
+/** Carousel (SPEC §9). */
+export const CAROUSEL = {
+  autoAdvanceMs: 10000, itemsPerSlide: 1, swipeThresholdPx: 50, moveLockMs: 1000,
+  heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 }, breakpoints: { sm: 768, md: 1024, lg: 1260 },
+} as const;

@@ -1,0 +1,115 @@
+/**
+ * What the content service answers (Strapi-style `{ data, meta }`), as zod schemas used by both the
+ * embedded platform (to shape answers) and the site's loaders (to parse them), so the two cannot drift.
+ */
+import { z } from 'zod';
+import { shopSchedule } from '../shops/opening-hours.ts';
+
+/** render=0 empty, 1 summary, 2 full (SPEC §3 "Load levels"). */
+export const renderLevel = z.coerce.number().int().min(0).max(2);
+export type RenderLevel = z.infer<typeof renderLevel>;
+
+export const productVariant = z.object({
+  code: z.string().regex(/^\d{8}$/),
+  name: z.string(),
+  slug: z.string(),
+  unit: z.enum(['kg', 'g', 'l']),
+  net_quantity: z.number(),
+  show_variant: z.boolean(),
+  in_stock: z.boolean(),
+  /** Integers in minor units (SPEC §3); tax included, tax free for the channel, subscription (10% off). */
+  base_price: z.number().int(),
+  base_price_tf: z.number().int(),
+  base_price_subscription: z.number().int(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+export const productFilters = z.object({
+  lifeStage: z.string(), size: z.string(), sterilised: z.boolean(), grainFree: z.boolean(), mainProtein: z.string(),
+});
+export type ProductFilters = z.infer<typeof productFilters>;
+
+export const review = z.object({
+  author: z.string(), rating: z.number(), date: z.string(), locale: z.string(), title: z.string(), body: z.string(),
+});
+
+export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean() });
+export const productSummary = productEmpty.extend({
+  name: z.string(),
+  animal: z.enum(['dog', 'cat']),
+  kind: z.enum(['dry', 'wet', 'treat']),
+  isSample: z.boolean(),
+  position: z.number().int(),
+  best_seller_rank: z.number().int(),
+  first_sell_at: z.string(),
+  colour: z.string(),
+  rating: z.number(),
+  review_count: z.number().int(),
+  short_description: z.string(),
+  filters: productFilters,
+  /** Category keys, main one first. */
+  categories: z.array(z.string()),
+  ProductVariants: z.array(productVariant),
+});
+export const productFull = productSummary.extend({
+  description: z.string(),
+  composition: z.string(),
+  additives: z.string(),
+  energy_kcal_per_kg: z.number().int(),
+  analytical_constituents: z.object({ protein: z.number(), fat: z.number(), fibre: z.number(), ash: z.number(), moisture: z.number() }),
+  feeding_table: z.array(z.object({ weightKg: z.number(), gramsPerDay: z.number() })),
+  /** Reviews as the production service names them. */
+  json_avis: z.object({ rating: z.number(), count: z.number().int(), reviews: z.array(review) }),
+  /** Slug of each language, for the language switcher and hreflang. */
+  localizations: z.record(z.string(), z.string()),
+});
+export type ProductEmpty = z.infer<typeof productEmpty>;
+export type ProductSummary = z.infer<typeof productSummary>;
+export type ProductFull = z.infer<typeof productFull>;
+
+export const category = z.object({
+  key: z.string(), parent: z.string().nullable(), animal: z.enum(['dog', 'cat']), position: z.number().int(),
+  slug: z.string(), path: z.string(), name: z.string(), description: z.string(),
+  localizations: z.record(z.string(), z.string()),
+});
+export type Category = z.infer<typeof category>;
+
+export const contentPage = z.object({
+  key: z.string(), kind: z.enum(['page', 'landing']), slug: z.string(), title: z.string(), description: z.string(),
+  /** Markdown. */
+  body: z.string(),
+  localizations: z.record(z.string(), z.string()),
+});
+export type ContentPage = z.infer<typeof contentPage>;
+
+export const faqCategory = z.object({
+  key: z.string(), slug: z.string(), name: z.string(), position: z.number().int(),
+  localizations: z.record(z.string(), z.string()),
+  entries: z.array(z.object({ key: z.string(), question: z.string(), answer: z.string(), position: z.number().int() })),
+});
+export type FaqCategory = z.infer<typeof faqCategory>;
+
+export const shop = z.object({
+  key: z.string(), slug: z.string(), name: z.string(), country: z.enum(['FR', 'BE', 'LU']), street: z.string(),
+  postcode: z.string(), city: z.string(), latitude: z.number(), longitude: z.number(), phone: z.string(),
+  email: z.string(), description: z.string(), localizations: z.record(z.string(), z.string()),
+}).extend(shopSchedule.shape);
+export type Shop = z.infer<typeof shop>;
+
+const menuLink = z.object({ label: z.string(), route: z.string(), params: z.record(z.string(), z.string()) });
+export type MenuLink = z.infer<typeof menuLink>;
+export const header = z.object({ items: z.array(menuLink.extend({ children: z.array(menuLink) })) });
+export const footer = z.object({ columns: z.array(z.object({ title: z.string(), links: z.array(menuLink) })) });
+export type Header = z.infer<typeof header>;
+export type Footer = z.infer<typeof footer>;
+
+export const crossSell = z.object({ key: z.string(), main_product: z.string().nullable(), products: z.array(productSummary) });
+
+export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
+
+/** Wraps a data schema in the service's envelope. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: z.object({ pagination: pagination.optional() }).loose() });
+export const errorBody = z.object({
+  data: z.null(),
+  error: z.object({ status: z.number().int(), name: z.string(), message: z.string(), details: z.unknown().optional() }),
+});

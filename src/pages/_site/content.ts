@@ -1,0 +1,82 @@
+/**
+ * The channel's content, read once from the content collections and indexed, so that rendering
+ * thousands of pages does not scan the collections again for each one.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { CHANNEL } from 'astro:env/server';
+import { channels, languageOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
+import type { Language } from '../../i18n/routes.ts';
+
+export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
+
+export type Product = CollectionEntry<'products'>['data'];
+export type Category = CollectionEntry<'categories'>['data'];
+export type Page = CollectionEntry<'pages'>['data'];
+export type FaqCategory = CollectionEntry<'faq'>['data'];
+export type Shop = CollectionEntry<'shops'>['data'];
+
+export interface LocaleContent {
+  products: Product[];
+  productsBySku: Map<string, Product>;
+  categories: Category[];
+  categoriesByKey: Map<string, Category>;
+  pages: Page[];
+  pagesByKey: Map<string, Page>;
+  faq: FaqCategory[];
+  shops: Shop[];
+  shopsByKey: Map<string, Shop>;
+  header: Extract<CollectionEntry<'menus'>['data'], { key: 'header' }>;
+  footer: Extract<CollectionEntry<'menus'>['data'], { key: 'footer' }>;
+  /** Products of each category key, in the editor's order. */
+  productsByCategory: Map<string, Product[]>;
+}
+
+const byLocale = <T extends { locale: LocaleCode }>(entries: Array<{ data: T }>, locale: LocaleCode) =>
+  entries.map((e) => e.data).filter((d) => d.locale === locale);
+
+let cache: Promise<Map<LocaleCode, LocaleContent>> | undefined;
+
+async function loadAll(): Promise<Map<LocaleCode, LocaleContent>> {
+  const [products, categories, pages, faq, shops, menus] = await Promise.all([
+    getCollection('products'), getCollection('categories'), getCollection('pages'), getCollection('faq'),
+    getCollection('shops'), getCollection('menus'),
+  ]);
+  const result = new Map<LocaleCode, LocaleContent>();
+  for (const locale of channel.locales) {
+    const localeProducts = byLocale(products, locale).sort((a, b) => a.position - b.position);
+    const productsByCategory = new Map<string, Product[]>();
+    for (const product of localeProducts) {
+      for (const key of product.categories) productsByCategory.set(key, [...(productsByCategory.get(key) ?? []), product]);
+    }
+    const localeCategories = byLocale(categories, locale).sort((a, b) => a.position - b.position);
+    const localePages = byLocale(pages, locale);
+    const localeShops = byLocale(shops, locale);
+    const localeMenus = byLocale(menus, locale);
+    result.set(locale, {
+      products: localeProducts,
+      productsBySku: new Map(localeProducts.map((p) => [p.sku, p])),
+      categories: localeCategories,
+      categoriesByKey: new Map(localeCategories.map((c) => [c.key, c])),
+      pages: localePages,
+      pagesByKey: new Map(localePages.map((p) => [p.key, p])),
+      faq: byLocale(faq, locale).sort((a, b) => a.position - b.position),
+      shops: localeShops,
+      shopsByKey: new Map(localeShops.map((s) => [s.key, s])),
+      header: localeMenus.find((m) => m.key === 'header') as LocaleContent['header'],
+      footer: localeMenus.find((m) => m.key === 'footer') as LocaleContent['footer'],
+      productsByCategory,
+    });
+  }
+  return result;
+}
+
+export async function contentOf(locale: LocaleCode): Promise<LocaleContent> {
+  cache ??= loadAll();
+  const content = (await cache).get(locale);
+  if (!content) throw new Error(`Locale ${locale} is not part of channel ${channel.code}`);
+  return content;
+}
+
+/** Products a shopper may see: viewable ones (SPEC §3 "hidden when false"). */
+export const isListed = (p: Product): boolean => p.viewable;
+export const languageOfLocale = (locale: LocaleCode): Language => languageOf(locale);

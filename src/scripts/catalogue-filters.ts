@@ -1,0 +1,39 @@
+/**
+ * Progressive enhancement of a category page: the filters already work with CSS; this keeps the
+ * address bar in sync (shareable ?lifeStage=adult&sort=best_sellers), restores it on load, puts the
+ * cards in DOM order for assistive technology, and updates the count and the empty state.
+ */
+export function enhanceCatalogue(root: HTMLElement): void {
+  const form = root.querySelector<HTMLFormElement>('[data-filters]');
+  const grid = root.querySelector<HTMLElement>('[data-grid]');
+  const count = root.querySelector<HTMLElement>('[data-count]');
+  const empty = root.querySelector<HTMLElement>('[data-empty]');
+  if (!form || !grid || !count || !empty) return;
+  const cards = [...grid.children] as HTMLElement[];
+  const plural = new Intl.PluralRules(document.documentElement.lang);
+
+  const params = new URLSearchParams(location.search);
+  for (const [name, value] of params) {
+    const input = form.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
+    if (input) input.checked = true;
+  }
+
+  const update = (): void => {
+    const data = new FormData(form);
+    const sort = String(data.get('sort') ?? 'relevancy');
+    const rank = (card: HTMLElement) => Number(card.style.getPropertyValue(`--${sort}`)) || 0;
+    grid.append(...[...cards].sort((a, b) => rank(a) - rank(b)));
+    const shown = cards.filter((c) => getComputedStyle(c).display !== 'none').length;
+    const template = (plural.select(shown) === 'one' ? count.dataset.one : count.dataset.other) ?? '{count}';
+    count.textContent = template.replace('{count}', String(shown));
+    empty.hidden = shown > 0;
+    const query = new URLSearchParams();
+    for (const [name, value] of data) if (value && !(name === 'sort' && value === 'relevancy')) query.set(name, String(value));
+    const search = query.toString();
+    history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+  };
+  form.addEventListener('change', update);
+  // A reset changes the inputs after the event: read them on the next frame.
+  form.addEventListener('reset', () => requestAnimationFrame(update));
+  update();
+}
