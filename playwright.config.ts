@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser; root needs --no-sandbox.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: { launchOptions: chromium, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'fr', use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4321', launchOptions: chromium } },
+    { name: 'be', use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4322', launchOptions: chromium } },
+  ],
+  // The built sites, served by the same static server as `npm start` (the pages need no platform at run time yet).
+  webServer: { command: 'node scripts/serve.ts', url: 'http://localhost:4322/robots.txt', reuseExistingServer: !process.env.CI },
+});

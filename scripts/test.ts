@@ -1,0 +1,22 @@
+/**
+ * `npm test`: unit and API tests (vitest), then a fresh build of both channels against the embedded
+ * platform, then the end-to-end tests in Chromium (Playwright starts the servers).
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
+
+// The tests run on their own database, so they never touch the shop's data in .data/pglite.
+const env = { ...process.env, DATA_DIR: '.data/test-pglite' };
+rmSync('.data/test-pglite', { recursive: true, force: true });
+run('unit and API tests', ['node_modules/vitest/vitest.mjs', 'run'], env);
+run('build of both channels', ['scripts/build.ts'], env);
+run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], env);

@@ -1,0 +1,46 @@
+/**
+ * Rewrites that serve one static shell for every runtime id (DESIGN "The shape"), from the route table.
+ * The local static server and netlify.toml both use them, so the CDN and the laptop agree.
+ */
+import { routes, type RouteName } from './routes.ts';
+import { pathTo, patternRegExp, SHELL_ID } from './paths.ts';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../lib/channels.ts';
+
+export interface Rewrite {
+  /** Netlify `from` pattern (placeholders are whole segments; a segment mixing text and id becomes a splat). */
+  from: string;
+  /** Matches a request path (with its trailing slash). */
+  match: RegExp;
+  /** The shell page that answers, status 200. */
+  to: string;
+}
+
+const netlifyPattern = (path: string): string => {
+  const segments = path.split('/');
+  const out: string[] = [];
+  for (const segment of segments) {
+    if (/^\[[^\]]+\]$/.test(segment)) out.push(`:${segment.replace(/[[\].?]/g, '')}`);
+    else if (segment.includes('[')) { out.push('*'); return out.join('/'); }
+    else out.push(segment);
+  }
+  return out.join('/');
+};
+
+export function shellRewrites(locales: readonly LocaleCode[]): Rewrite[] {
+  const rewrites: Rewrite[] = [];
+  for (const locale of locales) {
+    const prefix = pathPrefixOf(locale);
+    for (const [name, def] of Object.entries(routes) as Array<[RouteName, (typeof routes)[RouteName]]>) {
+      const pattern = def[languageOf(locale)];
+      if ('shell' in def && def.shell) {
+        const params = Object.fromEntries([...pattern.matchAll(/\[([^\]?]+)\??\]/g)].map((m) => [m[1]!, SHELL_ID]));
+        rewrites.push({ from: netlifyPattern(`${prefix}${pattern}`), match: patternRegExp(`${prefix}${pattern}`), to: pathTo(name, locale, params) });
+      }
+    }
+    // /faq/{query}/ that is no category page: the FAQ page searches for the query.
+    const faq = pathTo('faq', locale);
+    rewrites.push({ from: `${faq}*`, match: new RegExp(`^${faq}[^/]+/$`), to: faq });
+  }
+  // Most specific first: a literal segment must win over a placeholder (…/ajouter/ over …/:animal/).
+  return rewrites.sort((a, b) => b.from.split('/').length - a.from.split('/').length || a.from.split(':').length - b.from.split(':').length);
+}

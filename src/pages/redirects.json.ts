@@ -1,0 +1,21 @@
+/**
+ * Content redirects of this build (SPEC §2 "redirect by SKU check first": /produits/sku-{sku}/ goes to
+ * the product's slug). The build script turns them into Netlify's _redirects; the local server reads them.
+ */
+import type { APIRoute } from 'astro';
+import { pathTo } from '../i18n/paths.ts';
+import { channel, contentOf, isListed } from './_site/content.ts';
+import { pathOf } from './_site/pages.ts';
+
+export const GET: APIRoute = async () => {
+  const redirects = [];
+  for (const locale of channel.locales) {
+    for (const product of (await contentOf(locale)).products.filter(isListed)) {
+      const route = product.isSample ? 'sample' : 'product';
+      const to = await pathOf({ route, key: product.sku }, locale);
+      const from = pathTo(route, locale, { [route]: `sku-${product.sku}` });
+      if (to) redirects.push({ from, to, status: 301 });
+    }
+  }
+  return Response.json(redirects);
+};

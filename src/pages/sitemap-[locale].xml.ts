@@ -1,0 +1,20 @@
+/** One sitemap per locale: every indexable page, with its alternates in the other locales and site. */
+import type { APIRoute } from 'astro';
+import { routes } from '../i18n/routes.ts';
+import { sitemapXml } from '../lib/seo/sitemap.ts';
+import type { LocaleCode } from '../lib/channels.ts';
+import { channel } from './_site/content.ts';
+import { alternatesOf, pagesOf } from './_site/pages.ts';
+
+export const getStaticPaths = () => channel.locales.map((locale) => ({ params: { locale } }));
+
+export const GET: APIRoute = async ({ params }) => {
+  const locale = params.locale as LocaleCode;
+  const refs = (await pagesOf(locale)).filter((ref) => !('private' in routes[ref.route] && routes[ref.route].private) && !ref.format);
+  const urls = [];
+  for (const ref of refs) {
+    const alternates = await alternatesOf(ref);
+    if (alternates[locale]) urls.push({ loc: alternates[locale]!, alternates });
+  }
+  return new Response(sitemapXml(urls), { headers: { 'content-type': 'application/xml' } });
+};
