@@ -12,9 +12,10 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'always',
-  outDir: `dist/${channel}`,
+  // DIST_DIR lets the benchmarks build elsewhere without touching the shop's own build.
+  outDir: `${process.env.DIST_DIR ?? 'dist'}/${channel}`,
   // Each channel keeps its own content store, so building one does not wipe the other's.
-  cacheDir: `.cache/astro-${channel}`,
+  cacheDir: `${process.env.CACHE_DIR ?? '.cache'}/astro-${channel}`,
   build: { format: 'directory', inlineStylesheets: 'auto' },
   server: { port: Number(port) },
   prefetch: false,

@@ -18,9 +18,10 @@ export async function buildChannels(channels: string[] = ['fr', 'be'], env: Node
         });
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
       });
-      const redirects = JSON.parse(readFileSync(`dist/${channel}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
-      writeFileSync(`dist/${channel}/_redirects`, redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n');
-      console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/${channel}/`);
+      const out = `${env.DIST_DIR ?? 'dist'}/${channel}`;
+      const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
+      writeFileSync(`${out}/_redirects`, redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n');
+      console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${out}/`);
     }
   } finally {
     await stop();

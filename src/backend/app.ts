@@ -25,7 +25,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist' }: PlatformOp
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.driver });
   });
-  app.route('/content', contentRoutes(db));
+  app.route('/content', contentRoutes(db, '/content'));
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {

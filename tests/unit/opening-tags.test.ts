@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CLOSES_SOON_MINUTES, OPENS_SOON_MINUTES, hoursFrom, hoursOn, isSchedule, openingTag, openingTagText, scheduleFrom,
+  CLOSES_SOON_MINUTES, OPENS_SOON_MINUTES, formatCalendarDate, hoursFrom, hoursOn, isSchedule, openingTag, openingTagText, scheduleFrom,
   shopMessagesTranslator, shopTimeZone, tagTone, upcomingExceptions, wallClock, type Schedule,
 } from '../../src/lib/shops/opening-tags.ts';
 import { shopSchedule } from '../../src/lib/shops/opening-hours.ts';
@@ -260,6 +260,16 @@ describe('tag texts', () => {
     expect(texts('fr', holidays, paris('2026-12-20T11:00:00'))).toEqual({ special: 'Ouverture exceptionnelle', state: 'Ouvert · ferme à 18:00' });
     expect(texts('nl', holidays, paris('2026-12-20T11:00:00'))).toEqual({ special: 'Uitzonderlijke opening', state: 'Open · sluit om 18:00' });
     expect(texts('fr', week, paris('2026-12-07T15:00:00')).special).toBeNull();
+  });
+
+  it('writes dates as French and Flemish readers expect, whatever the machine zone', () => {
+    expect(formatCalendarDate('2027-01-01', 'fr', 'full')).toBe('vendredi 1er janvier 2027');
+    expect(formatCalendarDate('2027-01-01', 'nl', 'full')).toBe('vrijdag 1 januari 2027');
+    expect(formatCalendarDate('2027-08-15', 'fr', 'date')).toBe('15 août 2027');
+    expect(formatCalendarDate('2027-08-15', 'nl', 'date')).toBe('15 augustus 2027');
+    const newYear = withExceptions({ closedPeriods: [{ from: '2026-12-19', to: '2026-12-31' }] });
+    expect(texts('fr', newYear, paris('2026-12-21T10:00:00')).state).toBe('Fermé · ouvre le vendredi 1er janvier à 09:30');
+    expect(texts('nl', newYear, paris('2026-12-21T10:00:00')).state).toBe('Gesloten · opent op vrijdag 1 januari om 09:30');
   });
 
   it('says closed when nothing opens', () => {

@@ -17,12 +17,14 @@ const localeParam = z.enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-
   .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
 
 const MAX_PAGE_SIZE = 500;
+/** SKUs, slugs, category and cross-sell keys: anything else cannot exist, so it is a 404 without a query. */
+const isIdentifier = (value: string): boolean => /^[A-Za-z0-9_-]{1,128}$/.test(value);
 const productListQuery = z.object({
   locale: localeParam,
   render: renderLevel.default(1),
   filters: z.object({
-    sku: z.object({ $in: z.array(z.string().max(64)).max(MAX_PAGE_SIZE) }).optional(),
-    categories: z.object({ $contains: z.string().max(64) }).optional(),
+    sku: z.object({ $in: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).max(MAX_PAGE_SIZE) }).optional(),
+    categories: z.object({ $contains: z.string().regex(/^[a-z0-9-]{1,64}$/) }).optional(),
   }).optional(),
   pagination: z.object({
     page: z.coerce.number().int().min(1).default(1),
@@ -32,7 +34,7 @@ const productListQuery = z.object({
 const localeQuery = z.object({ locale: localeParam });
 const renderQuery = localeQuery.extend({ render: renderLevel.default(2) });
 const crossSellQuery = localeQuery.extend({
-  sku: z.string().max(64).optional(),
+  sku: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(),
   limit: z.coerce.number().int().min(1).max(24).default(4),
 });
 
@@ -49,7 +51,8 @@ function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> | Re
     { errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) });
 }
 
-export function contentRoutes(db: Database): Hono {
+/** `base` is where the app is mounted, so the generic page route can read its key from the path. */
+export function contentRoutes(db: Database, base = '/content'): Hono {
   const app = new Hono();
   const productQuery = (locale: LocaleCode, render: ProductQuery['render']): ProductQuery =>
     ({ language: languageOf(locale), vatRate: channelOf(locale).vatRate, render });
@@ -70,6 +73,7 @@ export function contentRoutes(db: Database): Hono {
     const q = parseQuery(c, crossSellQuery);
     if (q instanceof Response) return q;
     const category = c.req.param('category');
+    if (!isIdentifier(category)) return fail(c, 404, 'NotFoundError', 'Category not found');
     const known = (await findCategories(db, languageOf(q.locale))).some((cat) => cat.key === category);
     if (!known) return fail(c, 404, 'NotFoundError', `Category ${category} not found`);
     const data = await findProducts(db, { ...productQuery(q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
@@ -80,6 +84,7 @@ export function contentRoutes(db: Database): Hono {
     const q = parseQuery(c, renderQuery);
     if (q instanceof Response) return q;
     const id = c.req.param('id');
+    if (!isIdentifier(id)) return fail(c, 404, 'NotFoundError', 'Product not found');
     const bySku = id.startsWith('sku-');
     const [product] = await findProducts(db, { ...productQuery(q.locale, q.render), ...(bySku ? { skus: [id.slice(4)] } : { slug: id }), limit: 1 });
     if (!product) return fail(c, 404, 'NotFoundError', 'Product not found');
@@ -122,6 +127,7 @@ export function contentRoutes(db: Database): Hono {
     const q = parseQuery(c, localeQuery);
     if (q instanceof Response) return q;
     const key = c.req.param('key');
+    if (!isIdentifier(key)) return fail(c, 404, 'NotFoundError', 'Cross-sell not found');
     const list = await findCrossSell(db, key);
     if (!list) return fail(c, 404, 'NotFoundError', `Cross-sell ${key} not found`);
     const products = await findProducts(db, { ...productQuery(q.locale, 1), skus: list.products });
@@ -132,9 +138,9 @@ export function contentRoutes(db: Database): Hono {
   });
 
   // Generic page by key, slashes trimmed: GET /terms, /terms/, //terms// all read the page "terms".
-  app.get('/*', async (c, next) => {
-    const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\/+|\/+$/g, '');
-    if (!/^[a-z0-9-]{1,64}$/.test(key)) return next();
+  app.get('/*', async (c) => {
+    const key = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length).replace(/^\/+|\/+$/g, '');
+    if (!/^[a-z0-9-]{1,64}$/.test(key)) return fail(c, 404, 'NotFoundError', 'Page not found');
     const q = parseQuery(c, localeQuery);
     if (q instanceof Response) return q;
     const [page] = await findPages(db, languageOf(q.locale), { key });

@@ -21,7 +21,7 @@ export const NEIGHBOUR_COUNTRY_IDS = [
 ] as const;
 
 type CountryProperties = { name: string };
-type CountriesTopology = Topology<{ countries: GeometryCollection<CountryProperties> }>;
+export type CountriesTopology = Topology<{ countries: GeometryCollection<CountryProperties> }>;
 
 let atlas: CountriesTopology | undefined;
 /** Read once per build process: the file is 750 kB and every shop page draws a map. */

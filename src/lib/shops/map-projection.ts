@@ -26,7 +26,7 @@ export const DEFAULT_MAP_HEIGHT = 640;
 /** What is shown with no shop at all: France, Belgium and Luxembourg. */
 export const HOME_BOUNDS: Bounds = { west: -4.9, south: 42.3, east: 8.3, north: 51.5 };
 /** A lone shop, or shops in one town, still show their region rather than a street-level blank. */
-export const MIN_SPAN = { longitude: 3, latitude: 2 } as const;
+export const MIN_SPAN = { longitude: 6, latitude: 4 } as const;
 /** Land kept around the outermost shops, as a share of the shops' spread. */
 export const MARGIN_RATIO = 0.12;
 /** Room kept inside the edges (SVG units) so that pins, which stand above their point, are never cut. */

@@ -223,6 +223,27 @@ export type TagLanguage = 'fr' | 'nl';
 /** Dates read as in France and in Flanders. */
 export const tagLocales: Record<TagLanguage, string> = { fr: 'fr-FR', nl: 'nl-BE' };
 
+const dateStyles = {
+  /** "lundi" */
+  weekday: { weekday: 'long' },
+  /** "lundi 4 janvier" */
+  day: { weekday: 'long', day: 'numeric', month: 'long' },
+  /** "lundi 4 janvier 2027" */
+  full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** "4 janvier 2027" */
+  date: { day: 'numeric', month: 'long', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof dateStyles;
+
+/** A calendar date in words, read at UTC midnight so that no time zone moves it to another day. */
+export function formatCalendarDate(date: string, language: TagLanguage, style: DateStyle): string {
+  const formatter = new Intl.DateTimeFormat(tagLocales[language], { ...dateStyles[style], timeZone: 'UTC' });
+  return formatter.formatToParts(new Date(dateToUtc(date)))
+    // French writes the first of the month as an ordinal, "1er janvier", which Intl does not.
+    .map((part) => (language === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
+}
+
 type Values = Record<string, string | number>;
 /** What `translator(language)` of src/i18n/translate.ts offers. */
 export interface TagTranslator {
@@ -282,15 +303,10 @@ function stateText(tag: OpeningTag, t: TagTranslator, language: TagLanguage): st
     case 'opens-soon': return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: tag.opensAt });
     case 'opens-today': return t(`${TAGS}.opensToday`, { time: tag.opensAt });
     case 'opens-tomorrow': return t(`${TAGS}.opensTomorrow`, { time: tag.opensAt });
-    case 'opens-later': {
-      const at = new Date(dateToUtc(tag.date));
-      if (tag.inDays <= WEEKDAY_NAME_DAYS) {
-        const weekday = new Intl.DateTimeFormat(tagLocales[language], { weekday: 'long', timeZone: 'UTC' }).format(at);
-        return t(`${TAGS}.opensLater`, { weekday, time: tag.opensAt });
-      }
-      const date = new Intl.DateTimeFormat(tagLocales[language], { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(at);
-      return t(`${TAGS}.opensOnDate`, { date, time: tag.opensAt });
-    }
+    case 'opens-later':
+      return tag.inDays <= WEEKDAY_NAME_DAYS
+        ? t(`${TAGS}.opensLater`, { weekday: formatCalendarDate(tag.date, language, 'weekday'), time: tag.opensAt })
+        : t(`${TAGS}.opensOnDate`, { date: formatCalendarDate(tag.date, language, 'day'), time: tag.opensAt });
     case 'closed': return t(`${TAGS}.closed`);
   }
 }

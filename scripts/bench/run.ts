@@ -1,0 +1,68 @@
+/**
+ * `npm run bench`: figures for the README, measured on this machine (not timed tests).
+ * - build throughput: both channels built from a generated catalogue of BENCH_PRODUCTS (2,000) products,
+ *   in pages per second (an isolated database, dist and cache under .bench/);
+ * - JavaScript shipped per page type: the gzip size of every script a page loads.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
+const root = '.bench';
+const env = { ...process.env, DATA_DIR: `${root}/pglite`, DIST_DIR: `${root}/dist`, CACHE_DIR: `${root}/cache`, PORT_PLATFORM: '4491', CONTENT_API_URL: '' };
+delete env.CONTENT_API_URL;
+rmSync(root, { recursive: true, force: true });
+
+const run = (args: string[]) => {
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+};
+
+run(['scripts/seed.ts', '--products', String(products)]);
+const results: Record<string, string | number> = {};
+for (const pass of ['cold', 'warm']) {
+  const started = performance.now();
+  run(['scripts/build.ts', 'fr', 'be']);
+  const seconds = (performance.now() - started) / 1000;
+  const pages = countPages(`${root}/dist`);
+  results[`${pass} build: pages`] = pages;
+  results[`${pass} build: seconds`] = Number(seconds.toFixed(1));
+  results[`${pass} build: pages per second`] = Number((pages / seconds).toFixed(1));
+}
+
+function countPages(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) n += countPages(path);
+    else if (entry.endsWith('.html')) n += 1;
+  }
+  return n;
+}
+
+/** gzip bytes of the scripts an HTML page loads (module scripts and their preloads). */
+function scriptBytes(site: string, page: string): number {
+  const html = readFileSync(join(site, page, 'index.html'), 'utf8');
+  const sources = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!));
+  const inline = [...html.matchAll(/<script(?![^>]*(src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[2]!).join('');
+  let bytes = inline ? gzipSync(inline).length : 0;
+  for (const src of sources) if (existsSync(join(site, src))) bytes += gzipSync(readFileSync(join(site, src))).length;
+  return bytes;
+}
+
+const be = `${root}/dist/be`;
+const firstDir = (base: string, re: RegExp) => readdirSync(join(be, base)).find((d) => re.test(d) && statSync(join(be, base, d)).isDirectory());
+const product = firstDir('produits', /^(?!echantillons|sku-)/);
+const shop = firstDir('magasins', /./);
+const pageTypes: Record<string, string | undefined> = {
+  home: '', category: 'chien/croquettes', product: product && `produits/${product}`, faq: 'faq', shops: 'magasins',
+  shop: shop && `magasins/${shop}`, 'content page': 'page/conditions-generales', 'cart (island shell)': 'panier',
+};
+for (const [type, page] of Object.entries(pageTypes)) {
+  if (page !== undefined && existsSync(join(be, page, 'index.html'))) results[`JS gzip bytes: ${type}`] = scriptBytes(be, page);
+}
+
+console.log(`\nBenchmark (${products} products, ${new Date().toISOString().slice(0, 10)}):`);
+console.table(results);
