@@ -14,8 +14,11 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'fr', use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4321', launchOptions: chromium } },
-    { name: 'be', use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4322', launchOptions: chromium } },
+    // Journeys in French on the FR site and in Dutch on the BE site.
+    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4321', launchOptions: chromium } },
+    { name: 'be', testIgnore: ['build.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4322', launchOptions: chromium } },
+    // Checks of both builds at once (routes, alternates, build info).
+    { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: 'http://localhost:4322' } },
   ],
   // The built sites, served by the same static server as `npm start` (the pages need no platform at run time yet).
   webServer: { command: 'node scripts/serve.ts', url: 'http://localhost:4322/robots.txt', reuseExistingServer: !process.env.CI },

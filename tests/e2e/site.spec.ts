@@ -1,22 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { homeOf, languageOf, texts } from './helpers.ts';
 
-test('the language switch keeps the page', async ({ page }, info) => {
-  test.skip(info.project.name !== 'be', 'the BE site has both languages');
-  await page.goto('/nl/');
-  await page.getByRole('navigation', { name: /navigatie/i }).getByRole('link', { name: 'Kat', exact: true }).click();
-  const dutchPath = new URL(page.url()).pathname;
-  await page.locator('.switcher summary').click();
-  await page.locator('.switcher a[data-locale="fr_BE"]').click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Chat/);
-  const frenchPath = new URL(page.url()).pathname;
-  expect(frenchPath).not.toBe(dutchPath);
-  await page.locator('.switcher summary').click();
-  await page.locator('.switcher a[data-locale="nl_BE"]').click();
-  expect(new URL(page.url()).pathname).toBe(dutchPath);
-});
-
 test('an unknown address shows the 404 page with links to dogs and cats', async ({ page }, info) => {
   const response = await page.goto(`${homeOf(info)}cette-page-n-existe-pas/`);
   expect(response?.status()).toBe(404);

@@ -1,6 +1,6 @@
 export default {
   site: {
-    name: 'Croquettes & Co',
+    name: 'Maison Gamelle',
     tagline: 'Alimentation premium pour chiens et chats',
     skipToContent: 'Aller au contenu',
     mainNav: 'Navigation principale',
@@ -21,7 +21,7 @@ export default {
     rating: 'Noté {rating}/5 sur {count} avis',
     onePercent: 'Membre de 1% for animals : 1 % de nos ventes reversé aux associations de protection animale',
     newsletter: 'Recevez nos conseils et 5 € offerts sur votre première commande',
-    copyright: '© {year} Croquettes & Co',
+    copyright: '© {year} Maison Gamelle',
   },
   islands: {
     loading: 'Chargement…',

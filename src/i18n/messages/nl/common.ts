@@ -1,6 +1,6 @@
 export default {
   site: {
-    name: 'Croquettes & Co',
+    name: 'Maison Gamelle',
     tagline: 'Premium voeding voor honden en katten',
     skipToContent: 'Naar de inhoud',
     mainNav: 'Hoofdnavigatie',
@@ -21,7 +21,7 @@ export default {
     rating: 'Beoordeeld met {rating}/5 op basis van {count} reviews',
     onePercent: 'Lid van 1% for animals: 1 % van onze verkoop gaat naar dierenwelzijnsorganisaties',
     newsletter: 'Ontvang onze tips en € 5 korting op je eerste bestelling',
-    copyright: '© {year} Croquettes & Co',
+    copyright: '© {year} Maison Gamelle',
   },
   islands: {
     loading: 'Laden…',
