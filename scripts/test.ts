@@ -1,5 +1,5 @@
 /**
- * `npm test`: unit and API tests (vitest), then a fresh build of both channels against the embedded
+ * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), then a fresh build of both channels against the embedded
  * platform, then the end-to-end tests in Chromium (Playwright starts the servers).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,10 @@ const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env
 // The tests run on their own database, so they never touch the shop's data in .data/pglite.
 const env = { ...process.env, DATA_DIR: '.data/test-pglite' };
 rmSync('.data/test-pglite', { recursive: true, force: true });
-run('unit and API tests', ['node_modules/vitest/vitest.mjs', 'run'], env);
+run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], env);
+// The same API tests on a PostgreSQL server, when one is given (.ci/run starts one).
+if (process.env.TEST_DATABASE_URL) {
+  run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL });
+}
 run('build of both channels', ['scripts/build.ts'], env);
 run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], env);

@@ -39,7 +39,7 @@ export async function seedContent(db: Database, options: SeedOptions = {}): Prom
 async function insertRows(tx: Queryable, table: string, rows: object[]): Promise<void> {
   // Chunks keep one statement's JSON parameter reasonable for large generated catalogues.
   for (let i = 0; i < rows.length; i += 2000) {
-    await tx.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(null::${table}, $1::jsonb)`,
+    await tx.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(null::${table}, $1::text::jsonb)`,
       [JSON.stringify(rows.slice(i, i + 2000))]);
   }
 }
