@@ -4,8 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { CHANNEL } from 'astro:env/server';
-import { channels, languageOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
-import type { Language } from '../../i18n/routes.ts';
+import { channels, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
 
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
 
@@ -79,4 +78,3 @@ export async function contentOf(locale: LocaleCode): Promise<LocaleContent> {
 
 /** Products a shopper may see: viewable ones (SPEC §3 "hidden when false"). */
 export const isListed = (p: Product): boolean => p.viewable;
-export const languageOfLocale = (locale: LocaleCode): Language => languageOf(locale);
