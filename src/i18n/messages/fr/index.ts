@@ -2,5 +2,8 @@ import common from './common.ts';
 import catalogue from './catalogue.ts';
 import shops from './shops.ts';
 import pages from './pages.ts';
+import forms from './forms.ts';
+import account from './account.ts';
+import cart from './cart.ts';
 
-export default { ...common, catalogue, shops, pages };
+export default { ...common, catalogue, shops, pages, forms, account, cart };
