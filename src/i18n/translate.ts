@@ -1,50 +1,25 @@
 /**
  * Messages are keys with French and Dutch texts (src/i18n/messages/{fr,nl}/). `{name}` placeholders are
- * filled from the values given. A key missing in Dutch falls back to French; a key missing everywhere
- * is returned as is, so a forgotten text shows up in tests instead of crashing a page.
+ * filled from the values given. A key missing in Dutch falls back to French. Build-time code uses this;
+ * islands receive the sections they need (`messagesFor`) and translate with `treeTranslator`.
  */
 import type { Language } from './routes.ts';
+import { lookup, pickSections, treeTranslator, type MessageTree, type Translator, type Values } from './core.ts';
 import fr from './messages/fr/index.ts';
 import nl from './messages/nl/index.ts';
 
-type Tree = { [key: string]: string | Tree };
-const catalogues: Record<Language, Tree> = { fr, nl };
+export type { Translator, Values } from './core.ts';
+export { interpolate } from './core.ts';
 
-function lookup(tree: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+const catalogues: Record<Language, MessageTree> = { fr, nl };
 
-export type Values = Record<string, string | number>;
-export const interpolate = (text: string, values: Values = {}): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+export const hasMessage = (language: Language, key: string): boolean => lookup(catalogues[language], key) !== undefined;
+export const translator = (language: Language): Translator => treeTranslator(language, catalogues[language], catalogues.fr);
+export const translate = (language: Language, key: string, values?: Values): string => translator(language)(key, values);
+export const translatePlural = (language: Language, key: string, count: number, values: Values = {}): string =>
+  translator(language).plural(key, count, values);
 
-export function hasMessage(language: Language, key: string): boolean {
-  return lookup(catalogues[language], key) !== undefined;
-}
-
-export function translate(language: Language, key: string, values?: Values): string {
-  const text = lookup(catalogues[language], key) ?? lookup(catalogues.fr, key);
-  return text === undefined ? key : interpolate(text, values);
-}
-
-/** Picks `key.one` or `key.other` by the count's plural category in the language. */
-export function translatePlural(language: Language, key: string, count: number, values: Values = {}): string {
-  const category = new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other';
-  return translate(language, `${key}.${category}`, { count, ...values });
-}
-
-export type Translator = ((key: string, values?: Values) => string) & {
-  plural: (key: string, count: number, values?: Values) => string;
-  language: Language;
-};
-export function translator(language: Language): Translator {
-  const t = ((key: string, values?: Values) => translate(language, key, values)) as Translator;
-  t.plural = (key, count, values) => translatePlural(language, key, count, values);
-  t.language = language;
-  return t;
+/** The sections of one language's messages an island needs, French filling any gap. */
+export function messagesFor(language: Language, sections: readonly string[]): MessageTree[] {
+  return language === 'fr' ? [pickSections(catalogues.fr, sections)] : [pickSections(catalogues[language], sections), pickSections(catalogues.fr, sections)];
 }

@@ -1,0 +1,46 @@
+/**
+ * The message machinery without any catalogue: islands get the few sections they need as props and
+ * translate with this, so a page never ships every text of the site.
+ */
+import type { Language } from './routes.ts';
+
+export type MessageTree = { [key: string]: string | MessageTree };
+export type Values = Record<string, string | number>;
+
+export function lookup(tree: MessageTree, key: string): string | undefined {
+  let node: string | MessageTree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export const interpolate = (text: string, values: Values = {}): string =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+export type Translator = ((key: string, values?: Values) => string) & {
+  plural: (key: string, count: number, values?: Values) => string;
+  has: (key: string) => boolean;
+  language: Language;
+};
+
+/** A translator over message trees tried in order (the language's, then French as a fallback). */
+export function treeTranslator(language: Language, ...trees: MessageTree[]): Translator {
+  const find = (key: string) => trees.reduce<string | undefined>((found, tree) => found ?? lookup(tree, key), undefined);
+  const t = ((key: string, values?: Values) => {
+    const text = find(key);
+    // A missing key shows as itself, so a forgotten text is seen in tests instead of crashing a page.
+    return text === undefined ? key : interpolate(text, values);
+  }) as Translator;
+  t.plural = (key, count, values = {}) =>
+    t(`${key}.${new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other'}`, { count, ...values });
+  t.has = (key) => find(key) !== undefined;
+  t.language = language;
+  return t;
+}
+
+/** The sections of a tree an island needs, e.g. ['cart', 'forms', 'generic']. */
+export function pickSections(tree: MessageTree, sections: readonly string[]): MessageTree {
+  return Object.fromEntries(sections.filter((s) => s in tree).map((s) => [s, tree[s]!]));
+}
