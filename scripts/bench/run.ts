@@ -2,12 +2,15 @@
  * `npm run bench`: figures for the README, measured on this machine (not timed tests).
  * - build throughput: both channels built from a generated catalogue of BENCH_PRODUCTS (2,000) products,
  *   in pages per second (an isolated database, dist and cache under .bench/);
- * - JavaScript shipped per page type: the gzip size of every script a page loads.
+ * - JavaScript shipped per page type: the gzip size of every script a page loads;
+ * - add-to-cart latency and throughput at 50 concurrent clients, on PGlite and on a PostgreSQL server
+ *   (BENCH_DATABASE_URL, or a throw-away one started here when this machine can).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchCart } from './cart.ts';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const root = '.bench';
@@ -63,6 +66,19 @@ const pageTypes: Record<string, string | undefined> = {
 for (const [type, page] of Object.entries(pageTypes)) {
   if (page !== undefined && existsSync(join(be, page, 'index.html'))) results[`JS gzip bytes: ${type}`] = scriptBytes(be, page);
 }
+
+let stopPostgres = () => {};
+if (!process.env.BENCH_DATABASE_URL) {
+  const started = spawnSync('bash', ['scripts/ci-postgres.sh'], { encoding: 'utf8', env: { ...process.env, PGPORT: '54339' } });
+  const [url, dir] = started.stdout.trim().split(' ');
+  if (started.status === 0 && url && dir) {
+    process.env.BENCH_DATABASE_URL = url;
+    stopPostgres = () => { spawnSync('bash', ['scripts/ci-postgres.sh', 'stop', dir]); };
+  } else {
+    console.warn('No PostgreSQL server for the cart benchmark: PGlite only.');
+  }
+}
+try { Object.assign(results, await benchCart()); } finally { stopPostgres(); }
 
 console.log(`\nBenchmark (${products} products, ${new Date().toISOString().slice(0, 10)}):`);
 console.table(results);

@@ -7,6 +7,8 @@ import { cors } from 'hono/cors';
 import { readFile } from 'node:fs/promises';
 import type { Database } from './db/database.ts';
 import { contentRoutes } from './content/routes.ts';
+import { shopRoutes, type ShopOptions } from './shop/routes.ts';
+import { outboxRoutes } from './mail/routes.ts';
 
 export interface PlatformOptions {
   db: Database;
@@ -14,18 +16,32 @@ export interface PlatformOptions {
   siteOrigins: string[];
   /** Folder holding dist/<channel>/ of the static builds, for the build info. */
   distDir?: string;
+  /** Clock, JWT secret and environment of the shop API. */
+  shop?: ShopOptions;
+  /**
+   * The mail outbox page (/outbox, /outbox.json): on by default for the embedded platform, where it stands
+   * in for the mailbox. It shows password-reset links, so a deployment reachable by others turns it off.
+   */
+  outbox?: boolean;
 }
 
-export function createPlatform({ db, siteOrigins, distDir = 'dist' }: PlatformOptions): Hono {
+export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true }: PlatformOptions): Hono {
   const app = new Hono();
-  app.use('*', cors({ origin: siteOrigins, credentials: true }));
+  // Only the sites may call with credentials; the shop API's bearer token travels in Authorization.
+  app.use('*', cors({
+    origin: siteOrigins, credentials: true,
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposeHeaders: ['Retry-After', 'Location'], maxAge: 600,
+  }));
 
-  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content' } }));
+  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content', shop: '/api/v2/shop', ...(outbox ? { outbox: '/outbox' } : {}) } }));
   app.get('/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.driver });
   });
   app.route('/content', contentRoutes(db, '/content'));
+  app.route('/api/v2/shop', shopRoutes(db, shop));
+  if (outbox) app.route('/', outboxRoutes(db));
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {

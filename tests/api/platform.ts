@@ -2,10 +2,21 @@
  * Starts the platform for API tests on a fresh in-memory PGlite, or on DATABASE_URL (a real
  * PostgreSQL server) when it is set, and gives a `get` that calls it through its HTTP app.
  */
+import { randomUUID } from 'node:crypto';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import { authentication, customer as customerSchema } from '../../src/lib/shop/wire.ts';
 
-export async function testPlatform() {
-  const { app, db } = await preparePlatform({ dataDir: 'memory://', reset: true, env: { DATABASE_URL: process.env.DATABASE_URL } });
+export interface TestPlatformOptions {
+  /** The shop API's clock (see testClock). */
+  clock?: () => Date;
+}
+
+export async function testPlatform(options: TestPlatformOptions = {}) {
+  const { app, db } = await preparePlatform({
+    dataDir: 'memory://', reset: true,
+    env: { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'api-test-secret' },
+    shop: options.clock ? { clock: options.clock } : {},
+  });
   const request = async (path: string, init?: RequestInit) => {
     const response = await app.request(`http://platform.test${path}`, init);
     const text = await response.text();
@@ -14,4 +25,71 @@ export async function testPlatform() {
     return { status: response.status, body: body as any, headers: response.headers };
   };
   return { app, db, get: (path: string) => request(path), request };
+}
+export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;
+
+/** Real time until set: `set` fixes it, `advance` moves it (fixed or not), `reset` returns to real time. */
+export function testClock() {
+  let fixed: number | null = null;
+  let offset = 0;
+  return {
+    now: () => new Date(fixed ?? Date.now() + offset),
+    set(date: Date | string) { fixed = new Date(date).getTime(); },
+    advance(ms: number) { if (fixed === null) offset += ms; else fixed += ms; },
+    reset() { fixed = null; offset = 0; },
+  };
+}
+
+/** An e-mail no earlier run used: tests also run on a long-lived PostgreSQL database. */
+export const uniqueEmail = (label = 'client') => `${label}.${randomUUID().slice(0, 12)}@example.com`;
+
+export interface ShopCall {
+  body?: unknown;
+  /** Sent as is (malformed JSON, wrong content types). */
+  raw?: string;
+  token?: string;
+  query?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls of the shop API (/api/v2/shop), JSON in and out. */
+export function shopApi(platform: TestPlatform) {
+  const call = (method: string, path: string, { body, raw, token, query, headers = {} }: ShopCall = {}) => {
+    const url = `/api/v2/shop${path}${query ? `?${query}` : ''}`;
+    const contentType = method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json';
+    return platform.request(url, {
+      method,
+      headers: {
+        accept: 'application/ld+json',
+        ...(body !== undefined || raw !== undefined ? { 'content-type': contentType } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  };
+
+  const register = async (overrides: Record<string, unknown> = {}) => {
+    const email = uniqueEmail();
+    const password = 'croquettes5';
+    const res = await call('POST', '/customers', {
+      body: { firstName: 'Camille', lastName: 'Martin', email, password, acceptTerms: true, subscribedToNewsletter: false, ...overrides },
+    });
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+    return { profile: customerSchema.parse(res.body), email: String(overrides.email ?? email), password: String(overrides.password ?? password) };
+  };
+
+  const login = async (email: string, password: string) => {
+    const res = await call('POST', '/authentication-token', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
+    return authentication.parse(res.body);
+  };
+
+  /** A registered and logged-in customer. */
+  const signUp = async (overrides: Record<string, unknown> = {}) => {
+    const registered = await register(overrides);
+    return { ...registered, ...(await login(registered.email, registered.password)) };
+  };
+
+  return { call, register, login, signUp };
 }

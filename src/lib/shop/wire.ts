@@ -146,3 +146,36 @@ export const violationList = z.object({
 });
 export const hydraError = z.object({ '@type': z.literal('hydra:Error'), 'hydra:title': z.string(), 'hydra:description': z.string() });
 export const jwtError = z.object({ code: z.literal(401), message: z.string() });
+
+/**
+ * Violation codes of the shop API (`violations[].code`): short stable names, one message each, so the
+ * site can key its own texts as `forms.{form}.{field}.errors.{code}` and fall back to the server message.
+ */
+export const violationCodes = [
+  // Generic field rules (SPEC §5).
+  'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVALID_EMAIL',
+  'INVALID_DATE', 'DATE_NOT_IN_PAST', 'DATE_TOO_OLD', 'INVALID_CHOICE',
+  // Addresses.
+  'COUNTRY_NOT_SERVED', 'POSTCODE_LENGTH', 'POSTCODE_COUNTRY', 'INVALID_PHONE', 'ADDRESS_LIMIT',
+  // Customers and passwords.
+  'EMAIL_ALREADY_USED', 'TERMS_NOT_ACCEPTED', 'PASSWORDS_NOT_EQUAL', 'WRONG_PASSWORD', 'ADDRESS_NOT_FOUND',
+  'CUSTOMER_MISMATCH', 'TOKEN_EXPIRED',
+  // Cart.
+  'LOCALE_CHANNEL_MISMATCH', 'VARIANT_NOT_FOUND', 'VARIANT_NOT_AVAILABLE', 'VARIANT_OUT_OF_STOCK',
+  'INTERVAL_NOT_OFFERED', 'CART_FULL',
+  // Coupons.
+  'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM', 'COUPON_FIRST_ORDER',
+] as const;
+export type ViolationCode = (typeof violationCodes)[number];
+
+/**
+ * Shipping of a cart (shown by the cart page): a flat fee per channel below the threshold, free from the
+ * threshold on, measured on the items total after promotions. Minor units, tax included.
+ */
+export const FREE_SHIPPING_THRESHOLD = 4900;
+export const SHIPPING_FEES = { FR: 490, BE: 590 } as const;
+
+/** POST /shop/customer/lookup answer. */
+export const customerLookup = z.object({ exists: z.boolean() });
+/** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
+export const throttledError = z.object({ code: z.literal(429), message: z.string() });

@@ -1,0 +1,81 @@
+/**
+ * Add-to-cart benchmark: the embedded platform on a free port of 127.0.0.1, BENCH_CART_CLIENTS (50)
+ * concurrent clients, each with its own cart, sending BENCH_CART_REQUESTS (2,000) adds in total over
+ * real HTTP. Measured on PGlite (in memory) and, when BENCH_DATABASE_URL is set, on that PostgreSQL
+ * server. `node scripts/bench/cart.ts` prints the table; `npm run bench` imports benchCart.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { preparePlatform } from '../../src/backend/platform.ts';
+
+const CLIENTS = Number(process.env.BENCH_CART_CLIENTS ?? 50);
+const REQUESTS = Number(process.env.BENCH_CART_REQUESTS ?? 2000);
+/** Untimed adds per client first, so connections and query plans are warm. */
+const WARM_UP_PER_CLIENT = 2;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(databaseUrl: string | undefined) {
+  const { app, db } = await preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-cart' } });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/shop`;
+  try {
+    const variants = (await db.query<{ code: string }>(
+      `SELECT v.code FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+       WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable ORDER BY v.code LIMIT 20`)).map((r) => r.code);
+    const headers = { 'content-type': 'application/merge-patch+json', accept: 'application/ld+json' };
+    const add = async (token: string, n: number): Promise<boolean> => {
+      const res = await fetch(`${base}/orders/${token}/items`, {
+        method: 'PATCH', headers, body: JSON.stringify({ productVariant: variants[n % variants.length], quantity: 1, subscriptionInterval: n % 3 === 0 ? 31 : 0 }),
+      });
+      await res.arrayBuffer();
+      return res.status === 200;
+    };
+    const carts = await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      const res = await fetch(`${base}/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/ld+json' }, body: '{"localeCode":"fr_FR","channelCode":"FR"}' });
+      return ((await res.json()) as { tokenValue: string }).tokenValue;
+    }));
+    await Promise.all(carts.map(async (token) => { for (let i = 0; i < WARM_UP_PER_CLIENT; i += 1) await add(token, i); }));
+
+    const latencies: number[] = [];
+    let errors = 0;
+    const perClient = Math.ceil(REQUESTS / CLIENTS);
+    const started = performance.now();
+    await Promise.all(carts.map(async (token, client) => {
+      for (let i = 0; i < perClient; i += 1) {
+        const t0 = performance.now();
+        const ok = await add(token, client + i);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { requests: latencies.length, errors, p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: latencies.length / seconds };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await db.close();
+  }
+}
+
+export async function benchCart(): Promise<Record<string, number | string>> {
+  const results: Record<string, number | string> = {};
+  const drivers: [string, string | undefined][] = [['PGlite', undefined]];
+  if (process.env.BENCH_DATABASE_URL) drivers.push(['PostgreSQL', process.env.BENCH_DATABASE_URL]);
+  for (const [name, url] of drivers) {
+    const r = await measure(url);
+    const label = `add to cart (${name}, ${CLIENTS} clients)`;
+    results[`${label}: requests`] = r.requests;
+    results[`${label}: errors`] = r.errors;
+    results[`${label}: p50 ms`] = Number(r.p50.toFixed(1));
+    results[`${label}: p95 ms`] = Number(r.p95.toFixed(1));
+    results[`${label}: requests per second`] = Number(r.rps.toFixed(0));
+  }
+  return results;
+}
+
+if (import.meta.main) {
+  console.log(`\nAdd-to-cart benchmark (${REQUESTS} requests, ${new Date().toISOString().slice(0, 10)}):`);
+  console.table(await benchCart());
+}

@@ -1,0 +1,83 @@
+/**
+ * POST /shop/authentication-token (login) and /shop/authentication-token/refresh, answering like
+ * LexikJWT + the refresh-token bundle: { token, refresh_token, user, customer, cart }.
+ * The body may also carry a Google token and a captcha token (SPEC §7): neither provider is configured
+ * in the embedded platform, so they are accepted and ignored.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Queryable } from '../db/database.ts';
+import { iri, type Authentication } from '../../lib/shop/wire.ts';
+import { LIMITS } from '../../lib/constants.ts';
+import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken, tooManyAttempts } from './errors.ts';
+import { readJson, type ShopDeps, type ShopEnv } from './http.ts';
+import { tooManyAttemptsMessage } from './messages.ts';
+import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import { beginAttempt, clearFailures } from './throttle.ts';
+import { issueAccessToken, issueRefreshToken, rotateRefreshToken } from './tokens.ts';
+import { canonicalEmail } from './customers.ts';
+
+/** The customer's open cart: the most recently changed order still in state cart. */
+export async function openCartOf(q: Queryable, customerId: number): Promise<string | null> {
+  const [row] = await q.query<{ token_value: string }>(
+    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' ORDER BY updated_at DESC, id DESC LIMIT 1`, [customerId]);
+  return row?.token_value ?? null;
+}
+
+async function authentication(deps: ShopDeps, customer: { id: number; email: string; verified: boolean }, refreshToken: string): Promise<Authentication> {
+  return {
+    token: await issueAccessToken(deps, customer),
+    refresh_token: refreshToken,
+    user: { username: customer.email, verified: customer.verified },
+    customer: iri.customer(customer.id),
+    cart: await openCartOf(deps.db, customer.id),
+  };
+}
+
+const credentials = z.object({ email: z.string(), password: z.string() });
+
+export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
+  const { db } = deps;
+  const app = new Hono<ShopEnv>();
+
+  app.post('/authentication-token', async (c) => {
+    const body = await readJson(c);
+    const parsed = credentials.safeParse(body);
+    if (!parsed.success) throw badRequest(`The key "${typeof body.email === 'string' ? 'password' : 'email'}" must be provided.`);
+    const { password } = parsed.data;
+    const email = canonicalEmail(parsed.data.email);
+    // Nothing that long or that malformed was ever registered: no need to count or hash it.
+    if (!email || email.length > LIMITS.email || password.length > LIMITS.passwordMax || !z.regexes.email.test(email) || email.includes('\u0000')) {
+      throw invalidCredentials();
+    }
+    const attempt = await beginAttempt(db, email, deps.clock());
+    if (!attempt.allowed) {
+      throw tooManyAttempts(tooManyAttemptsMessage(c.get('lang'), Math.ceil(attempt.retryAfterSeconds / 60)), attempt.retryAfterSeconds);
+    }
+    const [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
+      `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
+       WHERE c.email_canonical = $1`, [email]);
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(password, user.password_hash))) throw invalidCredentials();
+    await clearFailures(db, email);
+    return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
+  });
+
+  app.post('/authentication-token/refresh', async (c) => {
+    const body = await readJson(c);
+    const token = body.refresh_token;
+    if (typeof token !== 'string' || !token) throw missingRefreshToken();
+    if (token.length > 200 || token.includes('\u0000')) throw invalidRefreshToken();
+    const rotation = await rotateRefreshToken(deps, token);
+    if (!rotation.ok) throw invalidRefreshToken();
+    const [customer] = await db.query<{ id: number; email: string; verified: boolean }>(
+      'SELECT c.id, c.email, u.verified FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1', [rotation.customerId]);
+    if (!customer) throw invalidRefreshToken();
+    return c.json(await authentication(deps, customer, rotation.refreshToken));
+  });
+
+  return app;
+}

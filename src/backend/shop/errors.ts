@@ -1,0 +1,61 @@
+/**
+ * Error answers of the shop API, shaped like the production API (API Platform + LexikJWT): handlers
+ * throw a `ShopProblem` and the shop app's error handler writes it.
+ */
+import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
+import { violationMessage, type Lang, type MessageParams } from './messages.ts';
+
+export const LD_JSON = 'application/ld+json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export class ShopProblem extends Error {
+  readonly status: number;
+  readonly body: object;
+  readonly headers: Record<string, string>;
+  constructor(status: number, body: object, headers: Record<string, string> = {}) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+const hydraError = (status: number, description: string) => new ShopProblem(status, {
+  '@context': '/api/v2/contexts/Error', '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': description,
+}, { 'Content-Type': LD_JSON });
+
+export const notFound = () => hydraError(404, 'Not Found');
+export const badRequest = (description: string) => hydraError(400, description);
+export const invalidJson = () => badRequest('Invalid JSON');
+export const payloadTooLarge = () => hydraError(413, 'Request body too large');
+export const unsupportedMediaType = (type: string) => hydraError(415, `The content-type "${type}" is not supported.`);
+
+/** LexikJWT's answers: { code, message } in plain JSON. */
+const lexik = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new ShopProblem(status, { code: status, message }, { 'Content-Type': JSON_TYPE, ...headers });
+export const jwtNotFound = () => lexik(401, 'JWT Token not found');
+export const jwtInvalid = () => lexik(401, 'Invalid JWT Token');
+export const jwtExpired = () => lexik(401, 'Expired JWT Token');
+export const invalidCredentials = () => lexik(401, 'Invalid credentials.');
+export const invalidRefreshToken = () => lexik(401, 'Invalid JWT Refresh Token');
+export const missingRefreshToken = () => lexik(401, 'Missing JWT Refresh Token');
+export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
+  lexik(429, message, { 'Retry-After': String(retryAfterSeconds) });
+
+export interface ViolationSpec { path: string; code: ViolationCode; params?: MessageParams }
+
+export const violation = (lang: Lang, { path, code, params }: ViolationSpec): Violation =>
+  ({ propertyPath: path, message: violationMessage(lang, code, params), code });
+
+export function violationList(violations: Violation[]): ShopProblem {
+  return new ShopProblem(422, {
+    '@context': '/api/v2/contexts/ConstraintViolationList',
+    '@type': 'ConstraintViolationList',
+    'hydra:title': 'An error occurred',
+    'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+    violations,
+  }, { 'Content-Type': LD_JSON });
+}
+
+/** One violation, the common case of business rules (coupon refused, variant out of stock…). */
+export const refuse = (lang: Lang, spec: ViolationSpec) => violationList([violation(lang, spec)]);

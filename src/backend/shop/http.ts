@@ -1,0 +1,106 @@
+/**
+ * What every shop call shares: its dependencies, the fixed query parameters (channelCode, locale), the
+ * JSON body (parsed once, checked, validated with zod) and the JSON-LD answer.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { channelOf, channels, languageOf, localeCodes, type Channel, type LocaleCode } from '../../lib/channels.ts';
+import type { Lang } from './messages.ts';
+import { badRequest, invalidJson, LD_JSON, notFound, refuse, unsupportedMediaType, violationList } from './errors.ts';
+import { violationsOf } from './validation.ts';
+
+export interface ShopDeps {
+  db: Database;
+  /** Now: injected so expiry and throttling are tested with fixed clocks. */
+  clock: () => Date;
+  jwtSecret: string;
+  /** Environment of the site addresses (SITE_URL_FR…) written in e-mails. */
+  env: Record<string, string | undefined>;
+}
+
+export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang } };
+export type ShopContext = Context<ShopEnv>;
+
+/**
+ * channelCode (FR|BE) and locale (fr_FR|fr_BE|nl_BE): either implies the other when alone; a locale of
+ * another channel is a client bug worth a 400 rather than a silent guess.
+ */
+export function readShopQuery(c: ShopContext): void {
+  const channelParam = c.req.query('channelCode');
+  const localeParam = c.req.query('locale');
+  if (channelParam !== undefined && !(channelParam in channels)) throw badRequest('Unknown channelCode: use FR or BE.');
+  if (localeParam !== undefined && !(localeCodes as readonly string[]).includes(localeParam)) throw badRequest('Unknown locale: use fr_FR, fr_BE or nl_BE.');
+  const channel = channelParam ? channels[channelParam as 'FR' | 'BE'] : localeParam ? channelOf(localeParam as LocaleCode) : channels.FR;
+  const locale = (localeParam as LocaleCode | undefined) ?? channel.defaultLocale;
+  if (!channel.locales.includes(locale)) throw badRequest(`The locale ${locale} is not one of channel ${channel.code}.`);
+  c.set('channel', channel);
+  c.set('locale', locale);
+  c.set('lang', languageOf(locale));
+}
+
+const MAX_DEPTH = 16;
+
+/** The path of the first string (or key) holding a NUL character: PostgreSQL cannot store one. */
+function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (depth > MAX_DEPTH) throw badRequest('Request body is nested too deeply');
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = findNul(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The body as a JSON object ({} when empty). */
+export async function readJson(c: ShopContext): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type');
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  if (type && !/json/i.test(type)) throw unsupportedMediaType(type.split(';')[0]!.trim().slice(0, 100));
+  let body: unknown;
+  try { body = JSON.parse(text); } catch { throw invalidJson(); }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid JSON: the body must be an object');
+  const nul = findNul(body);
+  if (nul) throw refuse(c.get('lang'), { path: nul.join('.').slice(0, 200), code: 'INVALID_CHARACTERS' });
+  return body as Record<string, unknown>;
+}
+
+export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
+  const body = await readJson(c);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw violationList(violationsOf(parsed.error, body, c.get('lang')));
+  return parsed.data;
+}
+
+export const ld = (c: Context, body: object, status: 200 | 201 | 202 = 200) =>
+  c.body(JSON.stringify(body), status, { 'Content-Type': LD_JSON });
+export const noContent = (c: Context) => c.body(null, 204);
+
+/** Order and reset tokens: url-safe; anything else cannot exist. */
+export function tokenParam(c: Context, name = 'token'): string {
+  const token = c.req.param(name) ?? '';
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) throw notFound();
+  return token;
+}
+
+const MAX_INT4 = 2_147_483_647;
+export function idParam(c: Context, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(id >= 1 && id <= MAX_INT4)) throw notFound();
+  return id;
+}
+
+/** The numeric id at the end of an IRI (`/api/v2/shop/addresses/12`), or a bare id. */
+export function idFromIri(value: string, prefix: string): number | null {
+  const raw = value.startsWith(`${prefix}/`) ? value.slice(prefix.length + 1) : value;
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_INT4 ? id : null;
+}
+
+/** Dates out of either driver: ISO text in SQL, so both answer the same. */
+export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -1,0 +1,36 @@
+/** The shop's e-mails (welcome, password reset), in the customer's language, as text and HTML. */
+import type { Mail } from '../mail/outbox.ts';
+import { escapeHtml } from '../mail/outbox.ts';
+import type { Lang } from './messages.ts';
+
+const SHOP_NAME = 'Maison Gamelle';
+
+const html = (paragraphs: string[], link?: { href: string; label: string }) =>
+  `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}<p>${SHOP_NAME}</p></body></html>`;
+
+export function welcomeMail(lang: Lang, to: string, firstName: string, siteUrl: string): Mail {
+  const lines = lang === 'nl'
+    ? [`Dag ${firstName},`, `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`, 'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.']
+    : [`Bonjour ${firstName},`, `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`, 'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.'];
+  return {
+    to,
+    subject: lang === 'nl' ? `Welkom bij ${SHOP_NAME}` : `Bienvenue chez ${SHOP_NAME}`,
+    text: [...lines, siteUrl, SHOP_NAME].join('\n\n'),
+    html: html(lines, { href: siteUrl, label: siteUrl }),
+  };
+}
+
+export function resetPasswordMail(lang: Lang, to: string, firstName: string, link: string, validMinutes: number): Mail {
+  const lines = lang === 'nl'
+    ? [`Dag ${firstName},`, 'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
+      `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`]
+    : [`Bonjour ${firstName},`, 'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
+      `Ce lien est valable ${validMinutes} minutes et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez simplement cet e-mail.`];
+  return {
+    to,
+    subject: lang === 'nl' ? 'Uw wachtwoord opnieuw instellen' : 'Réinitialisation de votre mot de passe',
+    text: [lines[0], lines[1], link, lines[2], SHOP_NAME].join('\n\n'),
+    html: html([lines[0]!, lines[1]!], { href: link, label: link }).replace('</a></p>', `</a></p><p>${escapeHtml(lines[2]!)}</p>`),
+  };
+}

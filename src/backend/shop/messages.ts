@@ -1,0 +1,94 @@
+/**
+ * Texts of the shop API's violations and errors, in the language of the `locale` query parameter.
+ * The French texts quoted in SPEC §5 are used word for word.
+ */
+import type { ViolationCode } from '../../lib/shop/wire.ts';
+
+export type Lang = 'fr' | 'nl';
+export type MessageParams = { min?: number; max?: number; digits?: number; amount?: number };
+
+const euros = (lang: Lang, minor = 0) =>
+  new Intl.NumberFormat(lang === 'nl' ? 'nl-BE' : 'fr-FR', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+
+type Catalogue = Record<ViolationCode, (p: MessageParams) => string>;
+
+const fr: Catalogue = {
+  NOT_BLANK: () => 'Ce champ est obligatoire.',
+  INVALID_TYPE: () => 'Cette valeur n’est pas du type attendu.',
+  TOO_SHORT: (p) => `Ce champ doit comporter au moins ${p.min} caractères.`,
+  TOO_LONG: (p) => `Ce champ doit comporter au plus ${p.max} caractères.`,
+  OUT_OF_RANGE: (p) => `Cette valeur doit être comprise entre ${p.min} et ${p.max}.`,
+  INVALID_CHARACTERS: () => 'Ce champ contient des caractères non autorisés.',
+  INVALID_EMAIL: () => 'L\'email est invalide.',
+  INVALID_DATE: () => 'Cette date n’est pas valide.',
+  DATE_NOT_IN_PAST: () => 'La date doit être dans le passé.',
+  DATE_TOO_OLD: (p) => `La date ne peut pas remonter à plus de ${p.max} ans.`,
+  INVALID_CHOICE: () => 'Cette valeur n’est pas valide.',
+  COUNTRY_NOT_SERVED: () => 'Nous ne livrons pas ce pays.',
+  POSTCODE_LENGTH: (p) => `Le code postal doit comporter ${p.digits} chiffres.`,
+  POSTCODE_COUNTRY: () => 'Le format du code postal ne correspond pas au pays sélectionné.',
+  INVALID_PHONE: () => 'Ce numéro de téléphone n’est pas valide.',
+  ADDRESS_LIMIT: (p) => `Vous ne pouvez pas enregistrer plus de ${p.max} adresses.`,
+  EMAIL_ALREADY_USED: () => 'Cet email est déjà utilisé.',
+  TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales d’utilisation et de vente.',
+  PASSWORDS_NOT_EQUAL: () => 'Les mots de passe ne correspondent pas.',
+  WRONG_PASSWORD: () => 'Le mot de passe fourni est différent de celui en cours.',
+  ADDRESS_NOT_FOUND: () => 'Cette adresse n’existe pas.',
+  CUSTOMER_MISMATCH: () => 'Ce client ne correspond pas au compte connecté.',
+  TOKEN_EXPIRED: () => 'Ce lien a expiré. Merci de demander un nouveau lien de réinitialisation.',
+  LOCALE_CHANNEL_MISMATCH: () => 'Cette langue n’est pas proposée sur ce site.',
+  VARIANT_NOT_FOUND: () => 'Ce produit n’existe pas.',
+  VARIANT_NOT_AVAILABLE: () => 'Ce produit n’est plus disponible.',
+  VARIANT_OUT_OF_STOCK: () => 'Ce produit est en rupture de stock.',
+  INTERVAL_NOT_OFFERED: () => 'Cette fréquence de livraison n’est pas proposée.',
+  CART_FULL: (p) => `Votre panier ne peut pas contenir plus de ${p.max} produits différents.`,
+  COUPON_INVALID: () => 'Ce code promo n’est pas valide.',
+  COUPON_EXPIRED: () => 'Ce code promo a expiré.',
+  COUPON_MINIMUM: (p) => `Ce code promo est valable à partir de ${euros('fr', p.amount)} d’achat.`,
+  COUPON_FIRST_ORDER: () => 'Ce code promo est réservé à une première commande.',
+};
+
+const nl: Catalogue = {
+  NOT_BLANK: () => 'Dit veld is verplicht.',
+  INVALID_TYPE: () => 'Deze waarde heeft niet het verwachte type.',
+  TOO_SHORT: (p) => `Dit veld moet minstens ${p.min} tekens bevatten.`,
+  TOO_LONG: (p) => `Dit veld mag hoogstens ${p.max} tekens bevatten.`,
+  OUT_OF_RANGE: (p) => `Deze waarde moet tussen ${p.min} en ${p.max} liggen.`,
+  INVALID_CHARACTERS: () => 'Dit veld bevat niet-toegestane tekens.',
+  INVALID_EMAIL: () => 'Het e-mailadres is ongeldig.',
+  INVALID_DATE: () => 'Deze datum is ongeldig.',
+  DATE_NOT_IN_PAST: () => 'De datum moet in het verleden liggen.',
+  DATE_TOO_OLD: (p) => `De datum mag niet meer dan ${p.max} jaar geleden zijn.`,
+  INVALID_CHOICE: () => 'Deze waarde is ongeldig.',
+  COUNTRY_NOT_SERVED: () => 'We leveren niet in dit land.',
+  POSTCODE_LENGTH: (p) => `De postcode moet uit ${p.digits} cijfers bestaan.`,
+  POSTCODE_COUNTRY: () => 'Het formaat van de postcode komt niet overeen met het gekozen land.',
+  INVALID_PHONE: () => 'Dit telefoonnummer is ongeldig.',
+  ADDRESS_LIMIT: (p) => `U kunt niet meer dan ${p.max} adressen bewaren.`,
+  EMAIL_ALREADY_USED: () => 'Dit e-mailadres is al in gebruik.',
+  TERMS_NOT_ACCEPTED: () => 'U moet de algemene gebruiks- en verkoopsvoorwaarden aanvaarden.',
+  PASSWORDS_NOT_EQUAL: () => 'De wachtwoorden komen niet overeen.',
+  WRONG_PASSWORD: () => 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
+  ADDRESS_NOT_FOUND: () => 'Dit adres bestaat niet.',
+  CUSTOMER_MISMATCH: () => 'Deze klant komt niet overeen met het aangemelde account.',
+  TOKEN_EXPIRED: () => 'Deze link is verlopen. Vraag een nieuwe link aan om uw wachtwoord opnieuw in te stellen.',
+  LOCALE_CHANNEL_MISMATCH: () => 'Deze taal wordt op deze site niet aangeboden.',
+  VARIANT_NOT_FOUND: () => 'Dit product bestaat niet.',
+  VARIANT_NOT_AVAILABLE: () => 'Dit product is niet meer beschikbaar.',
+  VARIANT_OUT_OF_STOCK: () => 'Dit product is niet op voorraad.',
+  INTERVAL_NOT_OFFERED: () => 'Deze leveringsfrequentie wordt niet aangeboden.',
+  CART_FULL: (p) => `Uw winkelmand kan niet meer dan ${p.max} verschillende producten bevatten.`,
+  COUPON_INVALID: () => 'Deze kortingscode is niet geldig.',
+  COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
+  COUPON_MINIMUM: (p) => `Deze kortingscode geldt vanaf ${euros('nl', p.amount)} aankoop.`,
+  COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
+};
+
+const catalogues: Record<Lang, Catalogue> = { fr, nl };
+
+export const violationMessage = (lang: Lang, code: ViolationCode, params: MessageParams = {}): string => catalogues[lang][code](params);
+
+/** 429 of the login throttle. */
+export const tooManyAttemptsMessage = (lang: Lang, minutes: number): string => lang === 'nl'
+  ? `Te veel mislukte aanmeldpogingen. Probeer het over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'} opnieuw.`
+  : `Trop de tentatives de connexion infructueuses. Merci de réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;

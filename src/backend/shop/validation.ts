@@ -1,0 +1,258 @@
+/**
+ * Request bodies of the shop API: one zod schema per call, with the field rules of SPEC §5 (the same
+ * rules as the site's form schemas; this one file is what switches to the shared schemas later).
+ * A failed parse becomes a ConstraintViolationList with the codes of wire.ts: custom checks carry their
+ * code in `params`, zod's own issues are mapped by `violationsOf`.
+ */
+import { z } from 'zod';
+import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountry } from 'libphonenumber-js';
+import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../lib/constants.ts';
+import { localeCodes, type CountryCode } from '../../lib/channels.ts';
+import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
+import { violation } from './errors.ts';
+import type { Lang, MessageParams } from './messages.ts';
+
+/** A custom check's issue: its violation code and the parameters of its message. */
+const because = (code: ViolationCode, params: MessageParams = {}) => ({ params: { code, ...params } });
+
+// ── Text ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Address text as carriers want it: curly quotes to plain, dashes to hyphens, exotic spaces to spaces
+ * (zero-width ones dropped), composed accents (so "ä" cannot slip past the check as "a" + "¨").
+ */
+export function normaliseText(text: string, { multiline = false } = {}): string {
+  let out = text.normalize('NFC')
+    .replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC\uFF07]/g, '\'')
+    .replace(/[\u201C\u201D\u201E\u201F\u2033\uFF02]/g, '"')
+    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ');
+  out = multiline ? out.replace(/\r\n?/g, '\n').replace(/[\t ]+/g, ' ') : out.replace(/\s+/g, ' ');
+  return out.trim();
+}
+
+/** Characters the carriers refuse in names and companies (SPEC §5). */
+const FORBIDDEN_IN_NAMES = /['"`«»,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü¨\\²]/;
+/** Cities: the same, but an apostrophe is part of many French names (Villeneuve-d'Ascq). */
+const FORBIDDEN_IN_CITIES = /["`«»,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü¨\\²]/;
+const CONTROL = /\p{Cc}/u;
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+const withoutControl = (s: string) => !CONTROL.test(s);
+
+/** A required one-line text, trimmed. */
+const requiredText = (max: number, min = 1) => z.string().trim().min(min).max(max)
+  .refine(withoutControl, because('INVALID_CHARACTERS'));
+/** An optional text: absent, null and blank all become null. */
+const optionalText = (max: number, options: { multiline?: boolean; forbidden?: RegExp } = {}) => z.string()
+  .overwrite((s) => normaliseText(s, options))
+  .max(max)
+  .refine((s) => options.multiline || withoutControl(s), because('INVALID_CHARACTERS'))
+  .refine((s) => !options.forbidden?.test(s), because('INVALID_CHARACTERS'))
+  .nullish()
+  .transform((s) => (s ? s : null));
+const addressText = (max: number, forbidden?: RegExp, min = 1) => z.string()
+  .overwrite((s) => normaliseText(s))
+  .min(min).max(max)
+  .refine(withoutControl, because('INVALID_CHARACTERS'))
+  .refine((s) => !forbidden?.test(s), because('INVALID_CHARACTERS'));
+
+export const email = z.string().trim().min(1).max(LIMITS.email).refine((s) => z.regexes.email.test(s), because('INVALID_EMAIL'));
+const newPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+/** Anything longer cannot be a password we stored: refused before hashing it. */
+const givenPassword = z.string().min(1).max(LIMITS.passwordMax);
+const languageCode = z.enum(['fr', 'nl']);
+const localeCode = z.enum(localeCodes as readonly ['fr_FR', 'fr_BE', 'nl_BE']);
+const channelCode = z.enum(['FR', 'BE']);
+/** An IRI or code in a body: bounded so it never costs more than a regular expression. */
+const reference = z.string().trim().min(1).max(255);
+
+/** A birthday: YYYY-MM-DD (a time part is accepted and dropped), in the past, at most 120 years ago. */
+const birthday = (now: Date) => z.string().trim().max(40)
+  .transform((s, ctx) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.+\-Z]*)?$/.exec(s);
+    const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+    if (!m || !date || date.getUTCFullYear() !== Number(m[1]) || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+      ctx.addIssue({ code: 'custom', ...because('INVALID_DATE') });
+      return z.NEVER;
+    }
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const oldest = Date.UTC(now.getUTCFullYear() - LIMITS.birthdayMaxYears, now.getUTCMonth(), now.getUTCDate());
+    if (date.getTime() >= today) ctx.addIssue({ code: 'custom', ...because('DATE_NOT_IN_PAST') });
+    else if (date.getTime() < oldest) ctx.addIssue({ code: 'custom', ...because('DATE_TOO_OLD', { max: LIMITS.birthdayMaxYears }) });
+    return `${m[1]}-${m[2]}-${m[3]}`;
+  });
+/** Empty strings from a cleared form field mean "no value". */
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+
+// ── Cart ────────────────────────────────────────────────────────────────────────────────────────
+
+export const QUANTITY = { min: 1, max: 99 } as const;
+const quantity = z.int().refine((q) => q >= QUANTITY.min && q <= QUANTITY.max, because('OUT_OF_RANGE', QUANTITY));
+/** 0 is a one-off purchase; anything else must be one of the delivery frequencies. */
+const subscriptionInterval = z.int().refine((days) => days === 0 || DELIVERY_FREQUENCIES.some((f) => f.days === days), because('INTERVAL_NOT_OFFERED'));
+
+export const createCartBody = z.object({ localeCode: localeCode.optional(), channelCode: channelCode.optional() });
+export const assignCustomerBody = z.object({ customer: reference });
+export const addItemBody = z.object({
+  productVariant: reference,
+  quantity: quantity.default(1),
+  subscriptionInterval: subscriptionInterval.default(0),
+  sourceItemList: z.string().trim().max(255).nullish().transform((s) => s || null),
+  upsell: z.boolean().default(false),
+});
+export const updateItemBody = z.object({ quantity: quantity.optional(), subscriptionInterval: subscriptionInterval.optional() });
+export const applyCouponBody = z.object({ couponCode: z.string().trim().min(1).max(64) });
+
+// ── Customers ───────────────────────────────────────────────────────────────────────────────────
+
+export const lookupBody = z.object({ email });
+
+export const registerBody = (now: Date) => z.object({
+  gender: z.preprocess(blankToNull, z.enum(['m', 'f']).nullish()),
+  firstName: requiredText(LIMITS.name),
+  lastName: requiredText(LIMITS.name),
+  email,
+  password: newPassword,
+  birthday: z.preprocess(blankToNull, birthday(now).nullish()),
+  subscribedToNewsletter: z.boolean().default(false),
+  acceptTerms: z.boolean().refine((v) => v, because('TERMS_NOT_ACCEPTED')),
+  preferredLanguage: languageCode.optional(),
+});
+
+/** PUT on the customer: every field is optional, so the site may send only `defaultAddress`. */
+export const personalDataBody = (now: Date) => z.object({
+  gender: z.preprocess(blankToNull, z.enum(['m', 'f']).nullish()),
+  firstName: requiredText(LIMITS.name).optional(),
+  lastName: requiredText(LIMITS.name).optional(),
+  email: email.optional(),
+  birthday: z.preprocess(blankToNull, birthday(now).nullish()),
+  subscribedToNewsletter: z.boolean().optional(),
+  preferredLanguage: languageCode.optional(),
+  defaultAddress: reference.nullish(),
+});
+
+const confirmed = <T extends { newPassword: string; confirmNewPassword: string }>(body: T, ctx: z.RefinementCtx) => {
+  if (typeof body.confirmNewPassword === 'string' && body.confirmNewPassword !== body.newPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], ...because('PASSWORDS_NOT_EQUAL') });
+  }
+};
+export const changePasswordBody = z.object({ currentPassword: givenPassword, newPassword, confirmNewPassword: z.string().max(LIMITS.passwordMax) })
+  .superRefine(confirmed);
+export const resetPasswordBody = z.object({ newPassword, confirmNewPassword: z.string().max(LIMITS.passwordMax) }).superRefine(confirmed);
+export const resetRequestBody = z.object({ email, localeCode: localeCode.optional() });
+
+// ── Addresses ───────────────────────────────────────────────────────────────────────────────────
+
+/** Phone country options of the form (SPEC §5). */
+export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
+export const MAX_ADDRESSES = 50;
+
+const phone = z.string().trim().min(1).max(32);
+
+/** A phone number valid for its country (the address's country when it has no +prefix), stored as E.164. */
+export function phoneE164(value: string, country: string): string | null {
+  const defaultCountry = (PHONE_COUNTRIES as readonly string[]).includes(country) ? (country as PhoneCountry) : 'FR';
+  try {
+    if (!isValidPhoneNumber(value, defaultCountry)) return null;
+    const parsed = parsePhoneNumberWithError(value, defaultCountry);
+    return parsed.country && (PHONE_COUNTRIES as readonly string[]).includes(parsed.country) ? parsed.number : null;
+  } catch {
+    return null;
+  }
+}
+
+type PostcodeCode = 'POSTCODE_LENGTH' | 'POSTCODE_COUNTRY';
+/**
+ * Postcodes of the shop countries are digits only. A number of digits that is another shop country's
+ * format (4 for France, 5 for Belgium) is the "does not match the country" case; anything else
+ * is told how many digits are expected.
+ */
+export function postcodeProblem(postcode: string, country: CountryCode): PostcodeCode | null {
+  const digits = POSTCODE_DIGITS[country];
+  if (new RegExp(`^\\d{${digits}}$`).test(postcode)) return null;
+  const otherFormat = Object.values(POSTCODE_DIGITS).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(postcode));
+  return otherFormat ? 'POSTCODE_COUNTRY' : 'POSTCODE_LENGTH';
+}
+
+const addressSchemas = new Map<string, ReturnType<typeof buildAddressBody>>();
+/** The address body for a channel: its country must be one the channel delivers. */
+export const addressBody = (countries: readonly CountryCode[]) => {
+  const key = countries.join(',');
+  if (!addressSchemas.has(key)) addressSchemas.set(key, buildAddressBody(countries));
+  return addressSchemas.get(key)!;
+};
+
+function buildAddressBody(countries: readonly CountryCode[]) {
+  return z.object({
+    company: optionalText(LIMITS.name, { forbidden: FORBIDDEN_IN_NAMES }),
+    firstName: addressText(LIMITS.name, FORBIDDEN_IN_NAMES),
+    lastName: addressText(LIMITS.name, FORBIDDEN_IN_NAMES),
+    countryCode: z.string().trim().toUpperCase().min(1).max(2).refine((c) => (countries as readonly string[]).includes(c), because('COUNTRY_NOT_SERVED')),
+    provinceCode: optionalText(16),
+    provinceName: optionalText(255),
+    street: addressText(LIMITS.street),
+    street2: optionalText(LIMITS.street),
+    city: addressText(LIMITS.cityMax, FORBIDDEN_IN_CITIES, LIMITS.cityMin),
+    postcode: z.string().transform((s) => s.replace(/\s+/g, '')).pipe(z.string().min(1).max(16)),
+    phoneNumber: phone,
+    phoneNumber2: z.preprocess(blankToNull, phone.nullish()).transform((s) => s ?? null),
+    alias: optionalText(LIMITS.alias).refine((s) => !s || !EMOJI.test(s), because('INVALID_CHARACTERS')),
+    deliveryInstructions: optionalText(500, { multiline: true }),
+    isDefault: z.boolean().default(false),
+  }).superRefine((address, ctx) => {
+    // Cross-field rules run even when another field failed, so the form shows every error at once.
+    const country = typeof address.countryCode === 'string' && (countries as readonly string[]).includes(address.countryCode)
+      ? (address.countryCode as CountryCode) : null;
+    if (country && typeof address.postcode === 'string' && address.postcode) {
+      const problem = postcodeProblem(address.postcode, country);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['postcode'], ...because(problem, { digits: POSTCODE_DIGITS[country] }) });
+    }
+    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+      const value = address[field];
+      if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR')) {
+        ctx.addIssue({ code: 'custom', path: [field], ...because('INVALID_PHONE') });
+      }
+    }
+  }, { when: () => true });
+}
+export type AddressBody = z.infer<ReturnType<typeof addressBody>>;
+
+// ── From zod's issues to violations ─────────────────────────────────────────────────────────────
+
+const valueAt = (body: unknown, path: PropertyKey[]): unknown =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), body);
+
+function codeOf(issue: z.core.$ZodIssue, body: unknown): { code: ViolationCode; params: MessageParams } {
+  const custom = issue.code === 'custom' ? (issue.params as ({ code?: ViolationCode } & MessageParams) | undefined) : undefined;
+  if (custom?.code) return { code: custom.code, params: custom };
+  switch (issue.code) {
+    case 'invalid_type': {
+      const given = valueAt(body, issue.path);
+      return { code: given === undefined || given === null ? 'NOT_BLANK' : 'INVALID_TYPE', params: {} };
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'NOT_BLANK', params: {} } : { code: 'TOO_SHORT', params: { min: Number(issue.minimum) } };
+      return { code: 'OUT_OF_RANGE', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      return issue.origin === 'string' ? { code: 'TOO_LONG', params: { max: Number(issue.maximum) } } : { code: 'OUT_OF_RANGE', params: { max: Number(issue.maximum) } };
+    case 'invalid_format':
+      return { code: issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_CHOICE', params: {} };
+    default:
+      return { code: 'INVALID_CHOICE', params: {} };
+  }
+}
+
+/** One violation per property (the first rule it broke), in the order of the body's fields. */
+export function violationsOf(error: z.ZodError, body: unknown, lang: Lang): Violation[] {
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push(violation(lang, { path, ...codeOf(issue, body) }));
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * What every island shares: its locale and the message sections the page passed it (never the whole
+ * catalogue), a translator over them, and the price format of SPEC §3.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
+import { languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { formatPrice } from '../../lib/catalogue/money.ts';
+
+export interface IslandProps {
+  locale: LocaleCode;
+  messages: MessageTree[];
+}
+
+interface IslandContext {
+  locale: LocaleCode;
+  t: Translator;
+  price: (minor: unknown) => string;
+}
+
+const Context = createContext<IslandContext | null>(null);
+
+export function Island({ locale, messages, children }: IslandProps & { children: ReactNode }) {
+  const value = useMemo<IslandContext>(() => {
+    const language = languageOf(locale);
+    const t = treeTranslator(language, ...messages);
+    const intl = language === 'nl' ? 'nl-BE' : 'fr-FR';
+    return { locale, t, price: (minor) => formatPrice(minor, intl, t('generic.free')) };
+  }, [locale, messages]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useIsland(): IslandContext {
+  const value = useContext(Context);
+  if (!value) throw new Error('useIsland() outside an <Island>');
+  return value;
+}
