@@ -1,0 +1,35 @@
+/**
+ * Login (SPEC §2): the e-mail is looked up first; a known one asks for the password, an unknown one
+ * leads to account creation ("not you? change account" goes back to the first step).
+ */
+import { z } from 'zod';
+import { isShopApiError } from '../http.ts';
+import { currentPassword, email } from './fields.ts';
+import type { FormErrors } from './validate.ts';
+import { errorsFromFailure } from './violations.ts';
+
+/** Step 1: the e-mail address (body of POST /shop/customer/lookup). */
+export const loginEmailSchema = z.object({ email: email() });
+/** Step 2: the credentials (body of POST /shop/authentication-token). */
+export const loginPasswordSchema = z.object({ email: email(), password: currentPassword() });
+export type LoginCredentials = z.output<typeof loginPasswordSchema>;
+export const LOGIN_FIELDS = ['email', 'password'] as const;
+
+export type LoginStep = 'email' | 'password' | 'register';
+export interface LoginFormValues {
+  email: string;
+  password: string;
+}
+export const emptyLogin = (): LoginFormValues => ({ email: '', password: '' });
+
+/** The step after the lookup: a known e-mail asks for the password, an unknown one opens registration. */
+export const stepAfterLookup = (exists: boolean): LoginStep => (exists ? 'password' : 'register');
+
+/** Wrong credentials (401 on login) are shown under the password: "Votre mot de passe est incorrect." */
+export const WRONG_PASSWORD = 'wrong_password';
+
+/** Errors of a failed login: wrong credentials (401) under the password, anything else as usual. */
+export function loginFailure(failure: unknown): FormErrors {
+  if (isShopApiError(failure) && failure.status === 401) return { fields: { password: [{ code: WRONG_PASSWORD }] }, form: [] };
+  return errorsFromFailure(failure, LOGIN_FIELDS);
+}
