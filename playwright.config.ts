@@ -20,6 +20,6 @@ export default defineConfig({
     // Checks of both builds at once (routes, alternates, build info).
     { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: 'http://localhost:4322' } },
   ],
-  // The built sites, served by the same static server as `npm start` (the pages need no platform at run time yet).
-  webServer: { command: 'node scripts/serve.ts', url: 'http://localhost:4322/robots.txt', reuseExistingServer: !process.env.CI },
+  // The platform and the built sites, as `npm start -- --no-build` serves them (npm test builds first).
+  webServer: { command: 'node scripts/start.ts --no-build', url: 'http://localhost:4400/health', reuseExistingServer: !process.env.CI, timeout: 120_000 },
 });

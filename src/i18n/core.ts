@@ -40,7 +40,17 @@ export function treeTranslator(language: Language, ...trees: MessageTree[]): Tra
   return t;
 }
 
-/** The sections of a tree an island needs, e.g. ['cart', 'forms', 'generic']. */
+/** The sections of a tree an island needs, e.g. ['cart', 'generic', 'catalogue.frequencies']. */
 export function pickSections(tree: MessageTree, sections: readonly string[]): MessageTree {
-  return Object.fromEntries(sections.filter((s) => s in tree).map((s) => [s, tree[s]!]));
+  const picked: MessageTree = {};
+  for (const section of sections) {
+    const path = section.split('.');
+    let from: string | MessageTree | undefined = tree;
+    for (const part of path) from = typeof from === 'object' ? from[part] : undefined;
+    if (from === undefined) continue;
+    let into = picked;
+    for (const part of path.slice(0, -1)) into = (into[part] ??= {}) as MessageTree;
+    into[path.at(-1)!] = from;
+  }
+  return picked;
 }

@@ -22,3 +22,11 @@ describe('messages', () => {
     expect(translate('fr', 'no.such.key')).toBe('no.such.key');
   });
 });
+
+describe('message sections for islands', () => {
+  it('pick whole sections and nested ones', async () => {
+    const { pickSections } = await import('../../src/i18n/core.ts');
+    const picked = pickSections({ a: { b: 'B', c: 'C' }, d: 'D', e: { f: { g: 'G' } } }, ['d', 'e.f', 'missing']);
+    expect(picked).toEqual({ d: 'D', e: { f: { g: 'G' } } });
+  });
+});

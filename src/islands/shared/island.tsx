@@ -6,6 +6,8 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
 import { languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
+import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
+import { configureShop } from '../../stores/shop.ts';
 
 export interface IslandProps {
   locale: LocaleCode;
@@ -21,6 +23,8 @@ interface IslandContext {
 const Context = createContext<IslandContext | null>(null);
 
 export function Island({ locale, messages, children }: IslandProps & { children: ReactNode }) {
+  // Every island of the page configures the same shared stores; the first call wins.
+  configureShop({ apiUrl: PUBLIC_SHOP_API_URL, locale });
   const value = useMemo<IslandContext>(() => {
     const language = languageOf(locale);
     const t = treeTranslator(language, ...messages);

@@ -1,0 +1,87 @@
+/**
+ * The lines of the cart: quantity, one-off or subscription with its frequency, remove. Shared by the
+ * cart page and the mini cart (compact: no frequency choice).
+ */
+import { useState } from 'react';
+import type { Order, OrderItem } from '../../lib/shop/wire.ts';
+import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
+import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { cartStore } from '../../stores/shop.ts';
+import { toast } from '../../stores/ui.ts';
+import { useIsland } from '../shared/island.tsx';
+
+const MAX_QUANTITY = 99;
+
+export function CartLines({ cart, compact = false }: { cart: Order; compact?: boolean }) {
+  return (
+    <ul className={`cart-lines${compact ? ' compact' : ''}`}>
+      {cart.items.map((item) => <CartLine key={item.id} item={item} compact={compact} />)}
+    </ul>
+  );
+}
+
+function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
+  const { t, price } = useIsland();
+  const [busy, setBusy] = useState(false);
+  const store = cartStore();
+  const run = async (change: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await change();
+    } catch (error) {
+      toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const frequencies = DELIVERY_FREQUENCIES.map((f) => ({ days: f.days, label: frequencyLabel(f, t.plural) }));
+  const quantityId = `quantity-${item.id}`;
+  const intervalId = `interval-${item.id}`;
+  return (
+    <li className="cart-line" data-variant={item.variantCode} aria-busy={busy}>
+      <div className="cart-line-name">
+        <strong>{item.productName}</strong>
+        <span className="muted"> · {item.variantName}</span>
+        {item.subscriptionInterval > 0 && compact && (
+          <span className="tag ok">{frequencies.find((f) => f.days === item.subscriptionInterval)?.label}</span>
+        )}
+      </div>
+      <div className="cart-line-controls">
+        {!compact && (
+          <label htmlFor={intervalId} className="cart-field">
+            <span>{t('cart.item.purchase')}</span>
+            <select id={intervalId} value={item.subscriptionInterval} disabled={busy}
+              onChange={(e) => run(() => store.setInterval(item.id, Number(e.target.value)))}>
+              <option value={0}>{t('cart.item.buyOnce')}</option>
+              <optgroup label={t('cart.item.subscription')}>
+                {frequencies.map((f) => <option key={f.days} value={f.days}>{f.label}</option>)}
+              </optgroup>
+            </select>
+          </label>
+        )}
+        <div className="stepper" role="group" aria-label={`${t('cart.item.quantity')} · ${item.productName}`}>
+          <button type="button" className="step" disabled={busy} aria-label={t('cart.item.decrease')}
+            onClick={() => run(() => store.setQuantity(item.id, item.quantity - 1))}>−</button>
+          <label htmlFor={quantityId} className="visually-hidden">{t('cart.item.quantity')}</label>
+          {/* Committed on blur or Enter, so typing "12" does not first set 1. */}
+          <input id={quantityId} key={item.quantity} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} defaultValue={item.quantity} disabled={busy}
+            onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }}
+            onBlur={(e) => {
+              const quantity = Number(e.currentTarget.value);
+              if (quantity === item.quantity) return;
+              if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY) void run(() => store.setQuantity(item.id, quantity));
+              else e.currentTarget.value = String(item.quantity);
+            }} />
+          <button type="button" className="step" disabled={busy || item.quantity >= MAX_QUANTITY} aria-label={t('cart.item.increase')}
+            onClick={() => run(() => store.setQuantity(item.id, item.quantity + 1))}>+</button>
+        </div>
+        <span className="cart-line-total" data-line-total>
+          {price(item.total)}
+          {item.originalUnitPrice !== item.unitPrice && <s className="muted"> {price(item.originalUnitPrice * item.quantity)}</s>}
+        </span>
+        <button type="button" className="link-button" disabled={busy} onClick={() => run(() => store.remove(item.id))}
+          aria-label={t('cart.item.removeNamed', { name: `${item.productName} ${item.variantName}` })}>{t('cart.item.remove')}</button>
+      </div>
+    </li>
+  );
+}

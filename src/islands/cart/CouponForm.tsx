@@ -1,0 +1,54 @@
+/** Discount codes: apply one, show the server's message when it is refused, remove an applied one. */
+import { useId, useState, type FormEvent } from 'react';
+import type { Order } from '../../lib/shop/wire.ts';
+import { isCartError } from '../../stores/cart.ts';
+import { cartStore } from '../../stores/shop.ts';
+import { useIsland } from '../shared/island.tsx';
+
+export function CouponForm({ cart }: { cart: Order }) {
+  const { t } = useIsland();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const store = cartStore();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || !code.trim()) return;
+    setPending(true);
+    setError(null);
+    try {
+      await store.applyCoupon(code);
+      setCode('');
+    } catch (failure) {
+      // The coupon error body is passed on as is (SPEC §8): its violation says why.
+      const message = isCartError(failure) ? failure.violations[0]?.message ?? failure.message : null;
+      setError(message || t('cart.errors.generic'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="coupon">
+      {cart.couponCode && (
+        <p className="applied" data-coupon={cart.couponCode}>
+          <span className="tag ok">{t('cart.coupon.applied', { code: cart.couponCode })}</span>
+          {cart.promotions.map((p) => <span key={p.code} className="muted"> {p.label}</span>)}
+          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch(() => setError(t('cart.errors.generic')))}
+            aria-label={t('cart.coupon.remove', { code: cart.couponCode })}>×</button>
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
+        <div className="inline">
+          <input id={`${id}-code`} name="couponCode" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off"
+            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <button type="submit" className="button secondary" disabled={pending}>{t('cart.coupon.apply')}</button>
+        </div>
+        {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** A few products to complete the order, chosen at build time; added as upsells (SPEC §7 `upsell`). */
+import { useState } from 'react';
+import { cartStore } from '../../stores/shop.ts';
+import { toast } from '../../stores/ui.ts';
+import { useIsland } from '../shared/island.tsx';
+
+export interface Upsell { name: string; variantCode: string; variantName: string; price: number }
+
+export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<string> }) {
+  const { t, price } = useIsland();
+  const [pending, setPending] = useState<string | null>(null);
+  const shown = upsells.filter((u) => !inCart.has(u.variantCode)).slice(0, 3);
+  if (shown.length === 0) return null;
+  const add = async (upsell: Upsell) => {
+    setPending(upsell.variantCode);
+    try {
+      await cartStore().add({ variantCode: upsell.variantCode, quantity: 1, interval: 0, sourceItemList: 'cart_upsell', upsell: true });
+      toast('success', t('cart.added', { name: upsell.name }));
+    } catch (error) {
+      toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+    } finally {
+      setPending(null);
+    }
+  };
+  return (
+    <section className="upsells" aria-labelledby="upsells-title">
+      <h2 id="upsells-title">{t('cart.upsells')}</h2>
+      <ul>
+        {shown.map((u) => (
+          <li key={u.variantCode} className="card">
+            <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
+            <span className="upsell-price">{price(u.price)}</span>
+            <button type="button" className="button secondary" disabled={pending !== null} onClick={() => void add(u)}
+              aria-label={`${t('cart.addUpsell')} ${u.name} ${u.variantName}`}>{t('cart.addUpsell')}</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

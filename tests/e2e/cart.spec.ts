@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { homeOf, languageOf } from './helpers.ts';
+
+const texts = {
+  fr: { add: 'Ajouter au panier', cart: '/panier/', empty: 'Votre panier est vide.', coupon: 'Code promo', apply: 'Appliquer', invalid: 'Ce code promo n’est pas valide.', purchase: 'Mode d’achat', monthly: 'Tous les mois', remove: 'Supprimer', freeShippingFrom: 'Plus que', promotion: 'Réduction', linkAdded: 'Les articles du lien ont été ajoutés à votre panier.' },
+  nl: { add: 'In winkelmand', cart: '/nl/winkelmand/', empty: 'Je winkelmand is leeg.', coupon: 'Kortingscode', apply: 'Toepassen', invalid: 'Deze kortingscode is niet geldig.', purchase: 'Aankoopwijze', monthly: 'Elke maand', remove: 'Verwijderen', freeShippingFrom: 'Nog', promotion: 'Korting', linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.' },
+} as const;
+
+/** Opens a dry food product of the dog section that is in stock. */
+async function openProduct(page: Page, home: string): Promise<void> {
+  await page.goto(home);
+  await page.locator('nav[aria-label] a').first().click();
+  await page.locator('[data-grid] > li:has(.tag.ok) a').first().click();
+  await expect(page.locator('[data-purchase] button[type="submit"]')).toBeEnabled();
+}
+
+const total = (page: Page) => page.locator('[data-total]').textContent();
+
+test('add from a product page → badge and mini cart → cart page: quantity, subscription, coupons, remove', async ({ page }, info) => {
+  const t = texts[languageOf(info)];
+  await openProduct(page, homeOf(info));
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('button', { name: t.add }).click();
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  await expect(page.locator('[data-mini-cart]')).toContainText(name);
+
+  await page.goto(t.cart);
+  const line = page.locator('.cart-line').first();
+  await expect(line).toContainText(name);
+  const first = await total(page);
+  await line.getByRole('button', { name: /^\+$|Ajouter un|Eén meer/ }).click();
+  await expect(line.locator('input[type="number"]')).toHaveValue('2');
+  await expect.poll(() => total(page)).not.toBe(first);
+  await expect(page.locator('[data-cart-count]')).toHaveText('2');
+
+  // Subscribe monthly: the line price drops by 10% and shows the one-off price struck through.
+  const oneOff = await line.locator('[data-line-total]').textContent();
+  await line.getByLabel(t.purchase).selectOption({ label: t.monthly });
+  await expect(line.locator('[data-line-total] s')).toBeVisible();
+  expect(await line.locator('[data-line-total]').textContent()).not.toBe(oneOff);
+
+  // A bad code shows the server's message; a good one adds the reduction line.
+  await page.getByLabel(t.coupon).fill('PASUNCODE');
+  await page.getByRole('button', { name: t.apply }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t.invalid })).toBeVisible();
+  await page.getByLabel(t.coupon).fill('BIENVENUE10');
+  await page.getByRole('button', { name: t.apply }).click();
+  await expect(page.locator('[data-coupon="BIENVENUE10"]')).toBeVisible();
+  await expect(page.locator('[data-totals]')).toContainText(t.promotion);
+
+  // Removing the last line deletes the cart.
+  await line.getByRole('button', { name: new RegExp(t.remove, 'i') }).click();
+  await expect(page.locator('[data-cart-empty]')).toContainText(t.empty);
+  await expect(page.locator('[data-cart-count]')).toBeHidden();
+});
+
+test('a cart link fills the cart and leaves a clean address', async ({ page }, info) => {
+  const t = texts[languageOf(info)];
+  await openProduct(page, homeOf(info));
+  const variant = await page.locator('input[name="variantId"]').inputValue();
+  await page.goto(`${t.cart}?variantId=${variant}&quantity=3&interval=31&utm_source=mail`);
+  const line = page.locator(`.cart-line[data-variant="${variant}"]`);
+  await expect(line.locator('input[type="number"]')).toHaveValue('3');
+  await expect(line.getByLabel(t.purchase)).toHaveValue('31');
+  await expect(page.getByText(t.linkAdded)).toBeVisible();
+  expect(new URL(page.url()).search).toBe('?utm_source=mail');
+  // Bad parameters are ignored, not an error page.
+  await page.goto(`${t.cart}?variantId=12&quantity=abc`);
+  await expect(line.locator('input[type="number"]')).toHaveValue('3');
+});
+
+test('the cart is shared between tabs', async ({ context }, info) => {
+  const t = texts[languageOf(info)];
+  const first = await context.newPage();
+  await openProduct(first, homeOf(info));
+  const other = await context.newPage();
+  await other.goto(t.cart);
+  await expect(other.locator('[data-cart-empty]')).toBeVisible();
+  await first.getByRole('button', { name: t.add }).click();
+  await expect(other.locator('.cart-line')).toHaveCount(1);
+  await expect(other.locator('[data-cart-count]')).toHaveText('1');
+});
+
+test('without JavaScript, add to cart is a cart link to the cart page', async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: info.project.use.baseURL });
+  const page = await context.newPage();
+  await openProduct(page, homeOf(info));
+  await page.getByRole('button', { name: texts[languageOf(info)].add }).click();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe(texts[languageOf(info)].cart);
+  expect(url.searchParams.get('variantId')).toMatch(/^\d{8}$/);
+  expect(url.searchParams.get('quantity')).toBe('1');
+  await context.close();
+});
