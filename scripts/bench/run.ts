@@ -45,13 +45,27 @@ function countPages(dir: string): number {
   return n;
 }
 
-/** gzip bytes of the scripts an HTML page loads (module scripts and their preloads). */
+/**
+ * gzip bytes of the JavaScript a page loads before any interaction: its module scripts, its islands'
+ * components and renderers, and everything those import statically (dynamic imports, such as the mini
+ * cart opened on demand, are not counted).
+ */
 function scriptBytes(site: string, page: string): number {
   const html = readFileSync(join(site, page, 'index.html'), 'utf8');
-  const sources = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!));
+  const entries = [...html.matchAll(/<script[^>]+src="([^"]+)"|component-url="([^"]+)"|renderer-url="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]
+    .map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
   const inline = [...html.matchAll(/<script(?![^>]*(src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[2]!).join('');
+  entries.push(...[...inline.matchAll(/(?:from|import)\s*["'](\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]!));
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url) || !existsSync(join(site, url))) return;
+    seen.add(url);
+    const code = readFileSync(join(site, url), 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) visit(`/_astro/${m[1]!.slice(2)}`);
+  };
+  entries.forEach(visit);
   let bytes = inline ? gzipSync(inline).length : 0;
-  for (const src of sources) if (existsSync(join(site, src))) bytes += gzipSync(readFileSync(join(site, src))).length;
+  for (const url of seen) bytes += gzipSync(readFileSync(join(site, url))).length;
   return bytes;
 }
 
@@ -61,7 +75,7 @@ const product = firstDir('produits', /^(?!echantillons|sku-)/);
 const shop = firstDir('magasins', /./);
 const pageTypes: Record<string, string | undefined> = {
   home: '', category: 'chien/croquettes', product: product && `produits/${product}`, faq: 'faq', shops: 'magasins',
-  shop: shop && `magasins/${shop}`, 'content page': 'page/conditions-generales', 'cart (island shell)': 'panier',
+  shop: shop && `magasins/${shop}`, 'content page': 'page/conditions-generales', cart: 'panier', login: 'connexion',
 };
 for (const [type, page] of Object.entries(pageTypes)) {
   if (page !== undefined && existsSync(join(be, page, 'index.html'))) results[`JS gzip bytes: ${type}`] = scriptBytes(be, page);

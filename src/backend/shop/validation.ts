@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountry } from 'libphonenumber-js';
+import { normaliseText } from '../../lib/forms/normalise.ts';
+import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from '../../lib/forms/address.ts';
+import { PHONE_COUNTRIES } from '../../lib/forms/phone.ts';
 import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../lib/constants.ts';
 import { localeCodes, type CountryCode } from '../../lib/channels.ts';
 import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
@@ -16,29 +19,10 @@ import type { Lang, MessageParams } from './messages.ts';
 const because = (code: ViolationCode, params: MessageParams = {}) => ({ params: { code, ...params } });
 
 // ── Text ────────────────────────────────────────────────────────────────────────────────────────
+// The rules themselves (normalisation, forbidden characters, postcodes, phone countries) are the site's
+// form rules in src/lib/forms, so the server and the forms cannot disagree.
 
-/**
- * Address text as carriers want it: curly quotes to plain, dashes to hyphens, exotic spaces to spaces
- * (zero-width ones dropped), composed accents (so "ä" cannot slip past the check as "a" + "¨").
- */
-export function normaliseText(text: string, { multiline = false } = {}): string {
-  let out = text.normalize('NFC')
-    .replace(/[\u2018\u2019\u201A\u201B\u2032\u02BC\uFF07]/g, '\'')
-    .replace(/[\u201C\u201D\u201E\u201F\u2033\uFF02]/g, '"')
-    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, '-')
-    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ');
-  out = multiline ? out.replace(/\r\n?/g, '\n').replace(/[\t ]+/g, ' ') : out.replace(/\s+/g, ' ');
-  return out.trim();
-}
-
-/** Characters the carriers refuse in names and companies (SPEC §5). */
-const FORBIDDEN_IN_NAMES = /['"`«»,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü¨\\²]/;
-/** Cities: the same, but an apostrophe is part of many French names (Villeneuve-d'Ascq). */
-const FORBIDDEN_IN_CITIES = /["`«»,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü¨\\²]/;
 const CONTROL = /\p{Cc}/u;
-const EMOJI = /\p{Extended_Pictographic}/u;
-
 const withoutControl = (s: string) => !CONTROL.test(s);
 
 /** A required one-line text, trimmed. */
@@ -145,8 +129,6 @@ export const resetRequestBody = z.object({ email, localeCode: localeCode.optiona
 
 // ── Addresses ───────────────────────────────────────────────────────────────────────────────────
 
-/** Phone country options of the form (SPEC §5). */
-export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
 export const MAX_ADDRESSES = 50;
 
 const phone = z.string().trim().min(1).max(32);
@@ -164,16 +146,10 @@ export function phoneE164(value: string, country: string): string | null {
 }
 
 type PostcodeCode = 'POSTCODE_LENGTH' | 'POSTCODE_COUNTRY';
-/**
- * Postcodes of the shop countries are digits only. A number of digits that is another shop country's
- * format (4 for France, 5 for Belgium) is the "does not match the country" case; anything else
- * is told how many digits are expected.
- */
+/** The form's postcode rule (lib/forms/address.ts) with the API's violation codes. */
 export function postcodeProblem(postcode: string, country: CountryCode): PostcodeCode | null {
-  const digits = POSTCODE_DIGITS[country];
-  if (new RegExp(`^\\d{${digits}}$`).test(postcode)) return null;
-  const otherFormat = Object.values(POSTCODE_DIGITS).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(postcode));
-  return otherFormat ? 'POSTCODE_COUNTRY' : 'POSTCODE_LENGTH';
+  const check = checkPostcode(postcode, country);
+  return check.ok ? null : check.code === 'postcode_country' ? 'POSTCODE_COUNTRY' : 'POSTCODE_LENGTH';
 }
 
 const addressSchemas = new Map<string, ReturnType<typeof buildAddressBody>>();
@@ -186,9 +162,9 @@ export const addressBody = (countries: readonly CountryCode[]) => {
 
 function buildAddressBody(countries: readonly CountryCode[]) {
   return z.object({
-    company: optionalText(LIMITS.name, { forbidden: FORBIDDEN_IN_NAMES }),
-    firstName: addressText(LIMITS.name, FORBIDDEN_IN_NAMES),
-    lastName: addressText(LIMITS.name, FORBIDDEN_IN_NAMES),
+    company: optionalText(LIMITS.name, { forbidden: FORBIDDEN_CHARACTERS }),
+    firstName: addressText(LIMITS.name, FORBIDDEN_CHARACTERS),
+    lastName: addressText(LIMITS.name, FORBIDDEN_CHARACTERS),
     countryCode: z.string().trim().toUpperCase().min(1).max(2).refine((c) => (countries as readonly string[]).includes(c), because('COUNTRY_NOT_SERVED')),
     provinceCode: optionalText(16),
     provinceName: optionalText(255),
