@@ -26,8 +26,8 @@ export default defineConfig({
       CONTENT_API_URL: envField.string({ context: 'server', access: 'public', default: 'http://localhost:4400/content' }),
       MAINTENANCE_ROUTES: envField.string({ context: 'server', access: 'public', default: '' }),
       BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),
-      // Where the islands call the shop API (the embedded platform unless production's is given).
-      PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: 'http://localhost:4400' }),
+      // Where the islands call the shop API: SHOP_API_URL at build time (production's), else the embedded platform.
+      PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: process.env.SHOP_API_URL ?? 'http://localhost:4400' }),
       PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
     },
