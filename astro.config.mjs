@@ -25,6 +25,7 @@ export default defineConfig({
       CHANNEL: envField.enum({ context: 'server', access: 'public', values: ['fr', 'be'], default: 'fr' }),
       CONTENT_API_URL: envField.string({ context: 'server', access: 'public', default: 'http://localhost:4400/content' }),
       MAINTENANCE_ROUTES: envField.string({ context: 'server', access: 'public', default: '' }),
+      FEATURES_OFF: envField.string({ context: 'server', access: 'public', default: '' }),
       BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),
       // Where the islands call the shop API: SHOP_API_URL at build time (production's), else the embedded platform.
       PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: process.env.SHOP_API_URL ?? 'http://localhost:4400' }),

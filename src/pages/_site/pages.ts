@@ -2,10 +2,14 @@
  * Which pages the channel has, and the path of any page in any locale. A page is a route plus, for
  * content routes, the key of its entry (a SKU, a category key, a page key…).
  */
+import { FEATURES_OFF } from 'astro:env/server';
 import { routes, routeNames, type RouteName } from '../../i18n/routes.ts';
 import { pathTo, paramsOf, SHELL_ID, type RouteParams } from '../../i18n/paths.ts';
 import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../../lib/channels.ts';
 import { channel, contentOf, isListed } from './content.ts';
+import { featuresOff, routeEnabled } from '../../lib/features.ts';
+
+const off = featuresOff(FEATURES_OFF);
 
 export interface PageRef {
   route: RouteName;
@@ -84,6 +88,7 @@ export async function pagesOf(locale: LocaleCode): Promise<PageRef[]> {
   const refs: PageRef[] = [];
   for (const route of routeNames) {
     const def = routes[route];
+    if (!routeEnabled(route, off)) continue;
     if (route === 'error') { refs.push(...ERROR_STATUSES.map((key) => ({ route, key }))); continue; }
     if (!('content' in def)) { refs.push({ route }); continue; }
     switch (def.content) {
