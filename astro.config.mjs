@@ -29,6 +29,9 @@ export default defineConfig({
       BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),
       // Where the islands call the shop API: SHOP_API_URL at build time (production's), else the embedded platform.
       PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: process.env.SHOP_API_URL ?? 'http://localhost:4400' }),
+      // Optional sign-in providers: unset, no button is shown and no call leaves the site.
+      PUBLIC_GOOGLE_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
     },

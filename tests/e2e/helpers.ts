@@ -1,4 +1,8 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { pathTo } from '../../src/i18n/paths.ts';
+import type { RouteName } from '../../src/i18n/routes.ts';
+import { translator, type Translator } from '../../src/i18n/translate.ts';
+import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
 
 /** The language each project browses in: FR site in French, BE site in Dutch (its French is the FR site's). */
 export const languageOf = (info: TestInfo): 'fr' | 'nl' => (info.project.name === 'be' ? 'nl' : 'fr');
@@ -18,7 +22,49 @@ export async function visibleProducts(page: Page): Promise<string[]> {
     .map((c) => c.name));
 }
 
-export async function expectNoFrameworkScript(page: Page): Promise<void> {
-  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
-  expect(scripts.filter((s) => /react|client\.[\w-]+\.js/.test(s))).toEqual([]);
+
+/** The embedded platform the built sites talk to (its default address, see src/stores/shop.ts). */
+export const PLATFORM = 'http://localhost:4400';
+
+export const localeOf = (info: TestInfo): LocaleCode => (languageOf(info) === 'nl' ? 'nl_BE' : 'fr_FR');
+export const textsOf = (info: TestInfo): Translator => translator(languageOf(info));
+export const pathOf = (info: TestInfo, route: RouteName, params?: Record<string, string>) => pathTo(route, localeOf(info), params);
+export const uniqueEmail = () => `shopper+${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const atPath = (path: string) => new RegExp(`^[^?#]*//[^/]+${escape(path)}(?:[?#].*)?$`);
+
+export interface Shopper {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
 }
+
+/** A customer created through the shop API, the way the site's registration does. */
+export async function createCustomer(request: APIRequestContext, info: TestInfo): Promise<Shopper> {
+  const shopper = { email: uniqueEmail(), password: 'croquettes-42', firstName: 'Camille', lastName: 'Martin' };
+  const locale = localeOf(info);
+  const response = await request.post(`${PLATFORM}/api/v2/shop/customers?channelCode=${channelOf(locale).code}&locale=${locale}`, {
+    headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' },
+    data: { ...shopper, gender: 'f', birthday: null, subscribedToNewsletter: false, acceptTerms: true },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return shopper;
+}
+
+/** The e-mail step of the login page: the address, then "Continuer". */
+export async function lookUp(page: Page, info: TestInfo, email: string) {
+  const t = textsOf(info);
+  await page.getByLabel(t('forms.fields.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: t('account.login.emailStep') }).click();
+}
+
+/** The whole login from the login page: lookup, then password. */
+export async function logIn(page: Page, info: TestInfo, email: string, password: string) {
+  const t = textsOf(info);
+  await lookUp(page, info, email);
+  await expect(page.getByRole('heading', { name: t('account.login.hello', { email }) })).toBeVisible();
+  await page.getByLabel(t('forms.fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t('account.login.passwordStep') }).click();
+}
+

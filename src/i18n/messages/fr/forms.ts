@@ -54,6 +54,7 @@ export default {
     email: 'Email',
     password: 'Mot de passe',
     birthday: 'Date de naissance',
+    birthdayDate: 'Date',
     birthday_years: 'Âge (années)',
     birthday_months: 'Âge (mois)',
     in_date: 'Je connais sa date de naissance',

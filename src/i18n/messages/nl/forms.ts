@@ -51,6 +51,7 @@ export default {
     email: 'E-mail',
     password: 'Wachtwoord',
     birthday: 'Geboortedatum',
+    birthdayDate: 'Datum',
     birthday_years: 'Leeftijd (jaren)',
     birthday_months: 'Leeftijd (maanden)',
     in_date: 'Ik ken de geboortedatum',

@@ -1,0 +1,101 @@
+/**
+ * Adding or editing an address (SPEC §3 Address, §5): the countries the channel ships to, phones with
+ * their country, postcode rules; server violations land on their fields, the others on the form. Marked
+ * favourite, it becomes the customer's default address (saveAddress sets it when the server did not).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { channelOf } from '../../lib/channels.ts';
+import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress } from '../../lib/forms/address.ts';
+import { createForm } from '../../lib/forms/form-state.ts';
+import { changePhoneCountry, isPhoneCountry, isPhoneEmpty } from '../../lib/forms/phone.ts';
+import { saveAddress } from '../../lib/shop/client.ts';
+import type { Address, Customer } from '../../lib/shop/wire.ts';
+import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/forms/Field.tsx';
+import { Form, useFormPending } from '../shared/forms/Form.tsx';
+import { PhoneField } from '../shared/forms/PhoneField.tsx';
+import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { addressName, useCountryName } from './AddressCard.tsx';
+
+export interface AddressFormProps {
+  /** The address edited, null for a new one. */
+  address: Address | null;
+  customer: Customer | null;
+  /** A first address is the favourite unless the shopper says otherwise. */
+  first: boolean;
+  onSaved: (address: Address) => void;
+  onCancel: () => void;
+}
+
+function CancelButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return <button type="button" className="button secondary" onClick={onClick} disabled={useFormPending()}>{label}</button>;
+}
+
+export function AddressForm({ address, customer, first, onSaved, onCancel }: AddressFormProps) {
+  const { t, locale } = useIsland();
+  const countryName = useCountryName();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [form] = useState(() => createForm({
+    name: 'address',
+    schema: addressSchema,
+    defaults: () => (address ? addressFormValues(address) : { ...emptyAddress(channelOf(locale).countries[0], customer ?? undefined), isDefault: first }),
+    fields: ADDRESS_FIELDS,
+    onSubmit: async (data) => {
+      const saved = await saveAddress(shopApi(), { address: data, id: address?.id ?? null, customerIri: sessionStore().customerIri() });
+      // The customer's default address changed with it.
+      if (data.isDefault !== Boolean(address?.isDefault)) void customerStore().reload();
+      return saved;
+    },
+  }));
+  const values = useStore(form.$state).values;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  // A phone not typed yet follows the address's country.
+  const country = values.countryCode;
+  const previous = useRef(country);
+  useEffect(() => {
+    if (previous.current === country) return;
+    previous.current = country;
+    const current = form.values;
+    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+      if (isPhoneCountry(country) && isPhoneEmpty(current[field].number)) form.setField(field, changePhoneCountry(current[field], country));
+    }
+  }, [country, form]);
+
+  const countries: string[] = [...channelOf(locale).countries];
+  if (address && !countries.includes(address.countryCode)) countries.push(address.countryCode);
+  const cancel = () => {
+    form.reset();
+    onCancel();
+  };
+
+  return (
+    <section className="panel card" aria-labelledby="address-form-title">
+      <h2 id="address-form-title" ref={heading} tabIndex={-1}>
+        {address ? t('account.addresses.editTitle', { name: addressName(address) }) : t('account.addresses.addTitle')}
+      </h2>
+      <Form form={form} onSuccess={onSaved}>
+        <TextField field="alias" optional />
+        <TextField field="firstName" autoComplete="given-name" />
+        <TextField field="lastName" autoComplete="family-name" />
+        <TextField field="company" optional autoComplete="organization" />
+        <TextField field="street" autoComplete="address-line1" />
+        <TextField field="street2" optional autoComplete="address-line2" />
+        <TextField field="postcode" autoComplete="postal-code" inputMode="numeric" />
+        <TextField field="city" autoComplete="address-level2" />
+        <SelectField field="countryCode" autoComplete="country" options={countries.map((code) => ({ value: code, label: countryName(code) }))} />
+        <PhoneField field="phoneNumber" />
+        <PhoneField field="phoneNumber2" optional />
+        <TextAreaField field="deliveryInstructions" optional />
+        <CheckboxField field="isDefault" label={t('account.addresses.makeFavourite')} />
+        <div className="form-actions">
+          <SubmitButton>{t('account.addresses.save')}</SubmitButton>
+          <CancelButton label={t('account.addresses.cancel')} onClick={cancel} />
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The address book (SPEC §2), authenticated only: the saved addresses (the favourite marked and first),
+ * adding and editing them in one form, deleting after a confirmation, choosing the favourite.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorsFromFailure } from '../../lib/forms/violations.ts';
+import type { Address } from '../../lib/shop/wire.ts';
+import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
+import { Guarded, IslandStatus } from '../auth/guard.tsx';
+import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
+import { resolveError } from '../shared/forms/text.ts';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { AddressCard, addressName } from './AddressCard.tsx';
+import { AddressForm } from './AddressForm.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { useCustomer } from './customer.ts';
+
+/** The favourite first, then in the order they were added. */
+export const sortAddresses = (addresses: readonly Address[]): Address[] =>
+  [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.id - b.id);
+
+type Editing = { address: Address | null } | null;
+
+function Addresses() {
+  const { t } = useIsland();
+  const { customer } = useCustomer();
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const messagesOf = useCallback((error: unknown) => errorsFromFailure(error, []).form.map((e) => resolveError(t, 'address', '', e)), [t]);
+  const load = useCallback(async () => {
+    try {
+      setAddresses(sortAddresses(await shopApi().listAddresses()));
+      setErrors([]);
+    } catch (error) {
+      setErrors(messagesOf(error));
+      setAddresses((current) => current ?? []);
+    }
+  }, [messagesOf]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const open = (address: Address | null) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setStatus(null);
+    setEditing({ address });
+  };
+  const closeForm = () => {
+    setEditing(null);
+    // Back to the button that opened the form, once it is rendered again.
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  };
+  const saved = async () => {
+    setEditing(null);
+    await load();
+    setStatus(t('account.addresses.saved'));
+  };
+  const makeFavourite = async (address: Address) => {
+    const customerIri = sessionStore().customerIri();
+    if (!customerIri) return;
+    setBusy(address.id);
+    setStatus(null);
+    try {
+      customerStore().set(await shopApi().setDefaultAddress(customerIri, address['@id']));
+      await load();
+      setStatus(t('account.addresses.favouriteSaved'));
+    } catch (error) {
+      setErrors(messagesOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(deleting.id);
+    setDeleteErrors([]);
+    try {
+      await shopApi().deleteAddress(deleting['@id']);
+      if (deleting.isDefault) void customerStore().reload();
+      setDeleting(null);
+      await load();
+      setStatus(t('account.addresses.deleted'));
+    } catch (error) {
+      setDeleteErrors(messagesOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (addresses === null) return <IslandStatus messageKey="islands.loading" />;
+  return (
+    <div className="addresses">
+      <StatusMessage message={status} focus />
+      <ErrorList messages={errors} />
+      {editing ? (
+        <AddressForm
+          key={editing.address?.id ?? 'new'} address={editing.address} customer={customer} first={addresses.length === 0}
+          onSaved={() => void saved()} onCancel={closeForm}
+        />
+      ) : (
+        <p><button type="button" className="button" onClick={() => open(null)}>{t('account.addresses.add')}</button></p>
+      )}
+      {addresses.length === 0 ? (
+        !editing && <p>{t('account.addresses.empty')}</p>
+      ) : (
+        <ul className="address-list" aria-label={t('account.addresses.listLabel')}>
+          {addresses.map((address) => (
+            <AddressCard
+              key={address.id} address={address} busy={busy === address.id || editing !== null}
+              onEdit={() => open(address)}
+              onDelete={() => {
+                setDeleteErrors([]);
+                setDeleting(address);
+              }}
+              onMakeFavourite={() => void makeFavourite(address)}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t('account.addresses.deleteNamed', { name: addressName(deleting) }) : ''}
+        confirmLabel={t('account.addresses.confirm')} cancelLabel={t('account.addresses.cancel')}
+        pending={deleting !== null && busy === deleting.id} errors={deleteErrors}
+        onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)}
+      >
+        <p>{t('account.addresses.confirmDelete')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export default function AddressesIsland(props: IslandProps) {
+  return (
+    <Island {...props}>
+      <Guarded route="addresses">
+        <Addresses />
+      </Guarded>
+    </Island>
+  );
+}

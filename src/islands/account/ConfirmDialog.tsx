@@ -1,0 +1,57 @@
+/**
+ * A confirmation dialog: a modal `<dialog>` (showModal: the page behind is inert, Escape cancels), the
+ * focus on the safe choice when it opens and back where it was when it closes.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorList } from '../shared/forms/ErrorList.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  errors?: string[];
+  onConfirm: () => void;
+  /** Called once the dialog closed (cancel, Escape, or after the action). */
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, pending = false, errors = [], onConfirm, onClose }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  const closed = () => {
+    // The element that opened the dialog may be gone (the address was deleted): the caller then moves the focus.
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+    returnTo.current = null;
+    onClose();
+  };
+
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onClose={closed}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div id={`${id}-text`}>{children}</div>
+      <ErrorList messages={errors} />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>{confirmLabel}</button>
+        <button ref={cancel} type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>{cancelLabel}</button>
+      </div>
+    </dialog>
+  );
+}

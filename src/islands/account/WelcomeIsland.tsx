@@ -1,0 +1,38 @@
+/** The welcome page after registration (SPEC §2): a greeting and a few first steps. Anonymous visitors go home. */
+import { pathTo } from '../../i18n/paths.ts';
+import type { RouteName } from '../../i18n/routes.ts';
+import { Guarded, IslandStatus } from '../auth/guard.tsx';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { useCustomer } from './customer.ts';
+
+const NEXT_STEPS: ReadonlyArray<[RouteName, string]> = [
+  ['kibbleGuide', 'account.welcome.guide'],
+  ['animals', 'account.menu.animals'],
+  ['addresses', 'account.menu.addresses'],
+  ['account', 'account.welcome.account'],
+];
+
+function Welcome() {
+  const { t, locale } = useIsland();
+  const { customer, loaded } = useCustomer();
+  if (!loaded) return <IslandStatus messageKey="islands.loading" />;
+  return (
+    <div className="welcome">
+      {customer?.firstName && <h2>{t('account.welcome.title', { firstName: customer.firstName })}</h2>}
+      <p>{t('account.welcome.intro')}</p>
+      <ul>
+        {NEXT_STEPS.map(([route, key]) => <li key={route}><a href={pathTo(route, locale)}>{t(key)}</a></li>)}
+      </ul>
+    </div>
+  );
+}
+
+export default function WelcomeIsland(props: IslandProps) {
+  return (
+    <Island {...props}>
+      <Guarded route="accountWelcome">
+        <Welcome />
+      </Guarded>
+    </Island>
+  );
+}

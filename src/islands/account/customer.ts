@@ -1,0 +1,10 @@
+/** The logged-in customer for account islands (customer store, SPEC §8: an empty default on failure). */
+import { useStore } from '@nanostores/react';
+import { customerStore } from '../../stores/shop.ts';
+
+export function useCustomer() {
+  const store = customerStore();
+  const customer = useStore(store.$customer);
+  const status = useStore(store.$status);
+  return { customer, status, loaded: status === 'ready' || status === 'failed' };
+}

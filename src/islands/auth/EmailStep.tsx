@@ -1,0 +1,28 @@
+/** Login, first step (SPEC §2): the e-mail is looked up; a known one asks for the password, a new one opens registration. */
+import { useState } from 'react';
+import { createForm } from '../../lib/forms/form-state.ts';
+import { loginEmailSchema, stepAfterLookup, type LoginStep } from '../../lib/forms/login.ts';
+import { shopApi } from '../../stores/shop.ts';
+import { TextField } from '../shared/forms/Field.tsx';
+import { Form } from '../shared/forms/Form.tsx';
+import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
+import { useIsland } from '../shared/island.tsx';
+
+export function EmailStep({ email, onLookup }: { email: string; onLookup: (step: LoginStep, email: string) => void }) {
+  const { t } = useIsland();
+  const [form] = useState(() => createForm({
+    name: 'login',
+    schema: loginEmailSchema,
+    defaults: { email },
+    onSubmit: async (data) => ({ email: data.email, exists: (await shopApi().lookupCustomer(data.email)).exists }),
+  }));
+  return (
+    <Form form={form} onSuccess={(found) => onLookup(stepAfterLookup(found.exists), found.email)}>
+      <p>{t('account.login.intro')}</p>
+      <TextField field="email" type="email" inputMode="email" autoComplete="email" />
+      <div className="form-actions">
+        <SubmitButton>{t('account.login.emailStep')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Login and registration (SPEC §2), anonymous only: the e-mail first, then the password of a known
+ * account or the registration of a new one; "not you? change account" goes back to the e-mail; the
+ * forgotten password is asked for here too. On the register route the registration form comes first.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { pathTo } from '../../i18n/paths.ts';
+import type { LoginStep } from '../../lib/forms/login.ts';
+import { StatusMessage } from '../shared/forms/ErrorList.tsx';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { EmailStep } from './EmailStep.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { Guarded } from './guard.tsx';
+import { PasswordStep } from './PasswordStep.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+import { GoogleLogin } from './SocialLogin.tsx';
+
+type Mode = 'login' | 'register';
+type Step = LoginStep | 'forgot' | 'forgotSent';
+
+/** The login or register page with the same query (the remembered path goes along). */
+const sameQuery = (path: string) => `${path}${typeof window === 'undefined' ? '' : window.location.search}`;
+
+function Login({ mode }: { mode: Mode }) {
+  const { t, locale } = useIsland();
+  const [step, setStep] = useState<Step>(mode === 'register' ? 'register' : 'email');
+  const [email, setEmail] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // Each new step is announced by moving the focus to its heading.
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+  const go = (next: Step, address = email) => {
+    moved.current = true;
+    setEmail(address);
+    setStep(next);
+  };
+  const changeAccount = <button type="button" className="link-button" onClick={() => go('email')}>{t('account.login.notYou')}</button>;
+
+  switch (step) {
+    case 'email':
+      return (
+        <div className="login">
+          <GoogleLogin />
+          <EmailStep email={email} onLookup={(next, address) => go(next, address)} />
+          <p>{t('account.login.noAccount')} <a href={sameQuery(pathTo('register', locale))}>{t('forms.actions.register')}</a></p>
+        </div>
+      );
+    case 'password':
+      return (
+        <div className="login">
+          <h2 ref={heading} tabIndex={-1}>{t('account.login.hello', { email })}</h2>
+          <PasswordStep key={email} email={email} onForgot={() => go('forgot')} />
+          <p>{changeAccount}</p>
+        </div>
+      );
+    case 'register':
+      return (
+        <div className="login">
+          {mode === 'login' ? (
+            <>
+              <h2 ref={heading} tabIndex={-1}>{t('account.register.title')}</h2>
+              <p>{t('account.login.newHere', { email })}</p>
+              <p>{changeAccount}</p>
+            </>
+          ) : <GoogleLogin />}
+          <RegisterForm key={email} email={email} emailShown={mode === 'register'} />
+          {mode === 'register' && <p>{t('account.register.haveAccount')} <a href={sameQuery(pathTo('login', locale))}>{t('forms.actions.login')}</a></p>}
+        </div>
+      );
+    case 'forgot':
+      return (
+        <div className="login">
+          <h2 ref={heading} tabIndex={-1}>{t('account.forgot.title')}</h2>
+          <ForgotPasswordForm email={email} onSent={(address) => go('forgotSent', address)} />
+          <p><button type="button" className="link-button" onClick={() => go(email ? 'password' : 'email')}>{t('account.forgot.back')}</button></p>
+        </div>
+      );
+    case 'forgotSent':
+      return (
+        <div className="login">
+          <h2 ref={heading} tabIndex={-1}>{t('account.forgot.title')}</h2>
+          <StatusMessage message={t('account.forgot.sent')} />
+          <p><button type="button" className="link-button" onClick={() => go('email')}>{t('account.forgot.back')}</button></p>
+        </div>
+      );
+  }
+}
+
+export default function LoginIsland(props: IslandProps & { mode?: Mode }) {
+  const mode = props.mode ?? 'login';
+  return (
+    <Island {...props}>
+      <Guarded route={mode}>
+        <Login mode={mode} />
+      </Guarded>
+    </Island>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Account creation (SPEC §2, §3 Register request): gender, names, e-mail, password, optional birthday,
+ * newsletter opt-in and the terms of use and sale (linked), the privacy policy linked. The new customer
+ * is logged in and lands on the welcome page.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { pathTo } from '../../i18n/paths.ts';
+import { legalPages } from '../../i18n/routes.ts';
+import { languageOf } from '../../lib/channels.ts';
+import { birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
+import { GENDERS } from '../../lib/forms/fields.ts';
+import { createForm } from '../../lib/forms/form-state.ts';
+import { emptyRegister, REGISTER_FIELDS, registerFields, type RegisterFormValues } from '../../lib/forms/register.ts';
+import type { FormErrors } from '../../lib/forms/validate.ts';
+import { errorsFromFailure } from '../../lib/forms/violations.ts';
+import { sessionStore, shopApi } from '../../stores/shop.ts';
+import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
+import { CheckboxField, ChoiceField, PasswordField, TextField } from '../shared/forms/Field.tsx';
+import { Form } from '../shared/forms/Form.tsx';
+import { RichText } from '../shared/forms/RichText.tsx';
+import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
+import { useIsland } from '../shared/island.tsx';
+
+type RegisterValues = Omit<RegisterFormValues, 'birthday'> & { birthday: BirthdayValue };
+const registerFormSchema = () => registerFields().extend({ birthday: birthdayField() });
+
+/**
+ * Server errors of the registration: "e-mail already used" reads the site's text; when the e-mail is not
+ * an input of the form (it was typed at the first step), its errors are the form's.
+ */
+function registerFailure(error: unknown, emailShown: boolean): FormErrors {
+  const errors = errorsFromFailure(error, REGISTER_FIELDS);
+  const email = (errors.fields.email ?? []).map((e) => (e.code === 'EMAIL_ALREADY_USED' ? { ...e, code: 'already_used' } : e));
+  if (email.length === 0) return errors;
+  if (emailShown) return { ...errors, fields: { ...errors.fields, email } };
+  const fields = Object.fromEntries(Object.entries(errors.fields).filter(([field]) => field !== 'email'));
+  return { fields, form: [...errors.form, ...email.map((e) => ({ ...e, code: `forms.register.email.errors.${e.code}` }))] };
+}
+
+export function RegisterForm({ email, emailShown }: { email: string; emailShown: boolean }) {
+  const { t, locale } = useIsland();
+  const language = languageOf(locale);
+  const [form] = useState(() => createForm({
+    name: 'register',
+    schema: registerFormSchema,
+    defaults: (): RegisterValues => ({ ...emptyRegister(email), birthday: emptyBirthday() }),
+    fields: REGISTER_FIELDS,
+    failure: (error) => registerFailure(error, emailShown),
+    onSubmit: async (data) => {
+      await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language });
+      await sessionStore().login({ email: data.email, password: data.password });
+      window.location.replace(pathTo('accountWelcome', locale));
+    },
+  }));
+  const leaving = useStore(form.$state).status === 'success';
+  const page = (key: keyof typeof legalPages) => pathTo('page', locale, { page: legalPages[key][language] });
+  return (
+    <Form form={form}>
+      <ChoiceField field="gender" options={GENDERS.map((g) => ({ value: g, label: t(`forms.options.gender.${g}`) }))} />
+      <TextField field="firstName" autoComplete="given-name" />
+      <TextField field="lastName" autoComplete="family-name" />
+      {emailShown && <TextField field="email" type="email" inputMode="email" autoComplete="email" />}
+      <PasswordField field="password" autoComplete="new-password" />
+      <BirthdayField />
+      <CheckboxField field="subscribedToNewsletter" label={t('account.register.newsletter')} />
+      <CheckboxField
+        field="acceptTerms" required
+        label={<RichText text={t('account.register.acceptTerms')} parts={{ terms: <a href={page('terms')} target="_blank" rel="noopener">{t('account.register.termsLink')}</a> }} />}
+      />
+      <p className="muted">
+        <RichText text={t('account.register.privacy')} parts={{ privacy: <a href={page('privacy')} target="_blank" rel="noopener">{t('account.register.privacyLink')}</a> }} />
+      </p>
+      <div className="form-actions">
+        <SubmitButton busy={leaving}>{t('account.register.submit')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}

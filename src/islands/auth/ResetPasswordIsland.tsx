@@ -1,0 +1,98 @@
+/**
+ * The password reset page (/mot-de-passe-oublie/{token}/), anonymous only: the token is the last segment
+ * of the address (one static shell serves every token). A new password typed twice; an unknown, used or
+ * expired link says so and offers a new one; success offers the login.
+ */
+import { useState } from 'react';
+import { pathTo, patternRegExp, SHELL_ID } from '../../i18n/paths.ts';
+import { routes } from '../../i18n/routes.ts';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
+import { createForm } from '../../lib/forms/form-state.ts';
+import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
+import { isShopApiError } from '../../lib/http.ts';
+import { shopApi } from '../../stores/shop.ts';
+import { PasswordField } from '../shared/forms/Field.tsx';
+import { Form } from '../shared/forms/Form.tsx';
+import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
+import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { Guarded } from './guard.tsx';
+
+/** The reset token of the current address, null when there is none (the shell itself). */
+export function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
+  const prefix = pathPrefixOf(locale);
+  const path = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+  const raw = patternRegExp(routes.forgotPassword[languageOf(locale)]).exec(path)?.groups?.forgotPassword;
+  if (!raw) return null;
+  try {
+    const token = decodeURIComponent(raw);
+    return token === SHELL_ID ? null : token;
+  } catch {
+    return null;
+  }
+}
+
+/** An unknown or used link is a 404; an expired one a violation on `token`. */
+const isDeadLink = (error: unknown) =>
+  isShopApiError(error) && (error.status === 404 || error.violations.some((v) => v.propertyPath === 'token'));
+
+type Outcome = 'form' | 'done' | 'invalid';
+
+function ResetPassword() {
+  const { t, locale } = useIsland();
+  const [token] = useState(() => resetTokenOf(window.location.pathname, locale));
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'form' : 'invalid');
+  const [form] = useState(() => createForm({
+    name: 'resetPassword',
+    schema: resetPasswordSchema,
+    defaults: emptyResetPassword,
+    fields: RESET_PASSWORD_FIELDS,
+    onSubmit: async (data): Promise<Outcome> => {
+      try {
+        await shopApi().resetPassword(token ?? '', data);
+        return 'done';
+      } catch (error) {
+        if (isDeadLink(error)) return 'invalid';
+        throw error;
+      }
+    },
+  }));
+  const login = pathTo('login', locale);
+
+  if (outcome === 'done') {
+    return (
+      <div className="reset-password">
+        <StatusMessage message={t('account.reset.done')} focus />
+        <p><a className="button" href={login}>{t('forms.actions.login')}</a></p>
+      </div>
+    );
+  }
+  if (outcome === 'invalid') {
+    return (
+      <div className="reset-password">
+        <ErrorList messages={[t('account.reset.invalid')]} focus={token !== null} />
+        <p><a href={login}>{t('account.reset.requestNew')}</a></p>
+      </div>
+    );
+  }
+  return (
+    <Form form={form} onSuccess={setOutcome}>
+      <h2>{t('account.reset.title')}</h2>
+      <PasswordField field="newPassword" autoComplete="new-password" />
+      <PasswordField field="confirmNewPassword" autoComplete="new-password" />
+      <div className="form-actions">
+        <SubmitButton>{t('account.reset.submit')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function ResetPasswordIsland(props: IslandProps) {
+  return (
+    <Island {...props}>
+      <Guarded route="forgotPassword">
+        <ResetPassword />
+      </Guarded>
+    </Island>
+  );
+}

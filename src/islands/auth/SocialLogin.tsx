@@ -1,0 +1,44 @@
+/**
+ * Google one-click login, shown only when PUBLIC_GOOGLE_CLIENT_ID is set (providers.ts): a link to
+ * Google's sign-in page, and the login with the token it sends back.
+ */
+import { useEffect, useState } from 'react';
+import { errorsFromFailure } from '../../lib/forms/violations.ts';
+import { sessionStore } from '../../stores/shop.ts';
+import { ErrorList } from '../shared/forms/ErrorList.tsx';
+import { resolveError } from '../shared/forms/text.ts';
+import { useIsland } from '../shared/island.tsx';
+import { captchaToken, googleEnabled, googleSignInUrl, takeGoogleToken } from './providers.ts';
+
+export function GoogleLogin() {
+  const { t } = useIsland();
+  const [status, setStatus] = useState<'idle' | 'pending' | 'failed'>('idle');
+  const [errors, setErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    const token = takeGoogleToken();
+    if (!token) return;
+    setStatus('pending');
+    void (async () => {
+      try {
+        const captcha = await captchaToken('login');
+        await sessionStore().login({ googleToken: token, ...(captcha ? { captchaToken: captcha } : {}) });
+        sessionStore().redirectAfterLogin();
+      } catch (error) {
+        setErrors(errorsFromFailure(error, []).form.map((e) => resolveError(t, 'login', '', e)));
+        setStatus('failed');
+      }
+    })();
+  }, [t]);
+
+  if (!googleEnabled()) return null;
+  return (
+    <div className="social-login">
+      <ErrorList messages={errors} />
+      <a className="button secondary" href={typeof window === 'undefined' ? '#' : googleSignInUrl(window.location)} aria-disabled={status === 'pending' || undefined}>
+        {t('account.login.social')}
+      </a>
+      <p className="separator">{t('account.login.orSeparator')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** Error and status texts: the form-level alert region, the errors under one field, a status line. */
+import { useEffect, useRef } from 'react';
+
+export function ErrorList({ messages, focus = false }: { messages: string[]; focus?: boolean }) {
+  const ref = useFocus<HTMLDivElement>(focus);
+  // Always in the page (empty when there is nothing to say), so screen readers announce what appears in it.
+  return (
+    <div ref={ref} className="form-errors" role="alert" tabIndex={-1} data-form-errors>
+      {messages.length === 1 ? <p>{messages[0]}</p> : messages.length > 1 && <ul>{messages.map((m, i) => <li key={i}>{m}</li>)}</ul>}
+    </div>
+  );
+}
+
+export function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <p className="field-error" id={id}>
+      {messages.map((message, i) => <span key={i}>{message}</span>)}
+    </p>
+  );
+}
+
+/**
+ * A polite status line (saved, sent…), kept in the page so its changes are announced. With `focus`, it
+ * takes the focus when it appears (the form that had it is gone).
+ */
+export function StatusMessage({ message, focus = false }: { message: string | null; focus?: boolean }) {
+  const ref = useFocus<HTMLDivElement>(focus && Boolean(message), message);
+  return (
+    <div ref={ref} className="form-status" role="status" tabIndex={focus ? -1 : undefined}>
+      {message && <p>{message}</p>}
+    </div>
+  );
+}
+
+/** Focuses the element when `when` holds, again whenever `key` changes (a new message). */
+function useFocus<T extends HTMLElement>(when: boolean, key: unknown = null) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (when) ref.current?.focus();
+  }, [when, key]);
+  return ref;
+}

@@ -1,0 +1,47 @@
+/**
+ * The cart follows the shopper across sign-in (SPEC §4, issue journey): an anonymous cart is kept when
+ * they log in in another tab, survives a logout, and comes back when they log in again elsewhere.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createCustomer, homeOf, logIn, pathOf, textsOf } from './helpers.ts';
+
+async function addFirstDogProduct(page: Page, home: string): Promise<string> {
+  await page.goto(home);
+  await page.locator('nav[aria-label] a').first().click();
+  await page.locator('[data-grid] > li:has(.tag.ok) a').first().click();
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.locator('[data-purchase] button[type="submit"]').click();
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  return name;
+}
+
+test('log in in another tab: the same cart; log out and in again elsewhere: the cart is back', async ({ context, request }, info) => {
+  const t = textsOf(info);
+  const shopper = await createCustomer(request, info);
+  const shop = await context.newPage();
+  const product = await addFirstDogProduct(shop, homeOf(info));
+
+  const other = await context.newPage();
+  await other.goto(pathOf(info, 'login'));
+  await logIn(other, info, shopper.email, shopper.password);
+  await expect(other).toHaveURL(new RegExp(pathOf(info, 'account')));
+  await other.goto(pathOf(info, 'cart'));
+  await expect(other.locator('.cart-line')).toContainText(product);
+  await expect(shop.locator('[data-cart-count]')).toHaveText('1');
+
+  // Logging out forgets the cart on this device (every tab)…
+  await other.goto(pathOf(info, 'account'));
+  await other.getByRole('button', { name: t('account.menu.logout') }).click();
+  await expect(other).toHaveURL(new RegExp(`${homeOf(info)}$`));
+  await expect(other.locator('[data-cart-count]')).toBeHidden();
+  await expect(shop.locator('[data-cart-count]')).toBeHidden();
+
+  // …and logging in again in a new tab brings the customer's cart back.
+  const third = await context.newPage();
+  await third.goto(pathOf(info, 'login'));
+  await logIn(third, info, shopper.email, shopper.password);
+  await expect(third).toHaveURL(new RegExp(pathOf(info, 'account')));
+  await third.goto(pathOf(info, 'cart'));
+  await expect(third.locator('.cart-line')).toContainText(product);
+  await expect(third.locator('[data-cart-count]')).toHaveText('1');
+});
