@@ -1,6 +1,7 @@
 /**
- * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), then a fresh build of both channels against the embedded
- * platform, then the end-to-end tests in Chromium (Playwright starts the servers).
+ * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), a fresh
+ * build of both channels against the embedded platform, a strict type check, then the end-to-end tests
+ * in Chromium (Playwright starts the servers).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -23,4 +24,6 @@ if (process.env.TEST_DATABASE_URL) {
   run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL });
 }
 run('build of both channels', ['scripts/build.ts'], env);
+// After the build, which writes Astro's generated types (.astro/) that the type check reads.
+run('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
 run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], env);

@@ -14,8 +14,9 @@ import { benchCart } from './cart.ts';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const root = '.bench';
-const env = { ...process.env, DATA_DIR: `${root}/pglite`, DIST_DIR: `${root}/dist`, CACHE_DIR: `${root}/cache`, PORT_PLATFORM: '4491', CONTENT_API_URL: '' };
-delete env.CONTENT_API_URL;
+// Its own database, dist and cache, and always the embedded content service (never CONTENT_API_URL).
+const { CONTENT_API_URL: _production, ...inherited } = process.env;
+const env = { ...inherited, DATA_DIR: `${root}/pglite`, DIST_DIR: `${root}/dist`, CACHE_DIR: `${root}/cache`, PORT_PLATFORM: '4491' };
 rmSync(root, { recursive: true, force: true });
 
 const run = (args: string[]) => {

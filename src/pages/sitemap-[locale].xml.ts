@@ -1,6 +1,6 @@
 /** One sitemap per locale: every indexable page, with its alternates in the other locales and site. */
 import type { APIRoute } from 'astro';
-import { routes } from '../i18n/routes.ts';
+import { routes, type RouteDefinition, type RouteName } from '../i18n/routes.ts';
 import { sitemapXml } from '../lib/seo/sitemap.ts';
 import type { LocaleCode } from '../lib/channels.ts';
 import { channel } from './_site/content.ts';
@@ -10,7 +10,8 @@ export const getStaticPaths = () => channel.locales.map((locale) => ({ params: {
 
 export const GET: APIRoute = async ({ params }) => {
   const locale = params.locale as LocaleCode;
-  const refs = (await pagesOf(locale)).filter((ref) => !('private' in routes[ref.route] && routes[ref.route].private) && !ref.format);
+  const isPrivate = (ref: { route: RouteName }) => (routes[ref.route] as RouteDefinition).private === true;
+  const refs = (await pagesOf(locale)).filter((ref) => !isPrivate(ref) && !ref.format);
   const urls = [];
   for (const ref of refs) {
     const alternates = await alternatesOf(ref);

@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 
 export type Row = Record<string, unknown>;
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** T is the caller's description of a row (an interface or a Row). */
+  query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
@@ -33,12 +34,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const query = async <T extends Row>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+  const query = async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
   return {
     driver: 'pglite',
     query,
     exec: async (sql) => { await db.exec(sql); },
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends Row>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
     close: () => db.close(),
   };
 }
@@ -46,14 +47,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   const { default: postgres } = await import('postgres');
   const sql = postgres(url, { max: 10, onnotice: () => {} });
-  const query = async <T extends Row>(text: string, params: unknown[] = []) =>
+  const query = async <T extends object>(text: string, params: unknown[] = []) =>
     (await sql.unsafe(text, params as never[])) as unknown as T[];
   return {
     driver: 'postgres',
     query,
     exec: async (text) => { await sql.unsafe(text); },
     transaction: (fn) => sql.begin((tx) => fn({
-      query: async <T extends Row>(text: string, params: unknown[] = []) => (await tx.unsafe(text, params as never[])) as unknown as T[],
+      query: async <T extends object>(text: string, params: unknown[] = []) => (await tx.unsafe(text, params as never[])) as unknown as T[],
     })) as Promise<never>,
     close: () => sql.end(),
   };

@@ -10,7 +10,12 @@ import {
 } from './wire.ts';
 
 export class ContentError extends Error {
-  constructor(readonly status: number, message: string) { super(message); this.name = 'ContentError'; }
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ContentError';
+    this.status = status;
+  }
 }
 
 const productByRender = [productEmpty, productSummary, productFull] as const;
@@ -29,7 +34,7 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
     }
     const parsed = envelope(schema).safeParse(body);
     if (!parsed.success) throw new ContentError(502, `Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
-    return parsed.data.data as z.infer<T>;
+    return (parsed.data as { data: z.infer<T> }).data;
   }
 
   return {

@@ -120,7 +120,7 @@ export function countryOutlines(projection: GeoProjection, options: { minStep?: 
     const context = new CompactPath(minStepTenths);
     geoPath(projection, context)(country);
     const d = context.toString();
-    if (d !== '') outlines.push({ id, name: geometry.properties?.name ?? id, shopCountry: shopCountries.has(id), d });
+    if (d !== '') outlines.push({ id, name: (geometry.properties as { name?: string } | null)?.name ?? id, shopCountry: shopCountries.has(id), d });
   }
   // Shop countries last, so their stronger border is drawn over the neighbours' shared one.
   return outlines.sort((a, b) => Number(a.shopCountry) - Number(b.shopCountry));
