@@ -10,6 +10,7 @@ async function addFirstDogProduct(page: Page, home: string): Promise<string> {
   await page.locator('nav[aria-label] a').first().click();
   await page.locator('[data-grid] > li:has(.tag.ok) a').first().click();
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
   await page.locator('[data-purchase] button[type="submit"]').click();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   return name;
