@@ -1,8 +1,8 @@
 /** The account page (SPEC §2), authenticated only: the customer's name, the account's sections and logout. */
 import { pathTo } from '../../i18n/paths.ts';
 import type { RouteName } from '../../i18n/routes.ts';
-import { Guarded, logoutTo } from '../auth/guard.tsx';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { guardedIsland, logoutTo } from '../auth/guard.tsx';
+import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
 import '../shared/forms/forms.css';
 
@@ -34,12 +34,4 @@ function AccountMenu() {
   );
 }
 
-export default function AccountMenuIsland(props: IslandProps) {
-  return (
-    <Island {...props}>
-      <Guarded route="account">
-        <AccountMenu />
-      </Guarded>
-    </Island>
-  );
-}
+export default guardedIsland('account', AccountMenu);

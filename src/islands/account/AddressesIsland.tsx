@@ -6,10 +6,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
 import type { Address } from '../../lib/shop/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
-import { Guarded, IslandStatus } from '../auth/guard.tsx';
+import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { resolveError } from '../shared/forms/text.ts';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { useIsland } from '../shared/island.tsx';
 import { AddressCard, addressName } from './AddressCard.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -139,12 +139,4 @@ function Addresses() {
   );
 }
 
-export default function AddressesIsland(props: IslandProps) {
-  return (
-    <Island {...props}>
-      <Guarded route="addresses">
-        <Addresses />
-      </Guarded>
-    </Island>
-  );
-}
+export default guardedIsland('addresses', Addresses);

@@ -1,7 +1,7 @@
 /** The personal data page (SPEC §2), authenticated only: the customer's data and the password change. */
-import { Guarded, IslandStatus } from '../auth/guard.tsx';
+import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { useIsland } from '../shared/island.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { useCustomer } from './customer.ts';
 import { PersonalDataForm } from './PersonalDataForm.tsx';
@@ -19,12 +19,4 @@ function PersonalData() {
   );
 }
 
-export default function PersonalDataIsland(props: IslandProps) {
-  return (
-    <Island {...props}>
-      <Guarded route="personalData">
-        <PersonalData />
-      </Guarded>
-    </Island>
-  );
-}
+export default guardedIsland('personalData', PersonalData);

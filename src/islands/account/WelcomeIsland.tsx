@@ -1,8 +1,8 @@
 /** The welcome page after registration (SPEC §2): a greeting and a few first steps. Anonymous visitors go home. */
 import { pathTo } from '../../i18n/paths.ts';
 import type { RouteName } from '../../i18n/routes.ts';
-import { Guarded, IslandStatus } from '../auth/guard.tsx';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
+import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
 
 const NEXT_STEPS: ReadonlyArray<[RouteName, string]> = [
@@ -27,12 +27,4 @@ function Welcome() {
   );
 }
 
-export default function WelcomeIsland(props: IslandProps) {
-  return (
-    <Island {...props}>
-      <Guarded route="accountWelcome">
-        <Welcome />
-      </Guarded>
-    </Island>
-  );
-}
+export default guardedIsland('accountWelcome', Welcome);

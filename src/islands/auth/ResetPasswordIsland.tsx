@@ -15,8 +15,8 @@ import { PasswordField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
-import { Guarded } from './guard.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { guardedIsland } from './guard.tsx';
 
 /** The reset token of the current address, null when there is none (the shell itself). */
 export function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
@@ -87,12 +87,4 @@ function ResetPassword() {
   );
 }
 
-export default function ResetPasswordIsland(props: IslandProps) {
-  return (
-    <Island {...props}>
-      <Guarded route="forgotPassword">
-        <ResetPassword />
-      </Guarded>
-    </Island>
-  );
-}
+export default guardedIsland('forgotPassword', ResetPassword);

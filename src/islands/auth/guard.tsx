@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { routes, type RouteName } from '../../i18n/routes.ts';
 import { sessionStore } from '../../stores/shop.ts';
-import { useIsland } from '../shared/island.tsx';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import '../shared/forms/forms.css';
 
 export type GuardState = 'checking' | 'allowed' | 'redirecting';
@@ -57,4 +57,17 @@ export function Guarded({ route, children }: { route: RouteName; children: React
   const state = useGuard(route);
   if (state === 'allowed') return <>{children}</>;
   return <IslandStatus messageKey={state === 'redirecting' ? 'account.guard.redirecting' : 'islands.loading'} />;
+}
+
+/** An island made of one guarded screen: the shape every sign-in and account island shares. */
+export function guardedIsland(route: RouteName, Screen: () => ReactNode) {
+  return function GuardedIsland(props: IslandProps) {
+    return (
+      <Island {...props}>
+        <Guarded route={route}>
+          <Screen />
+        </Guarded>
+      </Island>
+    );
+  };
 }
