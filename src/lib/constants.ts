@@ -54,7 +54,11 @@ export const TITLE_SEPARATOR = '|';
 export const META_DESCRIPTION_MAX = 300;
 
 /** Locale cookie (SPEC §9). */
-export const LOCALE_COOKIE = { maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+export const LOCALE_COOKIE = { name: 'locale', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+
+/** The cookie remembering the shopper's choice of locale in the language switcher. */
+export const localeCookie = (locale: string): string =>
+  `${LOCALE_COOKIE.name}=${encodeURIComponent(locale)}; Max-Age=${LOCALE_COOKIE.maxAgeDays * 24 * 60 * 60}; Path=${LOCALE_COOKIE.path}; SameSite=${LOCALE_COOKIE.sameSite}`;
 /** Token refresh this long before expiry; storage keys. */
 export const TOKEN_REFRESH_BEFORE_MS = 10 * 60 * 1000;
 export const STORAGE_KEYS = {

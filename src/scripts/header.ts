@@ -4,7 +4,7 @@
  * island is loaded only when the shopper opens it.
  */
 import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart-badge.ts';
-import { STORAGE_KEYS } from '../lib/constants.ts';
+import { localeCookie, STORAGE_KEYS } from '../lib/constants.ts';
 
 function tokenExpiry(token: string | null): number {
   try {
@@ -35,6 +35,10 @@ function startHeader(): void {
       const template = (plural.select(count) === 'one' ? label.dataset.one : label.dataset.other) ?? '{count}';
       label.textContent = template.replace('{count}', String(count));
     });
+  }
+  // The language switcher remembers the shopper's choice (SPEC §9 locale cookie).
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.switcher a[data-locale]')) {
+    link.addEventListener('click', () => { document.cookie = localeCookie(link.dataset.locale!); });
   }
   const toggle = document.querySelector<HTMLButtonElement>('[data-mini-cart-toggle]');
   const root = document.querySelector<HTMLElement>('[data-mini-cart-root]');

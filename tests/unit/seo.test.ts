@@ -23,3 +23,10 @@ describe('sitemaps', () => {
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="nl-BE" href="https://be.example/nl/hond/"/>');
   });
 });
+
+describe('locale cookie (SPEC §9)', () => {
+  it('lasts 365 days on every path, SameSite lax', async () => {
+    const { localeCookie } = await import('../../src/lib/constants.ts');
+    expect(localeCookie('nl_BE')).toBe('locale=nl_BE; Max-Age=31536000; Path=/; SameSite=lax');
+  });
+});
