@@ -274,7 +274,10 @@ export function createCartStore(deps: CartDeps) {
       if (message.token === null || message.token === token()) $cart.set(null);
       else void enqueue(load);
     } else if (parsed.success && parsed.data.tokenValue === token()) {
-      $cart.set(parsed.data.state === 'cart' ? parsed.data : null);
+      // Queued behind this tab's own loads: a GET that left before the other tab's change must not
+      // land after it and put the older cart back.
+      const cart = parsed.data.state === 'cart' ? parsed.data : null;
+      void enqueue(async () => { $cart.set(cart); });
     } else {
       void enqueue(load);
     }

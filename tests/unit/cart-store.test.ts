@@ -403,6 +403,38 @@ describe('cart store: tabs and islands', () => {
     expect(a.$cart.get()).toBeNull();
     expect(a.$count.get()).toBe(0);
   });
+  it('keeps the newer cart when a slow load of the other tab answers after the broadcast', async () => {
+    const shop = fakeShop();
+    const browser = sharedStorage();
+    const channels = fakeChannels();
+    // The other tab's GETs answer late, with the cart as it was when they left.
+    let releaseGet: () => void = () => {};
+    const slowClient = {
+      ...shop.client,
+      getCart: async (token: string) => {
+        const before = structuredClone(await shop.client.getCart(token));
+        await new Promise<void>((resolve) => { releaseGet = resolve; });
+        return before;
+      },
+    };
+    const tabA = browser.tab();
+    const tabB = browser.tab();
+    const a = createCartStore({ client: shop.client, storage: tabA.storage, storageEvents: tabA.storageEvents, channel: channels.open() });
+    const b = createCartStore({ client: slowClient, storage: tabB.storage, storageEvents: tabB.storageEvents, channel: channels.open() });
+    a.start();
+    b.start();
+    await settle();
+    // A creates the cart (B starts loading it, still empty), then adds to it and broadcasts.
+    const token = (await shop.client.createCart()).tokenValue;
+    tabA.storage.setItem('store/cart/token', token);
+    await settle();
+    await a.add({ variantCode: '12345678', quantity: 1, interval: 0 });
+    releaseGet();
+    await settle();
+    await settle();
+    expect(b.$count.get()).toBe(1);
+  });
+
   it('falls back on storage events without BroadcastChannel', async () => {
     const shop = fakeShop();
     const browser = sharedStorage();
