@@ -3,12 +3,13 @@
  * and a static server per channel. `npm start -- --no-build` serves the last build.
  */
 import { startPlatform } from '../src/backend/main.ts';
+import { exitOnConfigError } from '../src/backend/config.ts';
 import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
 import { buildChannels } from './build.ts';
 import { platformPort } from './lib/platform.ts';
 
-const platform = await startPlatform(platformPort());
+const platform = await startPlatform(platformPort()).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
 if (!process.argv.includes('--no-build')) await buildChannels(['fr', 'be'], { ...process.env, CONTENT_API_URL: `${platform.url}/content` });
 

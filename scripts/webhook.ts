@@ -7,7 +7,11 @@
 import { createServer } from 'node:http';
 import { judgeWebhook, rebuildQueue } from '../src/lib/content/webhook.ts';
 import { buildChannels } from './build.ts';
+import { exitOnConfigError, readWebhookConfig } from '../src/backend/config.ts';
 
+let secret: string | undefined;
+try { ({ secret } = readWebhookConfig(process.env)); } catch (error) { exitOnConfigError(error); }
+if (!secret) console.warn('WEBHOOK_SECRET is not set: any POST can trigger a rebuild (refused in production).');
 const port = Number(process.env.PORT_WEBHOOK ?? 4499);
 const queue = rebuildQueue(async () => {
   console.log('Rebuilding both channels…');
@@ -25,7 +29,7 @@ createServer((req, res) => {
   req.on('end', () => {
     let body: unknown = null;
     try { body = JSON.parse(raw); } catch { /* judged below as not a webhook */ }
-    const verdict = judgeWebhook({ event: req.headers['x-strapi-event'] as string | undefined, authorization: req.headers.authorization }, body, process.env.WEBHOOK_SECRET);
+    const verdict = judgeWebhook({ event: req.headers['x-strapi-event'] as string | undefined, authorization: req.headers.authorization }, body, secret);
     if (verdict.rebuild) {
       console.log(`Publish event on ${verdict.model}: rebuild scheduled`);
       queue.request();

@@ -9,6 +9,7 @@ import type { Database } from './db/database.ts';
 import { contentRoutes } from './content/routes.ts';
 import { shopRoutes, type ShopOptions } from './shop/routes.ts';
 import { outboxRoutes } from './mail/routes.ts';
+import type { MailDelivery } from './mail/delivery.ts';
 
 export interface PlatformOptions {
   db: Database;
@@ -23,12 +24,15 @@ export interface PlatformOptions {
    * in for the mailbox. It shows password-reset links, so a deployment reachable by others turns it off.
    */
   outbox?: boolean;
+  /** SMTP delivery of the mails, when configured: woken after each shop write, which may have queued one. */
+  mailDelivery?: MailDelivery;
 }
 
-export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true }: PlatformOptions): Hono {
+export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery }: PlatformOptions): Hono {
   const app = new Hono();
-  // Only the sites may call with credentials; the shop API's bearer token travels in Authorization.
-  app.use('*', cors({
+  // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
+  // and the outbox must never be readable from another origin, so neither gets CORS headers.
+  app.use('/api/*', cors({
     origin: siteOrigins, credentials: true,
     allowHeaders: ['Authorization', 'Content-Type', 'Accept'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposeHeaders: ['Retry-After', 'Location'], maxAge: 600,
@@ -40,6 +44,12 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
     return c.json({ status: 'ok', database: db.driver });
   });
   app.route('/content', contentRoutes(db, '/content'));
+  if (mailDelivery) {
+    app.use('/api/*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
+    });
+  }
   app.route('/api/v2/shop', shopRoutes(db, shop));
   if (outbox) app.route('/', outboxRoutes(db));
 

@@ -1,15 +1,17 @@
-/** Runs the embedded platform: `npm run platform` (PORT_PLATFORM, DATABASE_URL, DATA_DIR). */
+/** Runs the embedded platform: `npm run platform` (PORT_PLATFORM, HOST, DATABASE_URL, DATA_DIR, NODE_ENV…). */
 import { serve } from '@hono/node-server';
+import { exitOnConfigError } from './config.ts';
 import { preparePlatform } from './platform.ts';
 
-export async function startPlatform(port = Number(process.env.PORT_PLATFORM ?? 4400)) {
-  const { db, app } = await preparePlatform();
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+/** Refuses to start (ConfigError) on an unsafe production configuration. */
+export async function startPlatform(port = Number(process.env.PORT_PLATFORM ?? 4400), hostname = process.env.HOST ?? '127.0.0.1') {
+  const platform = await preparePlatform();
+  const server = serve({ fetch: platform.app.fetch, port, hostname });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  return { db, server, url: `http://localhost:${port}` };
+  return { ...platform, server, url: `http://localhost:${port}` };
 }
 
 if (import.meta.main) {
-  const { url, db } = await startPlatform();
-  console.log(`Platform (${db.driver}) on ${url}/ — content service at ${url}/content`);
+  const { url, db, config } = await startPlatform().catch(exitOnConfigError);
+  console.log(`Platform (${db.driver}${config.production ? ', production mode' : ''}) on ${url}/ — content service at ${url}/content`);
 }

@@ -3,26 +3,41 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedContent, type SeedOptions } from './seed/seed.ts';
 import { createPlatform } from './app.ts';
+import { readPlatformConfig, type Env, type PlatformConfig } from './config.ts';
+import { startMailDelivery, type MailDelivery } from './mail/delivery.ts';
 import type { ShopOptions } from './shop/routes.ts';
-import { channelCodes, siteUrlOf } from '../lib/channels.ts';
 
 export interface StartOptions extends SeedOptions {
   databaseUrl?: string;
   dataDir?: string;
-  env?: Record<string, string | undefined>;
+  env?: Env;
   /** Shop API options (a clock for tests); its environment defaults to `env`. */
   shop?: ShopOptions;
 }
 
-export async function preparePlatform(options: StartOptions = {}): Promise<{ db: Database; app: ReturnType<typeof createPlatform> }> {
+export interface Platform {
+  db: Database;
+  app: ReturnType<typeof createPlatform>;
+  config: PlatformConfig;
+  /** Present when SMTP_URL is set. */
+  mailDelivery?: MailDelivery;
+  /** Stops the mail delivery and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Refuses an unsafe production configuration (ConfigError) before it opens anything. */
+export async function preparePlatform(options: StartOptions = {}): Promise<Platform> {
   const env = options.env ?? process.env;
-  const db = await openDatabase({ url: options.databaseUrl ?? env.DATABASE_URL, dataDir: options.dataDir ?? env.DATA_DIR });
+  const config = readPlatformConfig(env);
+  const db = await openDatabase({ url: options.databaseUrl ?? config.databaseUrl, dataDir: options.dataDir ?? config.dataDir });
   await migrate(db);
   await seedContent(db, options);
-  const extraOrigins = (env.SITE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const mailDelivery = config.smtpUrl
+    ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock: options.shop?.clock })
+    : undefined;
   const app = createPlatform({
-    db, siteOrigins: [...channelCodes.map((code) => siteUrlOf(code, env)), ...extraOrigins],
-    shop: { env, ...options.shop }, outbox: env.OUTBOX_PAGE !== 'off',
+    db, siteOrigins: config.siteOrigins, mailDelivery,
+    shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop }, outbox: config.outbox,
   });
-  return { db, app };
+  return { db, app, config, mailDelivery, close: async () => { await mailDelivery?.stop(); await db.close(); } };
 }

@@ -1,11 +1,13 @@
 /**
  * The outbox, read by developers (GET /outbox, an HTML page) and by tests (GET /outbox.json). Both take
- * `?to=` (one recipient) and `?limit=` (1–200, 50 by default).
+ * `?to=` (one recipient) and `?limit=` (1–200, 50 by default). It shows password reset links, so it exists
+ * only outside production, is never readable from another origin (no CORS, and a browser's cross-origin
+ * requests are refused outright), and never turns what a customer typed into a link.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
-import { escapeHtml, linkify, listMails, type OutboxQuery } from './outbox.ts';
+import { escapeHtml, linksOf, listMails, type OutboxQuery } from './outbox.ts';
 
 const outboxQuery = z.object({
   to: z.string().max(255).refine((s) => !s.includes('\u0000')).optional(),
@@ -17,8 +19,24 @@ function readQuery(c: Context): OutboxQuery | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Sec-Fetch-Site is set by browsers only: a page of another origin (a site on another port included) is refused. */
+const fromAnotherOrigin = (c: Context) => {
+  const site = c.req.header('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+};
+
 export function outboxRoutes(db: Database): Hono {
   const app = new Hono();
+
+  app.use('/outbox', guard);
+  app.use('/outbox.json', guard);
+  async function guard(c: Context, next: () => Promise<void>) {
+    if (fromAnotherOrigin(c)) return c.json({ error: 'The outbox is readable from its own origin only' }, 403);
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    c.header('X-Content-Type-Options', 'nosniff');
+  }
 
   app.get('/outbox.json', async (c) => {
     const query = readQuery(c);
@@ -32,15 +50,17 @@ export function outboxRoutes(db: Database): Hono {
     const mails = await listMails(db, query);
     const entries = mails.map((m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.createdAt}">${m.createdAt}</time> · #${m.id}</p>
-  <pre>${linkify(m.text)}</pre>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.createdAt}">${m.createdAt}</time> · #${m.id}${m.sentAt ? ' · sent by SMTP' : ''}</p>
+  <pre>${escapeHtml(m.text)}</pre>
+  ${linksOf(m.html).map((href) => `<p>Link: <a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`).join('')}
 </article>`).join('\n');
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Outbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}
 article{border-top:1px solid #ccc;padding:.5rem 0}h2{font-size:1.1rem;margin:.5rem 0 0}.meta{color:#555;margin:0}
-pre{white-space:pre-wrap;font:inherit}</style></head>
+pre{white-space:pre-wrap;font:inherit}a{overflow-wrap:anywhere}</style></head>
 <body><h1>Outbox</h1><p>Mails the embedded platform sent, newest first (${mails.length}). JSON: <a href="/outbox.json">/outbox.json</a>.</p>
 ${entries || '<p>No mail yet.</p>'}
 </body></html>`);

@@ -1,0 +1,109 @@
+/**
+ * The platform's settings, read once from the environment and checked. Outside production every setting
+ * has a local default so `npm start` works on a fresh machine. In production (`NODE_ENV=production`)
+ * every default that would fail open is refused instead: the process prints one line per problem and
+ * does not start, because a shop that half-works with a guessable secret or a public mailbox is worse
+ * than a shop that is down.
+ */
+import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
+
+export type Env = Record<string, string | undefined>;
+
+/** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+export interface PlatformConfig {
+  production: boolean;
+  /** postgres://… ; unset outside production means PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Unset outside production: the shop signs with a random per-process secret (and says so). */
+  jwtSecret?: string;
+  siteUrls: Record<ChannelCode, string>;
+  /** Browser origins allowed to call the shop API: the sites, plus SITE_ORIGINS. */
+  siteOrigins: string[];
+  /** The local mail outbox page (/outbox, /outbox.json): never in production. */
+  outbox: boolean;
+  /** Where mails go out: an SMTP URL (smtp:// or smtps://, with credentials), or none (outbox only). */
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Refusing to start:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+export const isProduction = (env: Env): boolean => env.NODE_ENV === 'production';
+
+const DEFAULT_MAIL_FROM = 'Maison Gamelle <bonjour@maison-gamelle.test>';
+
+const isUrl = (text: string, protocols: string[]) => {
+  try { return protocols.includes(new URL(text).protocol); } catch { return false; }
+};
+
+/** Reads the platform's settings; throws a ConfigError listing every problem at once. */
+export function readPlatformConfig(env: Env): PlatformConfig {
+  const production = isProduction(env);
+  const problems: string[] = [];
+  const siteUrls = Object.fromEntries(channelCodes.map((code) => [code, siteUrlOf(code, env)])) as Record<ChannelCode, string>;
+  const extraOrigins = (env.SITE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
+
+  if (production) {
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
+    else if (!isUrl(env.DATABASE_URL, ['postgres:', 'postgresql:'])) problems.push('DATABASE_URL must be a postgres:// URL.');
+    if (!env.JWT_SECRET) problems.push(`JWT_SECRET is not set: give every platform instance the same random secret of at least ${MIN_JWT_SECRET_BYTES} bytes (openssl rand -base64 48).`);
+    else if (Buffer.byteLength(env.JWT_SECRET) < MIN_JWT_SECRET_BYTES) problems.push(`JWT_SECRET is too short (${Buffer.byteLength(env.JWT_SECRET)} bytes): it needs at least ${MIN_JWT_SECRET_BYTES}.`);
+    for (const code of channelCodes) {
+      const name = `SITE_URL_${code}`;
+      if (!env[name]) problems.push(`${name} is not set: links in mails and allowed origins are built from the public https address of the ${code} site.`);
+      else if (!isUrl(env[name]!, ['https:'])) problems.push(`${name} must be an https:// URL (it is ${env[name]}).`);
+    }
+    for (const origin of extraOrigins) if (!isUrl(origin, ['https:'])) problems.push(`SITE_ORIGINS may only name https:// origins (not ${origin}).`);
+    if (env.OUTBOX_PAGE && env.OUTBOX_PAGE !== 'off') problems.push('OUTBOX_PAGE cannot be turned on in production: the outbox shows password reset links to anyone.');
+    if (!smtpUrl) problems.push('SMTP_URL is not set: production sends mails through an SMTP server (smtps://user:password@host:465).');
+    if (!env.MAIL_FROM) problems.push('MAIL_FROM is not set: the sender of the shop\'s mails, e.g. "Maison Gamelle <bonjour@example.com>".');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    production,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    siteUrls,
+    siteOrigins: [...Object.values(siteUrls), ...extraOrigins],
+    outbox: !production && env.OUTBOX_PAGE !== 'off',
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+  };
+}
+
+/** The webhook receiver's settings: in production it only accepts events signed with WEBHOOK_SECRET. */
+export function readWebhookConfig(env: Env): { secret?: string } {
+  const problems: string[] = [];
+  if (isProduction(env)) {
+    if (!env.WEBHOOK_SECRET) problems.push('WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Set the same token in the content service\'s webhook.');
+    for (const code of channelCodes) {
+      const value = env[`SITE_URL_${code}`];
+      if (!value || !isUrl(value, ['https:'])) problems.push(`SITE_URL_${code} must be the https:// address of the ${code} site (the builds write it into every page).`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { secret: env.WEBHOOK_SECRET || undefined };
+}
+
+/** For the commands: prints the refusal, one line a problem, and exits. */
+export function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error('Refusing to start in production mode (NODE_ENV=production):');
+    for (const problem of error.problems) console.error(`  ${problem}`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readPlatformConfig, readWebhookConfig } from '../../src/backend/config.ts';
+
+const safeProduction = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop',
+  JWT_SECRET: 'x'.repeat(32),
+  SITE_URL_FR: 'https://www.maison-gamelle.fr',
+  SITE_URL_BE: 'https://www.maison-gamelle.be',
+  SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
+  MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.fr>',
+};
+
+const problemsOf = (env: Record<string, string | undefined>): string[] => {
+  try {
+    readPlatformConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('platform configuration outside production', () => {
+  it('runs on local defaults: PGlite, the outbox page, local site URLs, no SMTP', () => {
+    const config = readPlatformConfig({});
+    expect(config).toMatchObject({ production: false, databaseUrl: undefined, outbox: true, smtpUrl: undefined });
+    expect(config.siteUrls).toEqual({ FR: 'http://localhost:4321', BE: 'http://localhost:4322' });
+    expect(config.siteOrigins).toEqual(['http://localhost:4321', 'http://localhost:4322']);
+  });
+
+  it('turns the outbox page off on request', () => {
+    expect(readPlatformConfig({ OUTBOX_PAGE: 'off' }).outbox).toBe(false);
+  });
+
+  it('refuses an SMTP_URL that is not one', () => {
+    expect(problemsOf({ SMTP_URL: 'http://smtp.example.com' })).toEqual([expect.stringContaining('SMTP_URL must be an smtp://')]);
+  });
+});
+
+describe('production mode fails closed', () => {
+  it('starts on a complete configuration, without the outbox', () => {
+    const config = readPlatformConfig(safeProduction);
+    expect(config).toMatchObject({ production: true, outbox: false, jwtSecret: 'x'.repeat(32), smtpUrl: safeProduction.SMTP_URL });
+    expect(config.siteOrigins).toEqual(['https://www.maison-gamelle.fr', 'https://www.maison-gamelle.be']);
+  });
+
+  it('says, one line each, everything that is missing', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(6);
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'MAIL_FROM']) {
+      expect(problems.filter((p) => p.startsWith(`${name} is not set`))).toHaveLength(1);
+    }
+    for (const problem of problems) expect(problem).not.toContain('\n');
+  });
+
+  it.each([
+    ['a short JWT secret', { JWT_SECRET: 'a' }, 'JWT_SECRET is too short (1 bytes)'],
+    ['31 bytes of JWT secret', { JWT_SECRET: 'x'.repeat(31) }, 'JWT_SECRET is too short (31 bytes)'],
+    ['an http site', { SITE_URL_BE: 'http://www.maison-gamelle.be' }, 'SITE_URL_BE must be an https:// URL'],
+    ['a site URL that is no URL', { SITE_URL_FR: 'maison-gamelle.fr' }, 'SITE_URL_FR must be an https:// URL'],
+    ['a database that is not PostgreSQL', { DATABASE_URL: 'mysql://db/shop' }, 'DATABASE_URL must be a postgres:// URL'],
+    ['the outbox page turned on', { OUTBOX_PAGE: 'on' }, 'OUTBOX_PAGE cannot be turned on in production'],
+    ['an extra origin over http', { SITE_ORIGINS: 'http://preview.example.com' }, 'SITE_ORIGINS may only name https:// origins'],
+  ])('refuses %s', (_, change, expected) => {
+    expect(problemsOf({ ...safeProduction, ...change })).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('accepts a JWT secret of 32 bytes counted in UTF-8, not characters', () => {
+    expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
+    expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(15) })).toEqual([expect.stringContaining('(30 bytes)')]);
+  });
+});
+
+describe('webhook receiver configuration', () => {
+  it('needs nothing outside production', () => {
+    expect(readWebhookConfig({})).toEqual({ secret: undefined });
+  });
+
+  it('refuses to start in production without WEBHOOK_SECRET or https sites', () => {
+    expect(() => readWebhookConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => readWebhookConfig({ NODE_ENV: 'production', SITE_URL_FR: 'https://a.example', SITE_URL_BE: 'https://b.example' }))
+      .toThrow(expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }));
+    expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toEqual({ secret: 'hook' });
+  });
+});
