@@ -5,14 +5,25 @@ import type { Lang } from './messages.ts';
 
 const SHOP_NAME = 'Maison Gamelle';
 
+/**
+ * Mail clients turn whatever looks like an address or a domain into a link, even in plain text. A name is
+ * the customer's own text, so one that could read as a link is left out of the greeting: a mail from the
+ * shop never carries a link the shop did not write.
+ */
+const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
+export const greeting = (lang: Lang, firstName: string): string => {
+  const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
+  return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
+};
+
 const html = (paragraphs: string[], link?: { href: string; label: string }) =>
   `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
     link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}<p>${SHOP_NAME}</p></body></html>`;
 
 export function welcomeMail(lang: Lang, to: string, firstName: string, siteUrl: string): Mail {
   const lines = lang === 'nl'
-    ? [`Dag ${firstName},`, `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`, 'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.']
-    : [`Bonjour ${firstName},`, `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`, 'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.'];
+    ? [greeting(lang, firstName), `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`, 'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.']
+    : [greeting(lang, firstName), `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`, 'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.'];
   return {
     to,
     subject: lang === 'nl' ? `Welkom bij ${SHOP_NAME}` : `Bienvenue chez ${SHOP_NAME}`,
@@ -23,9 +34,9 @@ export function welcomeMail(lang: Lang, to: string, firstName: string, siteUrl: 
 
 export function resetPasswordMail(lang: Lang, to: string, firstName: string, link: string, validMinutes: number): Mail {
   const lines = lang === 'nl'
-    ? [`Dag ${firstName},`, 'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
+    ? [greeting(lang, firstName), 'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
       `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`]
-    : [`Bonjour ${firstName},`, 'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
+    : [greeting(lang, firstName), 'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
       `Ce lien est valable ${validMinutes} minutes et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez simplement cet e-mail.`];
   return {
     to,
