@@ -9,6 +9,7 @@ import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as Phon
 import { normaliseText } from '../../lib/forms/normalise.ts';
 import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from '../../lib/forms/address.ts';
 import { PHONE_COUNTRIES } from '../../lib/forms/phone.ts';
+import { hasInvisibleCharacters } from '../../lib/forms/fields.ts';
 import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../lib/constants.ts';
 import { localeCodes, type CountryCode } from '../../lib/channels.ts';
 import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
@@ -24,15 +25,18 @@ const because = (code: ViolationCode, params: MessageParams = {}) => ({ params: 
 
 const CONTROL = /\p{Cc}/u;
 const withoutControl = (s: string) => !CONTROL.test(s);
+const visible = (s: string) => !hasInvisibleCharacters(s);
 
 /** A required one-line text, trimmed. */
 const requiredText = (max: number, min = 1) => z.string().trim().min(min).max(max)
-  .refine(withoutControl, because('INVALID_CHARACTERS'));
+  .refine(withoutControl, because('INVALID_CHARACTERS'))
+  .refine(visible, because('INVISIBLE_CHARACTERS'));
 /** An optional text: absent, null and blank all become null. */
 const optionalText = (max: number, options: { multiline?: boolean; forbidden?: RegExp } = {}) => z.string()
   .overwrite((s) => normaliseText(s, options))
   .max(max)
   .refine((s) => options.multiline || withoutControl(s), because('INVALID_CHARACTERS'))
+  .refine(visible, because('INVISIBLE_CHARACTERS'))
   .refine((s) => !options.forbidden?.test(s), because('INVALID_CHARACTERS'))
   .nullish()
   .transform((s) => (s ? s : null));
@@ -40,6 +44,7 @@ const addressText = (max: number, forbidden?: RegExp, min = 1) => z.string()
   .overwrite((s) => normaliseText(s))
   .min(min).max(max)
   .refine(withoutControl, because('INVALID_CHARACTERS'))
+  .refine(visible, because('INVISIBLE_CHARACTERS'))
   .refine((s) => !forbidden?.test(s), because('INVALID_CHARACTERS'));
 
 export const email = z.string().trim().min(1).max(LIMITS.email).refine((s) => z.regexes.email.test(s), because('INVALID_EMAIL'));
@@ -105,7 +110,10 @@ export const registerBody = (now: Date) => z.object({
   preferredLanguage: languageCode.optional(),
 });
 
-/** PUT on the customer: every field is optional, so the site may send only `defaultAddress`. */
+/**
+ * PUT on the customer: every field is optional, so the site may send only `defaultAddress`. A new e-mail
+ * also needs `currentPassword` (checked by the handler: the e-mail is how an account is taken over).
+ */
 export const personalDataBody = (now: Date) => z.object({
   gender: z.preprocess(blankToNull, z.enum(['m', 'f']).nullish()),
   firstName: requiredText(LIMITS.name).optional(),
@@ -115,6 +123,7 @@ export const personalDataBody = (now: Date) => z.object({
   subscribedToNewsletter: z.boolean().optional(),
   preferredLanguage: languageCode.optional(),
   defaultAddress: reference.nullish(),
+  currentPassword: givenPassword.optional(),
 });
 
 const confirmed = <T extends { newPassword: string; confirmNewPassword: string }>(body: T, ctx: z.RefinementCtx) => {

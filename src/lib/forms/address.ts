@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS, POSTCODE_DIGITS } from '../constants.ts';
 import type { Address } from '../shop/wire.ts';
-import { required } from './fields.ts';
+import { hasInvisibleCharacters, required } from './fields.ts';
 import { normaliseAddress } from './normalise.ts';
 import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
 
@@ -30,7 +30,8 @@ const optional = <S extends z.ZodType<string>>(schema: S) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable().optional()).transform((value) => value ?? null);
 
 /** A person's name on an address: 1 to 255 characters, none of the forbidden ones. */
-export const addressName = allowedText(z.string().min(1, required).max(LIMITS.name));
+export const addressName = allowedText(z.string().min(1, required).max(LIMITS.name))
+  .refine((text) => !hasInvisibleCharacters(text), { message: 'invisible_characters' });
 
 export type PostcodeCheck = { ok: true } | { ok: false; code: 'postcode_length'; digits: number } | { ok: false; code: 'postcode_country' };
 

@@ -22,7 +22,7 @@ export interface ViolationOptions {
  * in the page's language.
  */
 export const SERVER_CODES: Partial<Record<ViolationCode, string>> = {
-  NOT_BLANK: 'required', INVALID_EMAIL: 'email', INVALID_CHARACTERS: 'forbidden_characters', INVALID_DATE: 'invalid_date',
+  NOT_BLANK: 'required', INVALID_EMAIL: 'email', INVALID_CHARACTERS: 'forbidden_characters', INVISIBLE_CHARACTERS: 'invisible_characters', INVALID_DATE: 'invalid_date',
   INVALID_CHOICE: 'invalid', POSTCODE_COUNTRY: 'postcode_country', INVALID_PHONE: 'forms.phone.error', TERMS_NOT_ACCEPTED: 'must_accept',
   PASSWORDS_NOT_EQUAL: 'mismatch', WRONG_PASSWORD: 'wrong_password',
 };

@@ -133,8 +133,13 @@ export const authentication = z.object({
 });
 export type Authentication = z.infer<typeof authentication>;
 
-/** Claims of the JWT: expiry (seconds since the epoch) and username (the e-mail). */
-export const tokenClaims = z.object({ exp: z.number(), iat: z.number(), username: z.string(), customer: z.string() });
+/**
+ * Claims of the JWT: expiry (seconds since the epoch), username (the e-mail) and `sid`, the session (the
+ * login) it belongs to. The site reads no `sid`; the platform refuses a token without one
+ * (accessTokenClaims), since only a token tied to a session can be revoked before it expires.
+ */
+export const tokenClaims = z.object({ exp: z.number(), iat: z.number(), username: z.string(), customer: z.string(), sid: z.string().optional() });
+export const accessTokenClaims = tokenClaims.extend({ sid: z.string().min(1).max(64) });
 
 export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
 export type Violation = z.infer<typeof violation>;
@@ -153,7 +158,7 @@ export const jwtError = z.object({ code: z.literal(401), message: z.string() });
  */
 export const violationCodes = [
   // Generic field rules (SPEC §5).
-  'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVALID_EMAIL',
+  'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVISIBLE_CHARACTERS', 'INVALID_EMAIL',
   'INVALID_DATE', 'DATE_NOT_IN_PAST', 'DATE_TOO_OLD', 'INVALID_CHOICE',
   // Addresses.
   'COUNTRY_NOT_SERVED', 'POSTCODE_LENGTH', 'POSTCODE_COUNTRY', 'INVALID_PHONE', 'ADDRESS_LIMIT',

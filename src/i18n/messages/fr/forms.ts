@@ -18,6 +18,7 @@ export default {
     too_many: 'Veuillez choisir au plus {max} valeurs.',
     email: 'L\'email est invalide.',
     forbidden_characters: 'Ce champ contient des caractères non autorisés.',
+    invisible_characters: 'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
     percent: 'Le caractère % n’est pas autorisé.',
     emoji: 'Ce champ ne peut pas contenir d’emoji.',
     postcode_length: 'Le code postal doit comporter {digits} chiffres.',

@@ -15,6 +15,7 @@ export default {
     too_many: 'Kies hoogstens {max} waarden.',
     email: 'Het e-mailadres is ongeldig.',
     forbidden_characters: 'Dit veld bevat niet-toegestane tekens.',
+    invisible_characters: 'Dit veld bevat onzichtbare tekens (een teken zonder breedte of een schrijfrichtingsteken): verwijder ze.',
     percent: 'Het teken % is niet toegestaan.',
     emoji: 'Dit veld mag geen emoji bevatten.',
     postcode_length: 'De postcode moet {digits} cijfers bevatten.',
