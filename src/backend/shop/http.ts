@@ -57,7 +57,14 @@ function findNul(value: unknown, path: string[] = [], depth = 0): string[] | nul
 /** The body as a JSON object ({} when empty). */
 export async function readJson(c: ShopContext): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type');
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    // The client hung up mid-body (a dropped phone connection): its fault, worth one line, not a stack trace.
+    console.warn(`400 ${c.req.method} ${c.req.path}: the client closed the connection before the whole body arrived`);
+    throw badRequest('Incomplete request body');
+  }
   if (!text.trim()) return {};
   if (type && !/json/i.test(type)) throw unsupportedMediaType(type.split(';')[0]!.trim().slice(0, 100));
   let body: unknown;
