@@ -38,4 +38,4 @@ createServer((req, res) => {
       res.writeHead(verdict.status, { 'content-type': 'application/json' }).end(JSON.stringify({ scheduled: false, reason: verdict.reason }));
     }
   });
-}).listen(port, '127.0.0.1', () => console.log(`Webhook receiver on http://localhost:${port}/`));
+}).listen(port, process.env.HOST ?? '127.0.0.1', () => console.log(`Webhook receiver on http://localhost:${port}/`));

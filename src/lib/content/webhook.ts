@@ -17,9 +17,16 @@ export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 export type WebhookVerdict = { rebuild: true; model: string } | { rebuild: false; status: 202 | 400 | 401; reason: string };
 
+/** Compares in a time that does not depend on where the texts differ, so the token cannot be guessed a character at a time. */
+function sameText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i += 1) diff |= (a.charCodeAt(i) || 0) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 /** Decides what an incoming webhook asks for; `secret` (when set) must be sent as a Bearer token. */
 export function judgeWebhook(headers: { event?: string | null; authorization?: string | null }, body: unknown, secret?: string): WebhookVerdict {
-  if (secret && headers.authorization !== `Bearer ${secret}`) return { rebuild: false, status: 401, reason: 'Bad or missing token' };
+  if (secret && !sameText(headers.authorization ?? '', `Bearer ${secret}`)) return { rebuild: false, status: 401, reason: 'Bad or missing token' };
   const parsed = webhookPayload.safeParse(body);
   if (!parsed.success) return { rebuild: false, status: 400, reason: 'Not a content service webhook' };
   if (headers.event && headers.event !== parsed.data.event) return { rebuild: false, status: 400, reason: 'X-Strapi-Event does not match the body' };
