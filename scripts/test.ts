@@ -15,8 +15,10 @@ const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env
   }
 };
 
-// The tests run on their own database, so they never touch the shop's data in .data/pglite.
-const env = { ...process.env, DATA_DIR: '.data/test-pglite' };
+// The tests run on their own database, so they never touch the shop's data in .data/pglite, nor the
+// server of a DATABASE_URL exported in this shell (the API tests reset the database they are given).
+const { DATABASE_URL: _shopDatabase, ...outside } = process.env;
+const env = { ...outside, DATA_DIR: '.data/test-pglite' };
 rmSync('.data/test-pglite', { recursive: true, force: true });
 run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], env);
 // The same API tests on a PostgreSQL server, when one is given (.ci/run starts one).
