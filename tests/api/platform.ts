@@ -2,29 +2,41 @@
  * Starts the platform for API tests on a fresh in-memory PGlite, or on DATABASE_URL (a real
  * PostgreSQL server) when it is set, and gives a `get` that calls it through its HTTP app.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { authentication, customer as customerSchema } from '../../src/lib/shop/wire.ts';
 
 export interface TestPlatformOptions {
   /** The shop API's clock (see testClock). */
   clock?: () => Date;
+  /**
+   * The client address of every call, sent as X-Forwarded-For (believed: TRUST_PROXY=1); a call may send
+   * its own. By default one address per platform, so rate limits never carry over from another test file
+   * or run on a shared database.
+   */
+  clientAddress?: string;
 }
+
+/** A fresh client address (a random /64 of IPv6's documentation prefix, counted as one address). */
+export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
 
 export async function testPlatform(options: TestPlatformOptions = {}) {
   const { app, db } = await preparePlatform({
     dataDir: 'memory://', reset: true,
-    env: { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'api-test-secret' },
+    env: { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' },
     shop: options.clock ? { clock: options.clock } : {},
   });
+  const clientAddress = options.clientAddress ?? randomClientAddress();
   const request = async (path: string, init?: RequestInit) => {
-    const response = await app.request(`http://platform.test${path}`, init);
+    const headers = new Headers(init?.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', clientAddress);
+    const response = await app.request(`http://platform.test${path}`, { ...init, headers });
     const text = await response.text();
     let body: unknown = text;
     try { body = JSON.parse(text); } catch { /* not JSON */ }
     return { status: response.status, body: body as any, headers: response.headers };
   };
-  return { app, db, get: (path: string) => request(path), request };
+  return { app, db, clientAddress, get: (path: string) => request(path), request };
 }
 export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;
 

@@ -9,11 +9,11 @@ import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import { iri, type Authentication } from '../../lib/shop/wire.ts';
 import { LIMITS } from '../../lib/constants.ts';
-import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken, tooManyAttempts } from './errors.ts';
+import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, tooManyAttempts } from './errors.ts';
 import { readJson, type ShopDeps, type ShopEnv } from './http.ts';
-import { tooManyAttemptsMessage } from './messages.ts';
-import { burnPasswordCheck, verifyPassword } from './passwords.ts';
-import { beginAttempt, clearFailures } from './throttle.ts';
+import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from './messages.ts';
+import { burnPasswordCheck, PasswordHashingBusy, verifyPassword } from './passwords.ts';
+import { beginLoginAttempt } from './throttle.ts';
 import { issueAccessToken, issueRefreshToken, rotateRefreshToken } from './tokens.ts';
 import { canonicalEmail } from './customers.ts';
 
@@ -50,19 +50,32 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!email || email.length > LIMITS.email || password.length > LIMITS.passwordMax || !z.regexes.email.test(email) || email.includes('\u0000')) {
       throw invalidCredentials();
     }
-    const attempt = await beginAttempt(db, email, deps.clock());
+    const lang = c.get('lang');
+    // Counted per account and address and per address before anything is hashed: refused attempts never hash (throttle.ts).
+    const attempt = await beginLoginAttempt(deps.limits, email, c.get('clientAddress'));
     if (!attempt.allowed) {
-      throw tooManyAttempts(tooManyAttemptsMessage(c.get('lang'), Math.ceil(attempt.retryAfterSeconds / 60)), attempt.retryAfterSeconds);
+      const message = attempt.reason === 'concurrency' ? loginBusyMessage(lang) : tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds));
+      throw tooManyAttempts(message, attempt.retryAfterSeconds);
     }
-    const [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
-      `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
-       WHERE c.email_canonical = $1`, [email]);
-    if (!user) {
-      await burnPasswordCheck(password);
+    let user: { id: number; email: string; verified: boolean; password_hash: string } | undefined;
+    let valid = false;
+    try {
+      [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
+        `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
+         WHERE c.email_canonical = $1`, [email]);
+      if (user) valid = await verifyPassword(password, user.password_hash);
+      else await burnPasswordCheck(password);
+    } catch (error) {
+      // Not checked (hashing saturated, database down): the attempt does not count.
+      await attempt.cancelled();
+      if (error instanceof PasswordHashingBusy) throw loginServiceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
+      throw error;
+    }
+    if (!user || !valid) {
+      attempt.failed();
       throw invalidCredentials();
     }
-    if (!(await verifyPassword(password, user.password_hash))) throw invalidCredentials();
-    await clearFailures(db, email);
+    await attempt.succeeded();
     return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
   });
 

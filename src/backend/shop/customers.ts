@@ -8,13 +8,13 @@ import type { Queryable } from '../db/database.ts';
 import { iri, SHOP_API_PREFIX, type Customer } from '../../lib/shop/wire.ts';
 import { siteUrlOf } from '../../lib/channels.ts';
 import { sendMail } from '../mail/outbox.ts';
-import { notFound, refuse } from './errors.ts';
+import { notFound, refuse, tooManyRequests } from './errors.ts';
 import { idFromIri, idParam, isoSql, ld, noContent, parseBody, type ShopDeps, type ShopEnv } from './http.ts';
 import { welcomeMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { requireCustomer } from './tokens.ts';
 import { changePasswordBody, lookupBody, personalDataBody, registerBody } from './validation.ts';
-import type { Lang } from './messages.ts';
+import { tooManyRequestsMessage, type Lang } from './messages.ts';
 
 export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -84,6 +84,9 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.post('/customer/lookup', async (c) => {
     const { email } = await parseBody(c, lookupBody);
+    // It says whether an account exists: counted per address, so nobody can run a list of e-mails through it.
+    const limit = await deps.limits.lookupAddress.consume(c.get('clientAddress'));
+    if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'lookup', limit.retryAfterSeconds), limit.retryAfterSeconds);
     const rows = await db.query('SELECT 1 FROM shop.customers WHERE email_canonical = $1', [canonicalEmail(email)]);
     return c.json({ exists: rows.length > 0 });
   });

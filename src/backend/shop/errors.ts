@@ -29,6 +29,16 @@ export const badRequest = (description: string) => hydraError(400, description);
 export const invalidJson = () => badRequest('Invalid JSON');
 export const payloadTooLarge = () => hydraError(413, 'Request body too large');
 export const unsupportedMediaType = (type: string) => hydraError(415, `The content-type "${type}" is not supported.`);
+/** A rate limit (limits/policy.ts) refused the call: the description is for the shopper, in their language. */
+export const tooManyRequests = (description: string, retryAfterSeconds: number) =>
+  withHeaders(hydraError(429, description), { 'Retry-After': String(retryAfterSeconds) });
+/** Password hashing is saturated (passwords.ts): nothing is wrong with the request, try again shortly. */
+export const serviceBusy = (description: string, retryAfterSeconds: number) =>
+  withHeaders(hydraError(503, description), { 'Retry-After': String(retryAfterSeconds) });
+
+function withHeaders(problem: ShopProblem, headers: Record<string, string>): ShopProblem {
+  return new ShopProblem(problem.status, problem.body, { ...problem.headers, ...headers });
+}
 
 /** LexikJWT's answers: { code, message } in plain JSON. */
 const lexik = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -41,6 +51,9 @@ export const invalidRefreshToken = () => lexik(401, 'Invalid JWT Refresh Token')
 export const missingRefreshToken = () => lexik(401, 'Missing JWT Refresh Token');
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   lexik(429, message, { 'Retry-After': String(retryAfterSeconds) });
+/** The login's answer when password hashing is saturated, in the login's own shape. */
+export const loginServiceBusy = (message: string, retryAfterSeconds: number) =>
+  lexik(503, message, { 'Retry-After': String(retryAfterSeconds) });
 
 export interface ViolationSpec { path: string; code: ViolationCode; params?: MessageParams }
 

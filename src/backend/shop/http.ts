@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { channelOf, channels, languageOf, localeCodes, type Channel, type LocaleCode } from '../../lib/channels.ts';
 import type { Lang } from './messages.ts';
+import type { ShopLimits } from './limits/store.ts';
 import { badRequest, invalidJson, LD_JSON, notFound, refuse, unsupportedMediaType, violationList } from './errors.ts';
 import { violationsOf } from './validation.ts';
 
@@ -17,9 +18,12 @@ export interface ShopDeps {
   jwtSecret: string;
   /** Environment of the site addresses (SITE_URL_FR…) written in e-mails. */
   env: Record<string, string | undefined>;
+  /** Rate limits, counted in the database (limits/policy.ts). */
+  limits: ShopLimits;
 }
 
-export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang } };
+/** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */
+export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang; clientAddress: string } };
 export type ShopContext = Context<ShopEnv>;
 
 /**

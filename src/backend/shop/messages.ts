@@ -90,7 +90,43 @@ const catalogues: Record<Lang, Catalogue> = { fr, nl };
 
 export const violationMessage = (lang: Lang, code: ViolationCode, params: MessageParams = {}): string => catalogues[lang][code](params);
 
+/** Minutes to wait, as shown to the shopper: a Retry-After rounded up, at least one. */
+export const minutesOf = (retryAfterSeconds: number): number => Math.max(1, Math.ceil(retryAfterSeconds / 60));
+const inMinutes = (lang: Lang, minutes: number) => (lang === 'nl'
+  ? `over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'}`
+  : `dans ${minutes} minute${minutes > 1 ? 's' : ''}`);
+
 /** 429 of the login throttle. */
 export const tooManyAttemptsMessage = (lang: Lang, minutes: number): string => lang === 'nl'
-  ? `Te veel mislukte aanmeldpogingen. Probeer het over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'} opnieuw.`
-  : `Trop de tentatives de connexion infructueuses. Merci de réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;
+  ? `Te veel mislukte aanmeldpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
+  : `Trop de tentatives de connexion infructueuses. Merci de réessayer ${inMinutes(lang, minutes)}.`;
+
+/** 429 of a login while another one from the same address is still being checked. */
+export const loginBusyMessage = (lang: Lang): string => lang === 'nl'
+  ? 'Er lopen al aanmeldpogingen vanaf uw verbinding. Probeer het over enkele seconden opnieuw.'
+  : 'Des tentatives de connexion sont déjà en cours depuis votre connexion. Merci de réessayer dans quelques secondes.';
+
+/** 503 when password hashing is saturated (a flood of logins): nothing the shopper did wrong. */
+export const serviceBusyMessage = (lang: Lang): string => lang === 'nl'
+  ? 'Onze dienst is even overbelast. Probeer het over enkele seconden opnieuw.'
+  : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
+
+/** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
+export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress';
+const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>> = {
+  fr: {
+    lookup: (when) => `Trop de vérifications d’adresse e-mail depuis votre connexion. Merci de réessayer ${when}.`,
+    coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
+    // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
+    resetEmail: (when) => `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
+    resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre connexion. Merci de réessayer ${when}.`,
+  },
+  nl: {
+    lookup: (when) => `Te veel controles van e-mailadressen vanaf uw verbinding. Probeer het ${when} opnieuw.`,
+    coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
+    resetEmail: (when) => `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
+    resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw verbinding. Probeer het ${when} opnieuw.`,
+  },
+};
+export const tooManyRequestsMessage = (lang: Lang, action: LimitedAction, retryAfterSeconds: number): string =>
+  limitedTexts[lang][action](inMinutes(lang, minutesOf(retryAfterSeconds)));

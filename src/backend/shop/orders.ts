@@ -8,10 +8,12 @@ import { Hono } from 'hono';
 import type { Queryable } from '../db/database.ts';
 import { iri, SHOP_API_PREFIX, type Order, type OrderItem } from '../../lib/shop/wire.ts';
 import { channelOf, channels, languageOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
-import { notFound, refuse } from './errors.ts';
+import { notFound, refuse, tooManyRequests } from './errors.ts';
 import { idFromIri, ld, noContent, parseBody, tokenParam, type ShopContext, type ShopDeps, type ShopEnv } from './http.ts';
 import { hasCompletedOrder } from './customers.ts';
 import { couponKey, discountOf, findCoupon, refusalOf } from './promotions.ts';
+import { countAll } from './limits/store.ts';
+import { tooManyRequestsMessage } from './messages.ts';
 import { cartTotals } from './totals.ts';
 import { optionalCustomer, randomToken, requireCustomer } from './tokens.ts';
 import { applyCouponBody, assignCustomerBody, createCartBody } from './validation.ts';
@@ -146,7 +148,11 @@ export function orderRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.patch('/orders/:token/apply-coupon', async (c) => {
     const body = await parseBody(c, applyCouponBody);
-    return ld(c, await withOrder(c, {}, async (tx, order) => {
+    // Codes are short words: refused ones are counted per address and per cart (a new cart costs nothing),
+    // before the code is looked up; an applied code gives its count back.
+    const attempt = await countAll([[deps.limits.couponAddress, c.get('clientAddress')], [deps.limits.couponCart, tokenParam(c)]]);
+    if (!attempt.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'coupon', attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+    const applied = await withOrder(c, {}, async (tx, order) => {
       const now = deps.clock();
       const coupon = await findCoupon(tx, body.couponCode);
       const [{ total }] = await tx.query<{ total: number }>(
@@ -157,7 +163,9 @@ export function orderRoutes(deps: ShopDeps): Hono<ShopEnv> {
       if (refusal) throw refuse(c.get('lang'), { path: 'couponCode', code: refusal, params: { amount: coupon?.minimumItemsTotal } });
       await tx.query('UPDATE shop.orders SET coupon_code = $2, updated_at = $3::timestamptz WHERE id = $1', [order.id, coupon!.code, now.toISOString()]);
       return orderJson(tx, { ...order, coupon_code: coupon!.code }, now);
-    }));
+    });
+    await attempt.refund();
+    return ld(c, applied);
   });
 
   app.delete('/orders/:token/coupon/:code', async (c) => {

@@ -2,8 +2,14 @@
  * Password hashing with scrypt (memory-hard, so guessing costs memory as well as time), a random salt per
  * password and a timing-safe comparison. The parameters are stored with the hash: raising the cost later
  * keeps old hashes verifiable.
+ *
+ * Every hash of the process goes through one bounded semaphore (PASSWORD_HASHING in limits/policy.ts):
+ * a flood of logins cannot run more hashes at once than there are cores, nor queue more than a few, so a
+ * real sign-in waits a bounded time; past that the caller gets PasswordHashingBusy (answered 503).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_HASHING } from './limits/policy.ts';
+import { QueueFull, Semaphore } from './limits/semaphore.ts';
 
 /** 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
 const COST = { N: 32768, r: 8, p: 1 } as const;
@@ -12,11 +18,48 @@ const SALT_LENGTH = 16;
 /** Upper bounds for stored parameters, so a tampered row cannot make one login eat the machine. */
 const MAX_N = 1 << 20;
 
-const derive = (password: string, salt: Buffer, options: ScryptOptions, keyLength: number) =>
+/** Too many hashes running and waiting in this process: try again in `retryAfterSeconds`. */
+export class PasswordHashingBusy extends Error {
+  readonly retryAfterSeconds = PASSWORD_HASHING.busyRetryAfterSeconds;
+  constructor() {
+    super('Password hashing is saturated');
+    this.name = 'PasswordHashingBusy';
+  }
+}
+
+const hashing = new Semaphore(PASSWORD_HASHING.concurrency, PASSWORD_HASHING.maxQueue);
+/** Hashes running now and the most that ever ran at once since the last reset (tests, benchmarks). */
+const load = { running: 0, peak: 0 };
+export const passwordHashingLoad = {
+  get running() { return load.running; },
+  get waiting() { return hashing.waiting; },
+  get peak() { return load.peak; },
+  resetPeak() { load.peak = load.running; },
+};
+
+const scryptKey = (password: string, salt: Buffer, options: ScryptOptions, keyLength: number) =>
   new Promise<Buffer>((resolve, reject) => {
     const maxmem = 128 * (options.N ?? 0) * (options.r ?? 0) * 2 + 1024 * 1024;
     scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
   });
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
+  let release: () => void;
+  try {
+    release = await hashing.acquire();
+  } catch (error) {
+    if (error instanceof QueueFull) throw new PasswordHashingBusy();
+    throw error;
+  }
+  load.running += 1;
+  load.peak = Math.max(load.peak, load.running);
+  try {
+    return await scryptKey(password, salt, options, keyLength);
+  } finally {
+    load.running -= 1;
+    release();
+  }
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
@@ -36,6 +79,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Unknown e-mails still pay for one hash, so the answer time does not tell which accounts exist. */
 let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // A failed first hash (hashing busy) must not be remembered: the next call tries again.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => { dummyHash = undefined; throw error; });
   await verifyPassword(password, await dummyHash);
 }

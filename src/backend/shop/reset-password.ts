@@ -7,11 +7,13 @@ import { Hono } from 'hono';
 import { channelOf, languageOf, siteUrlOf } from '../../lib/channels.ts';
 import { pathTo } from '../../i18n/paths.ts';
 import { sendMail } from '../mail/outbox.ts';
-import { notFound, refuse } from './errors.ts';
+import { notFound, refuse, tooManyRequests } from './errors.ts';
 import { ld, parseBody, tokenParam, type ShopDeps, type ShopEnv } from './http.ts';
 import { resetPasswordMail } from './mails.ts';
 import { hashPassword } from './passwords.ts';
 import { clearFailures } from './throttle.ts';
+import { countAll, emailKey } from './limits/store.ts';
+import { tooManyRequestsMessage } from './messages.ts';
 import { digest, randomToken, revokeAllRefreshTokens } from './tokens.ts';
 import { canonicalEmail } from './customers.ts';
 import { resetPasswordBody, resetRequestBody } from './validation.ts';
@@ -26,6 +28,13 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.post('/reset-password-requests', async (c) => {
     const body = await parseBody(c, resetRequestBody);
+    // Counted for every e-mail, known or not, so a 429 tells nothing about which accounts exist. A refused
+    // request changes nothing: the last link mailed stays the valid one.
+    const limit = await countAll([[deps.limits.resetAddress, c.get('clientAddress')], [deps.limits.resetEmail, emailKey(canonicalEmail(body.email))]]);
+    if (!limit.allowed) {
+      const action = limit.limit === 'resetEmail' ? 'resetEmail' : 'resetAddress';
+      throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), action, limit.retryAfterSeconds), limit.retryAfterSeconds);
+    }
     const [customer] = await db.query<{ id: number; email: string; first_name: string }>(
       'SELECT id, email, first_name FROM shop.customers WHERE email_canonical = $1', [canonicalEmail(body.email)]);
     if (customer) {

@@ -1,39 +1,79 @@
 /**
- * Login throttling per e-mail: after MAX_FAILURES failed logins within WINDOW, the e-mail is locked until
- * the oldest of those failures leaves the window, whatever the password. Counting by e-mail (not by IP)
- * stops password guessing on one account from many machines; unknown e-mails are counted alike so the
- * lock tells nothing about which accounts exist.
+ * Login throttling, by account *and* client address, so a stranger cannot lock the owner out:
+ * - failures on one account from one address (RATE_LIMITS.loginAccountAddress, 5 per 15 min): a guesser
+ *   locks only their own address out of that account, the owner signs in from theirs;
+ * - failures from one address across accounts (RATE_LIMITS.loginAddress, 10 per 15 min): one machine
+ *   cannot try a common password on many accounts;
+ * - at most one password hash in flight per address in this process (LOGIN_HASHING_PER_ADDRESS), so
+ *   parallel attempts from one address cannot take every hashing slot.
+ * Unknown e-mails are counted alike, so a 429 tells nothing about which accounts exist. Attempts are
+ * counted before the password is hashed and refused ones never hash.
  */
 import type { Queryable } from '../db/database.ts';
+import { LOGIN_HASHING_PER_ADDRESS } from './limits/policy.ts';
+import { KeyedSemaphore, QueueFull } from './limits/semaphore.ts';
+import { emailKey, RATE_LIMITS_TABLE, type ShopLimits } from './limits/store.ts';
 
-export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60 * 1000 } as const;
+export type LoginAttempt =
+  | { allowed: true; succeeded(): Promise<void>; failed(): void; cancelled(): Promise<void> }
+  | { allowed: false; reason: 'failures' | 'concurrency'; retryAfterSeconds: number };
 
-export type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+const hashingPerAddress = new KeyedSemaphore(LOGIN_HASHING_PER_ADDRESS.concurrency, LOGIN_HASHING_PER_ADDRESS.maxQueue);
+
+const pairKey = (email: string, address: string) => `${emailKey(email)}:${address}`;
 
 /**
- * Records the attempt as a failure before the password is checked, then counts: parallel guesses each
- * see the ones recorded before them, so no burst gets more than MAX_FAILURES tries. A refused attempt
- * is not kept, so hammering a locked e-mail does not extend the lock.
+ * Takes the address's hashing slot (waiting behind at most two), then counts the attempt as a failure of
+ * the pair and of the address; the caller checks the password and then says how it went. Until then the
+ * attempt holds the slot: call exactly one of `succeeded` (clears the pair, gives the address its try
+ * back), `cancelled` (the attempt did not happen: both counts given back) or `failed` (counts kept).
  */
-export async function beginAttempt(q: Queryable, email: string, now: Date): Promise<Attempt> {
-  const since = new Date(now.getTime() - LOGIN_THROTTLE.windowMs).toISOString();
-  await q.query('DELETE FROM shop.login_attempts WHERE email_canonical = $1 AND attempted_at <= $2::timestamptz', [email, since]);
-  const [own] = await q.query<{ id: string }>(
-    'INSERT INTO shop.login_attempts (email_canonical, attempted_at) VALUES ($1, $2::timestamptz) RETURNING id::text AS id', [email, now.toISOString()]);
-  const rows = await q.query<{ id: string; at: number }>(
-    `SELECT id::text AS id, extract(epoch FROM attempted_at) * 1000 AS at FROM shop.login_attempts
-     WHERE email_canonical = $1 AND attempted_at > $2::timestamptz ORDER BY id`,
-    [email, since],
-  );
-  const before = rows.filter((r) => BigInt(r.id) < BigInt(own!.id));
-  if (before.length < LOGIN_THROTTLE.maxFailures) return { allowed: true };
-  await q.query('DELETE FROM shop.login_attempts WHERE id = $1::bigint', [own!.id]);
-  const counted = before.slice(-LOGIN_THROTTLE.maxFailures);
-  const oldest = Math.min(...counted.map((r) => Number(r.at)));
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + LOGIN_THROTTLE.windowMs - now.getTime()) / 1000)) };
+export async function beginLoginAttempt(limits: ShopLimits, email: string, address: string): Promise<LoginAttempt> {
+  let release: () => void;
+  try {
+    release = await hashingPerAddress.acquire(address);
+  } catch (error) {
+    if (error instanceof QueueFull) return { allowed: false, reason: 'concurrency', retryAfterSeconds: LOGIN_HASHING_PER_ADDRESS.busyRetryAfterSeconds };
+    throw error;
+  }
+  try {
+    const pair = pairKey(email, address);
+    const byAddress = await limits.loginAddress.consume(address);
+    if (!byAddress.allowed) {
+      release();
+      return { allowed: false, reason: 'failures', retryAfterSeconds: byAddress.retryAfterSeconds };
+    }
+    const byPair = await limits.loginAccountAddress.consume(pair);
+    if (!byPair.allowed) {
+      // Refused before any password check: it is not a failure of this address.
+      await limits.loginAddress.refund(address);
+      release();
+      return { allowed: false, reason: 'failures', retryAfterSeconds: byPair.retryAfterSeconds };
+    }
+    return {
+      allowed: true,
+      failed: release,
+      succeeded: async () => {
+        release();
+        await Promise.all([limits.loginAccountAddress.forget(pair), limits.loginAddress.refund(address)]);
+      },
+      cancelled: async () => {
+        release();
+        await Promise.all([limits.loginAccountAddress.refund(pair), limits.loginAddress.refund(address)]);
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
-/** A successful login forgets the failures. */
+/**
+ * Following a mailed reset link proves the mailbox is the customer's: their failures from every address
+ * are forgotten. Runs in the reset's transaction, on the counters' table directly (the keys are
+ * `<limit>:<e-mail digest>:<address>`).
+ */
 export async function clearFailures(q: Queryable, email: string): Promise<void> {
-  await q.query('DELETE FROM shop.login_attempts WHERE email_canonical = $1', [email]);
+  const prefix = `loginAccountAddress:${emailKey(email)}:`;
+  await q.query(`DELETE FROM ${RATE_LIMITS_TABLE.schemaName}.${RATE_LIMITS_TABLE.tableName} WHERE key LIKE $1`, [`${prefix.replace(/[\\%_]/g, '\\$&')}%`]);
 }

@@ -1,0 +1,79 @@
+/**
+ * Every number of the shop API's rate limits and of the password-hashing bounds, in one place. Counters
+ * live in PostgreSQL (store.ts), so a limit holds across platform instances; the hashing bounds are per
+ * process, because they protect the CPU and memory of that process.
+ *
+ * "Address" is the client address as client-address.ts resolves it (an IPv6 client counts as its /64,
+ * which one subscriber usually gets whole). Windows are fixed: they start at the first counted request
+ * of a key and end `seconds` later, when the count starts again from zero.
+ */
+import { availableParallelism } from 'node:os';
+
+export interface RateLimit {
+  /** Requests (or failures) allowed within the window; the next one is answered 429. */
+  points: number;
+  /** Length of the window, in seconds: the longest a Retry-After can be. */
+  seconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  /**
+   * Failed logins on one account from one address. Counting the pair, not the account, is what keeps a
+   * stranger from locking the owner out: their failures lock only their own address out of that account.
+   * Five tries cover a shopper hesitating between their usual passwords.
+   */
+  loginAccountAddress: { points: 5, seconds: 15 * MINUTE },
+  /**
+   * Failed logins from one address, whatever the account: stops one machine from trying one common
+   * password on many accounts (password spraying). A success gives its try back, so a household or an
+   * office behind one address is not stopped by its own sign-ins.
+   */
+  loginAddress: { points: 10, seconds: 15 * MINUTE },
+  /**
+   * E-mail lookups (the login's first step, which says whether an account exists) from one address.
+   * A shopper looks up once or twice per sign-in; 60 in 10 minutes leaves room for several shoppers
+   * behind one carrier-grade NAT and for the end-to-end tests, and cuts enumeration to a few thousand
+   * addresses a day per address instead of hundreds a second.
+   */
+  lookupAddress: { points: 60, seconds: 10 * MINUTE },
+  /**
+   * Password-reset mails for one e-mail: at most three in an hour, the life of a reset link, so a
+   * stranger cannot fill a mailbox; the latest mail received stays valid, so the owner is not stuck.
+   * Counted for unknown e-mails alike, so a 429 tells nothing about which accounts exist.
+   */
+  resetEmail: { points: 3, seconds: HOUR },
+  /** Password-reset requests from one address, whatever the e-mail: one machine cannot mail many people. */
+  resetAddress: { points: 10, seconds: HOUR },
+  /**
+   * Refused discount codes on one cart. Codes are short words (BIENVENUE10): guessing them at hundreds a
+   * second would find them; ten refusals leave room for typos. An applied code gives its try back.
+   */
+  couponCart: { points: 10, seconds: 15 * MINUTE },
+  /** Refused discount codes from one address, across carts (a new cart costs nothing). */
+  couponAddress: { points: 30, seconds: 15 * MINUTE },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Password hashing (scrypt, 32 MiB and ~50–100 ms of one core per hash) is the one thing a request can
+ * make expensive. At most `concurrency` hashes run at once in a process: one per core, and never more
+ * than libuv's 4 threads (more would only queue there, out of our sight, in front of file and DNS work).
+ * A few more wait their turn, `maxQueue` at most: that bounds the wait of a real sign-in behind a flood
+ * to about maxQueue / concurrency hashes; beyond it the answer is 503 with this Retry-After.
+ */
+export const PASSWORD_HASHING = {
+  concurrency: Math.max(1, Math.min(availableParallelism(), 4)),
+  maxQueue: 8,
+  busyRetryAfterSeconds: 1,
+} as const;
+
+/**
+ * Logins hashing at once from one address: one, with two more allowed to wait (two shoppers behind one
+ * NAT signing in at the same moment); the rest are answered 429 at once, before any database work.
+ * Per process, like the hashing bounds it protects.
+ */
+export const LOGIN_HASHING_PER_ADDRESS = { concurrency: 1, maxQueue: 2, busyRetryAfterSeconds: 1 } as const;
