@@ -14,7 +14,7 @@ import { readJson, type ShopDeps, type ShopEnv } from './http.ts';
 import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from './messages.ts';
 import { burnPasswordCheck, PasswordHashingBusy, verifyPassword } from './passwords.ts';
 import { beginLoginAttempt } from './throttle.ts';
-import { issueAccessToken, issueRefreshToken, rotateRefreshToken } from './tokens.ts';
+import { issueAccessToken, issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from './tokens.ts';
 import { canonicalEmail } from './customers.ts';
 
 /** The customer's open cart: the most recently changed order still in state cart. */
@@ -24,10 +24,11 @@ export async function openCartOf(q: Queryable, customerId: number): Promise<stri
   return row?.token_value ?? null;
 }
 
-async function authentication(deps: ShopDeps, customer: { id: number; email: string; verified: boolean }, refreshToken: string): Promise<Authentication> {
+/** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
+async function authentication(deps: ShopDeps, customer: { id: number; email: string; verified: boolean }, issued: IssuedRefreshToken): Promise<Authentication> {
   return {
-    token: await issueAccessToken(deps, customer),
-    refresh_token: refreshToken,
+    token: issued.accessToken ?? await issueAccessToken(deps, customer, issued.session),
+    refresh_token: issued.refreshToken,
     user: { username: customer.email, verified: customer.verified },
     customer: iri.customer(customer.id),
     cart: await openCartOf(deps.db, customer.id),
@@ -89,7 +90,8 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const [customer] = await db.query<{ id: number; email: string; verified: boolean }>(
       'SELECT c.id, c.email, u.verified FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1', [rotation.customerId]);
     if (!customer) throw invalidRefreshToken();
-    return c.json(await authentication(deps, customer, rotation.refreshToken));
+    // Within the grace window a repeated refresh gets the very pair the first one got (tokens.ts).
+    return c.json(await authentication(deps, customer, rotation));
   });
 
   return app;

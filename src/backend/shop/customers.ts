@@ -6,13 +6,14 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Queryable } from '../db/database.ts';
 import { iri, SHOP_API_PREFIX, type Customer } from '../../lib/shop/wire.ts';
-import { siteUrlOf } from '../../lib/channels.ts';
+import { channelOf, siteUrlOf, type LocaleCode } from '../../lib/channels.ts';
+import { pathTo } from '../../i18n/paths.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
 import { idFromIri, idParam, isoSql, ld, noContent, parseBody, type ShopDeps, type ShopEnv } from './http.ts';
-import { welcomeMail } from './mails.ts';
+import { emailChangedMail, welcomeMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { requireCustomer } from './tokens.ts';
+import { requireSession, revokeSessions } from './tokens.ts';
 import { changePasswordBody, lookupBody, personalDataBody, registerBody } from './validation.ts';
 import { tooManyRequestsMessage, type Lang } from './messages.ts';
 
@@ -73,13 +74,21 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
 
-  /** The customer of the path, who must be the one authenticated. */
-  const ownCustomer = async (c: Parameters<typeof requireCustomer>[0]) => {
+  /** The customer of the path, who must be the one authenticated, and the session that asks. */
+  const ownCustomerSession = async (c: Parameters<typeof requireSession>[0]) => {
     const id = idParam(c);
-    if ((await requireCustomer(c, deps)) !== id) throw notFound();
+    const session = await requireSession(c, deps);
+    if (session.customerId !== id) throw notFound();
     const row = await findCustomer(db, id);
     if (!row) throw notFound();
-    return row;
+    return { customer: row, sessionId: session.sessionId };
+  };
+  const ownCustomer = async (c: Parameters<typeof requireSession>[0]) => (await ownCustomerSession(c)).customer;
+
+  /** Whether a password typed to prove it is the customer is theirs. */
+  const isCurrentPassword = async (customerId: number, password: string) => {
+    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM shop.shop_users WHERE customer_id = $1', [customerId]);
+    return Boolean(user) && (await verifyPassword(password, user!.password_hash));
   };
 
   app.post('/customer/lookup', async (c) => {
@@ -130,6 +139,13 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const lang = c.get('lang');
     const customer = await ownCustomer(c);
     const body = await parseBody(c, personalDataBody(deps.clock()));
+    // A new e-mail is a new way into the account (login, reset links): whoever changes it proves they know
+    // the password, so a stolen access token alone cannot take the account over.
+    const newEmail = body.email !== undefined && canonicalEmail(body.email) !== canonicalEmail(customer.email) ? body.email.trim() : null;
+    if (newEmail !== null) {
+      if (body.currentPassword === undefined) throw refuse(lang, { path: 'currentPassword', code: 'NOT_BLANK' });
+      if (!(await isCurrentPassword(customer.id, body.currentPassword))) throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
+    }
     const sets: string[] = [];
     const params: unknown[] = [customer.id];
     const set = (column: string, value: unknown, cast = '') => { params.push(value); sets.push(`${column} = $${params.length}${cast}`); };
@@ -139,11 +155,11 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (body.birthday !== undefined) set('birthday', body.birthday, '::date');
     if (body.subscribedToNewsletter !== undefined) set('subscribed_to_newsletter', body.subscribedToNewsletter);
     if (body.preferredLanguage !== undefined) set('preferred_language', body.preferredLanguage);
-    if (body.email !== undefined && canonicalEmail(body.email) !== canonicalEmail(customer.email)) {
-      const taken = await db.query('SELECT 1 FROM shop.customers WHERE email_canonical = $1', [canonicalEmail(body.email)]);
+    if (newEmail !== null) {
+      const taken = await db.query('SELECT 1 FROM shop.customers WHERE email_canonical = $1', [canonicalEmail(newEmail)]);
       if (taken.length) throw refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
-      set('email', body.email.trim());
-      set('email_canonical', canonicalEmail(body.email));
+      set('email', newEmail);
+      set('email_canonical', canonicalEmail(newEmail));
     }
     if (body.defaultAddress !== undefined) {
       const addressId = body.defaultAddress === null ? null : idFromIri(body.defaultAddress, `${SHOP_API_PREFIX}/addresses`);
@@ -154,9 +170,21 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
       set('default_address_id', addressId);
     }
     if (sets.length) {
-      set('updated_at', deps.clock().toISOString(), '::timestamptz');
+      const now = deps.clock();
+      set('updated_at', now.toISOString(), '::timestamptz');
       try {
-        await db.query(`UPDATE shop.customers SET ${sets.join(', ')} WHERE id = $1`, params);
+        await db.transaction(async (tx) => {
+          await tx.query(`UPDATE shop.customers SET ${sets.join(', ')} WHERE id = $1`, params);
+          // The old address hears of it, in the language the customer now prefers: if it was not them, the
+          // real owner learns it from the one mailbox the taker does not control.
+          if (newEmail !== null) {
+            const mailLang = body.preferredLanguage ?? customer.preferred_language;
+            const channel = c.get('channel').code;
+            const locale: LocaleCode = mailLang === 'nl' ? 'nl_BE' : channel === 'BE' ? 'fr_BE' : 'fr_FR';
+            const contact = siteUrlOf(channelOf(locale).code, deps.env) + pathTo('contact', locale);
+            await sendMail(tx, emailChangedMail(mailLang, customer.email, body.firstName ?? customer.first_name, contact), now);
+          }
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
         throw error;
@@ -166,14 +194,20 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   });
 
   app.put('/customers/:id/password', async (c) => {
-    const customer = await ownCustomer(c);
+    const { customer, sessionId } = await ownCustomerSession(c);
     const body = await parseBody(c, changePasswordBody);
-    const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM shop.shop_users WHERE customer_id = $1', [customer.id]);
-    if (!user || !(await verifyPassword(body.currentPassword, user.password_hash))) {
+    if (!(await isCurrentPassword(customer.id, body.currentPassword))) {
       throw refuse(c.get('lang'), { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }
-    await db.query('UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE customer_id = $1',
-      [customer.id, await hashPassword(body.newPassword), deps.clock().toISOString()]);
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = deps.clock();
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE customer_id = $1',
+        [customer.id, passwordHash, now.toISOString()]);
+      // A new password is how a customer shuts out whoever had the old one: every other session ends (its
+      // access tokens at once), the one making the change goes on.
+      await revokeSessions(tx, customer.id, now, sessionId);
+    });
     return noContent(c);
   });
 

@@ -1,4 +1,4 @@
-/** The shop's e-mails (welcome, password reset), in the customer's language, as text and HTML. */
+/** The shop's e-mails (welcome, password reset, e-mail change notice), in the customer's language, as text and HTML. */
 import type { Mail } from '../mail/outbox.ts';
 import { escapeHtml } from '../mail/outbox.ts';
 import type { Lang } from './messages.ts';
@@ -43,5 +43,24 @@ export function resetPasswordMail(lang: Lang, to: string, firstName: string, lin
     subject: lang === 'nl' ? 'Uw wachtwoord opnieuw instellen' : 'Réinitialisation de votre mot de passe',
     text: [lines[0], lines[1], link, lines[2], SHOP_NAME].join('\n\n'),
     html: html([lines[0]!, lines[1]!], { href: link, label: link }).replace('</a></p>', `</a></p><p>${escapeHtml(lines[2]!)}</p>`),
+  };
+}
+
+/**
+ * The notice to the old address after an e-mail change. It names nothing the customer typed but a first
+ * name that cannot read as a link (greeting): not the new address either, which a mail client would turn
+ * into a link, in a mailbox that may not belong to whoever typed it. Its only link is the contact page.
+ */
+export function emailChangedMail(lang: Lang, to: string, firstName: string, contactUrl: string): Mail {
+  const lines = lang === 'nl'
+    ? [greeting(lang, firstName), `Het e-mailadres van uw ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar uw vorige adres; onze volgende berichten gaan naar het nieuwe.`,
+      'Hebt u deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:']
+    : [greeting(lang, firstName), `L’adresse e-mail de votre compte ${SHOP_NAME} vient d’être modifiée. Ce message est envoyé à votre ancienne adresse ; nos prochains messages iront à la nouvelle.`,
+      'Si vous n’êtes pas à l’origine de cette modification, contactez-nous sans attendre :'];
+  return {
+    to,
+    subject: lang === 'nl' ? `Het e-mailadres van uw ${SHOP_NAME}-account is gewijzigd` : `L’adresse e-mail de votre compte ${SHOP_NAME} a été modifiée`,
+    text: [...lines, contactUrl, SHOP_NAME].join('\n\n'),
+    html: html(lines, { href: contactUrl, label: contactUrl }),
   };
 }

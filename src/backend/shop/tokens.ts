@@ -1,18 +1,35 @@
 /**
  * Sessions: a short-lived signed JWT (HS256) for every call, and a long-lived opaque refresh token that
- * rotates on each use. Replaying a rotated refresh token means it was stolen (or the client raced
- * itself): its whole family, every token descended from the same login, is revoked.
+ * rotates on each use. Each login is a session (shop.sessions), the family of all the refresh tokens
+ * descended from it; access tokens name it in their `sid` claim and are checked against it on every call,
+ * so a revoked session ends its access tokens at once.
+ *
+ * Replaying a rotated refresh token means it was stolen: its whole session is revoked. Except within
+ * REFRESH_GRACE_MS of the rotation, where it is two tabs (or a retried request) refreshing together: they
+ * get the very pair the first one got. Sessions end SESSION_MAX_LIFETIME_MS after the login, however
+ * often they are refreshed.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
-import { iri, SHOP_API_PREFIX, tokenClaims } from '../../lib/shop/wire.ts';
+import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../lib/shop/wire.ts';
 import { jwtExpired, jwtInvalid, jwtNotFound } from './errors.ts';
 import { idFromIri, type ShopDeps } from './http.ts';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A refresh token unused for this long is dead; each rotation starts it again (up to the session's end). */
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+/** A session ends this long after its login, refreshed or not (migration 004 writes the same 90 days). */
+export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
+/**
+ * A rotated refresh token presented again within this window gets the pair its first use got: tabs
+ * refreshing at the same moment (the browser's lock is not everywhere) or a retried request. Short, so
+ * a thief replaying a token later still revokes the session.
+ */
+export const REFRESH_GRACE_MS = 10 * 1000;
 
 /** JWT_SECRET, or a random one for this process: fine for one local platform, not for several behind a balancer. */
 export function jwtSecretFrom(env: Record<string, string | undefined>): string {
@@ -24,88 +41,208 @@ export function jwtSecretFrom(env: Record<string, string | undefined>): string {
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function issueAccessToken(deps: ShopDeps, customer: { id: number; email: string }): Promise<string> {
+/** The session a token pair belongs to. */
+export interface SessionInfo { id: string; expiresAt: Date }
+/** Who an access token stands for. */
+export interface SessionRef { customerId: number; sessionId: string }
+
+/** An access token of the session, expiring after an hour or at the session's end, whichever comes first. */
+export async function issueAccessToken(deps: ShopDeps, customer: { id: number; email: string }, session: SessionInfo): Promise<string> {
   const iat = Math.floor(deps.clock().getTime() / 1000);
+  const exp = Math.min(iat + ACCESS_TOKEN_TTL_SECONDS, Math.floor(session.expiresAt.getTime() / 1000));
   // jti: two tokens issued in the same second still differ.
-  return sign({ iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS, username: customer.email, customer: iri.customer(customer.id), jti: randomToken(12) }, deps.jwtSecret, 'HS256');
+  return sign({ iat, exp, username: customer.email, customer: iri.customer(customer.id), sid: session.id, jti: randomToken(12) }, deps.jwtSecret, 'HS256');
 }
 
-/** The customer id a bearer token stands for. Expiry is checked against the injected clock. Never call it inside a transaction: it reads through deps.db. */
-export async function verifyAccessToken(deps: ShopDeps, token: string): Promise<number> {
+/**
+ * The customer and session a bearer token stands for. Expiry is checked against the injected clock, and
+ * the session must be alive: one query, which also tells a token of a deleted customer (or of another
+ * database) from a live one. Never call it inside a transaction: it reads through deps.db.
+ */
+export async function verifySession(deps: ShopDeps, token: string): Promise<SessionRef> {
   let payload: unknown;
   try {
     payload = await verify(token, deps.jwtSecret, { alg: 'HS256', exp: false, iat: false, nbf: false });
   } catch {
     throw jwtInvalid();
   }
-  const claims = tokenClaims.safeParse(payload);
+  // Tokens without `sid` (signed before sessions existed) cannot be revoked, so they are not accepted.
+  const claims = accessTokenClaims.safeParse(payload);
   if (!claims.success) throw jwtInvalid();
-  if (claims.data.exp * 1000 <= deps.clock().getTime()) throw jwtExpired();
+  const now = deps.clock();
+  if (claims.data.exp * 1000 <= now.getTime()) throw jwtExpired();
   const id = idFromIri(claims.data.customer, `${SHOP_API_PREFIX}/customers`);
   if (id === null || !claims.data.customer.startsWith(`${SHOP_API_PREFIX}/customers/`)) throw jwtInvalid();
-  // A well-signed token of a customer who no longer exists (or of another database) is no session.
-  if (!(await deps.db.query('SELECT 1 FROM shop.customers WHERE id = $1', [id])).length) throw jwtInvalid();
-  return id;
+  const alive = await deps.db.query(
+    'SELECT 1 FROM shop.sessions WHERE id = $1 AND customer_id = $2 AND revoked_at IS NULL AND expires_at > $3::timestamptz',
+    [claims.data.sid, id, now.toISOString()]);
+  if (!alive.length) throw jwtInvalid();
+  return { customerId: id, sessionId: claims.data.sid };
+}
+
+/** The customer id a bearer token stands for (see verifySession). */
+export async function verifyAccessToken(deps: ShopDeps, token: string): Promise<number> {
+  return (await verifySession(deps, token)).customerId;
 }
 
 /**
- * The authenticated customer, or null when no token was sent. A token that is sent but invalid is a 401
+ * The authenticated session, or null when no token was sent. A token that is sent but invalid is a 401
  * even where anonymous access is allowed (as LexikJWT does), so a stale session is noticed at once.
  */
-export async function optionalCustomer(c: Context, deps: ShopDeps): Promise<number | null> {
+export async function optionalSession(c: Context, deps: ShopDeps): Promise<SessionRef | null> {
   const header = c.req.header('authorization');
   if (header === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw jwtNotFound();
-  return verifyAccessToken(deps, match[1]!);
+  return verifySession(deps, match[1]!);
+}
+
+export async function requireSession(c: Context, deps: ShopDeps): Promise<SessionRef> {
+  const session = await optionalSession(c, deps);
+  if (session === null) throw jwtNotFound();
+  return session;
+}
+
+export async function optionalCustomer(c: Context, deps: ShopDeps): Promise<number | null> {
+  return (await optionalSession(c, deps))?.customerId ?? null;
 }
 
 export async function requireCustomer(c: Context, deps: ShopDeps): Promise<number> {
-  const id = await optionalCustomer(c, deps);
-  if (id === null) throw jwtNotFound();
-  return id;
+  return (await requireSession(c, deps)).customerId;
 }
 
-export async function issueRefreshToken(q: Queryable, deps: ShopDeps, customerId: number, family?: { id: string; parentHash: string }): Promise<string> {
+/** A refresh token just issued, with its session. `accessToken` is set when the pair was issued (or replayed) as a whole. */
+export interface IssuedRefreshToken { refreshToken: string; session: SessionInfo; accessToken?: string }
+
+/**
+ * A refresh token: of a new session (a login) when no family is given, else the child of `family`'s
+ * parent. It lives REFRESH_TOKEN_TTL_MS, never past the session's end.
+ */
+export async function issueRefreshToken(q: Queryable, deps: ShopDeps, customerId: number, family?: { session: SessionInfo; parentHash: string }): Promise<IssuedRefreshToken> {
   const token = randomToken(48);
   const now = deps.clock();
+  let session = family?.session;
+  if (!session) {
+    session = { id: randomUUID(), expiresAt: new Date(now.getTime() + SESSION_MAX_LIFETIME_MS) };
+    await q.query('INSERT INTO shop.sessions (id, customer_id, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)',
+      [session.id, customerId, now.toISOString(), session.expiresAt.toISOString()]);
+  }
+  const expiresAt = Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, session.expiresAt.getTime());
   await q.query(
     `INSERT INTO shop.refresh_tokens (token_hash, customer_id, family_id, parent_hash, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
-    [digest(token), customerId, family?.id ?? randomUUID(), family?.parentHash ?? null, now.toISOString(), new Date(now.getTime() + REFRESH_TOKEN_TTL_MS).toISOString()],
+    [digest(token), customerId, session.id, family?.parentHash ?? null, now.toISOString(), new Date(expiresAt).toISOString()],
   );
-  return token;
+  return { refreshToken: token, session };
 }
 
-export type Rotation = { ok: true; customerId: number; refreshToken: string } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+// ── The grace window's sealed pair ──────────────────────────────────────────────────────────────
+// The key comes from the parent token itself, which only its holders have: the table keeps its SHA-256
+// digest, and HKDF (with its own salt and label) is a different function of the token, so the digest
+// does not open the pair. The digest is the additional data: a sealed pair opens on its own row only.
+
+const GRACE_KEY_SALT = 'maison-gamelle/shop/refresh-grace';
+const GRACE_KEY_INFO = 'aes-256-gcm key of the pair issued for this refresh token, v1';
+const sealedPair = z.object({ token: z.string().min(1), refresh_token: z.string().min(1) });
+type SealedPair = z.infer<typeof sealedPair>;
+
+const graceKey = (parentToken: string) => Buffer.from(hkdfSync('sha256', parentToken, GRACE_KEY_SALT, GRACE_KEY_INFO, 32));
+
+function seal(parentToken: string, parentHash: string, pair: SealedPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', graceKey(parentToken), iv);
+  cipher.setAAD(Buffer.from(parentHash));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url')).join('.');
+}
+
+function open(parentToken: string, parentHash: string, sealed: string): SealedPair | null {
+  const [iv, tag, ciphertext] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !ciphertext) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', graceKey(parentToken), iv);
+    decipher.setAAD(Buffer.from(parentHash));
+    decipher.setAuthTag(tag);
+    const text = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+    const parsed = sealedPair.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Rotation =
+  | { ok: true; customerId: number; refreshToken: string; accessToken: string; session: SessionInfo; replayed: boolean }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 /**
- * Exchanges a refresh token for a new one of the same family. Runs in its own transaction and commits a
- * family revocation before reporting the reuse, so the revocation holds although the call fails.
+ * Exchanges a refresh token for a new pair of the same session. Runs in its own transaction, locking the
+ * presented token's row, so parallel refreshes of one token take turns: the first rotates, the others
+ * (within REFRESH_GRACE_MS) get its pair. A replay after the window commits the session's revocation
+ * before reporting the reuse, so the revocation holds although the call fails.
  */
 export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise<Rotation> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const hash = digest(token);
-    const [row] = await tx.query<{ customer_id: number; family_id: string; expired: boolean; rotated: boolean; revoked: boolean }>(
-      `SELECT customer_id, family_id, expires_at <= $2::timestamptz AS expired, rotated_at IS NOT NULL AS rotated, revoked_at IS NOT NULL AS revoked
-       FROM shop.refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+    const [row] = await tx.query<{
+      customer_id: number; family_id: string; session_expires_at: string; expired: boolean; rotated: boolean; revoked: boolean;
+      in_grace: boolean; grace_sealed: string | null;
+    }>(
+      `SELECT r.customer_id, r.family_id, to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS session_expires_at,
+         (r.expires_at <= $2::timestamptz OR s.expires_at <= $2::timestamptz) AS expired,
+         r.rotated_at IS NOT NULL AS rotated, (r.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
+         coalesce(r.grace_until > $2::timestamptz, false) AS in_grace, r.grace_sealed
+       FROM shop.refresh_tokens r JOIN shop.sessions s ON s.id = r.family_id
+       WHERE r.token_hash = $1 FOR UPDATE OF r`,
       [hash, now.toISOString()],
     );
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revoked) return { ok: false, reason: 'revoked' } as const;
+    const session: SessionInfo = { id: row.family_id, expiresAt: new Date(row.session_expires_at) };
     if (row.rotated) {
-      await tx.query('UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id, now.toISOString()]);
+      const pair = row.in_grace && row.grace_sealed ? open(token, hash, row.grace_sealed) : null;
+      if (pair) return { ok: true, customerId: row.customer_id, refreshToken: pair.refresh_token, accessToken: pair.token, session, replayed: true } as const;
+      await revokeSession(tx, row.family_id, now);
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expired) return { ok: false, reason: 'expired' } as const;
-    await tx.query('UPDATE shop.refresh_tokens SET rotated_at = $2::timestamptz WHERE token_hash = $1', [hash, now.toISOString()]);
-    const refreshToken = await issueRefreshToken(tx, deps, row.customer_id, { id: row.family_id, parentHash: hash });
-    return { ok: true, customerId: row.customer_id, refreshToken } as const;
+    const [customer] = await tx.query<{ email: string }>('SELECT email FROM shop.customers WHERE id = $1', [row.customer_id]);
+    if (!customer) return { ok: false, reason: 'unknown' } as const;
+    const child = await issueRefreshToken(tx, deps, row.customer_id, { session, parentHash: hash });
+    const accessToken = await issueAccessToken(deps, { id: row.customer_id, email: customer.email }, session);
+    await tx.query(
+      'UPDATE shop.refresh_tokens SET rotated_at = $2::timestamptz, grace_until = $3::timestamptz, grace_sealed = $4 WHERE token_hash = $1',
+      [hash, now.toISOString(), new Date(now.getTime() + REFRESH_GRACE_MS).toISOString(), seal(token, hash, { token: accessToken, refresh_token: child.refreshToken })]);
+    // Pairs whose window has passed are dropped, whoever they belong to. SKIP LOCKED: rows another
+    // rotation or revocation holds are left for later rather than waited for (no lock-order deadlock).
+    await tx.query(
+      `UPDATE shop.refresh_tokens SET grace_until = NULL, grace_sealed = NULL WHERE token_hash IN (
+         SELECT token_hash FROM shop.refresh_tokens WHERE grace_sealed IS NOT NULL AND grace_until <= $1::timestamptz
+         LIMIT 100 FOR UPDATE SKIP LOCKED)`,
+      [now.toISOString()]);
+    return { ok: true, customerId: row.customer_id, refreshToken: child.refreshToken, accessToken, session, replayed: false } as const;
   });
 }
 
-/** After a password reset every session of the customer ends. */
+/** Ends one session: its access tokens are refused from now on and its refresh tokens no longer rotate. */
+export async function revokeSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
+  await q.query('UPDATE shop.sessions SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL', [sessionId, now.toISOString()]);
+  await q.query('UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz, grace_until = NULL, grace_sealed = NULL WHERE family_id = $1 AND revoked_at IS NULL',
+    [sessionId, now.toISOString()]);
+}
+
+/** Ends every session of a customer but `except` (the one that asked, after a password change). */
+export async function revokeSessions(q: Queryable, customerId: number, now: Date, except: string | null = null): Promise<void> {
+  await q.query('UPDATE shop.sessions SET revoked_at = $2::timestamptz WHERE customer_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3::text)',
+    [customerId, now.toISOString(), except]);
+  await q.query(
+    `UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz, grace_until = NULL, grace_sealed = NULL
+     WHERE customer_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR family_id <> $3::text)`,
+    [customerId, now.toISOString(), except]);
+}
+
+/** After a password reset every session of the customer ends, access tokens included. */
 export async function revokeAllRefreshTokens(q: Queryable, customerId: number, now: Date): Promise<void> {
-  await q.query('UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz WHERE customer_id = $1 AND revoked_at IS NULL', [customerId, now.toISOString()]);
+  await revokeSessions(q, customerId, now);
 }

@@ -1,24 +1,28 @@
 /**
  * Personal data (SPEC §2): gender, names, e-mail, birthday (a date, or an age for birthdays before the
- * date input's 1970), newsletter and communication language, saved with PUT on the customer.
+ * date input's 1970), newsletter and communication language, saved with PUT on the customer. Typing
+ * another e-mail shows the current password field: the shop API wants it for a new e-mail.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ageFromDate, BIRTHDAY_INPUT_MIN, birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { GENDERS } from '../../lib/forms/fields.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
-import { LANGUAGES, PERSONAL_DATA_FIELDS, personalDataSchema, personalDataValues, type PersonalDataFormValues } from '../../lib/forms/personal-data.ts';
+import {
+  emailChanged, LANGUAGES, PERSONAL_DATA_FIELDS, personalDataFields, personalDataValues, withEmailPassword, type PersonalDataFormValues,
+} from '../../lib/forms/personal-data.ts';
 import type { Customer } from '../../lib/shop/wire.ts';
 import { customerStore } from '../../stores/shop.ts';
 import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
-import { CheckboxField, ChoiceField, SelectField, TextField } from '../shared/forms/Field.tsx';
+import { CheckboxField, ChoiceField, PasswordField, SelectField, TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
 
 type PersonalValues = Omit<PersonalDataFormValues, 'birthday'> & { birthday: BirthdayValue };
-const schema = () => personalDataSchema().extend({ birthday: birthdayField() });
+/** The e-mail the customer has now: the password is asked when the one typed differs from it. */
+const schema = (storedEmail: string) => withEmailPassword(personalDataFields().extend({ birthday: birthdayField() }), storedEmail);
 
 /** A stored birthday in the field: the date, or the age when the date input cannot take it (before 1970). */
 export function birthdayValueOf(iso: string): BirthdayValue {
@@ -47,7 +51,7 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
   const [saved, setSaved] = useState(false);
   const [form] = useState(() => createForm({
     name: 'personalData',
-    schema,
+    schema: () => schema(customerStore().$customer.get()?.email ?? customer.email),
     defaults: valuesOf(customer),
     fields: PERSONAL_DATA_FIELDS,
     onSubmit: (data) => {
@@ -55,7 +59,9 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
       return customerStore().update({ ...data, birthday: birthdayToSend(stored, data.birthday) });
     },
   }));
-  const status = useStore(form.$state).status;
+  const { status, values, errors } = useStore(form.$state);
+  // Also when the server asks for it (the e-mail was changed meanwhile in another tab).
+  const askPassword = emailChanged(customer.email, values.email) || Boolean(errors.fields.currentPassword?.length);
   useEffect(() => {
     if (status === 'pending') setSaved(false);
   }, [status]);
@@ -71,6 +77,9 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
         <TextField field="firstName" autoComplete="given-name" />
         <TextField field="lastName" autoComplete="family-name" />
         <TextField field="email" type="email" inputMode="email" autoComplete="email" />
+        {askPassword && (
+          <PasswordField field="currentPassword" autoComplete="current-password" hint={t('account.personalData.emailPasswordHint')} />
+        )}
         <BirthdayField />
         <CheckboxField field="subscribedToNewsletter" />
         <SelectField

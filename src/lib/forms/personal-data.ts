@@ -1,4 +1,7 @@
-/** Personal data (SPEC §2): the body of PUT on the customer IRI, with the communication language. */
+/**
+ * Personal data (SPEC §2): the body of PUT on the customer IRI, with the communication language. A new
+ * e-mail also needs the current password (the shop API refuses it without), asked only then.
+ */
 import { z } from 'zod';
 import type { Customer } from '../shop/wire.ts';
 import { birthDate, systemClock, type Clock } from './birthday.ts';
@@ -6,7 +9,8 @@ import { checkbox, email, gender, personName } from './fields.ts';
 
 export const LANGUAGES = ['fr', 'nl'] as const;
 
-export const personalDataSchema = (clock: Clock = systemClock) => z.object({
+/** The fields, without the rule tying the password to the e-mail (islands extend them, then add it). */
+export const personalDataFields = (clock: Clock = systemClock) => z.object({
   gender: gender(),
   firstName: personName(),
   lastName: personName(),
@@ -14,9 +18,30 @@ export const personalDataSchema = (clock: Clock = systemClock) => z.object({
   birthday: birthDate(clock),
   subscribedToNewsletter: checkbox(),
   preferredLanguage: z.enum(LANGUAGES),
+  currentPassword: z.string().optional(),
 });
+
+/** Whether the e-mail typed is another address than the stored one (the API compares them case-insensitively). */
+export const emailChanged = (stored: string | null | undefined, typed: unknown): boolean =>
+  typeof stored === 'string' && typeof typed === 'string' && typed.trim().toLowerCase() !== stored.trim().toLowerCase();
+
+type WithPassword = { email: string; currentPassword?: string | undefined };
+
+/**
+ * The rule on the current password: required when the e-mail changes from `storedEmail` (without a stored
+ * e-mail, never). The output carries it only when one was typed.
+ */
+export function withEmailPassword<S extends z.ZodType<WithPassword, WithPassword>>(schema: S, storedEmail: string | null = null) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (emailChanged(storedEmail, value.email) && !value.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'required' });
+    }, { when: () => true } as { when: () => boolean })
+    .transform(({ currentPassword, ...rest }): Omit<z.output<S>, 'currentPassword'> & { currentPassword?: string } => (currentPassword ? { ...rest, currentPassword } : rest));
+}
+
+export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) => withEmailPassword(personalDataFields(clock), storedEmail);
 export type PersonalDataBody = z.output<ReturnType<typeof personalDataSchema>>;
-export const PERSONAL_DATA_FIELDS = Object.keys(personalDataSchema().shape);
+export const PERSONAL_DATA_FIELDS = Object.keys(personalDataFields().shape);
 
 export interface PersonalDataFormValues {
   gender: 'm' | 'f' | '';
@@ -26,9 +51,12 @@ export interface PersonalDataFormValues {
   birthday: string;
   subscribedToNewsletter: boolean;
   preferredLanguage: 'fr' | 'nl';
+  /** Asked only when the e-mail changes. */
+  currentPassword: string;
 }
 /** The form filled from the customer (a date-time birthday keeps its date). */
 export const personalDataValues = (customer: Customer): PersonalDataFormValues => ({
   gender: customer.gender ?? '', firstName: customer.firstName, lastName: customer.lastName, email: customer.email,
   birthday: customer.birthday?.slice(0, 10) ?? '', subscribedToNewsletter: customer.subscribedToNewsletter, preferredLanguage: customer.preferredLanguage,
+  currentPassword: '',
 });

@@ -57,7 +57,10 @@ export interface RegisterInput {
   /** Communication language; the page's language when left out. */
   preferredLanguage?: 'fr' | 'nl';
 }
-export type CustomerUpdate = Partial<Pick<Customer, 'gender' | 'firstName' | 'lastName' | 'email' | 'birthday' | 'subscribedToNewsletter' | 'preferredLanguage' | 'defaultAddress'>>;
+export type CustomerUpdate = Partial<Pick<Customer, 'gender' | 'firstName' | 'lastName' | 'email' | 'birthday' | 'subscribedToNewsletter' | 'preferredLanguage' | 'defaultAddress'>> & {
+  /** Required by the shop API with a new `email`: the e-mail is how an account is recovered, so changing it proves the password. */
+  currentPassword?: string;
+};
 export interface PasswordChange {
   currentPassword: string;
   newPassword: string;

@@ -48,6 +48,9 @@ export default {
   changePassword: {
     currentPassword: { errors: { wrong_password: 'Le mot de passe fourni est différent de celui en cours.' } },
   },
+  personalData: {
+    currentPassword: { errors: { wrong_password: 'Le mot de passe fourni est différent de celui en cours.' } },
+  },
   fields: {
     gender: 'Civilité',
     firstName: 'Prénom',

@@ -63,6 +63,7 @@ export default {
     passwordTitle: 'Mijn wachtwoord wijzigen',
     passwordSave: 'Mijn wachtwoord wijzigen',
     passwordSaved: 'Je wachtwoord is gewijzigd.',
+    emailPasswordHint: 'Bevestig met je huidige wachtwoord om je e-mailadres te wijzigen. We verwittigen je vorige adres.',
   },
   addresses: {
     title: 'Mijn adressen',

@@ -45,6 +45,9 @@ export default {
   changePassword: {
     currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van je huidige wachtwoord.' } },
   },
+  personalData: {
+    currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van je huidige wachtwoord.' } },
+  },
   fields: {
     gender: 'Aanspreking',
     firstName: 'Voornaam',
