@@ -277,6 +277,53 @@ test('personal data are saved, with the communication language', async ({ page, 
   await expect(reloaded.getByLabel(t('account.personalData.language'))).toHaveValue('nl');
 });
 
+test('the e-mail is changed with the current password; the old address is told, the new one signs in', async ({ page, request }, info) => {
+  const t = textsOf(info);
+  const shopper = await createCustomer(request, info);
+  const newEmail = uniqueEmail();
+  await page.goto(pathOf(info, 'login'));
+  await logIn(page, info, shopper.email, shopper.password);
+  await expectAccountMenu(page, info);
+  await page.goto(pathOf(info, 'personalData'));
+  const section = page.getByRole('region', { name: t('account.personalData.identityTitle') });
+  const email = section.getByLabel(t('forms.fields.email'), { exact: true });
+  const current = section.getByLabel(t('forms.fields.currentPassword'), { exact: true });
+  await expect(email).toHaveValue(shopper.email);
+  // The current password is asked only while the e-mail differs from the stored one.
+  await expect(current).toHaveCount(0);
+  await email.fill(newEmail);
+  await expect(current).toBeVisible();
+  await expect(section.getByText(t('account.personalData.emailPasswordHint'))).toBeVisible();
+  await section.getByRole('button', { name: t('account.personalData.save') }).click();
+  await expect(current).toBeFocused();
+  await expect(section.getByText(t('forms.errors.required'))).toBeVisible();
+
+  await current.fill('pas-le-bon');
+  await section.getByRole('button', { name: t('account.personalData.save') }).click();
+  await expect(section.getByText(t('forms.personalData.currentPassword.errors.wrong_password'))).toBeVisible();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toBeFocused();
+
+  await current.fill(shopper.password);
+  await section.getByRole('button', { name: t('account.personalData.save') }).click();
+  await expect(section.getByRole('status')).toHaveText(t('account.personalData.saved'));
+  await expect(email).toHaveValue(newEmail);
+  await expect(current).toHaveCount(0);
+
+  // The old address is told, in the shopper's language, with no link but the contact page's.
+  const outbox = await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json() as { mails: Array<{ text: string }> };
+  const notice = outbox.mails[0]?.text ?? '';
+  expect(notice).toContain(pathOf(info, 'contact'));
+  expect(notice).not.toContain(newEmail);
+
+  await page.goto(pathOf(info, 'account'));
+  await page.getByRole('button', { name: t('account.menu.logout') }).click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'home')));
+  await page.goto(pathOf(info, 'login'));
+  await logIn(page, info, newEmail, shopper.password);
+  await expectAccountMenu(page, info);
+});
+
 test('a forgotten password is reset through the mailed link', async ({ page, request }, info) => {
   const t = textsOf(info);
   const shopper = await createCustomer(request, info);
