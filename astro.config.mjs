@@ -1,12 +1,18 @@
 // One codebase, two channels (DESIGN.md): `CHANNEL=fr|be astro build` builds one site into dist/<channel>/.
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import { loadEnv } from 'vite';
+import { pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 
 const channel = (process.env.CHANNEL ?? 'fr').toLowerCase();
 if (!['fr', 'be'].includes(channel)) throw new Error(`CHANNEL must be fr or be, not ${channel}`);
 const code = channel.toUpperCase();
 const port = process.env[`PORT_${code}`] ?? (channel === 'fr' ? '4321' : '4322');
 const site = (process.env[`SITE_URL_${code}`] ?? `http://localhost:${port}`).replace(/\/+$/, '');
+// What the islands talk to, read as astro:env reads it (.env files, then the environment), so the page
+// policy allows exactly the origins the build bakes in.
+const services = servicesFromEnv({ ...loadEnv(process.env.NODE_ENV === 'development' ? 'development' : 'production', process.cwd(), ''), ...process.env });
+const policy = pagePolicy(services);
 
 export default defineConfig({
   site,
@@ -20,6 +26,17 @@ export default defineConfig({
   server: { port: Number(port) },
   prefetch: false,
   integrations: [react()],
+  // The page half of the Content-Security-Policy (src/lib/security-headers.ts): Astro writes a <meta> per
+  // page with the hashes of the inline scripts and styles it emits; the HTTP half (frame-ancestors…)
+  // comes from netlify.toml and the local server. Not applied by `astro dev`.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: policy.directives,
+      scriptDirective: { resources: policy.scriptResources },
+      styleDirective: { resources: policy.styleResources },
+    },
+  },
   env: {
     schema: {
       CHANNEL: envField.enum({ context: 'server', access: 'public', values: ['fr', 'be'], default: 'fr' }),
@@ -28,7 +45,7 @@ export default defineConfig({
       FEATURES_OFF: envField.string({ context: 'server', access: 'public', default: '' }),
       BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),
       // Where the islands call the shop API: SHOP_API_URL at build time (production's), else the embedded platform.
-      PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: process.env.SHOP_API_URL ?? 'http://localhost:4400' }),
+      PUBLIC_SHOP_API_URL: envField.string({ context: 'client', access: 'public', default: services.shopApiUrl }),
       // Optional sign-in providers: unset, no button is shown and no call leaves the site.
       PUBLIC_GOOGLE_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_CAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { languageOf } from './helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, languageOf, test } from './helpers.ts';
 
 /** One address of each page type, found in the site's own sitemap (private pages by their path). */
 async function pageTypes(request: APIRequestContext, nl: boolean): Promise<Record<string, string>> {

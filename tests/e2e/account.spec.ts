@@ -5,9 +5,9 @@
  * (http://localhost:4400) beside the built sites.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
-import { atPath, createCustomer, escape, languageOf, localeOf, logIn, lookUp, pathOf, PLATFORM, textsOf, uniqueEmail } from './helpers.ts';
+import { atPath, createCustomer, escape, expect, languageOf, localeOf, logIn, lookUp, pathOf, PLATFORM, test, textsOf, uniqueEmail } from './helpers.ts';
 
 async function expectAccountMenu(page: Page, info: TestInfo) {
   const t = textsOf(info);

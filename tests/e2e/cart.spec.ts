@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { homeOf, languageOf } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, homeOf, languageOf, test } from './helpers.ts';
 
 const texts = {
   fr: { add: 'Ajouter au panier', cart: '/panier/', empty: 'Votre panier est vide.', coupon: 'Code promo', apply: 'Appliquer', invalid: 'Ce code promo n’est pas valide.', purchase: 'Mode d’achat', monthly: 'Tous les mois', remove: 'Supprimer', freeShippingFrom: 'Plus que', promotion: 'Réduction', linkAdded: 'Les articles du lien ont été ajoutés à votre panier.' },

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { homeOf, languageOf, texts, visibleProducts } from './helpers.ts';
+import { expect, homeOf, languageOf, test, texts, visibleProducts } from './helpers.ts';
 
 test('home → category → filter and sort → product → change format', async ({ page }, info) => {
   const t = texts[languageOf(info)];

@@ -1,8 +1,66 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { pathTo } from '../../src/i18n/paths.ts';
 import type { RouteName } from '../../src/i18n/routes.ts';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
+
+/**
+ * Every test runs under the sites' Content-Security-Policy and fails if a page breaks it: each browser
+ * context a test opens (its `context` and `page`, and those it makes with `browser.newContext`) reports
+ * the `securitypolicyviolation` events of its documents, and Chromium's "Refused to …" console messages,
+ * into `cspViolations`; a test that ends with any fails. Specs import `test` and `expect` from here.
+ */
+interface CspGuard {
+  violations: string[];
+  /** Resolves once the context reports its documents' violation events. */
+  watching(context: BrowserContext): Promise<void>;
+}
+
+/** The guard of the test running in this worker (a worker runs one test at a time). */
+let watchContext: ((context: BrowserContext) => void) | undefined;
+
+export const test = base.extend<{ cspGuard: CspGuard; cspViolations: string[] }>({
+  // Contexts a test makes itself (`browser.newContext`) are watched too. A test that needs no browser
+  // (build.spec.ts) launches none for this.
+  browser: [async ({ browser }, use) => {
+    const onContext = (context: BrowserContext) => watchContext?.(context);
+    browser.on('context', onContext);
+    await use(browser);
+    browser.off('context', onContext);
+  }, { scope: 'worker' }],
+  cspGuard: [async ({}, use) => {
+    const violations: string[] = [];
+    const watched = new WeakMap<BrowserContext, Promise<void>>();
+    const watch = (context: BrowserContext) => {
+      if (watched.has(context)) return;
+      // At once, so that even a context used straight away (or with JavaScript off) has its console watched.
+      context.on('console', (message) => {
+        if (/Refused to|violates the following Content Security Policy/.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+      });
+      watched.set(context, (async () => {
+        await context.exposeBinding('__reportCspViolation', ({ page }, report: string) => { violations.push(`${page.url()}: ${report}`); });
+        await context.addInitScript(() => {
+          // Capture phase on the document: the event is fired at the offending element, or the document.
+          document.addEventListener('securitypolicyviolation', (event) => {
+            const report = (window as unknown as { __reportCspViolation?: (r: string) => void }).__reportCspViolation;
+            report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`.trim());
+          }, true);
+        });
+      })());
+    };
+    watchContext = watch;
+    await use({ violations, watching: async (context) => { watch(context); await watched.get(context); } });
+    watchContext = undefined;
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  }, { auto: true }],
+  cspViolations: async ({ cspGuard }, use) => { await use(cspGuard.violations); },
+  // The test's own context is watched before its first page opens.
+  context: async ({ context, cspGuard }, use) => {
+    await cspGuard.watching(context);
+    await use(context);
+  },
+});
+export { expect };
 
 /** The language each project browses in: FR site in French, BE site in Dutch (its French is the FR site's). */
 export const languageOf = (info: TestInfo): 'fr' | 'nl' => (info.project.name === 'be' ? 'nl' : 'fr');

@@ -2,8 +2,8 @@
  * The cart follows the shopper across sign-in (SPEC §4, issue journey): an anonymous cart is kept when
  * they log in in another tab, survives a logout, and comes back when they log in again elsewhere.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { createCustomer, homeOf, logIn, pathOf, textsOf } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { createCustomer, expect, homeOf, logIn, pathOf, test, textsOf } from './helpers.ts';
 
 async function addFirstDogProduct(page: Page, home: string): Promise<string> {
   await page.goto(home);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 // The BE site has both languages (the playwright config runs this file there only).
 test('the language switch keeps the page', async ({ page }) => {

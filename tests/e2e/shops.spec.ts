@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { languageOf } from './helpers.ts';
+import { expect, languageOf, test } from './helpers.ts';
 
 const expected = {
   fr: { path: '/magasins/paris-bastille/', open: 'Ouvert · ferme à 19:30', soon: 'Ferme bientôt (dans 20 minutes)', lunch: 'Fermé · ouvre aujourd’hui à 14:00', closure: 'Fermeture exceptionnelle', tomorrow: 'ouvre demain à 10:00' },

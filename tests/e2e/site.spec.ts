@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { homeOf, languageOf, texts } from './helpers.ts';
+import { expect, homeOf, languageOf, test, texts } from './helpers.ts';
 
 test('an unknown address shows the 404 page with links to dogs and cats', async ({ page }, info) => {
   const response = await page.goto(`${homeOf(info)}cette-page-n-existe-pas/`);

@@ -1,0 +1,131 @@
+/**
+ * The security policy of both sites (DESIGN "Quality bars"), in one place: netlify.toml's `[[headers]]`
+ * (src/lib/seo/netlify.ts), the local static server (scripts/lib/static-server.ts) and the page policy
+ * Astro writes into every page (astro.config.mjs, `security.csp`) all read it.
+ *
+ * The Content-Security-Policy comes in two parts, and the browser enforces both:
+ * - the page policy, a `<meta http-equiv="content-security-policy">` that Astro writes per page with the
+ *   SHA-256 hashes of the inline scripts it emits (island loader, hydration directives, small bundled
+ *   scripts). It depends on the build (hashes, and the origins the build is configured with), so it cannot
+ *   live in the committed netlify.toml;
+ * - the response policy, an HTTP header with what a meta policy cannot say (`frame-ancestors` is ignored
+ *   in a meta element) and what also protects responses that are not Astro pages. It carries no
+ *   `script-src`: a second script list would have to repeat every page's hashes, since both policies apply.
+ */
+import { z } from 'zod';
+
+/** What the browser side talks to, as the build is configured (astro.config.mjs reads it from the environment). */
+export interface SiteServices {
+  /** The shop API the islands call (PUBLIC_SHOP_API_URL, from SHOP_API_URL at build time). */
+  shopApiUrl: string;
+  /** An XYZ tile template for the shop map (PUBLIC_MAP_TILES_URL), e.g. `https://{s}.tile.example/{z}/{x}/{y}.png`. */
+  mapTilesUrl?: string | undefined;
+  /** Google sign-in (PUBLIC_GOOGLE_CLIENT_ID). */
+  googleClientId?: string | undefined;
+  /** The login captcha, reCAPTCHA v3 or Enterprise (PUBLIC_CAPTCHA_SITE_KEY). */
+  captchaSiteKey?: string | undefined;
+}
+
+export const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+/** Unset and empty mean the same: the feature is off. */
+const optional = z.string().trim().optional().transform((value) => value || undefined);
+const envSchema = z.object({
+  PUBLIC_SHOP_API_URL: optional,
+  SHOP_API_URL: optional,
+  PUBLIC_MAP_TILES_URL: optional,
+  PUBLIC_GOOGLE_CLIENT_ID: optional,
+  PUBLIC_CAPTCHA_SITE_KEY: optional,
+});
+
+/** The services of a build, from its environment, with the same precedence as astro.config.mjs's env schema. */
+export function servicesFromEnv(env: Record<string, string | undefined>): SiteServices {
+  const parsed = envSchema.parse(env);
+  return {
+    shopApiUrl: httpUrl.parse(parsed.PUBLIC_SHOP_API_URL ?? parsed.SHOP_API_URL ?? DEFAULT_SHOP_API_URL),
+    mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
+    googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
+    captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
+  };
+}
+
+/**
+ * The CSP source of a tile template. Its host may hold the `{s}` subdomain placeholder (tileUrl fills it
+ * with a, b or c), which becomes the one wildcard CSP allows: a leftmost `*.` label.
+ */
+export function tileSource(template: string): string {
+  const authority = /^(https?):\/\/([^/?#]+)/i.exec(template);
+  // The whole template must be a URL once its placeholders are filled.
+  if (!authority || !URL.canParse(template.replaceAll(/\{[a-z]+\}/gi, 'a'))) {
+    throw new Error(`PUBLIC_MAP_TILES_URL must be an http(s) URL template, not ${template}`);
+  }
+  const scheme = authority[1]!.toLowerCase();
+  const labels = authority[2]!.toLowerCase().split('.');
+  const templated = labels.findLastIndex((label) => label.includes('{'));
+  return templated === -1 ? `${scheme}://${labels.join('.')}` : `${scheme}://*.${labels.slice(templated + 1).join('.')}`;
+}
+
+/**
+ * reCAPTCHA's documented CSP needs (its FAQ): the script from www.google.com and www.gstatic.com, its
+ * frames from www.google.com and recaptcha.google.com. Only listed when a site key is configured.
+ */
+const CAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  connect: ['https://www.google.com/recaptcha/'],
+};
+
+/** The page policy, in the shape of Astro's `security.csp` config (it adds the script and style hashes). */
+export interface PagePolicy {
+  /** Directives other than script-src and style-src, each `name source…`. */
+  directives: string[];
+  /** Sources of script-src besides the hashes Astro computes. */
+  scriptResources: string[];
+  /** Sources of style-src. */
+  styleResources: string[];
+}
+
+export function pagePolicy(services: SiteServices): PagePolicy {
+  const captcha = services.captchaSiteKey !== undefined;
+  const list = (...sources: Array<string | false | undefined>) => [...new Set(sources.filter((s): s is string => typeof s === 'string'))].join(' ');
+  return {
+    directives: [
+      "default-src 'self'",
+      // Islands call the shop API (cart, session, account); the captcha script calls home.
+      `connect-src ${list("'self'", new URL(services.shopApiUrl).origin, ...(captcha ? CAPTCHA.connect : []))}`,
+      // Images are the site's own; the map's raster tiles when a provider is configured.
+      `img-src ${list("'self'", services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
+      "font-src 'self'",
+      // No frames but the captcha's challenge.
+      `frame-src ${captcha ? list(...CAPTCHA.frame) : "'none'"}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      // Forms stay on the site (add to cart is a GET to the cart page). Google sign-in is a link to
+      // Google's page, a navigation no CSP directive restricts, so it needs nothing here.
+      "form-action 'self'",
+    ],
+    scriptResources: ["'self'", ...(captcha ? CAPTCHA.script : [])],
+    // Styles keep 'unsafe-inline': markup carries style attributes (rating bars, custom properties of the
+    // product cards), a category page has an inline sheet computed per page (CategoryView), and React may
+    // render style attributes; none of these can be hashed as an element. Scripts get no such allowance.
+    styleResources: ["'self'", "'unsafe-inline'"],
+  };
+}
+
+/** The response policy: what only an HTTP header can carry, plus what protects non-page responses. */
+export const RESPONSE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
+/** Headers of every response of both sites, pages and files alike. */
+export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': RESPONSE_CSP,
+  // Two years, subdomains included: the shop is HTTPS only. Browsers ignore it over plain http (localhost).
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  // Other sites learn the origin only (never the path, which may carry a reset token or an order token).
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // Powerful features the shop never uses are off for it and any frame it might embed.
+  'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=()',
+  // For browsers older than frame-ancestors.
+  'X-Frame-Options': 'DENY',
+});
