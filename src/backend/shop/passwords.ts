@@ -28,6 +28,8 @@ export class PasswordHashingBusy extends Error {
 }
 
 const hashing = new Semaphore(PASSWORD_HASHING.concurrency, PASSWORD_HASHING.maxQueue);
+/** The process's hashing slots, exported for tests: holding them stands in for a flood. */
+export const passwordHashingSlots: Pick<Semaphore, 'acquire' | 'concurrency' | 'maxQueue' | 'running' | 'waiting'> = hashing;
 /** Hashes running now and the most that ever ran at once since the last reset (tests, benchmarks). */
 const load = { running: 0, peak: 0 };
 export const passwordHashingLoad = {
