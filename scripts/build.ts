@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureContentService } from './lib/platform.ts';
+import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
 export async function buildChannels(channels: string[] = ['fr', 'be'], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { contentUrl, stop } = await ensureContentService();
@@ -30,5 +31,5 @@ export async function buildChannels(channels: string[] = ['fr', 'be'], env: Node
 
 if (import.meta.main) {
   const wanted = process.argv.slice(2).filter((a) => a === 'fr' || a === 'be');
-  await buildChannels(wanted.length ? wanted : undefined);
+  await buildChannels(wanted.length ? wanted : undefined).catch(exitIfDatabaseInUse);
 }

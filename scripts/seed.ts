@@ -3,7 +3,7 @@
  * or from the generator scaled to N products (benchmarks).
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/backend/db/database.ts';
+import { exitIfDatabaseInUse, openDatabase } from '../src/backend/db/database.ts';
 import { migrate } from '../src/backend/db/migrate.ts';
 import { seedContent } from '../src/backend/seed/seed.ts';
 
@@ -13,7 +13,8 @@ if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
   console.error('--products takes a whole number of products, e.g. --products 2000');
   process.exit(2);
 }
-const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+// A running platform owns its PGlite folder: the seed refuses (naming it) rather than write beside it.
+const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
 await migrate(db);
 const wrote = await seedContent(db, { reset: values.reset, products });
 console.log(wrote ? `Seeded the catalogue${products ? ` with ${products} products` : ''} (${db.driver}).` : 'Catalogue already seeded (use --reset to start again).');

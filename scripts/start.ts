@@ -4,12 +4,13 @@
  */
 import { startPlatform } from '../src/backend/main.ts';
 import { exitOnConfigError } from '../src/backend/config.ts';
+import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
 import { buildChannels } from './build.ts';
 import { platformPort } from './lib/platform.ts';
 
-const platform = await startPlatform(platformPort()).catch(exitOnConfigError);
+const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
 if (!process.argv.includes('--no-build')) await buildChannels(['fr', 'be'], { ...process.env, CONTENT_API_URL: `${platform.url}/content` });
 

@@ -1,5 +1,6 @@
 /** Makes sure a content service answers: the one at CONTENT_API_URL, a platform already running, or an embedded one started here. */
 import { startPlatform } from '../../src/backend/main.ts';
+import { DatabaseInUseError } from '../../src/backend/db/database.ts';
 
 export const platformPort = () => Number(process.env.PORT_PLATFORM ?? 4400);
 
@@ -11,7 +12,11 @@ export async function ensureContentService(): Promise<{ contentUrl: string; stop
   if (process.env.CONTENT_API_URL) return { contentUrl: process.env.CONTENT_API_URL, stop: async () => {} };
   const base = `http://localhost:${platformPort()}`;
   if (await answers(`${base}/health`)) return { contentUrl: `${base}/content`, stop: async () => {} };
-  const { server, db } = await startPlatform(platformPort());
+  const { server, db } = await startPlatform(platformPort()).catch((error: unknown) => {
+    // The folder's owner is not the platform answering on this port (a seed, or a platform on another port).
+    if (error instanceof DatabaseInUseError) error.message += ` Nothing answers on ${base}/health: if that process is a platform on another port, set PORT_PLATFORM to it.`;
+    throw error;
+  });
   return {
     contentUrl: `${base}/content`,
     stop: async () => { await new Promise((r) => server.close(r)); await db.close(); },

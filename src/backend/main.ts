@@ -1,6 +1,7 @@
 /** Runs the embedded platform: `npm run platform` (PORT_PLATFORM, HOST, DATABASE_URL, DATA_DIR, NODE_ENV…). */
 import { serve } from '@hono/node-server';
 import { exitOnConfigError } from './config.ts';
+import { exitIfDatabaseInUse } from './db/database.ts';
 import { preparePlatform } from './platform.ts';
 
 /** Refuses to start (ConfigError) on an unsafe production configuration. */
@@ -12,6 +13,6 @@ export async function startPlatform(port = Number(process.env.PORT_PLATFORM ?? 4
 }
 
 if (import.meta.main) {
-  const { url, db, config } = await startPlatform().catch(exitOnConfigError);
+  const { url, db, config } = await startPlatform().catch(exitIfDatabaseInUse).catch(exitOnConfigError);
   console.log(`Platform (${db.driver}${config.production ? ', production mode' : ''}) on ${url}/ — content service at ${url}/content`);
 }

@@ -2,9 +2,28 @@
  * One small interface over the two PostgreSQL drivers: PGlite in-process (data under .data/) by default,
  * a PostgreSQL server when DATABASE_URL is set. Both speak the same SQL with $1 parameters, so the
  * schema, migrations and queries are written once.
+ *
+ * A PGlite folder belongs to one process (folder-lock.ts) and acknowledges a write once it is on disk
+ * (durable-pglite.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { DatabaseInUseError, lockFolder, releaseAllFolderLocks } from './folder-lock.ts';
+
+export { DatabaseInUseError } from './folder-lock.ts';
+
+/**
+ * For commands' top level (`.catch(exitIfDatabaseInUse)`): a folder held by another process is a
+ * situation, not a bug, so it gets its one-line message and exit code 1 instead of a stack trace.
+ */
+export function exitIfDatabaseInUse(error: unknown): never {
+  if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 export type Row = Record<string, unknown>;
 export interface Queryable {
@@ -31,17 +50,72 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  if (dataDir.startsWith('memory://')) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(dataDir);
+    return wrapPglite(db, () => db.close());
+  }
+  const folder = resolve(dataDir);
+  mkdirSync(folder, { recursive: true });
+  // Before PGlite touches the folder: a second process must not even open it.
+  const lock = lockFolder(folder);
+  let db: PGlite;
+  try {
+    // Imported on demand, like PGlite itself: a platform on a PostgreSQL server never loads it.
+    const { openDurablePglite } = await import('./durable-pglite.ts');
+    db = await openDurablePglite(folder);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  const close = () => closing ??= (async () => {
+    openFolders.delete(close);
+    try { await db.close(); } finally { lock.release(); }
+  })();
+  openFolders.add(close);
+  installShutdown();
+  return wrapPglite(db, close);
+}
+
+function wrapPglite(db: PGlite, close: () => Promise<void>): Database {
   const query = async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
   return {
     driver: 'pglite',
     query,
     exec: async (sql) => { await db.exec(sql); },
+    // Durable on COMMIT like query() and exec(): the WAL fsync happens inside PostgreSQL's commit
+    // (durable-pglite.ts), not in PGlite's syncToFs(), which transaction() skips.
     transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
-    close: () => db.close(),
+    close,
   };
+}
+
+/** Closes of the PGlite folders this process has open, for a clean stop on SIGINT/SIGTERM. */
+const openFolders = new Set<() => Promise<void>>();
+let shutdownInstalled = false;
+
+/**
+ * Ctrl-C or a service manager's SIGTERM closes the database cleanly (a shutdown checkpoint, so the next
+ * start needs no crash recovery) and removes the lock, then lets the signal end the process as it would
+ * have. When the program has its own handler for the signal, that handler owns the shutdown (it closes
+ * the database or exits, and the exit hook removes the lock).
+ */
+function installShutdown(): void {
+  if (shutdownInstalled) return;
+  shutdownInstalled = true;
+  process.on('exit', releaseAllFolderLocks);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const onSignal = async () => {
+      if (process.listenerCount(signal) > 1) return;
+      const closes = Promise.allSettled([...openFolders].map((close) => close()));
+      await Promise.race([closes, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      releaseAllFolderLocks();
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Database, Queryable } from '../db/database.ts';
+import { advisoryLock } from '../db/migrate.ts';
 import { catalogueFixture, type CatalogueFixture } from './fixture-schema.ts';
 import { generateCatalogue } from './generate.ts';
 
@@ -24,16 +25,23 @@ export interface SeedOptions { reset?: boolean; products?: number }
 
 /** Returns true when it wrote the catalogue. */
 export async function seedContent(db: Database, options: SeedOptions = {}): Promise<boolean> {
-  const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products');
-  if (count > 0 && !options.reset && options.products === undefined) return false;
+  const asked = options.reset || options.products !== undefined;
+  const isEmpty = async (q: Queryable) =>
+    (await q.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products'))[0]?.count === 0;
+  // The usual start, on a seeded catalogue, neither reads the fixtures nor takes the lock.
+  if (!asked && !(await isEmpty(db))) return false;
   const base = loadFixtures();
   const catalogue = options.products === undefined ? base : generateCatalogue(base, options.products);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together on an empty database: the first seeds, the others wait here and then
+    // find the catalogue (the same lock kind as the migrations; see migrate.ts).
+    await tx.query(advisoryLock('seed'));
+    if (!asked && !(await isEmpty(tx))) return false;
     await tx.query(`TRUNCATE content.product_variants, content.product_categories, content.products, content.categories,
       content.pages, content.faq_categories, content.faq_entries, content.shops, content.cross_sells, content.menus`);
     await writeCatalogue(tx, catalogue);
+    return true;
   });
-  return true;
 }
 
 async function insertRows(tx: Queryable, table: string, rows: object[]): Promise<void> {
