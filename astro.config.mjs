@@ -1,6 +1,7 @@
 // One codebase, two channels (DESIGN.md): `CHANNEL=fr|be astro build` builds one site into dist/<channel>/.
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 
@@ -26,6 +27,17 @@ export default defineConfig({
   server: { port: Number(port) },
   prefetch: false,
   integrations: [react()],
+  vite: {
+    plugins: [{
+      // No eval in the browser: the page policy has no 'unsafe-eval', and zod would probe for it (src/lib/zod/browser.ts).
+      name: 'zod-without-eval-in-the-browser',
+      enforce: 'pre',
+      resolveId(source, importer, options) {
+        if (source !== 'zod' || this.environment?.config.consumer !== 'client') return null;
+        return this.resolve(fileURLToPath(new URL('./src/lib/zod/browser.ts', import.meta.url)), importer, { ...options, skipSelf: true });
+      },
+    }],
+  },
   // The page half of the Content-Security-Policy (src/lib/security-headers.ts): Astro writes a <meta> per
   // page with the hashes of the inline scripts and styles it emits; the HTTP half (frame-ancestors…)
   // comes from netlify.toml and the local server. Not applied by `astro dev`.
