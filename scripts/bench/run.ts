@@ -4,13 +4,16 @@
  *   in pages per second (an isolated database, dist and cache under .bench/);
  * - JavaScript shipped per page type: the gzip size of every script a page loads;
  * - add-to-cart latency and throughput at 50 concurrent clients, on PGlite and on a PostgreSQL server
- *   (BENCH_DATABASE_URL, or a throw-away one started here when this machine can).
+ *   (BENCH_DATABASE_URL, or a throw-away one started here when this machine can);
+ * - a real customer's sign-in time while 40 clients flood the login with unknown e-mails, from one
+ *   address and from 40 (login-flood.ts), on the same drivers.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCart } from './cart.ts';
+import { benchLoginFlood } from './login-flood.ts';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const root = '.bench';
@@ -93,7 +96,12 @@ if (!process.env.BENCH_DATABASE_URL) {
     console.warn('No PostgreSQL server for the cart benchmark: PGlite only.');
   }
 }
-try { Object.assign(results, await benchCart()); } finally { stopPostgres(); }
+try {
+  Object.assign(results, await benchCart());
+  Object.assign(results, await benchLoginFlood());
+} finally {
+  stopPostgres();
+}
 
 console.log(`\nBenchmark (${products} products, ${new Date().toISOString().slice(0, 10)}):`);
 console.table(results);

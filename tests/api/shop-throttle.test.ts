@@ -165,6 +165,32 @@ describe('password hashing is bounded', () => {
   });
 });
 
+describe('password hashing under a flood from many addresses', () => {
+  it('a shopper whose address has not failed takes the place of a failing address in the hashing line', async () => {
+    const shopper = await api.register();
+    const failing = randomClientAddress();
+    expect((await login(uniqueEmail('guess'), 'Password1', failing)).status).toBe(401);
+    // The slots run other hashes, and the line is full of logins from addresses that failed.
+    const held = await Promise.all(Array.from({ length: passwordHashingSlots.concurrency }, () => passwordHashingSlots.acquire()));
+    const line = Array.from({ length: passwordHashingSlots.maxQueue }, () => passwordHashingSlots.acquire('low')
+      .then((release) => { release(); return 'served'; }, () => 'bumped'));
+    let fromFailing: Answer;
+    let signedIn: Promise<Answer>;
+    try {
+      // The failing address is refused at once…
+      fromFailing = await login(shopper.email, shopper.password, failing);
+      // …the shopper's clean address takes the last place of the line.
+      signedIn = login(shopper.email, shopper.password, randomClientAddress());
+      expect(await Promise.race(line)).toBe('bumped');
+    } finally {
+      for (const release of held) release();
+    }
+    expect(fromFailing.status).toBe(503);
+    expect((await signedIn).status).toBe(200);
+    expect((await Promise.all(line)).filter((outcome) => outcome === 'bumped')).toHaveLength(1);
+  });
+});
+
 describe('password reset requests', () => {
   const request = (email: string, address: string, query?: string) =>
     api.call('POST', '/reset-password-requests', { body: { email }, headers: from(address), query });

@@ -60,6 +60,31 @@ describe('Semaphore', () => {
     again();
   });
 
+  it('serves normal priority before low, and a normal arrival at a full line bumps the last low waiter', async () => {
+    const semaphore = new Semaphore(1, 2);
+    const first = gate();
+    const running = semaphore.run(() => first.opened);
+    const order: string[] = [];
+    const lowA = semaphore.run(async () => { order.push('lowA'); }, 'low').catch((error: unknown) => error);
+    const lowB = semaphore.run(async () => { order.push('lowB'); }, 'low').catch((error: unknown) => error);
+    await tick();
+    // Full: another low one is refused, a normal one takes lowB's place.
+    await expect(semaphore.run(async () => {}, 'low')).rejects.toBeInstanceOf(QueueFull);
+    const normal = semaphore.run(async () => { order.push('normal'); });
+    expect(await lowB).toBeInstanceOf(QueueFull);
+    first.open();
+    await Promise.all([running, normal, lowA]);
+    expect(order).toEqual(['normal', 'lowA']);
+    // A normal arrival at a line full of normal waiters is refused.
+    const block = gate();
+    const busy = semaphore.run(() => block.opened);
+    const waiting = [semaphore.run(async () => {}), semaphore.run(async () => {})];
+    await expect(semaphore.run(async () => {})).rejects.toBeInstanceOf(QueueFull);
+    block.open();
+    await Promise.all([busy, ...waiting]);
+    expect(semaphore.idle).toBe(true);
+  });
+
   it('refuses nonsense bounds', () => {
     expect(() => new Semaphore(0, 1)).toThrow(RangeError);
     expect(() => new Semaphore(1, -1)).toThrow(RangeError);

@@ -64,8 +64,8 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
       [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
         `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
          WHERE c.email_canonical = $1`, [email]);
-      if (user) valid = await verifyPassword(password, user.password_hash);
-      else await burnPasswordCheck(password);
+      if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
+      else await burnPasswordCheck(password, attempt.priority);
     } catch (error) {
       // Not checked (hashing saturated, database down): the attempt does not count.
       await attempt.cancelled();

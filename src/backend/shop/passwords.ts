@@ -9,7 +9,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_HASHING } from './limits/policy.ts';
-import { QueueFull, Semaphore } from './limits/semaphore.ts';
+import { QueueFull, Semaphore, type Priority } from './limits/semaphore.ts';
 
 /** 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
 const COST = { N: 32768, r: 8, p: 1 } as const;
@@ -45,10 +45,10 @@ const scryptKey = (password: string, salt: Buffer, options: ScryptOptions, keyLe
     scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
+async function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number, priority: Priority = 'normal'): Promise<Buffer> {
   let release: () => void;
   try {
-    release = await hashing.acquire();
+    release = await hashing.acquire(priority);
   } catch (error) {
     if (error instanceof QueueFull) throw new PasswordHashingBusy();
     throw error;
@@ -69,19 +69,20 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `priority` low: a login that probably guesses (its address already failed); see Semaphore. */
+export async function verifyPassword(password: string, stored: string, priority: Priority = 'normal'): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   const N = Number(n), R = Number(r), P = Number(p);
   if (scheme !== 'scrypt' || !salt || !key || !(N > 1 && N <= MAX_N && R >= 1 && R <= 32 && P >= 1 && P <= 16)) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N, r: R, p: P }, expected.length);
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N, r: R, p: P }, expected.length, priority);
   return timingSafeEqual(actual, expected);
 }
 
 /** Unknown e-mails still pay for one hash, so the answer time does not tell which accounts exist. */
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string, priority: Priority = 'normal'): Promise<void> {
   // A failed first hash (hashing busy) must not be remembered: the next call tries again.
   dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => { dummyHash = undefined; throw error; });
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await dummyHash, priority);
 }

@@ -5,17 +5,19 @@
  * - failures from one address across accounts (RATE_LIMITS.loginAddress, 10 per 15 min): one machine
  *   cannot try a common password on many accounts;
  * - at most one password hash in flight per address in this process (LOGIN_HASHING_PER_ADDRESS), so
- *   parallel attempts from one address cannot take every hashing slot.
+ *   parallel attempts from one address cannot take every hashing slot;
+ * - an address that already failed in the window hashes at low priority (limits/semaphore.ts), so many
+ *   failing addresses at once cannot keep a shopper whose address has not failed out of the hashing line.
  * Unknown e-mails are counted alike, so a 429 tells nothing about which accounts exist. Attempts are
  * counted before the password is hashed and refused ones never hash.
  */
 import type { Queryable } from '../db/database.ts';
 import { LOGIN_HASHING_PER_ADDRESS } from './limits/policy.ts';
-import { KeyedSemaphore, QueueFull } from './limits/semaphore.ts';
+import { KeyedSemaphore, QueueFull, type Priority } from './limits/semaphore.ts';
 import { emailKey, RATE_LIMITS_TABLE, type ShopLimits } from './limits/store.ts';
 
 export type LoginAttempt =
-  | { allowed: true; succeeded(): Promise<void>; failed(): void; cancelled(): Promise<void> }
+  | { allowed: true; priority: Priority; succeeded(): Promise<void>; failed(): void; cancelled(): Promise<void> }
   | { allowed: false; reason: 'failures' | 'concurrency'; retryAfterSeconds: number };
 
 const hashingPerAddress = new KeyedSemaphore(LOGIN_HASHING_PER_ADDRESS.concurrency, LOGIN_HASHING_PER_ADDRESS.maxQueue);
@@ -52,6 +54,8 @@ export async function beginLoginAttempt(limits: ShopLimits, email: string, addre
     }
     return {
       allowed: true,
+      // An address that already failed in this window waits behind everyone else for a hashing slot.
+      priority: byAddress.used > 1 || byPair.used > 1 ? 'low' : 'normal',
       failed: release,
       succeeded: async () => {
         release();

@@ -11,11 +11,21 @@ export class QueueFull extends Error {
   }
 }
 
+/**
+ * `low` priority is for work that is probably abuse (a login from an address that already failed in the
+ * window): it is served after every `normal` waiter, and a `normal` task arriving at a full line takes
+ * the place of the last `low` one (which is refused). So a flood of failing logins cannot keep a real
+ * shopper out of the line, only make them wait for the hashes already running.
+ */
+export type Priority = 'normal' | 'low';
+
+interface Waiter { priority: Priority; admit: () => void; refuse: (error: QueueFull) => void }
+
 export class Semaphore {
   readonly concurrency: number;
   readonly maxQueue: number;
   #running = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: Waiter[] = [];
 
   constructor(concurrency: number, maxQueue: number) {
     if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError('concurrency must be an integer ≥ 1');
@@ -29,23 +39,30 @@ export class Semaphore {
   get idle(): boolean { return this.#running === 0 && this.#waiting.length === 0; }
 
   /** Takes a slot, waiting in line if needed; throws QueueFull when the line is full. Call the release once. */
-  async acquire(): Promise<() => void> {
+  async acquire(priority: Priority = 'normal'): Promise<() => void> {
     if (this.#running < this.concurrency) this.#running += 1;
-    else if (this.#waiting.length >= this.maxQueue) throw new QueueFull();
-    // The releasing task hands its slot over, so `running` never dips while someone waits.
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else {
+      if (this.#waiting.length >= this.maxQueue) {
+        const bumped = priority === 'normal' ? this.#waiting.findLastIndex((w) => w.priority === 'low') : -1;
+        if (bumped < 0) throw new QueueFull();
+        this.#waiting.splice(bumped, 1)[0]!.refuse(new QueueFull());
+      }
+      // The releasing task hands its slot over, so `running` never dips while someone waits.
+      await new Promise<void>((admit, refuse) => this.#waiting.push({ priority, admit, refuse }));
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.#waiting.shift();
-      if (next) next();
+      const index = this.#waiting.findIndex((w) => w.priority === 'normal');
+      const next = this.#waiting.splice(index >= 0 ? index : 0, 1)[0];
+      if (next) next.admit();
       else this.#running -= 1;
     };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
+  async run<T>(task: () => Promise<T>, priority: Priority = 'normal'): Promise<T> {
+    const release = await this.acquire(priority);
     try {
       return await task();
     } finally {

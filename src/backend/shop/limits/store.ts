@@ -39,7 +39,8 @@ export function storeClientOf(db: Queryable) {
   };
 }
 
-export type LimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `used`: what the key has used in its window, this request included. */
+export type LimitCheck = { allowed: true; used: number } | { allowed: false; retryAfterSeconds: number };
 
 /** Seconds until a refused key may try again, rounded up, at least one (a Retry-After of 0 means "now"). */
 export const retryAfterSeconds = (msBeforeNext: number): number => Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -63,8 +64,8 @@ export class Limit {
    */
   async consume(key: string): Promise<LimitCheck> {
     try {
-      await this.#limiter.consume(key);
-      return { allowed: true };
+      const counted = await this.#limiter.consume(key);
+      return { allowed: true, used: counted.consumedPoints };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: retryAfterSeconds(rejection.msBeforeNext) };
       throw rejection;
