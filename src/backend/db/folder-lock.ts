@@ -77,8 +77,9 @@ export function lockFolder(dataDir: string): FolderLock {
       if (!current) continue; // removed meanwhile: try again
       if (current.holder && isAlive(current.holder, path)) throw new DatabaseInUseError(dataDir, current.holder, path);
       removeStale(path, current.ino);
-      const was = current.holder ? `process ${current.holder.pid}` : 'an unreadable lock file';
-      console.warn(`Removed a stale lock on ${dataDir} left by ${was} (it no longer runs).`);
+      console.warn(current.holder
+        ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
+        : `Removed an unreadable lock file on ${dataDir}.`);
     }
     throw new Error(`Could not lock ${dataDir}: its lock file ${path} keeps changing. Is another process starting on it?`);
   } finally {
