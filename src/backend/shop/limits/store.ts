@@ -20,12 +20,14 @@ interface StoreQuery { name?: string; text: string; values?: unknown[] }
  * A node-postgres-shaped client over our Database. The statement name (a prepared-statement cache key
  * for node-postgres) is not needed: postgres.js prepares on its own and PGlite does not cache by name.
  * `expire` is a bigint column: drivers may hand it back as a string or a BigInt, the library computes
- * with it as a number. Our drivers return no row count, so a DELETE is asked to return its rows.
+ * with it as a number. Our drivers return no row count, so the DELETE of one key (whose count the
+ * library reads) is asked to return its row.
  */
 export function storeClientOf(db: Queryable) {
   return {
     async query({ text, values = [] }: StoreQuery): Promise<{ rows: Record<string, unknown>[]; rowCount: number }> {
-      const sql = /^\s*DELETE\b/i.test(text) && !/\bRETURNING\b/i.test(text) ? `${text.trim().replace(/;\s*$/, '')} RETURNING 1 AS deleted` : text;
+      const deletesOneKey = /^\s*DELETE\b[^;]*\bWHERE\s+key\s*=\s*\$1\s*;?\s*$/i.test(text);
+      const sql = deletesOneKey ? `${text.trim().replace(/;$/, '')} RETURNING 1 AS deleted` : text;
       const rows = (await db.query<Record<string, unknown>>(sql, values)).map((row) => {
         const out: Record<string, unknown> = { ...row };
         for (const column of ['points', 'expire']) {
@@ -80,16 +82,6 @@ export class Limit {
   async forget(key: string): Promise<void> {
     await this.#limiter.delete(key);
   }
-
-  /** What the key has used in its current window (0 when none), for tests and benchmarks. */
-  async used(key: string): Promise<number> {
-    return (await this.#limiter.get(key))?.consumedPoints ?? 0;
-  }
-
-  /** The key as stored (the library prefixes it with the limit's name). */
-  storedKey(key: string): string {
-    return this.#limiter.getKey(key);
-  }
 }
 
 export type ShopLimits = { readonly [N in RateLimitName]: Limit };
@@ -124,6 +116,12 @@ export function createShopLimits(db: Database): ShopLimits {
     const limiter = new RateLimiterPostgres({
       storeClient, storeType: 'client', ...RATE_LIMITS_TABLE, tableCreated: true,
       keyPrefix: name, points: policy.points, duration: policy.seconds,
+      ...(name === 'loginAccountAddress' ? {} : {
+        // Once a key is refused, this process refuses it again until its window ends without asking the
+        // database: a flood's refused requests cost no query. Not for the account-and-address pairs, which
+        // a password reset forgets in the database (clearFailures) and must then be let through at once.
+        inMemoryBlockOnConsumed: policy.points + 1,
+      }),
       // Every limit shares the table: one of them sweeping expired rows is enough.
       clearExpiredByTimeout: index === 0,
     });
