@@ -82,8 +82,8 @@ export interface PagePolicy {
   directives: string[];
   /** Sources of script-src besides the hashes Astro computes. */
   scriptResources: string[];
-  /** Sources of style-src. */
-  styleResources: string[];
+  /** Sources of style-src, and of style-src-attr for those of kind `attribute`. */
+  styleResources: Array<string | { resource: string; kind: 'attribute' }>;
 }
 
 export function pagePolicy(services: SiteServices): PagePolicy {
@@ -106,10 +106,10 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       "form-action 'self'",
     ],
     scriptResources: ["'self'", ...(captcha ? CAPTCHA.script : [])],
-    // Styles keep 'unsafe-inline': markup carries style attributes (rating bars, custom properties of the
-    // product cards), a category page has an inline sheet computed per page (CategoryView), and React may
-    // render style attributes; none of these can be hashed as an element. Scripts get no such allowance.
-    styleResources: ["'self'", "'unsafe-inline'"],
+    // Style sheets: the site's files and, by hash, the inline ones (Astro's, and CategoryView's filter
+    // rules). Style attributes keep 'unsafe-inline' (style-src-attr): the markup sets custom properties
+    // with them (rating bars, sort ranks of the product cards), which no hash can cover.
+    styleResources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],
   };
 }
 

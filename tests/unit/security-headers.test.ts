@@ -10,7 +10,8 @@ import { netlifyToml } from '../../src/lib/seo/netlify.ts';
 /** The policy as a map of directive → sources, the way a browser reads it. */
 function directives(services: SiteServices): Map<string, string[]> {
   const policy = pagePolicy(services);
-  const all = [...policy.directives, `script-src ${policy.scriptResources.join(' ')}`, `style-src ${policy.styleResources.join(' ')}`];
+  const styles = (kind?: 'attribute') => policy.styleResources.flatMap((r) => (typeof r === 'string' ? (kind ? [] : [r]) : r.kind === kind ? [r.resource] : []));
+  const all = [...policy.directives, `script-src ${policy.scriptResources.join(' ')}`, `style-src ${styles().join(' ')}`, `style-src-attr ${styles('attribute').join(' ')}`];
   return new Map(all.map((d) => { const [name, ...sources] = d.split(/\s+/); return [name!, sources]; }));
 }
 
@@ -37,6 +38,12 @@ describe('the page policy', () => {
       expect(script).not.toContain("'unsafe-eval'");
       expect(script).not.toContain('*');
     }
+  });
+
+  it('admits style sheets by hash only, and inline style attributes', () => {
+    // Astro adds the hashes of its inline sheets to style-src; 'unsafe-inline' there would void them.
+    expect(directives(local).get('style-src')).toEqual(["'self'"]);
+    expect(directives(local).get('style-src-attr')).toEqual(["'unsafe-inline'"]);
   });
 
   it('keeps frame-ancestors out of the meta policy, where browsers ignore it', () => {
