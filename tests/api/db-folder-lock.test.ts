@@ -5,12 +5,14 @@
  * must not block the next start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseInUseError, lockFileName, lockFolder } from '../../src/backend/db/folder-lock.ts';
-import { cleanUp, exitOf, freePort, killHard, runScript, shopCall, startPlatformProcess, tempFolder } from '../support/platform-process.ts';
+import {
+  cleanUp, exitOf, freePort, killHard, runScript, shopCall, startPlatformProcess, tempFolder, waitUntil,
+} from '../support/platform-process.ts';
 
 afterAll(cleanUp);
 
@@ -22,7 +24,7 @@ const lockOf = (fields: Partial<Record<'pid' | 'host' | 'bootId' | 'startTicks' 
 /** The pid of a process that has exited and been reaped. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
-describe('the lock file (in this process)', () => {
+describe('the lock file', () => {
   it('refuses a second lock on the same folder in the same process, and allows it once released', () => {
     const dir = tempFolder('lock');
     const lock = lockFolder(dir);
@@ -46,18 +48,50 @@ describe('the lock file (in this process)', () => {
   });
 
   it('breaks a lock whose process no longer runs, an unreadable lock, and one whose pid was reused', () => {
+    // Start times and boot ids come from /proc (Linux, where the shop runs and CI tests).
+    const linux = existsSync('/proc/self/stat');
     for (const stale of [
       lockOf({ pid: deadPid() }),
       '', // emptied by a power cut
-      lockOf({ pid: process.ppid, startTicks: '1' }), // a live process, but not the one that locked: it started at another time
-      lockOf({ pid: process.ppid, bootId: 'a-boot-before-the-last-reboot' }),
       lockOf({ pid: process.pid }), // our own pid, but not our lock: a container restarted with the same pid
+      ...linux ? [
+        lockOf({ pid: process.ppid, startTicks: '1' }), // a live process, but not the one that locked: it started at another time
+        lockOf({ pid: process.ppid, bootId: 'a-boot-before-the-last-reboot' }),
+      ] : [],
     ]) {
       const dir = tempFolder('lock');
       writeFileSync(join(dir, lockFileName), stale);
       const lock = lockFolder(dir);
       expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).pid, stale).toBe(process.pid);
       lock.release();
+    }
+  });
+
+  it('gives a contested stale lock to exactly one of twelve processes trying at the same moment', async () => {
+    // A few contests: the interleavings that let two processes in are a matter of timing.
+    for (let contest = 0; contest < 6; contest += 1) {
+      const dir = tempFolder('lock');
+      writeFileSync(join(dir, lockFileName), lockOf({ pid: deadPid() }));
+      const contenders = Array.from({ length: 12 }, () => {
+        const child = spawn(process.execPath, ['tests/support/take-lock.ts', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (chunk) => { out += chunk; });
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        return { child, exited, out: () => out };
+      });
+      try {
+        await waitUntil(() => contenders.every((c) => c.out().includes('ready')), 60_000, () => 'contenders still starting');
+        writeFileSync(`${dir}.go`, '');
+        // Each one either holds the lock (until its stdin closes) or has been refused.
+        await waitUntil(() => contenders.every((c) => c.out().includes('locked') || c.child.exitCode !== null), 60_000, () => 'contenders still trying');
+        expect(contenders.filter((c) => c.out().includes('locked')), `contest ${contest}`).toHaveLength(1);
+        expect(contenders.filter((c) => c.child.exitCode === 1), `contest ${contest}`).toHaveLength(11);
+      } finally {
+        for (const c of contenders) c.child.stdin.end();
+        await Promise.all(contenders.map((c) => c.exited));
+        rmSync(`${dir}.go`, { force: true });
+      }
+      expect(readdirSync(dir), 'the lock and nothing else of it is left once released').toEqual([]);
     }
   });
 

@@ -16,7 +16,8 @@ const record = (call: string, fd: number) => { if (log) fs.appendFileSync(log, `
 
 /** fs's functions, writable: a module's exports are read-only to TypeScript. */
 const mutable = fs as unknown as {
-  fsyncSync: typeof fs.fsyncSync; fdatasyncSync: typeof fs.fdatasyncSync; fsync: typeof fs.fsync; fdatasync: typeof fs.fdatasync;
+  fsyncSync: typeof fs.fsyncSync; fdatasyncSync: typeof fs.fdatasyncSync;
+  fsync: (fd: number, callback: fs.NoParamCallback) => void; fdatasync: (fd: number, callback: fs.NoParamCallback) => void;
 };
 
 if (log) {

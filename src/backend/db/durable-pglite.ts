@@ -74,7 +74,7 @@ export async function openDurablePglite(folder: string): Promise<PGlite> {
 }
 
 /** fsync()s every file and directory under a folder (directories too, so new names are durable). */
-export function fsyncTree(folder: string): void {
+function fsyncTree(folder: string): void {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
     if (entry.isDirectory()) fsyncTree(path);

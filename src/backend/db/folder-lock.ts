@@ -9,7 +9,7 @@
  * process is gone (kill -9, a crash, a reboot) is stale and is broken by the next start.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
@@ -64,8 +64,8 @@ export function lockFolder(dataDir: string): FolderLock {
   const draft = `${path}.${me.token}`;
   writeFileSync(draft, `${JSON.stringify(me)}\n`, { flag: 'wx' });
   try {
-    // A few rounds: each round either takes the lock, refuses, or removes one stale lock.
-    for (let round = 0; round < 5; round += 1) {
+    // Each round takes the lock, refuses, removes a stale lock, or waits for another process removing it.
+    for (let round = 0; round < 200; round += 1) {
       try {
         linkSync(draft, path);
         heldHere.set(path, me.token);
@@ -76,10 +76,13 @@ export function lockFolder(dataDir: string): FolderLock {
       const current = readLock(path);
       if (!current) continue; // removed meanwhile: try again
       if (current.holder && isAlive(current.holder, path)) throw new DatabaseInUseError(dataDir, current.holder, path);
-      removeStale(path, current.ino);
-      console.warn(current.holder
-        ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
-        : `Removed an unreadable lock file on ${dataDir}.`);
+      if (removeStale(path, current.ino, draft)) {
+        console.warn(current.holder
+          ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
+          : `Removed an unreadable lock file on ${dataDir}.`);
+      } else {
+        pause(10);
+      }
     }
     throw new Error(`Could not lock ${dataDir}: its lock file ${path} keeps changing. Is another process starting on it?`);
   } finally {
@@ -117,19 +120,38 @@ function readLock(path: string): { holder: LockHolder | null; ino: number } | nu
 }
 
 /**
- * Moves the stale lock aside and checks that what moved is the file judged stale: if another starting
- * process broke it first and put its own lock there, that lock goes back and the round starts again.
+ * Removes the stale lock, if it is still the file judged stale, while holding the breaker: a second lock
+ * file taken the same atomic way. Without it, two starting processes could both judge the old lock stale,
+ * the first remove it and take the folder, and the second remove the first one's fresh lock. Returns false
+ * when another process is breaking the lock (or has already): the caller waits and looks again.
  */
-function removeStale(path: string, staleIno: number): void {
-  const aside = `${path}.stale.${randomUUID()}`;
-  try { renameSync(path, aside); } catch (error) {
-    if (isCode(error, 'ENOENT')) return;
-    throw error;
+function removeStale(path: string, staleIno: number, draft: string): boolean {
+  const breaker = `${path}.break`;
+  try {
+    linkSync(draft, breaker);
+  } catch (error) {
+    if (!isCode(error, 'EEXIST')) throw error;
+    // A process that died holding the breaker (in the microseconds it holds it) must not block for ever.
+    const other = readLock(breaker);
+    if (other && !(other.holder && isAlive(other.holder, breaker))) {
+      try { if (statSync(breaker).ino === other.ino) unlinkSync(breaker); } catch { /* gone meanwhile */ }
+    }
+    return false;
   }
-  if (statSync(aside).ino !== staleIno) {
-    try { linkSync(aside, path); } catch { /* a third process locked meanwhile: its lock stands */ }
+  try {
+    // Only a breaker unlinks another process's lock, so between this check and the unlink the name
+    // cannot change hands.
+    if (readLock(path)?.ino !== staleIno) return false;
+    unlinkSync(path);
+    return true;
+  } finally {
+    unlinkSync(breaker);
   }
-  unlinkSync(aside);
+}
+
+/** Blocks this thread for a few milliseconds (lockFolder is synchronous and runs once, at start). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function isAlive(holder: LockHolder, path: string): boolean {
