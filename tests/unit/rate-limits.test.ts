@@ -69,6 +69,7 @@ describe('Semaphore', () => {
     const lowB = semaphore.run(async () => { order.push('lowB'); }, 'low').catch((error: unknown) => error);
     await tick();
     // Full: another low one is refused, a normal one takes lowB's place.
+    expect([semaphore.wouldRefuse('low'), semaphore.wouldRefuse('normal')]).toEqual([true, false]);
     await expect(semaphore.run(async () => {}, 'low')).rejects.toBeInstanceOf(QueueFull);
     const normal = semaphore.run(async () => { order.push('normal'); });
     expect(await lowB).toBeInstanceOf(QueueFull);
@@ -79,15 +80,42 @@ describe('Semaphore', () => {
     const block = gate();
     const busy = semaphore.run(() => block.opened);
     const waiting = [semaphore.run(async () => {}), semaphore.run(async () => {})];
+    expect(semaphore.wouldRefuse('normal')).toBe(true);
     await expect(semaphore.run(async () => {})).rejects.toBeInstanceOf(QueueFull);
     block.open();
     await Promise.all([busy, ...waiting]);
     expect(semaphore.idle).toBe(true);
   });
 
+  it('keeps slots beyond `lowConcurrency` for normal tasks', async () => {
+    const semaphore = new Semaphore(2, 4, 1);
+    const gates = [gate(), gate(), gate()];
+    const lows = [semaphore.run(() => gates[0]!.opened, 'low'), semaphore.run(() => gates[1]!.opened, 'low')];
+    await tick();
+    expect([semaphore.running, semaphore.waiting]).toEqual([1, 1]);
+    // The kept slot: a normal task starts at once, beside the running low one.
+    let started = false;
+    const normal = semaphore.run(async () => { started = true; await gates[2]!.opened; });
+    await tick();
+    expect(started).toBe(true);
+    expect([semaphore.running, semaphore.waiting]).toEqual([2, 1]);
+    // When the normal task ends, the waiting low one still may not take its slot: it waits for the low one.
+    gates[2]!.open();
+    await normal;
+    expect([semaphore.running, semaphore.waiting]).toEqual([1, 1]);
+    gates[0]!.open();
+    await lows[0];
+    await tick();
+    expect([semaphore.running, semaphore.waiting]).toEqual([1, 0]);
+    gates[1]!.open();
+    await lows[1];
+    expect(semaphore.idle).toBe(true);
+  });
+
   it('refuses nonsense bounds', () => {
     expect(() => new Semaphore(0, 1)).toThrow(RangeError);
     expect(() => new Semaphore(1, -1)).toThrow(RangeError);
+    expect(() => new Semaphore(2, 1, 3)).toThrow(RangeError);
   });
 });
 

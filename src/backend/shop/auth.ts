@@ -9,11 +9,12 @@ import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
 import { iri, type Authentication } from '../../lib/shop/wire.ts';
 import { LIMITS } from '../../lib/constants.ts';
-import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, tooManyAttempts } from './errors.ts';
+import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, ShopProblem, tooManyAttempts } from './errors.ts';
 import { readJson, type ShopDeps, type ShopEnv } from './http.ts';
 import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from './messages.ts';
-import { burnPasswordCheck, PasswordHashingBusy, verifyPassword } from './passwords.ts';
-import { beginLoginAttempt } from './throttle.ts';
+import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from './passwords.ts';
+import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from './throttle.ts';
+import { LOGIN_HASHING_PER_ADDRESS } from './limits/policy.ts';
 import { issueAccessToken, issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from './tokens.ts';
 import { canonicalEmail } from './customers.ts';
 
@@ -52,11 +53,13 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
       throw invalidCredentials();
     }
     const lang = c.get('lang');
-    // Counted per account and address and per address before anything is hashed: refused attempts never hash (throttle.ts).
-    const attempt = await beginLoginAttempt(deps.limits, email, c.get('clientAddress'));
-    if (!attempt.allowed) {
-      const message = attempt.reason === 'concurrency' ? loginBusyMessage(lang) : tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds));
-      throw tooManyAttempts(message, attempt.retryAfterSeconds);
+    const address = c.get('clientAddress');
+    // One login at a time per address (two more may wait): a burst from one address is turned away here,
+    // before any query (throttle.ts).
+    const release = await takeLoginSlot(address);
+    if (!release) {
+      await slowDownRefusal();
+      throw tooManyAttempts(loginBusyMessage(lang), LOGIN_HASHING_PER_ADDRESS.busyRetryAfterSeconds);
     }
     let user: { id: number; email: string; verified: boolean; password_hash: string } | undefined;
     let valid = false;
@@ -64,19 +67,33 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
       [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
         `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
          WHERE c.email_canonical = $1`, [email]);
-      if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
-      else await burnPasswordCheck(password, attempt.priority);
+      // An unknown e-mail can never sign in: its hash (which only keeps answer times alike) waits behind
+      // every real one. Which e-mails have an account is no secret here: the lookup tells it. When hashing
+      // is saturated such an attempt is refused before anything is counted or written.
+      if (passwordHashingWouldRefuse(user ? 'normal' : 'low')) throw new PasswordHashingBusy();
+      // Counted per account and address and per address before the hash: refused attempts never hash.
+      const attempt = await countLoginAttempt(deps.limits, email, address);
+      if (!attempt.allowed) throw tooManyAttempts(tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds)), attempt.retryAfterSeconds);
+      try {
+        if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
+        else await burnPasswordCheck(password, 'low');
+      } catch (error) {
+        // Not checked (hashing saturated, database down): the attempt does not count.
+        await attempt.cancelled();
+        throw error;
+      }
+      if (user && valid) await attempt.succeeded();
     } catch (error) {
-      // Not checked (hashing saturated, database down): the attempt does not count.
-      await attempt.cancelled();
-      if (error instanceof PasswordHashingBusy) throw loginServiceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
+      release();
+      if (error instanceof PasswordHashingBusy) {
+        await slowDownRefusal();
+        throw loginServiceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
+      }
+      if (error instanceof ShopProblem && error.status === 429) await slowDownRefusal();
       throw error;
     }
-    if (!user || !valid) {
-      attempt.failed();
-      throw invalidCredentials();
-    }
-    await attempt.succeeded();
+    release();
+    if (!user || !valid) throw invalidCredentials();
     return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
   });
 

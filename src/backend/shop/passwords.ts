@@ -27,7 +27,9 @@ export class PasswordHashingBusy extends Error {
   }
 }
 
-const hashing = new Semaphore(PASSWORD_HASHING.concurrency, PASSWORD_HASHING.maxQueue);
+const hashing = new Semaphore(PASSWORD_HASHING.concurrency, PASSWORD_HASHING.maxQueue, PASSWORD_HASHING.lowConcurrency);
+/** Whether a hash of that priority would be refused now (PasswordHashingBusy): lets a caller refuse before costly work. */
+export const passwordHashingWouldRefuse = (priority: Priority = 'normal'): boolean => hashing.wouldRefuse(priority);
 /** The process's hashing slots, exported for tests: holding them stands in for a flood. */
 export const passwordHashingSlots: Pick<Semaphore, 'acquire' | 'concurrency' | 'maxQueue' | 'running' | 'waiting'> = hashing;
 /** Hashes running now and the most that ever ran at once since the last reset (tests, benchmarks). */

@@ -12,64 +12,65 @@
  * counted before the password is hashed and refused ones never hash.
  */
 import type { Queryable } from '../db/database.ts';
-import { LOGIN_HASHING_PER_ADDRESS } from './limits/policy.ts';
+import { LOGIN_HASHING_PER_ADDRESS, LOGIN_REFUSAL_DELAY } from './limits/policy.ts';
 import { KeyedSemaphore, QueueFull, type Priority } from './limits/semaphore.ts';
 import { emailKey, RATE_LIMITS_TABLE, type ShopLimits } from './limits/store.ts';
 
 export type LoginAttempt =
-  | { allowed: true; priority: Priority; succeeded(): Promise<void>; failed(): void; cancelled(): Promise<void> }
-  | { allowed: false; reason: 'failures' | 'concurrency'; retryAfterSeconds: number };
+  | { allowed: true; priority: Priority; succeeded(): Promise<void>; cancelled(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
 
 const hashingPerAddress = new KeyedSemaphore(LOGIN_HASHING_PER_ADDRESS.concurrency, LOGIN_HASHING_PER_ADDRESS.maxQueue);
+
+/**
+ * The address's login slot, waiting behind at most two others; null when that line is full (answer 429
+ * at once: no query has been made). Hold it until the password is checked, then release it.
+ */
+export async function takeLoginSlot(address: string): Promise<(() => void) | null> {
+  try {
+    return await hashingPerAddress.acquire(address);
+  } catch (error) {
+    if (error instanceof QueueFull) return null;
+    throw error;
+  }
+}
+
+let refusalsHeld = 0;
+/** The pause before a refused login's answer (LOGIN_REFUSAL_DELAY), holding no slot and no connection to the database. */
+export async function slowDownRefusal(): Promise<void> {
+  if (refusalsHeld >= LOGIN_REFUSAL_DELAY.maxHeld) return;
+  refusalsHeld += 1;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_REFUSAL_DELAY.delayMs));
+  } finally {
+    refusalsHeld -= 1;
+  }
+}
 
 const pairKey = (email: string, address: string) => `${emailKey(email)}:${address}`;
 
 /**
- * Takes the address's hashing slot (waiting behind at most two), then counts the attempt as a failure of
- * the pair and of the address; the caller checks the password and then says how it went. Until then the
- * attempt holds the slot: call exactly one of `succeeded` (clears the pair, gives the address its try
- * back), `cancelled` (the attempt did not happen: both counts given back) or `failed` (counts kept).
+ * Counts the attempt as a failure of the address and of the pair, before the password is checked; the
+ * caller then says how it went: `succeeded` clears the pair and gives the address its try back,
+ * `cancelled` gives both back (the password was not checked), and a failure keeps both.
  */
-export async function beginLoginAttempt(limits: ShopLimits, email: string, address: string): Promise<LoginAttempt> {
-  let release: () => void;
-  try {
-    release = await hashingPerAddress.acquire(address);
-  } catch (error) {
-    if (error instanceof QueueFull) return { allowed: false, reason: 'concurrency', retryAfterSeconds: LOGIN_HASHING_PER_ADDRESS.busyRetryAfterSeconds };
-    throw error;
+export async function countLoginAttempt(limits: ShopLimits, email: string, address: string): Promise<LoginAttempt> {
+  const pair = pairKey(email, address);
+  const byAddress = await limits.loginAddress.consume(address);
+  if (!byAddress.allowed) return byAddress;
+  const byPair = await limits.loginAccountAddress.consume(pair);
+  if (!byPair.allowed) {
+    // Refused before any password check: it is not a failure of this address.
+    await limits.loginAddress.refund(address);
+    return byPair;
   }
-  try {
-    const pair = pairKey(email, address);
-    const byAddress = await limits.loginAddress.consume(address);
-    if (!byAddress.allowed) {
-      release();
-      return { allowed: false, reason: 'failures', retryAfterSeconds: byAddress.retryAfterSeconds };
-    }
-    const byPair = await limits.loginAccountAddress.consume(pair);
-    if (!byPair.allowed) {
-      // Refused before any password check: it is not a failure of this address.
-      await limits.loginAddress.refund(address);
-      release();
-      return { allowed: false, reason: 'failures', retryAfterSeconds: byPair.retryAfterSeconds };
-    }
-    return {
-      allowed: true,
-      // An address that already failed in this window waits behind everyone else for a hashing slot.
-      priority: byAddress.used > 1 || byPair.used > 1 ? 'low' : 'normal',
-      failed: release,
-      succeeded: async () => {
-        release();
-        await Promise.all([limits.loginAccountAddress.forget(pair), limits.loginAddress.refund(address)]);
-      },
-      cancelled: async () => {
-        release();
-        await Promise.all([limits.loginAccountAddress.refund(pair), limits.loginAddress.refund(address)]);
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
+  return {
+    allowed: true,
+    // An address that already failed in this window waits behind everyone else for a hashing slot.
+    priority: byAddress.used > 1 || byPair.used > 1 ? 'low' : 'normal',
+    succeeded: async () => { await Promise.all([limits.loginAccountAddress.forget(pair), limits.loginAddress.refund(address)]); },
+    cancelled: async () => { await Promise.all([limits.loginAccountAddress.refund(pair), limits.loginAddress.refund(address)]); },
+  };
 }
 
 /**

@@ -65,8 +65,15 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * A few more wait their turn, `maxQueue` at most: that bounds the wait of a real sign-in behind a flood
  * to about maxQueue / concurrency hashes; beyond it the answer is 503 with this Retry-After.
  */
+const hashingConcurrency = Math.max(1, Math.min(availableParallelism(), 4));
 export const PASSWORD_HASHING = {
-  concurrency: Math.max(1, Math.min(availableParallelism(), 4)),
+  concurrency: hashingConcurrency,
+  /**
+   * Hashes of probable abuse (limits/semaphore.ts: logins from an address that already failed, or for an
+   * e-mail without an account) leave one slot free for everyone else when there are two or more: a real
+   * sign-in then never waits for a flood's hash to end.
+   */
+  lowConcurrency: Math.max(1, hashingConcurrency - 1),
   maxQueue: 8,
   busyRetryAfterSeconds: 1,
 } as const;
@@ -77,3 +84,12 @@ export const PASSWORD_HASHING = {
  * Per process, like the hashing bounds it protects.
  */
 export const LOGIN_HASHING_PER_ADDRESS = { concurrency: 1, maxQueue: 2, busyRetryAfterSeconds: 1 } as const;
+
+/**
+ * A login refused with 429 (limit reached, or the address's line full) or 503 (hashing saturated) is
+ * answered after `delayMs`: a client that waits for each answer before sending the next — most do —
+ * then costs the server a few requests a second instead of thousands, and a real sign-in from another
+ * address keeps its speed. Nobody is in a hurry to read a refusal. At most `maxHeld` answers are held at
+ * once (each holds only a timer and its connection); beyond, they go at once.
+ */
+export const LOGIN_REFUSAL_DELAY = { delayMs: 250, maxHeld: 1000 } as const;

@@ -13,9 +13,10 @@ export class QueueFull extends Error {
 
 /**
  * `low` priority is for work that is probably abuse (a login from an address that already failed in the
- * window): it is served after every `normal` waiter, and a `normal` task arriving at a full line takes
- * the place of the last `low` one (which is refused). So a flood of failing logins cannot keep a real
- * shopper out of the line, only make them wait for the hashes already running.
+ * window, or for an e-mail without an account): it is served after every `normal` waiter, it may hold at
+ * most `lowConcurrency` of the slots at once, and a `normal` task arriving at a full line takes the place of
+ * the last `low` one (which is refused). So a flood of failing logins cannot keep a real shopper out of
+ * the line, nor make them wait for the flood's own hashes when a slot is kept for them.
  */
 export type Priority = 'normal' | 'low';
 
@@ -24,40 +25,70 @@ interface Waiter { priority: Priority; admit: () => void; refuse: (error: QueueF
 export class Semaphore {
   readonly concurrency: number;
   readonly maxQueue: number;
+  readonly lowConcurrency: number;
   #running = 0;
+  #runningLow = 0;
   readonly #waiting: Waiter[] = [];
 
-  constructor(concurrency: number, maxQueue: number) {
+  constructor(concurrency: number, maxQueue: number, lowConcurrency = concurrency) {
     if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError('concurrency must be an integer ≥ 1');
     if (!(Number.isInteger(maxQueue) && maxQueue >= 0)) throw new RangeError('maxQueue must be an integer ≥ 0');
+    if (!(Number.isInteger(lowConcurrency) && lowConcurrency >= 1 && lowConcurrency <= concurrency)) throw new RangeError('lowConcurrency must be an integer in 1…concurrency');
     this.concurrency = concurrency;
     this.maxQueue = maxQueue;
+    this.lowConcurrency = lowConcurrency;
   }
 
   get running(): number { return this.#running; }
   get waiting(): number { return this.#waiting.length; }
   get idle(): boolean { return this.#running === 0 && this.#waiting.length === 0; }
 
+  #canStart(priority: Priority): boolean {
+    return this.#running < this.concurrency && (priority === 'normal' || this.#runningLow < this.lowConcurrency);
+  }
+
+  #start(priority: Priority): void {
+    this.#running += 1;
+    if (priority === 'low') this.#runningLow += 1;
+  }
+
+  /** Hands free slots to the line: normal waiters first, then low ones while they may run. */
+  #drain(): void {
+    for (;;) {
+      const normal = this.#canStart('normal') ? this.#waiting.findIndex((w) => w.priority === 'normal') : -1;
+      const index = normal >= 0 ? normal : this.#canStart('low') ? this.#waiting.findIndex((w) => w.priority === 'low') : -1;
+      if (index < 0) return;
+      const [next] = this.#waiting.splice(index, 1);
+      this.#start(next!.priority);
+      next!.admit();
+    }
+  }
+
+  /** Whether a task of that priority arriving now would be refused: a check before costly work, not a promise. */
+  wouldRefuse(priority: Priority = 'normal'): boolean {
+    if (this.#canStart(priority) || this.#waiting.length < this.maxQueue) return false;
+    return priority === 'low' || !this.#waiting.some((w) => w.priority === 'low');
+  }
+
   /** Takes a slot, waiting in line if needed; throws QueueFull when the line is full. Call the release once. */
   async acquire(priority: Priority = 'normal'): Promise<() => void> {
-    if (this.#running < this.concurrency) this.#running += 1;
+    if (this.#canStart(priority)) this.#start(priority);
     else {
       if (this.#waiting.length >= this.maxQueue) {
         const bumped = priority === 'normal' ? this.#waiting.findLastIndex((w) => w.priority === 'low') : -1;
         if (bumped < 0) throw new QueueFull();
         this.#waiting.splice(bumped, 1)[0]!.refuse(new QueueFull());
       }
-      // The releasing task hands its slot over, so `running` never dips while someone waits.
+      // Started by the release that admits it (#drain).
       await new Promise<void>((admit, refuse) => this.#waiting.push({ priority, admit, refuse }));
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const index = this.#waiting.findIndex((w) => w.priority === 'normal');
-      const next = this.#waiting.splice(index >= 0 ? index : 0, 1)[0];
-      if (next) next.admit();
-      else this.#running -= 1;
+      this.#running -= 1;
+      if (priority === 'low') this.#runningLow -= 1;
+      this.#drain();
     };
   }
 
