@@ -121,7 +121,7 @@ describe('password hashing is bounded', () => {
     expect(refused.length).toBeGreaterThanOrEqual(17);
     for (const res of refused) {
       expect(res.headers.get('retry-after')).toBe('1');
-      expect(throttledError.parse(res.body).message).toMatch(/^Des tentatives de connexion sont déjà en cours/);
+      expect(throttledError.parse(res.body).message).toMatch(/^Trop de tentatives de connexion simultanées\. Merci de réessayer dans quelques secondes\.$/);
     }
     // Turned away before any count: the address has used at most the three that were checked.
     expect((await login(uniqueEmail('after'), 'Password1', address)).status).toBe(401);
@@ -222,7 +222,7 @@ describe('password reset requests', () => {
     const address = randomClientAddress();
     for (let i = 0; i < RATE_LIMITS.resetAddress.points; i += 1) expect((await request(uniqueEmail('many'), address)).status).toBe(202);
     const refused = await request(uniqueEmail('many'), address);
-    expect(expectLimited(refused, 'hydra', RATE_LIMITS.resetAddress.seconds)).toMatch(/^Trop de demandes de réinitialisation depuis votre connexion/);
+    expect(expectLimited(refused, 'hydra', RATE_LIMITS.resetAddress.seconds)).toMatch(/^Trop de demandes de réinitialisation depuis votre réseau/);
   });
 });
 
@@ -268,7 +268,7 @@ describe('customer lookup', () => {
     const lookup = (email: string, at = address, query?: string) => api.call('POST', '/customer/lookup', { body: { email }, headers: from(at), query });
     for (let i = 0; i < RATE_LIMITS.lookupAddress.points; i += 1) expect((await lookup(uniqueEmail('enum'))).status).toBe(200);
     const flooded = await lookup(uniqueEmail('enum'));
-    expect(expectLimited(flooded, 'hydra', RATE_LIMITS.lookupAddress.seconds)).toMatch(/^Trop de vérifications d’adresse e-mail depuis votre connexion\. Merci de réessayer dans (9|10) minutes\.$/);
+    expect(expectLimited(flooded, 'hydra', RATE_LIMITS.lookupAddress.seconds)).toMatch(/^Trop de vérifications d’adresses e-mail depuis votre réseau\. Merci de réessayer dans (9|10) minutes\.$/);
     expect(expectLimited(await lookup(uniqueEmail('enum'), address, 'channelCode=BE&locale=nl_BE'), 'hydra', RATE_LIMITS.lookupAddress.seconds))
       .toMatch(/^Te veel controles van e-mailadressen/);
     expect((await lookup(uniqueEmail('enum'), randomClientAddress())).body).toEqual({ exists: false });

@@ -103,8 +103,8 @@ export const tooManyAttemptsMessage = (lang: Lang, minutes: number): string => l
 
 /** 429 of a login while another one from the same address is still being checked. */
 export const loginBusyMessage = (lang: Lang): string => lang === 'nl'
-  ? 'Er lopen al aanmeldpogingen vanaf uw verbinding. Probeer het over enkele seconden opnieuw.'
-  : 'Des tentatives de connexion sont déjà en cours depuis votre connexion. Merci de réessayer dans quelques secondes.';
+  ? 'Te veel gelijktijdige aanmeldpogingen. Probeer het over enkele seconden opnieuw.'
+  : 'Trop de tentatives de connexion simultanées. Merci de réessayer dans quelques secondes.';
 
 /** 503 when password hashing is saturated (a flood of logins): nothing the shopper did wrong. */
 export const serviceBusyMessage = (lang: Lang): string => lang === 'nl'
@@ -115,17 +115,17 @@ export const serviceBusyMessage = (lang: Lang): string => lang === 'nl'
 export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress';
 const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>> = {
   fr: {
-    lookup: (when) => `Trop de vérifications d’adresse e-mail depuis votre connexion. Merci de réessayer ${when}.`,
+    lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
     coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
     // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
     resetEmail: (when) => `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
-    resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre connexion. Merci de réessayer ${when}.`,
+    resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre réseau. Merci de réessayer ${when}.`,
   },
   nl: {
-    lookup: (when) => `Te veel controles van e-mailadressen vanaf uw verbinding. Probeer het ${when} opnieuw.`,
+    lookup: (when) => `Te veel controles van e-mailadressen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
     coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
     resetEmail: (when) => `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
-    resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw verbinding. Probeer het ${when} opnieuw.`,
+    resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
   },
 };
 export const tooManyRequestsMessage = (lang: Lang, action: LimitedAction, retryAfterSeconds: number): string =>
