@@ -6,8 +6,11 @@
  *   cannot try a common password on many accounts;
  * - at most one password hash in flight per address in this process (LOGIN_HASHING_PER_ADDRESS), so
  *   parallel attempts from one address cannot take every hashing slot;
- * - an address that already failed in the window hashes at low priority (limits/semaphore.ts), so many
- *   failing addresses at once cannot keep a shopper whose address has not failed out of the hashing line.
+ * - an address that already failed in the window, or an e-mail without an account, hashes at low
+ *   priority (limits/semaphore.ts), so many failing addresses at once cannot keep a shopper whose address
+ *   has not failed out of the hashing line;
+ * - refusals are answered after a short pause (LOGIN_REFUSAL_DELAY), so a flood that waits for its
+ *   answers costs a few requests a second.
  * Unknown e-mails are counted alike, so a 429 tells nothing about which accounts exist. Attempts are
  * counted before the password is hashed and refused ones never hash.
  */
@@ -24,7 +27,7 @@ const hashingPerAddress = new KeyedSemaphore(LOGIN_HASHING_PER_ADDRESS.concurren
 
 /**
  * The address's login slot, waiting behind at most two others; null when that line is full (answer 429
- * at once: no query has been made). Hold it until the password is checked, then release it.
+ * without any query). Hold it until the password is checked, then release it.
  */
 export async function takeLoginSlot(address: string): Promise<(() => void) | null> {
   try {

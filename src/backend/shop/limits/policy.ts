@@ -35,8 +35,8 @@ export const RATE_LIMITS = {
   /**
    * E-mail lookups (the login's first step, which says whether an account exists) from one address.
    * A shopper looks up once or twice per sign-in; 60 in 10 minutes leaves room for several shoppers
-   * behind one carrier-grade NAT and for the end-to-end tests, and cuts enumeration to a few thousand
-   * addresses a day per address instead of hundreds a second.
+   * behind one carrier-grade NAT and for the end-to-end tests, and cuts enumeration to under nine thousand
+   * e-mails a day per address instead of hundreds a second.
    */
   lookupAddress: { points: 60, seconds: 10 * MINUTE },
   /**
