@@ -6,6 +6,7 @@
  * than a shop that is down.
  */
 import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
+import { trustedProxyHops } from './shop/limits/client-address.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -53,6 +54,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const extraOrigins = (env.SITE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
+  try { trustedProxyHops(env); } catch (error) { problems.push((error as Error).message); }
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
@@ -67,6 +69,9 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     for (const origin of extraOrigins) if (!isUrl(origin, ['https:'])) problems.push(`SITE_ORIGINS may only name https:// origins (not ${origin}).`);
     if (env.OUTBOX_PAGE && env.OUTBOX_PAGE !== 'off') problems.push('OUTBOX_PAGE cannot be turned on in production: the outbox shows password reset links to anyone.');
     if (!smtpUrl) problems.push('SMTP_URL is not set: production sends mails through an SMTP server (smtps://user:password@host:465).');
+    // Behind a load balancer every client would otherwise share its address, and the per-address limits
+    // would refuse everyone at once: production says how many proxies stand in front (0 for none).
+    if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY is not set: the number of proxies (load balancers) in front of the platform that add X-Forwarded-For, 0 if none.');
     if (!env.MAIL_FROM) problems.push('MAIL_FROM is not set: the sender of the shop\'s mails, e.g. "Maison Gamelle <bonjour@example.com>".');
   }
   if (problems.length) throw new ConfigError(problems);

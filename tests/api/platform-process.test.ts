@@ -45,7 +45,7 @@ const strongSecret = 'k'.repeat(48);
 const productionEnv = (port: number) => ({
   NODE_ENV: 'production', PORT_PLATFORM: String(port), JWT_SECRET: strongSecret,
   SITE_URL_FR: 'https://www.maison-gamelle.example', SITE_URL_BE: 'https://be.maison-gamelle.example',
-  SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
+  SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>', TRUST_PROXY: '0',
 });
 
 describe('production mode (NODE_ENV=production)', () => {
@@ -54,7 +54,7 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(await proc.exited).toBe(1);
     const lines = proc.stderr().trim().split('\n');
     expect(lines[0]).toBe('Refusing to start in production mode (NODE_ENV=production):');
-    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'MAIL_FROM']) {
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM']) {
       expect(lines.filter((line) => line.trim().startsWith(`${name} is not set`))).toHaveLength(1);
     }
     expect(proc.stdout()).not.toContain('Platform');

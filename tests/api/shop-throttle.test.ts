@@ -262,6 +262,34 @@ describe('discount codes', () => {
   });
 });
 
+describe('current password checks', () => {
+  it('stop after 5 wrong current passwords of one customer, so a stolen session cannot guess the password', async () => {
+    const shopper = await api.signUp();
+    const change = (currentPassword: string) => api.call('PUT', `/customers/${shopper.profile.id}/password`, {
+      token: shopper.token, headers: from(randomClientAddress()),
+      body: { currentPassword, newPassword: 'nouveau-mot-de-passe', confirmNewPassword: 'nouveau-mot-de-passe' },
+    });
+    for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points; i += 1) expect((await change(`guess-${i}`)).status).toBe(422);
+    // Even the right password is not checked any more, whatever address the guesses come from.
+    expect(expectLimited(await change(shopper.password), 'hydra', RATE_LIMITS.currentPasswordCustomer.seconds))
+      .toMatch(/^Trop de mots de passe actuels erronés\. Merci de réessayer dans 1[45] minutes\.$/);
+    const email = await api.call('PUT', `/customers/${shopper.profile.id}`, { token: shopper.token, body: { email: uniqueEmail('new'), currentPassword: shopper.password } });
+    expect(email.status).toBe(429);
+  });
+
+  it('a right password gives its try back', async () => {
+    const shopper = await api.signUp();
+    for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points + 2; i += 1) {
+      const res = await api.call('PUT', `/customers/${shopper.profile.id}`, { token: shopper.token, body: { email: shopper.email.toUpperCase(), firstName: `Camille${'e'.repeat(i)}` } });
+      expect(res.status).toBe(200);
+    }
+    const right = () => api.call('PUT', `/customers/${shopper.profile.id}/password`, {
+      token: shopper.token, body: { currentPassword: shopper.password, newPassword: shopper.password, confirmNewPassword: shopper.password },
+    });
+    for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points + 2; i += 1) expect((await right()).status).toBe(204);
+  });
+});
+
 describe('customer lookup', () => {
   it('answers 429 to a flood of lookups from one address, and not to another address', async () => {
     const address = randomClientAddress();

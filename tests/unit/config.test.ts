@@ -9,6 +9,7 @@ const safeProduction = {
   SITE_URL_BE: 'https://www.maison-gamelle.be',
   SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
   MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.fr>',
+  TRUST_PROXY: '1',
 };
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -47,8 +48,8 @@ describe('production mode fails closed', () => {
 
   it('says, one line each, everything that is missing', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    expect(problems).toHaveLength(6);
-    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'MAIL_FROM']) {
+    expect(problems).toHaveLength(7);
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM']) {
       expect(problems.filter((p) => p.startsWith(`${name} is not set`))).toHaveLength(1);
     }
     for (const problem of problems) expect(problem).not.toContain('\n');
@@ -62,6 +63,7 @@ describe('production mode fails closed', () => {
     ['a database that is not PostgreSQL', { DATABASE_URL: 'mysql://db/shop' }, 'DATABASE_URL must be a postgres:// URL'],
     ['the outbox page turned on', { OUTBOX_PAGE: 'on' }, 'OUTBOX_PAGE cannot be turned on in production'],
     ['an extra origin over http', { SITE_ORIGINS: 'http://preview.example.com' }, 'SITE_ORIGINS may only name https:// origins'],
+    ['a proxy count that is no number', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be the number of proxies'],
   ])('refuses %s', (_, change, expected) => {
     expect(problemsOf({ ...safeProduction, ...change })).toEqual([expect.stringContaining(expected)]);
   });

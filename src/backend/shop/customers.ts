@@ -10,7 +10,7 @@ import { channelOf, siteUrlOf, type LocaleCode } from '../../lib/channels.ts';
 import { pathTo } from '../../i18n/paths.ts';
 import { sendMail } from '../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from './errors.ts';
-import { idFromIri, idParam, isoSql, ld, noContent, parseBody, type ShopDeps, type ShopEnv } from './http.ts';
+import { idFromIri, idParam, isoSql, ld, noContent, parseBody, type ShopContext, type ShopDeps, type ShopEnv } from './http.ts';
 import { emailChangedMail, welcomeMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { requireSession, revokeSessions } from './tokens.ts';
@@ -85,10 +85,15 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   };
   const ownCustomer = async (c: Parameters<typeof requireSession>[0]) => (await ownCustomerSession(c)).customer;
 
-  /** Whether a password typed to prove it is the customer is theirs. */
-  const isCurrentPassword = async (customerId: number, password: string) => {
+  /** Whether a password typed to prove it is the customer is theirs; wrong guesses are limited per customer (429). */
+  const isCurrentPassword = async (c: ShopContext, customerId: number, password: string) => {
+    const key = String(customerId);
+    const limit = await deps.limits.currentPasswordCustomer.consume(key);
+    if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'currentPassword', limit.retryAfterSeconds), limit.retryAfterSeconds);
     const [user] = await db.query<{ password_hash: string }>('SELECT password_hash FROM shop.shop_users WHERE customer_id = $1', [customerId]);
-    return Boolean(user) && (await verifyPassword(password, user!.password_hash));
+    const right = Boolean(user) && (await verifyPassword(password, user!.password_hash));
+    if (right) await deps.limits.currentPasswordCustomer.refund(key);
+    return right;
   };
 
   app.post('/customer/lookup', async (c) => {
@@ -144,7 +149,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const newEmail = body.email !== undefined && canonicalEmail(body.email) !== canonicalEmail(customer.email) ? body.email.trim() : null;
     if (newEmail !== null) {
       if (body.currentPassword === undefined) throw refuse(lang, { path: 'currentPassword', code: 'NOT_BLANK' });
-      if (!(await isCurrentPassword(customer.id, body.currentPassword))) throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
+      if (!(await isCurrentPassword(c, customer.id, body.currentPassword))) throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }
     const sets: string[] = [];
     const params: unknown[] = [customer.id];
@@ -196,7 +201,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   app.put('/customers/:id/password', async (c) => {
     const { customer, sessionId } = await ownCustomerSession(c);
     const body = await parseBody(c, changePasswordBody);
-    if (!(await isCurrentPassword(customer.id, body.currentPassword))) {
+    if (!(await isCurrentPassword(c, customer.id, body.currentPassword))) {
       throw refuse(c.get('lang'), { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }
     const passwordHash = await hashPassword(body.newPassword);

@@ -112,7 +112,7 @@ export const serviceBusyMessage = (lang: Lang): string => lang === 'nl'
   : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
 
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
-export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress';
+export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword';
 const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
@@ -120,12 +120,14 @@ const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>
     // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
     resetEmail: (when) => `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
     resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre réseau. Merci de réessayer ${when}.`,
+    currentPassword: (when) => `Trop de mots de passe actuels erronés. Merci de réessayer ${when}.`,
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
     coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
     resetEmail: (when) => `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
     resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
+    currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
   },
 };
 export const tooManyRequestsMessage = (lang: Lang, action: LimitedAction, retryAfterSeconds: number): string =>

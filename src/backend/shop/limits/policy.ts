@@ -52,6 +52,12 @@ export const RATE_LIMITS = {
    * second would find them; ten refusals leave room for typos. An applied code gives its try back.
    */
   couponCart: { points: 10, seconds: 15 * MINUTE },
+  /**
+   * Wrong current passwords typed to change the password or the e-mail, per customer. Those calls need a
+   * session, but a stolen access token must not become a way to guess the password behind it (and then
+   * take the account over for good). A right password gives its try back.
+   */
+  currentPasswordCustomer: { points: 5, seconds: 15 * MINUTE },
   /** Refused discount codes from one address, across carts (a new cart costs nothing). */
   couponAddress: { points: 30, seconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
