@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// Before every file: DATABASE_URL (the shop's own database) is removed from the environment, and a
+// TEST_DATABASE_URL whose name does not say "test" stops the run (tests/support/test-database.ts).
+const setupFiles = ['tests/support/setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      // API tests start the platform on an in-memory PGlite (or DATABASE_URL): one file at a time keeps them independent.
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles } },
+      // API tests start the platform on an in-memory PGlite (or TEST_DATABASE_URL): one file at a time keeps them independent.
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false, setupFiles } },
     ],
   },
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL server on 127.0.0.1 (the first free port from ${PGPORT:-54329}) for the
 # API tests' second driver, installing Debian's postgresql when it is missing. Prints two words: the
-# DATABASE_URL to use and the data folder (stop it with `scripts/ci-postgres.sh stop <folder>`).
+# TEST_DATABASE_URL to use and the data folder (stop it with `scripts/ci-postgres.sh stop <folder>`).
+# The database is named shop_test: the tests refuse to reset a database whose name does not say it is
+# one for tests (tests/support/test-database.ts).
 set -euo pipefail
 if [ "${1:-}" = "stop" ]; then
   BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
@@ -23,5 +25,5 @@ chown postgres "$DIR"
 # The server refuses to run as root: it runs as the postgres user Debian's package creates.
 su postgres -c "$BIN/initdb -D $DIR/data -U shop --auth=trust >/dev/null"
 su postgres -c "$BIN/pg_ctl -D $DIR/data -o '-p $PGPORT -k $DIR -c listen_addresses=127.0.0.1' -l $DIR/log -w start >/dev/null"
-su postgres -c "$BIN/createdb -h 127.0.0.1 -p $PGPORT -U shop shop"
-echo "postgres://shop@127.0.0.1:$PGPORT/shop $DIR"
+su postgres -c "$BIN/createdb -h 127.0.0.1 -p $PGPORT -U shop shop_test"
+echo "postgres://shop@127.0.0.1:$PGPORT/shop_test $DIR"

@@ -11,13 +11,15 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '../../src/backend/db/database.ts';
 import { migrate } from '../../src/backend/db/migrate.ts';
 import { loadFixtures, seedContent } from '../../src/backend/seed/seed.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
-const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+// Only the run's test server (never DATABASE_URL), where it creates a database of its own.
+const serverUrl = testDatabaseUrl();
 const instances = 12;
 
-describe.skipIf(!serverUrl)(`${instances} instances starting together on a fresh PostgreSQL database (needs DATABASE_URL or TEST_DATABASE_URL)`, () => {
+describe.skipIf(!serverUrl)(`${instances} instances starting together on a fresh PostgreSQL database (needs TEST_DATABASE_URL)`, () => {
   // A database of its own, with a random name, on the given server: created here, dropped after.
-  const name = `mg_concurrent_start_${randomBytes(6).toString('hex')}`;
+  const name = `mg_test_concurrent_start_${randomBytes(6).toString('hex')}`;
   let admin: ReturnType<typeof postgres>;
   let url: string;
   const databases: Database[] = [];

@@ -21,7 +21,7 @@ const sellable = loadFixtures().products.filter((p) => p.viewable && !p.isSample
   .flatMap((p) => p.variants.filter((v) => v.showVariant && v.inStock));
 const newCartBody = { localeCode: 'fr_FR', channelCode: 'FR' };
 
-describe.skipIf(process.env.DATABASE_URL)('writes on a PGlite folder (runs in the PGlite pass)', () => {
+describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs in the PGlite pass)', () => {
   let dir: string;
   let probeLog: string;
   beforeAll(() => {

@@ -103,7 +103,7 @@ describe('the lock file', () => {
   });
 });
 
-describe.skipIf(process.env.DATABASE_URL)('two processes on one PGlite folder (runs in the PGlite pass)', () => {
+describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one PGlite folder (runs in the PGlite pass)', () => {
   let dir: string;
   beforeAll(() => { dir = join(tempFolder('platform'), 'pglite'); });
 

@@ -41,7 +41,7 @@ const SITE_FR = 'https://www.maison-gamelle.example';
 const SITE_BE = 'https://be.maison-gamelle.example';
 
 async function platformWith(env: Record<string, string | undefined>) {
-  return preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'mail-test-secret', ...env } });
+  return preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'mail-test-secret', ...env } });
 }
 
 const call = (platform: Platform, path: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -77,9 +77,9 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(proc.stderr()).toContain('WEBHOOK_SECRET is not set');
   });
 
-  it.runIf(process.env.DATABASE_URL)('starts on a PostgreSQL server with a safe configuration, without the outbox', async () => {
+  it.runIf(process.env.TEST_DATABASE_URL)('starts on a PostgreSQL server with a safe configuration, without the outbox', async () => {
     const port = await freePort();
-    const proc = run('src/backend/main.ts', { ...productionEnv(port), DATABASE_URL: process.env.DATABASE_URL! });
+    const proc = run('src/backend/main.ts', { ...productionEnv(port), DATABASE_URL: process.env.TEST_DATABASE_URL! });
     running.push(proc);
     await waitFor(proc, 'production mode');
     const base = `http://127.0.0.1:${port}`;

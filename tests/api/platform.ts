@@ -1,10 +1,13 @@
 /**
- * Starts the platform for API tests on a fresh in-memory PGlite, or on DATABASE_URL (a real
- * PostgreSQL server) when it is set, and gives a `get` that calls it through its HTTP app.
+ * Starts the platform for API tests on a fresh in-memory PGlite, or on TEST_DATABASE_URL (a real
+ * PostgreSQL server, whose name must say it is for tests: tests/support/test-database.ts) when it is
+ * set, and gives a `get` that calls it through its HTTP app. Never on DATABASE_URL: the catalogue of the
+ * database given here is reset.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { authentication, customer as customerSchema } from '../../src/lib/shop/wire.ts';
+import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 
 export interface TestPlatformOptions {
   /** The shop API's clock (see testClock). */
@@ -22,10 +25,16 @@ export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('he
 
 export async function testPlatform(options: TestPlatformOptions = {}) {
   const { app, db } = await preparePlatform({
-    dataDir: 'memory://', reset: true,
-    env: { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' },
+    // Checked before preparePlatform opens it: reset truncates the catalogue.
+    dataDir: 'memory://', reset: true, databaseUrl: testDatabaseUrl(),
+    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' },
     shop: options.clock ? { clock: options.clock } : {},
   });
+  // A PostgreSQL pass that fell back to PGlite (or the reverse) would test the wrong driver and pass.
+  if (db.driver !== expectedDriver()) {
+    await db.close();
+    throw new Error(`The platform opened ${db.driver}, but this pass runs on ${expectedDriver()} (TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'is' : 'is not'} set)`);
+  }
   const clientAddress = options.clientAddress ?? randomClientAddress();
   const request = async (path: string, init?: RequestInit) => {
     const headers = new Headers(init?.headers);

@@ -2,7 +2,7 @@
  * Sessions of the shop API: the refresh grace window (tabs refreshing together), revocation of the other
  * sessions on a password change (access tokens included), the absolute lifetime of a session, and the
  * e-mail change that needs the current password and warns the old address. Runs on PGlite, and on a
- * PostgreSQL server when DATABASE_URL is set (the parallel refreshes then really race for the row lock).
+ * PostgreSQL server when TEST_DATABASE_URL is set (the parallel refreshes then really race for the row lock).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode, sign } from 'hono/jwt';

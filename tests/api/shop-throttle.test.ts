@@ -324,9 +324,9 @@ describe('client address', () => {
 
 describe('limits hold across platform instances', () => {
   it('two apps on one database share the counters', async () => {
-    // On a PostgreSQL server (DATABASE_URL) the second app has its own connection pool, as another
+    // On a PostgreSQL server (TEST_DATABASE_URL) the second app has its own connection pool, as another
     // instance would; on PGlite both apps share the one in-process database.
-    const second = process.env.DATABASE_URL ? await testPlatform() : null;
+    const second = process.env.TEST_DATABASE_URL ? await testPlatform() : null;
     try {
       const apps = [platform.app, second?.app ?? createPlatform({ db: platform.db, siteOrigins: [], shop: { env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' } } })];
       const owner = await api.register();
