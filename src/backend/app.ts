@@ -2,7 +2,7 @@
  * The embedded platform: one HTTP app that is wire-compatible with the production services (DESIGN.md).
  * Stateless apart from the database, so it scales out behind a load balancer.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { readFile } from 'node:fs/promises';
 import type { Database } from './db/database.ts';
@@ -28,6 +28,11 @@ export interface PlatformOptions {
   mailDelivery?: MailDelivery;
 }
 
+const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
+};
+
 export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery }: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
@@ -45,10 +50,11 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
   });
   app.route('/content', contentRoutes(db, '/content'));
   if (mailDelivery) {
-    app.use('/api/*', async (c, next) => {
-      await next();
-      if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
-    });
+    // Only the customer and reset-password calls write mails: waking the delivery after every cart write
+    // would cost a query each; the poll catches anything else.
+    app.use('/api/v2/shop/customers/*', wakeMailDelivery(mailDelivery));
+    app.use('/api/v2/shop/customers', wakeMailDelivery(mailDelivery));
+    app.use('/api/v2/shop/reset-password-requests', wakeMailDelivery(mailDelivery));
   }
   app.route('/api/v2/shop', shopRoutes(db, shop));
   if (outbox) app.route('/', outboxRoutes(db));
