@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import { address as addressSchema, collection, customer as customerSchema, hydraError, iri, jwtError, violationList } from '../../src/lib/shop/wire.ts';
+import { MAX_ADDRESSES } from '../../src/backend/shop/validation.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
@@ -113,14 +114,18 @@ describe('addresses', () => {
 
   it('lists only the customer’s own addresses', async () => {
     const mine = await createOk({ ...valid, alias: 'Liste' });
-    await api.call('POST', '/addresses', { body: valid, token: other.token });
+    // The other customer's address must exist, or "not in my list" would prove nothing.
+    const posted = await api.call('POST', '/addresses', { body: valid, token: other.token });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const ofOther = addressSchema.parse(posted.body);
     const res = await api.call('GET', '/addresses', { token: me.token });
     expect(res.status).toBe(200);
     const list = collection(addressSchema).extend({ '@id': z.string() }).parse(res.body);
     expect(list['hydra:totalItems']).toBe(list['hydra:member'].length);
     expect(list['hydra:member'].map((a) => a.id)).toContain(mine.id);
+    expect(list['hydra:member'].map((a) => a.id)).not.toContain(ofOther.id);
     const theirs = collection(addressSchema).parse((await api.call('GET', '/addresses', { token: other.token })).body);
-    expect(theirs['hydra:member'].map((a) => a.id)).not.toContain(mine.id);
+    expect(theirs['hydra:member'].map((a) => a.id)).toEqual([ofOther.id]);
   });
 
   it('reads, replaces and deletes an address; another customer’s is 404', async () => {
@@ -144,21 +149,69 @@ describe('addresses', () => {
 
   it('makes an address marked isDefault the customer’s default, and only that one', async () => {
     const customer = await api.signUp();
-    const post = async (body: object) => addressSchema.parse((await api.call('POST', '/addresses', { token: customer.token, body })).body);
+    // Every call is checked: an assertion after a call that silently failed would pass on nothing.
+    const post = async (body: object) => {
+      const res = await api.call('POST', '/addresses', { token: customer.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return addressSchema.parse(res.body);
+    };
+    const put = async (id: number, body: object) => {
+      const res = await api.call('PUT', `/addresses/${id}`, { token: customer.token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return addressSchema.parse(res.body);
+    };
+    const defaultAddress = async () => {
+      const res = await api.call('GET', customer.customer.replace('/api/v2/shop', ''), { token: customer.token });
+      expect(res.status).toBe(200);
+      return customerSchema.parse(res.body).defaultAddress;
+    };
     const first = await post({ ...valid, isDefault: true });
     const second = await post({ ...valid, isDefault: true });
     expect(second.isDefault).toBe(true);
     expect(addressSchema.parse((await api.call('GET', `/addresses/${first.id}`, { token: customer.token })).body).isDefault).toBe(false);
-    const profile = customerSchema.parse((await api.call('GET', customer.customer.replace('/api/v2/shop', ''), { token: customer.token })).body);
-    expect(profile.defaultAddress).toBe(second['@id']);
+    expect(await defaultAddress()).toBe(second['@id']);
 
-    await api.call('PUT', `/addresses/${second.id}`, { token: customer.token, body: { ...valid, isDefault: false } });
+    expect((await put(second.id, { ...valid, isDefault: false })).isDefault).toBe(false);
     const list = collection(addressSchema).parse((await api.call('GET', '/addresses', { token: customer.token })).body);
+    expect(list['hydra:member'].map((a) => a.id).sort((x, y) => x - y)).toEqual([first.id, second.id]);
     expect(list['hydra:member'].filter((a) => a.isDefault)).toEqual([]);
+    expect(await defaultAddress()).toBeNull();
 
-    await api.call('PUT', `/addresses/${first.id}`, { token: customer.token, body: { ...valid, isDefault: true } });
-    await api.call('DELETE', `/addresses/${first.id}`, { token: customer.token });
-    const after = customerSchema.parse((await api.call('GET', customer.customer.replace('/api/v2/shop', ''), { token: customer.token })).body);
-    expect(after.defaultAddress).toBeNull();
+    // Made the default again, then deleted: the customer is left without a default, not with a dangling one.
+    expect((await put(first.id, { ...valid, isDefault: true })).isDefault).toBe(true);
+    expect(await defaultAddress()).toBe(first['@id']);
+    expect((await api.call('DELETE', `/addresses/${first.id}`, { token: customer.token })).status).toBe(204);
+    expect(await defaultAddress()).toBeNull();
+    expectNotFound(await api.call('GET', `/addresses/${first.id}`, { token: customer.token }));
+  });
+
+  it('keeps at most 50 addresses per customer, also under parallel calls', async () => {
+    expect(MAX_ADDRESSES).toBe(50);
+    const customer = await api.signUp();
+    const belgian = { ...valid, countryCode: 'BE', postcode: '1000', city: 'Bruxelles', phoneNumber: '+32470123456' };
+    const post = (query?: string) => api.call('POST', '/addresses', { token: customer.token, body: query ? belgian : valid, query });
+    const count = async () => collection(addressSchema).parse((await api.call('GET', '/addresses', { token: customer.token })).body)['hydra:totalItems'];
+    const expectLimit = (res: { status: number; body: unknown }, message: string) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(violationList.parse(res.body).violations).toEqual([{ propertyPath: '', code: 'ADDRESS_LIMIT', message }]);
+    };
+    for (let i = 0; i < MAX_ADDRESSES - 3; i += 1) expect((await post()).status).toBe(201);
+    // Six at once for the last three places: exactly three get one (the customer row serialises them).
+    const burst = await Promise.all(Array.from({ length: 6 }, () => post()));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
+    for (const refused of burst.filter((r) => r.status === 422)) expectLimit(refused, 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
+    expect(await count()).toBe(MAX_ADDRESSES);
+
+    expectLimit(await post(), 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
+    expectLimit(await post('channelCode=BE&locale=nl_BE'), 'U kunt niet meer dan 50 adressen bewaren.');
+    // Replacing one is not adding one; deleting one frees a place, for one address only.
+    const first = addressSchema.parse(burst.find((r) => r.status === 201)!.body);
+    expect((await api.call('PUT', `/addresses/${first.id}`, { token: customer.token, body: { ...valid, city: 'Nice' } })).status).toBe(200);
+    expect((await api.call('DELETE', `/addresses/${first.id}`, { token: customer.token })).status).toBe(204);
+    expect((await post()).status).toBe(201);
+    expectLimit(await post(), 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
+    expect(await count()).toBe(MAX_ADDRESSES);
+    // Another customer is not concerned.
+    expect((await api.call('POST', '/addresses', { token: other.token, body: valid })).status).toBe(201);
   });
 });

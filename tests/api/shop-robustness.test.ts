@@ -31,9 +31,19 @@ beforeAll(async () => {
 });
 afterAll(async () => { await platform.db.close(); });
 
-/** Whatever the status, the body has the production API's shape for it. */
+/**
+ * The statuses the shop API answers one caller at a time; anything else (a 405, a 500) is a bug. A 503
+ * (password hashing saturated) needs parallel calls, which these tests never make.
+ */
+const answered = [200, 201, 202, 204, 400, 401, 404, 413, 415, 422, 429];
+
+/**
+ * For generated input, whose right answer is unknown: whatever the status, it is one the API answers
+ * (never a 5xx), and the body has the production API's shape for it. Where the exact answer is known,
+ * tests assert it instead.
+ */
 function expectWellFormed(res: { status: number; body: unknown }, success?: z.ZodType) {
-  expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBeLessThan(500);
+  expect(answered, JSON.stringify(res.body).slice(0, 500)).toContain(res.status);
   if (res.status === 422) {
     const list = violationList.parse(res.body);
     expect(list.violations.length).toBeGreaterThan(0);
@@ -71,27 +81,33 @@ describe('malformed requests', () => {
   });
 
   it('refuses NUL characters anywhere with a violation, and long strings by their limit', async () => {
-    expectWellFormed(await api.call('POST', '/customer/lookup', { body: { email: 'a\u0000@b.co' } }));
+    const nulCharacter = { propertyPath: 'email', code: 'INVALID_CHARACTERS', message: 'Ce champ contient des caractères non autorisés.' };
+    const lookup = await api.call('POST', '/customer/lookup', { body: { email: 'a\u0000@b.co' } });
+    expect(lookup.status).toBe(422);
+    expect(violationList.parse(lookup.body).violations).toEqual([nulCharacter]);
     const nul = await api.call('POST', '/customers', { body: { firstName: 'Jo\u0000' } });
     expect(violationList.parse(nul.body).violations).toEqual([expect.objectContaining({ propertyPath: 'firstName', code: 'INVALID_CHARACTERS' })]);
     const nested = await api.call('POST', '/orders', { body: { meta: { deep: ['ok', 'no\u0000'] } } });
     expect(violationList.parse(nested.body).violations[0]!.propertyPath).toBe('meta.deep.1');
     const login = await api.call('POST', '/authentication-token', { body: { email: 'a@b.co\u0000', password: 'x' } });
     expect(login.status).toBe(422);
+    expect(violationList.parse(login.body).violations).toEqual([nulCharacter]);
     const long = await api.call('POST', '/customers', { body: { firstName: 'x'.repeat(60_000), lastName: 'y', email: 'z@example.com', password: 'abcdef', acceptTerms: true } });
     expect(violationList.parse(long.body).violations.find((v) => v.propertyPath === 'firstName')!.code).toBe('TOO_LONG');
   });
 
   it('refuses bodies nested too deeply', async () => {
     const raw = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    expectWellFormed(await api.call('POST', '/orders', { raw }));
+    const res = await api.call('POST', '/orders', { raw });
+    expect(res.status).toBe(400);
+    expect(hydraError.parse(res.body)['hydra:description']).toBe('Request body is nested too deeply');
   });
 
   it('answers 404 in the hydra shape to unknown paths and methods, and 400 to bad query parameters', async () => {
     for (const [method, path] of [['GET', '/nothing'], ['GET', '/customers'], ['DELETE', '/customers/1'], ['POST', `/orders/${cartToken}`], ['GET', '/orders/%E0%A4%A'], ['GET', '/addresses/%00']] as const) {
       const res = await api.call(method, path, { token: me.token });
-      expect([400, 404], `${method} ${path}`).toContain(res.status);
-      hydraError.parse(res.body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(hydraError.parse(res.body)['hydra:description']).toBe('Not Found');
     }
     for (const query of ['channelCode=DE', 'locale=en_GB', 'channelCode=FR&locale=nl_BE', 'locale=%00']) {
       const res = await api.call('GET', `/orders/${cartToken}`, { query, token: me.token });
@@ -116,6 +132,13 @@ describe('malformed requests', () => {
 });
 
 describe('fuzz', () => {
+  /**
+   * A fixed number of runs, never a time budget: a run that stopped early would pass on whatever it
+   * reached. Sized for about 10 s in all on one core of this 2-core machine, PGlite or PostgreSQL (the
+   * body fuzz is the slow one: registrations and logins hash passwords). The seed is random, so each run
+   * explores new inputs; a failure prints the seed and path that replay it (fc.assert's { seed, path }).
+   */
+  const runs = (numRuns: number) => ({ numRuns });
   const nasty = fc.constantFrom(
     '', ' ', '\u0000', 'a\u0000b', '💩', '𝕏'.repeat(300), 'x'.repeat(5000), '\u202E\u0301', '/api/v2/shop/customers/1', '/api/v2/shop/addresses/99999999999',
     '/api/v2/shop/product-variants/10000001', '10000001', '10000006', '99999999', 'BIENVENUE10', 'NOEL2025', '-1', '1e400', 'NaN',
@@ -167,7 +190,7 @@ describe('fuzz', () => {
     await fc.assert(fc.asyncProperty(call, async ([target, generated]) => {
       const res = await api.call(target.method, target.path(), { body: generated, token: me.token });
       expectWellFormed(res, target.schema);
-    }), { numRuns: 500, interruptAfterTimeLimit: 25_000 });
+    }), runs(800));
   });
 
   it('answers raw bodies and odd content types without a 5xx', async () => {
@@ -175,7 +198,7 @@ describe('fuzz', () => {
     const contentType = fc.constantFrom('application/json', 'application/ld+json', 'application/merge-patch+json', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x');
     await fc.assert(fc.asyncProperty(fc.constantFrom(...targets), raw, contentType, async (target, text, type) => {
       expectWellFormed(await api.call(target.method, target.path(), { raw: text, token: me.token, headers: { 'content-type': type } }));
-    }), { numRuns: 150, interruptAfterTimeLimit: 10_000 });
+    }), runs(1000));
   });
 
   it('answers any path segment, query and bearer token without a 5xx', async () => {
@@ -190,6 +213,6 @@ describe('fuzz', () => {
       const path = t.replace('{}', a).replace('{}', b);
       const res = await api.call(m, path, { token, query: q, body: m === 'GET' || m === 'DELETE' ? undefined : {} });
       expectWellFormed(res);
-    }), { numRuns: 200, interruptAfterTimeLimit: 10_000 });
+    }), runs(1000));
   });
 });

@@ -201,7 +201,7 @@ describe('refresh schedule (fixed clock)', () => {
     expect(session.$loggedIn.get()).toBe(false);
     expect(shared.data.size).toBe(0);
   });
-  it('survives a storage that throws', () => {
+  it('survives a storage that throws', async () => {
     const throwing: StorageLike = {
       getItem: () => {
         throw new Error('SecurityError');
@@ -214,12 +214,18 @@ describe('refresh schedule (fixed clock)', () => {
       },
     };
     const time = fakeTime();
+    const answer = auth(NOW + 3_600_000);
     const session = createSessionStore({
-      client: { login: async () => auth(NOW + 3_600_000), refresh: async () => ({ token: '', refresh_token: '' }) }, locale: 'fr_FR', storage: throwing,
+      client: { login: async () => answer, refresh: async () => ({ token: '', refresh_token: '' }) }, locale: 'fr_FR', storage: throwing,
       storageEvents: () => () => {}, now: time.now, timers: time.timers, navigation: navigation().navigation,
     });
     expect(() => session.start()).not.toThrow();
-    return expect(session.login({ email: 'a@b.fr', password: 'secret' })).resolves.toBeDefined();
+    expect(session.$loggedIn.get()).toBe(false);
+    // The login still works for this page: the session lives in memory when it cannot be stored.
+    await expect(session.login({ email: 'a@b.fr', password: 'secret' })).resolves.toEqual(answer);
+    expect(session.$loggedIn.get()).toBe(true);
+    expect(session.token()).toBe(answer.token);
+    expect(session.customerIri()).toBe(CUSTOMER);
   });
 });
 
