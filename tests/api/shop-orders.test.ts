@@ -283,6 +283,74 @@ describe('coupons', () => {
     expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({ couponCode: 'NOEL2025', orderPromotionTotal: 0, promotions: [] });
   });
 
+  it('applies a minimum from exactly its amount, not from one cent under', async () => {
+    // CROQ5 (30 € minimum) on a cart of exactly 30,00 €, made of catalogue prices.
+    const prices = [...new Set(sellable.map((v) => v.basePrice))];
+    const exact = prices.flatMap((p) => prices.flatMap((q) => Array.from({ length: 98 }, (_, i) => i + 1)
+      .filter((a) => 3000 - a * p > 0 && (3000 - a * p) % q === 0 && (3000 - a * p) / q <= 99 && p !== q)
+      .map((a) => ({ p, a, q, b: (3000 - a * p) / q }))))[0];
+    expect(exact, 'two catalogue prices that make 30,00 €').toBeDefined();
+    const byPrice = (price: number) => sellable.find((v) => v.basePrice === price)!;
+    const cart = await newCart();
+    await addOk(cart.tokenValue, { productVariant: byPrice(exact!.p).code, quantity: exact!.a });
+    const o = await addOk(cart.tokenValue, { productVariant: byPrice(exact!.q).code, quantity: exact!.b });
+    expect(o.itemsTotal).toBe(3000);
+    const applied = orderSchema.parse((await apply(cart.tokenValue, 'CROQ5')).body);
+    expect(applied).toMatchObject({ couponCode: 'CROQ5', itemsTotal: 3000, orderPromotionTotal: -500 });
+    expect(applied.total).toBe(2500 + applied.shippingTotal);
+
+    // The same rule one cent under, with coupons of this test whose minimum is the cart's total and one cent more.
+    const suffix = randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase();
+    const [atTotal, oneCentMore] = [`AT${suffix}`, `OVER${suffix}`];
+    const insert = (code: string, minimum: number) => platform.db.query(
+      `INSERT INTO shop.coupons (code, kind, value, minimum_items_total, label_fr, label_nl) VALUES ($1, 'fixed', 100, $2, 'Test', 'Test')`, [code, minimum]);
+    await insert(atTotal, o.itemsTotal);
+    await insert(oneCentMore, o.itemsTotal + 1);
+    try {
+      const under = expectViolation(await apply(cart.tokenValue, oneCentMore), 'couponCode', 'COUPON_MINIMUM');
+      expect(under.violations[0]!.message).toMatch(/^Ce code promo est valable à partir de 30,01\s€ d’achat\.$/);
+      const nl = expectViolation(await apply(cart.tokenValue, oneCentMore, 'channelCode=BE&locale=nl_BE'), 'couponCode', 'COUPON_MINIMUM');
+      expect(nl.violations[0]!.message).toMatch(/^Deze kortingscode geldt vanaf €\s30,01 aankoop\.$/);
+      // The refused code left CROQ5 in place.
+      expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body).couponCode).toBe('CROQ5');
+      expect(orderSchema.parse((await apply(cart.tokenValue, atTotal)).body)).toMatchObject({ couponCode: atTotal, orderPromotionTotal: -100 });
+    } finally {
+      await platform.db.query('DELETE FROM shop.coupons WHERE code = ANY($1)', [[atTotal, oneCentMore]]);
+    }
+  });
+
+  it('counts a code applied twice once, and a second code replaces the first', async () => {
+    const cart = await cartWorth(3000);
+    const once = orderSchema.parse((await apply(cart.tokenValue, 'BIENVENUE10')).body);
+    const twice = orderSchema.parse((await apply(cart.tokenValue, 'bienvenue10')).body);
+    expect(twice).toMatchObject({ couponCode: 'BIENVENUE10', orderPromotionTotal: once.orderPromotionTotal, total: once.total });
+    expect(twice.orderPromotionTotal).toBe(-Math.round(twice.itemsTotal * 0.1));
+    expect(twice.promotions).toHaveLength(1);
+    const replaced = orderSchema.parse((await apply(cart.tokenValue, 'CROQ5')).body);
+    expect(replaced).toMatchObject({ couponCode: 'CROQ5', orderPromotionTotal: -500 });
+    expect(replaced.promotions.map((p) => p.code)).toEqual(['CROQ5']);
+    // The replaced code is no longer on the cart: removing it is 404, removing the current one works.
+    expectNotFound(await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/BIENVENUE10`));
+    expect((await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/CROQ5`)).status).toBe(204);
+    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({ couponCode: null, promotions: [], orderPromotionTotal: 0 });
+  });
+
+  it('takes the Christmas coupon from its first millisecond to its last (fixed clock)', async () => {
+    const cart = await cartWorth(1000);
+    const at = async (instant: string) => {
+      clock.set(instant);
+      return apply(cart.tokenValue, 'NOEL2025');
+    };
+    try {
+      expectViolation(await at('2025-11-30T22:59:59.999Z'), 'couponCode', 'COUPON_INVALID');
+      expect((await at('2025-11-30T23:00:00.000Z')).status).toBe(200);
+      expect((await at('2025-12-31T22:59:59.000Z')).status).toBe(200);
+      expectViolation(await at('2025-12-31T22:59:59.001Z'), 'couponCode', 'COUPON_EXPIRED', 'Ce code promo a expiré.');
+    } finally {
+      clock.reset();
+    }
+  });
+
   it('removes the coupon', async () => {
     const cart = await cartWorth(1000);
     await apply(cart.tokenValue, 'BIENVENUE10');
@@ -371,7 +439,34 @@ describe('carts of customers', () => {
   });
 });
 
+/**
+ * Parallel calls on one cart, on both drivers. On PostgreSQL the calls race for the order row's lock
+ * (items.ts inCart); on PGlite, one connection, the transactions run one after the other but the calls
+ * interleave between them, so a step done outside the transaction would show here too.
+ */
 describe('concurrency', () => {
+  it('30 parallel first adds of one variant make one line of quantity 30', async () => {
+    const cart = await newCart();
+    const results = await Promise.all(Array.from({ length: 30 }, () => add(cart.tokenValue, { productVariant: A.code })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    const o = orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body);
+    expect(o.items.map((i) => [i.variantCode, i.subscriptionInterval, i.quantity])).toEqual([[A.code, 0, 30]]);
+    expect(o.itemsTotal).toBe(30 * A.basePrice);
+    // Each answer saw the adds before it and its own: the quantities answered are 1 to 30, once each.
+    expect(results.map((r) => orderSchema.parse(r.body).items[0]!.quantity).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('30 parallel adds of 4 to one line stop at the 99 limit: 24 accepted, 6 refused, quantity 96', async () => {
+    const cart = await newCart();
+    const results = await Promise.all(Array.from({ length: 30 }, () => add(cart.tokenValue, { productVariant: B.code, quantity: 4 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(24);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(6);
+    for (const res of refused) expectViolation(res, 'quantity', 'OUT_OF_RANGE');
+    const o = orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body);
+    expect(o.items.map((i) => [i.variantCode, i.quantity])).toEqual([[B.code, 96]]);
+  });
+
   it('keeps quantities and totals exact under 30 parallel adds to one cart', async () => {
     const cart = await newCart();
     const variants = [A, B, C];
