@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { runTarget } from './tests/e2e/target.ts';
 
 // Debian's Chromium, never a downloaded browser; root needs --no-sandbox.
 const chromium = {
@@ -6,20 +7,36 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
 
+// The build under test (DIST_DIR, else dist) says where its sites and shop API are; the suite serves it
+// there with servers of its own (tests/e2e/target.ts, servers.ts).
+const target = runTarget();
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A test that fails once is a bug (a flake is fixed, not retried), and a focused test never reaches CI.
+  retries: 0,
+  forbidOnly: true,
   reporter: process.env.CI ? 'line' : 'list',
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
     // Journeys in French on the FR site and in Dutch on the BE site.
-    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4321', launchOptions: chromium } },
-    { name: 'be', testIgnore: ['build.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: 'http://localhost:4322', launchOptions: chromium } },
+    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium } },
+    { name: 'be', testIgnore: ['build.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium } },
     // Checks of both builds at once (routes, alternates, build info).
-    { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: 'http://localhost:4322' } },
+    { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: target.sites.be } },
   ],
-  // The platform and the built sites, as `npm start -- --no-build` serves them (npm test builds first).
-  webServer: { command: 'node scripts/start.ts --no-build', url: 'http://localhost:4400/health', reuseExistingServer: !process.env.CI, timeout: 120_000 },
+  // Its own platform (on a fresh data folder) and both sites, never a server that was already there: a
+  // busy port stops the run with a message saying what holds it and how to run beside it.
+  webServer: {
+    // The runner's own Node (the project's Node 24), whatever `node` the shell would find.
+    command: `"${process.execPath}" tests/e2e/servers.ts`,
+    env: { E2E_RUN_ID: target.runId },
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    timeout: 120_000,
+  },
+  globalSetup: './tests/e2e/global-setup.ts',
 });

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { freePorts } from './lib/ports.ts';
 
 const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
   console.log(`\n▶ ${label}`);
@@ -21,6 +22,8 @@ const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env
 const { DATABASE_URL: _shopDatabase, TEST_DATABASE_URL: testDatabase, ...outside } = process.env;
 const env = { ...outside, DATA_DIR: '.data/test-pglite' };
 rmSync('.data/test-pglite', { recursive: true, force: true });
+// `npm test -- --e2e [Playwright's arguments]`: the build and the end-to-end tests only.
+if (process.argv.includes('--e2e')) await endToEnd(process.argv.slice(2).filter((arg) => arg !== '--e2e'));
 run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], env);
 // The same API tests on a PostgreSQL server, when one is given (.ci/run starts one). Its database's name
 // must say it is for tests (shop_test), or every file refuses it (tests/support/test-database.ts); a test
@@ -28,7 +31,31 @@ run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], en
 if (testDatabase) {
   run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], { ...env, TEST_DATABASE_URL: testDatabase });
 }
-run('build of both channels', ['scripts/build.ts'], env);
-// After the build, which writes Astro's generated types (.astro/) that the type check reads.
-run('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
-run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], env);
+await endToEnd();
+
+/**
+ * The end-to-end build is made for ports found free now, so that a shop already running here (npm start
+ * on 4321, 4322, 4400) is neither tested nor disturbed: the pages bake in their site URLs and the shop
+ * API's, so the ports are chosen before the build and the suite serves that build on them
+ * (tests/e2e/target.ts reads them back from it). It goes to folders of its own, leaving dist/ (what
+ * `npm start -- --no-build` serves) and its content cache as they were. With arguments (Playwright's),
+ * only the build and those end-to-end tests run.
+ */
+async function endToEnd(playwrightArgs?: string[]): Promise<void> {
+  const [platformPort, frPort, bePort] = await freePorts(3);
+  const e2eEnv = {
+    ...env,
+    PORT_PLATFORM: String(platformPort), PORT_FR: String(frPort), PORT_BE: String(bePort),
+    SHOP_API_URL: `http://localhost:${platformPort}`, SITE_URL_FR: `http://localhost:${frPort}`, SITE_URL_BE: `http://localhost:${bePort}`,
+    PUBLIC_SHOP_API_URL: undefined, CONTENT_API_URL: undefined,
+    DIST_DIR: '.data/test-dist', CACHE_DIR: '.data/test-cache',
+  };
+  run('build of both channels', ['scripts/build.ts'], e2eEnv);
+  if (playwrightArgs) {
+    run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs], e2eEnv);
+    process.exit(0);
+  }
+  // After the build, which writes Astro's generated types (.astro/) that the type check reads.
+  run('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
+  run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+}

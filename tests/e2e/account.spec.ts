@@ -2,7 +2,7 @@
  * Sign-in and account journeys (SPEC §2, §5, §6), in French on the FR site and in Dutch on the BE site:
  * registration, login (lookup then password), wrong password, addresses, password change, forgotten
  * password through the platform's outbox, guards, and axe on the pages. They need the platform running
- * (http://localhost:4400) beside the built sites.
+ * (the suite starts its own, where the build under test calls the shop API) beside the built sites.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';

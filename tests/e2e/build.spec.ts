@@ -2,11 +2,11 @@
  * The build walks the route table: every route exists in both languages of the BE site and in the FR
  * site, and every hreflang alternate points at a page that exists.
  */
-import { expect, test } from './helpers.ts';
+import { expect, target, test } from './helpers.ts';
 import { routes as routeTable } from '../../src/i18n/routes.ts';
 
 const routes = Object.entries(routeTable).map(([name, def]) => ({ name, fr: def.fr as string, nl: def.nl as string }));
-const sites = { fr: 'http://localhost:4321', be: 'http://localhost:4322' };
+const sites = target.sites;
 
 test.describe.configure({ mode: 'serial' });
 

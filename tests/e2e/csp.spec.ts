@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, homeOf, test } from './helpers.ts';
+import { expect, homeOf, target, test } from './helpers.ts';
 
 /** Adds an inline script the way an injection would: the page's policy must refuse to run it. */
 const injectInlineScript = (page: Page) => page.evaluate(() => {
@@ -33,7 +33,7 @@ test('pages carry the security headers and a script policy without unsafe-inline
 
 test('every built page allows its own inline scripts and style sheets by hash, and no other', async ({}, info) => {
   // The browser checks the pages the other specs visit; this covers every page of the build.
-  const site = join('dist', info.project.name);
+  const site = join(target.distDir, info.project.name);
   const pages = readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
   expect(pages.length).toBeGreaterThan(50);
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

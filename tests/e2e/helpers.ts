@@ -3,6 +3,10 @@ import { pathTo } from '../../src/i18n/paths.ts';
 import type { RouteName } from '../../src/i18n/routes.ts';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
+import { resolveTarget } from './target.ts';
+
+/** The build under test and this run's servers (resolved by the configuration, inherited by workers). */
+export const target = resolveTarget();
 
 /**
  * Every test runs under the sites' Content-Security-Policy and fails if a page breaks it: each browser
@@ -81,8 +85,8 @@ export async function visibleProducts(page: Page): Promise<string[]> {
 }
 
 
-/** The embedded platform the built sites talk to (its default address, see src/stores/shop.ts). */
-export const PLATFORM = 'http://localhost:4400';
+/** The suite's own platform, where the build under test calls the shop API (target.ts). */
+export const PLATFORM = target.platform;
 
 export const localeOf = (info: TestInfo): LocaleCode => (languageOf(info) === 'nl' ? 'nl_BE' : 'fr_FR');
 export const textsOf = (info: TestInfo): Translator => translator(languageOf(info));
