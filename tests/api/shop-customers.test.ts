@@ -72,6 +72,25 @@ describe('customer lookup and registration', () => {
     expectViolation(res, 'email', 'EMAIL_ALREADY_USED');
   });
 
+  it('keeps one account when four registrations of one e-mail arrive at once', async () => {
+    const email = uniqueEmail('twice');
+    const spellings = [email, email.toUpperCase(), email, ` ${email} `];
+    // All four pass the first "is it taken?" check before any has written: the unique index decides.
+    const answers = await Promise.all(spellings.map((spelling, i) => api.call('POST', '/customers', {
+      body: { firstName: `Camille${'e'.repeat(i)}`, lastName: 'Martin', email: spelling, password: 'croquettes5', acceptTerms: true },
+    })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    for (const refused of answers.filter((r) => r.status === 422)) expectViolation(refused, 'email', 'EMAIL_ALREADY_USED', 'Cet email est déjà utilisé.');
+    const created = customerSchema.parse(answers.find((r) => r.status === 201)!.body);
+    const rows = await platform.db.query<{ id: number; users: number }>(
+      `SELECT c.id, (SELECT count(*)::int FROM shop.shop_users u WHERE u.customer_id = c.id) AS users FROM shop.customers c WHERE c.email_canonical = $1`,
+      [email.toLowerCase()]);
+    expect(rows).toEqual([{ id: created.id, users: 1 }]);
+    // The refused ones rolled back whole: one welcome mail, to the account that exists.
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Bienvenue chez Maison Gamelle']);
+    expect((await api.login(email, 'croquettes5')).customer).toBe(created['@id']);
+  });
+
   it('validates every field of the registration', async () => {
     const res = await api.call('POST', '/customers', {
       body: { gender: 'x', firstName: '', lastName: 'L'.repeat(256), email: 'nope', password: '1234', birthday: '2999-01-01', acceptTerms: false, preferredLanguage: 'de', subscribedToNewsletter: 'yes' },
