@@ -11,6 +11,10 @@ import { authentication, hydraError, order as orderSchema, throttledError } from
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
 import { passwordHashingLoad, passwordHashingSlots } from '../../src/backend/shop/passwords.ts';
+import { createShopLimits } from '../../src/backend/shop/limits/store.ts';
+import { countLoginAttempt } from '../../src/backend/shop/throttle.ts';
+import { openDatabase } from '../../src/backend/db/database.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
@@ -107,6 +111,45 @@ describe('login throttling', () => {
     const reset = await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'nouveau-secret', confirmNewPassword: 'nouveau-secret' } });
     expect(reset.status).toBe(202);
     expect((await login(owner.email, 'nouveau-secret', stranger)).status).toBe(200);
+  });
+});
+
+describe('a burst of wrong passwords in parallel', () => {
+  it('from one address on one account gets exactly 5 failures checked, in waves of 10 at once', async () => {
+    const owner = await api.register();
+    const address = randomClientAddress();
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 4; wave += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(owner.email, `guess-${wave}-${i}`, address)));
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.loginAccountAddress.points);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // Even the right password is refused from that address now; the owner's own address is not concerned.
+    expect((await login(owner.email, owner.password, address)).status).toBe(429);
+    expect((await login(owner.email, owner.password, randomClientAddress())).status).toBe(200);
+  });
+
+  it('counts atomically in the database: of 30 attempts at once on one account, 5 are let through; on many accounts, 10', async () => {
+    // Below the per-process login slot: what two platform instances would do at once, each with its own
+    // slot. On PostgreSQL the counters are shared by two connection pools, as two instances share them.
+    const second = testDatabaseUrl() ? await openDatabase({ url: testDatabaseUrl() }) : null;
+    try {
+      const limits = [createShopLimits(platform.db), createShopLimits(second ?? platform.db)];
+      const address = randomClientAddress();
+      const email = uniqueEmail('burst');
+      const sameAccount = await Promise.all(Array.from({ length: 30 }, (_, i) => countLoginAttempt(limits[i % 2]!, email, address)));
+      expect(sameAccount.filter((a) => a.allowed)).toHaveLength(RATE_LIMITS.loginAccountAddress.points);
+
+      const spray = randomClientAddress();
+      const manyAccounts = await Promise.all(Array.from({ length: 30 }, (_, i) => countLoginAttempt(limits[i % 2]!, uniqueEmail('spray'), spray)));
+      expect(manyAccounts.filter((a) => a.allowed)).toHaveLength(RATE_LIMITS.loginAddress.points);
+      for (const refused of manyAccounts.filter((a) => !a.allowed)) {
+        expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.loginAddress.seconds - 60);
+      }
+    } finally {
+      await second?.close();
+    }
   });
 });
 
