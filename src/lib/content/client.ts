@@ -42,10 +42,17 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
       get('sku' in idOrSlug ? `b2c-products/sku-${encodeURIComponent(idOrSlug.sku)}` : `b2c-products/${encodeURIComponent(idOrSlug.slug)}`,
         { render, locale }, productByRender[render]) as Promise<z.infer<(typeof productByRender)[R]>>,
 
-    /** Batch by SKU; a SKU missing from the answer is simply absent (the caller marks it "Product not found"). */
-    productsBySku: <R extends RenderLevel>(skus: string[], render: R, locale: LocaleCode) =>
-      get('b2c-products', { render, locale, ...Object.fromEntries(skus.map((s, i) => [`filters[sku][$in][${i}]`, s])) },
-        z.array(productByRender[render])) as Promise<Array<z.infer<(typeof productByRender)[R]>>>,
+    /**
+     * Batch by SKU; a SKU missing from the answer is simply absent (the caller marks it "Product not found").
+     * One page as large as the batch (the service's default page of 100 would drop the rest; it refuses
+     * more than 500); no SKU asks nothing (without the filter the service answers the whole catalogue).
+     */
+    async productsBySku<R extends RenderLevel>(skus: string[], render: R, locale: LocaleCode): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
+      if (skus.length === 0) return [];
+      return get('b2c-products', {
+        render, locale, 'pagination[pageSize]': skus.length, ...Object.fromEntries(skus.map((s, i) => [`filters[sku][$in][${i}]`, s])),
+      }, z.array(productByRender[render])) as Promise<Array<z.infer<(typeof productByRender)[R]>>>;
+    },
 
     /** Every product of a locale, page by page (the build's loader). */
     async allProducts(locale: LocaleCode, pageSize = 250) {
