@@ -1,0 +1,54 @@
+/** The coupon rules (src/backend/shop/promotions.ts) at their edges, without a database. */
+import { describe, expect, it } from 'vitest';
+import { couponKey, discountOf, refusalOf, type Coupon } from '../../src/backend/shop/promotions.ts';
+
+const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
+  code: 'TEST', kind: 'fixed', value: 500, minimumItemsTotal: 3000, startsAt: null, expiresAt: null, firstOrderOnly: false,
+  label: { fr: 'Test', nl: 'Test' }, ...overrides,
+});
+const at = (iso: string) => new Date(iso);
+const context = { now: at('2026-06-15T10:00:00Z'), itemsTotal: 3000, hasCompletedOrder: false };
+
+describe('refusalOf', () => {
+  it('accepts a minimum from exactly its amount, not one cent under', () => {
+    expect(refusalOf(coupon(), context)).toBeNull();
+    expect(refusalOf(coupon(), { ...context, itemsTotal: 2999 })).toBe('COUPON_MINIMUM');
+    expect(refusalOf(coupon({ minimumItemsTotal: 0 }), { ...context, itemsTotal: 0 })).toBeNull();
+  });
+
+  it('is valid from its first millisecond to its last, inclusive', () => {
+    const dated = coupon({ startsAt: at('2025-12-01T00:00:00Z').getTime(), expiresAt: at('2025-12-31T23:59:59Z').getTime() });
+    expect(refusalOf(dated, { ...context, now: at('2025-11-30T23:59:59.999Z') })).toBe('COUPON_INVALID');
+    expect(refusalOf(dated, { ...context, now: at('2025-12-01T00:00:00.000Z') })).toBeNull();
+    expect(refusalOf(dated, { ...context, now: at('2025-12-31T23:59:59.000Z') })).toBeNull();
+    expect(refusalOf(dated, { ...context, now: at('2025-12-31T23:59:59.001Z') })).toBe('COUPON_EXPIRED');
+  });
+
+  it('refuses an unknown code, and a first-order code to a customer who completed an order, before the minimum', () => {
+    expect(refusalOf(null, context)).toBe('COUPON_INVALID');
+    const firstOrder = coupon({ firstOrderOnly: true });
+    expect(refusalOf(firstOrder, context)).toBeNull();
+    expect(refusalOf(firstOrder, { ...context, hasCompletedOrder: true })).toBe('COUPON_FIRST_ORDER');
+    expect(refusalOf(firstOrder, { ...context, hasCompletedOrder: true, itemsTotal: 10 })).toBe('COUPON_FIRST_ORDER');
+    // An expired first-order code says it expired: that is what the shopper can do nothing about.
+    expect(refusalOf(coupon({ firstOrderOnly: true, expiresAt: 0 }), { ...context, hasCompletedOrder: true })).toBe('COUPON_EXPIRED');
+  });
+});
+
+describe('discountOf', () => {
+  it('rounds a percentage to the cent and never reduces more than the items total', () => {
+    expect(discountOf(coupon({ kind: 'percentage', value: 10 }), 1995)).toBe(200);
+    expect(discountOf(coupon({ kind: 'percentage', value: 10 }), 1994)).toBe(199);
+    expect(discountOf(coupon({ kind: 'percentage', value: 15 }), 3333)).toBe(500);
+    expect(discountOf(coupon({ value: 500 }), 3000)).toBe(500);
+    expect(discountOf(coupon({ value: 500 }), 300)).toBe(300);
+    expect(discountOf(coupon({ kind: 'percentage', value: 100 }), 4990)).toBe(4990);
+  });
+});
+
+describe('couponKey', () => {
+  it('ignores case and surrounding spaces only', () => {
+    expect(couponKey('  bienvenue10 ')).toBe('BIENVENUE10');
+    expect(couponKey('BIEN VENUE10')).toBe('BIEN VENUE10');
+  });
+});
