@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, homeOf, languageOf, test } from './helpers.ts';
+import { atPath, expect, homeOf, languageOf, test } from './helpers.ts';
 
 const texts = {
   fr: { add: 'Ajouter au panier', cart: '/panier/', empty: 'Votre panier est vide.', coupon: 'Code promo', apply: 'Appliquer', invalid: 'Ce code promo n’est pas valide.', purchase: 'Mode d’achat', monthly: 'Tous les mois', remove: 'Supprimer', freeShippingFrom: 'Plus que', promotion: 'Réduction', linkAdded: 'Les articles du lien ont été ajoutés à votre panier.' },
@@ -10,7 +10,10 @@ const texts = {
 async function openProduct(page: Page, home: string, { hydrated = true } = {}): Promise<void> {
   await page.goto(home);
   await page.locator('nav[aria-label] a').first().click();
-  await page.locator('[data-grid] > li:has(.tag.ok) a').first().click();
+  const card = page.locator('[data-grid] > li:has(.tag.ok) a').first();
+  const href = (await card.getAttribute('href'))!;
+  await card.click();
+  await expect(page).toHaveURL(atPath(href));
   await expect(page.locator('[data-purchase] button[type="submit"]')).toBeEnabled();
   // Until the island hydrates (client:idle) the form is a plain cart link to the cart page; wait for it,
   // or a fast click would take the no-JavaScript path.
@@ -18,6 +21,8 @@ async function openProduct(page: Page, home: string, { hydrated = true } = {}): 
 }
 
 const total = (page: Page) => page.locator('[data-total]').textContent();
+/** Cents of a price as the page writes it (24,90 €, € 24,90, 1 234,50 €). */
+const cents = (text: string | null) => Math.round(Number(text!.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 test('add from a product page → badge and mini cart → cart page: quantity, subscription, coupons, remove', async ({ page }, info) => {
   const t = texts[languageOf(info)];
@@ -30,9 +35,16 @@ test('add from a product page → badge and mini cart → cart page: quantity, s
   await page.goto(t.cart);
   const line = page.locator('.cart-line').first();
   await expect(line).toContainText(name);
+  // The total is read once the cart page is settled (loaded, no change under way), one-off line of one.
+  await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
+  await expect(line.locator('[data-line-total] s')).toHaveCount(0);
+  await expect(line.locator('input[type="number"]')).toHaveValue('1');
   const first = await total(page);
+  const unit = cents(await line.locator('[data-line-total]').textContent());
+  expect(unit).toBeGreaterThan(0);
   await line.getByRole('button', { name: /^\+$|Ajouter un|Eén meer/ }).click();
   await expect(line.locator('input[type="number"]')).toHaveValue('2');
+  await expect.poll(async () => cents(await line.locator('[data-line-total]').textContent())).toBe(unit * 2);
   await expect.poll(() => total(page)).not.toBe(first);
   await expect(page.locator('[data-cart-count]')).toHaveText('2');
 
@@ -66,7 +78,7 @@ test('a cart link fills the cart and leaves a clean address', async ({ page }, i
   await expect(line.locator('input[type="number"]')).toHaveValue('3');
   await expect(line.getByLabel(t.purchase)).toHaveValue('31');
   await expect(page.getByText(t.linkAdded)).toBeVisible();
-  expect(new URL(page.url()).search).toBe('?utm_source=mail');
+  await expect(page).toHaveURL((url) => url.pathname === t.cart && url.search === '?utm_source=mail');
   // Bad parameters are ignored, not an error page.
   await page.goto(`${t.cart}?variantId=12&quantity=abc`);
   await expect(line.locator('input[type="number"]')).toHaveValue('3');
@@ -89,6 +101,8 @@ test('without JavaScript, add to cart is a cart link to the cart page', async ({
   const page = await context.newPage();
   await openProduct(page, homeOf(info), { hydrated: false });
   await page.getByRole('button', { name: texts[languageOf(info)].add }).click();
+  // Read once the form's navigation is done, not right after the click.
+  await expect(page).toHaveURL(atPath(texts[languageOf(info)].cart));
   const url = new URL(page.url());
   expect(url.pathname).toBe(texts[languageOf(info)].cart);
   expect(url.searchParams.get('variantId')).toMatch(/^\d{8}$/);

@@ -1,4 +1,4 @@
-import { expect, homeOf, languageOf, test, texts, visibleProducts } from './helpers.ts';
+import { atPath, expect, homeOf, languageOf, test, texts, visibleProducts } from './helpers.ts';
 
 test('home → category → filter and sort → product → change format', async ({ page }, info) => {
   const t = texts[languageOf(info)];
@@ -24,28 +24,44 @@ test('home → category → filter and sort → product → change format', asyn
   const adults = await visibleProducts(page);
   expect(adults.length).toBeGreaterThan(0);
   expect(adults.length).toBeLessThan(all.length);
-  await expect(page.locator('[data-grid] > li:visible').first()).toHaveAttribute('data-life-stage', 'adult');
+  // Every card shown, not only the first.
+  const stages = await page.locator('[data-grid] > li:visible').evaluateAll((els) => els.map((el) => el.getAttribute('data-life-stage')));
+  expect(stages).toEqual(adults.map(() => 'adult'));
   await expect(page).toHaveURL(/lifeStage=adult/);
 
   // The state survives a reload (the address is the state).
   await page.reload();
   expect(await visibleProducts(page)).toEqual(adults);
 
-  // Open a product with several formats and switch format.
-  const cardWithFormats = page.locator('[data-grid] > li:visible').first();
-  await cardWithFormats.locator('a').first().click();
+  // Open a product with several formats (the first such adult recipe shown) and switch format: the test
+  // fails if none has several, rather than skipping the switch its title promises.
+  const hrefs = await page.locator('[data-grid] > li:visible a.link').evaluateAll((els) => els.map((el) => el.getAttribute('href')!));
+  let withFormats: string | undefined;
+  for (const href of hrefs) {
+    const html = await (await page.request.get(href)).text();
+    const list = /<ul class="formats"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+    if ((list.match(/data-variant=/g) ?? []).length > 1) {
+      withFormats = href;
+      break;
+    }
+  }
+  expect(withFormats, 'an adult recipe with several formats').toBeDefined();
+  await page.locator(`[data-grid] > li:visible a.link[href="${withFormats}"]`).click();
+  await expect(page).toHaveURL(atPath(withFormats!));
   const formats = page.locator('.formats a');
   await expect(formats.first()).toBeVisible();
-  const count = await formats.count();
+  expect(await formats.count()).toBeGreaterThan(1);
+  const current = await page.locator('.formats a[aria-current="true"]').getAttribute('data-variant');
   const priceBefore = await page.locator('[data-price] .main-price').textContent();
-  if (count > 1) {
-    const other = formats.nth(1);
-    const variant = await other.getAttribute('data-variant');
-    await other.click();
-    await expect(page.locator('.formats a[aria-current="true"]')).toHaveAttribute('data-variant', variant!);
-    await expect(page.locator('input[name="variantId"]')).toHaveValue(variant!);
-    expect(await page.locator('[data-price] .main-price').textContent()).not.toBe(priceBefore);
-  }
+  const other = page.locator('.formats a:not([aria-current="true"])').first();
+  const variant = (await other.getAttribute('data-variant'))!;
+  expect(variant).not.toBe(current);
+  const otherPath = new URL((await other.getAttribute('href'))!, page.url()).pathname;
+  await other.click();
+  await expect(page).toHaveURL(atPath(otherPath));
+  await expect(page.locator('.formats a[aria-current="true"]')).toHaveAttribute('data-variant', variant);
+  await expect(page.locator('input[name="variantId"]')).toHaveValue(variant);
+  await expect(page.locator('[data-price] .main-price')).not.toHaveText(priceBefore!);
   await expect(page.getByRole('button', { name: t.addToCart })).toBeVisible();
   // Product pages carry Product JSON-LD with offers and rating.
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -74,5 +90,5 @@ test('a SKU address redirects to the product’s page', async ({ page, request }
   const redirects = await (await request.get('/redirects.json')).json() as Array<{ from: string; to: string }>;
   const own = redirects.find((r) => r.from.startsWith(homeOf(info) === '/nl/' ? '/nl/' : '/produits/'))!;
   await page.goto(own.from);
-  expect(new URL(page.url()).pathname).toBe(own.to);
+  await expect(page).toHaveURL(atPath(own.to));
 });

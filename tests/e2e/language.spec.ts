@@ -1,12 +1,23 @@
-import { expect, test } from './helpers.ts';
+import { atPath, expect, test } from './helpers.ts';
 
 // The BE site has both languages (the playwright config runs this file there only).
 test('the language switch keeps the page', async ({ page }) => {
   await page.goto('/nl/');
-  await page.getByRole('navigation', { name: /navigatie/i }).getByRole('link', { name: 'Kat', exact: true }).click();
-  const dutchPath = new URL(page.url()).pathname;
+  const cats = page.getByRole('navigation', { name: /navigatie/i }).getByRole('link', { name: 'Kat', exact: true });
+  const dutchPath = (await cats.getAttribute('href'))!;
+  expect(dutchPath).toMatch(/^\/nl\/.+\/$/);
+  await cats.click();
+  // Read once the address is the cats' page, not right after the click (still /nl/ then).
+  await expect(page).toHaveURL(atPath(dutchPath));
   await page.locator('.switcher summary').click();
-  await page.locator('.switcher a[data-locale="fr_BE"]').click();
+  const toFrench = page.locator('.switcher a[data-locale="fr_BE"]');
+  const frenchUrl = new URL((await toFrench.getAttribute('href'))!, page.url());
+  expect(frenchUrl.origin).toBe(new URL(page.url()).origin);
+  const frenchPath = frenchUrl.pathname;
+  expect(frenchPath).not.toBe(dutchPath);
+  expect(frenchPath).not.toMatch(/^\/nl\//);
+  await toFrench.click();
+  await expect(page).toHaveURL(atPath(frenchPath));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE');
   // The choice is remembered for a year, site-wide (SPEC §9).
   const cookie = (await page.context().cookies()).find((c) => c.name === 'locale');
@@ -15,10 +26,9 @@ test('the language switch keeps the page', async ({ page }) => {
   expect(cookie?.sameSite).toBe('Lax');
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Chat/);
-  const frenchPath = new URL(page.url()).pathname;
-  expect(frenchPath).not.toBe(dutchPath);
   await page.locator('.switcher summary').click();
   await page.locator('.switcher a[data-locale="nl_BE"]').click();
-  expect(new URL(page.url()).pathname).toBe(dutchPath);
+  await expect(page).toHaveURL(atPath(dutchPath));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Kat/);
 });
-
