@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { runTarget } from './tests/e2e/target.ts';
 
 // Debian's Chromium, never a downloaded browser; root needs --no-sandbox.
@@ -10,6 +12,7 @@ const chromium = {
 // The build under test (DIST_DIR, else dist) says where its sites and shop API are; the suite serves it
 // there with servers of its own (tests/e2e/target.ts, servers.ts).
 const target = runTarget();
+const projectNode = resolve('node_modules/.bin/node');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,16 +25,18 @@ export default defineConfig({
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
     // Journeys in French on the FR site and in Dutch on the BE site.
-    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium } },
-    { name: 'be', testIgnore: ['build.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium } },
+    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts', 'accessibility.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium } },
+    { name: 'be', testIgnore: ['build.spec.ts', 'accessibility.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium } },
     // Checks of both builds at once (routes, alternates, build info).
     { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: target.sites.be } },
+    // axe on every page type in each locale, on the site that serves it (the spec names the site per test).
+    { name: 'a11y', testMatch: 'accessibility.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
   ],
   // Its own platform (on a fresh data folder) and both sites, never a server that was already there: a
   // busy port stops the run with a message saying what holds it and how to run beside it.
   webServer: {
-    // The runner's own Node (the project's Node 24), whatever `node` the shell would find.
-    command: `"${process.execPath}" tests/e2e/servers.ts`,
+    // The project's Node 24 (it runs TypeScript as is), even when the runner was started by an older one.
+    command: `"${existsSync(projectNode) ? projectNode : process.execPath}" tests/e2e/servers.ts`,
     env: { E2E_RUN_ID: target.runId },
     wait: { stdout: /e2e servers ready/ },
     reuseExistingServer: false,
