@@ -6,8 +6,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { readFile } from 'node:fs/promises';
 import type { Database } from './db/database.ts';
+import { Problem } from './problem.ts';
 import { contentRoutes } from './content/routes.ts';
-import { shopRoutes, type ShopOptions } from './shop/routes.ts';
+import { unexpectedContentError } from './content/errors.ts';
+import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes.ts';
+import type { Lang } from './shop/shared/messages.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 
@@ -33,6 +36,8 @@ const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => asyn
   if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
 };
 
+const SHOP_BASE = '/api/v2/shop';
+
 export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery }: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
@@ -56,7 +61,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
     app.use('/api/v2/shop/customers', wakeMailDelivery(mailDelivery));
     app.use('/api/v2/shop/reset-password-requests', wakeMailDelivery(mailDelivery));
   }
-  app.route('/api/v2/shop', shopRoutes(db, shop));
+  app.route(SHOP_BASE, shopRoutes(db, shop));
   if (outbox) app.route('/', outboxRoutes(db));
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
@@ -71,11 +76,12 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
   });
 
   app.notFound((c) => c.json({ error: 'Not Found' }, 404));
+  // The one error handler of the platform: handlers throw problems in their service's shape; anything
+  // else is answered in the shape of the service whose path it is (the shop's under its prefix).
   app.onError((error, c) => {
-    // A malformed percent-escape in a path is the client's fault, not ours.
-    if (error instanceof URIError) return c.json({ data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed URL' } }, 400);
-    console.error(error);
-    return c.json({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } }, 500);
+    if (error instanceof Problem) return error.toResponse();
+    const inShop = c.req.path === SHOP_BASE || c.req.path.startsWith(`${SHOP_BASE}/`);
+    return (inShop ? unexpectedShopError(error, (c.var as { lang?: Lang }).lang) : unexpectedContentError(error)).toResponse();
   });
   return app;
 }

@@ -4,8 +4,8 @@ import { addressSchema, type AddressFormValues } from '../../src/lib/forms/addre
 import { hasInvisibleCharacters } from '../../src/lib/forms/fields.ts';
 import { registerSchema } from '../../src/lib/forms/register.ts';
 import { validate } from '../../src/lib/forms/validate.ts';
-import { registerBody } from '../../src/backend/shop/validation.ts';
-import { violationMessage } from '../../src/backend/shop/messages.ts';
+import { registerBody } from '../../src/backend/shop/shared/validation.ts';
+import { violationMessage } from '../../src/backend/shop/shared/messages.ts';
 import { translator } from '../../src/i18n/translate.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');

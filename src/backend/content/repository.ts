@@ -153,3 +153,15 @@ export async function findCrossSell(db: Queryable, key: string): Promise<{ key: 
     'SELECT key, main_product, products FROM content.cross_sells WHERE key = $1', [key]);
   return row;
 }
+
+/** A product variant as the shop sells it: its names and price in one language, and whether it may be bought. */
+export interface SellableVariant { code: string; variantName: string; productName: string; basePrice: number; shown: boolean; inStock: boolean }
+
+/** The shop asks here for what it adds to a cart, rather than reading the content tables itself. */
+export async function findVariant(db: Queryable, code: string, language: Language): Promise<SellableVariant | null> {
+  const [row] = await db.query<{ code: string; variant_name: string; product_name: string; base_price: number; shown: boolean; in_stock: boolean }>(
+    `SELECT v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock
+     FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+     WHERE v.code = $1 AND v.language = $2`, [code, language]);
+  return row ? { code: row.code, variantName: row.variant_name, productName: row.product_name, basePrice: row.base_price, shown: row.shown, inStock: row.in_stock } : null;
+}

@@ -1,6 +1,6 @@
 /**
- * The content service, Strapi-shaped: `{ data, meta }`, errors as `{ data: null, error }`, filters in qs
- * syntax. Paths are those of SPEC §7; the list endpoints (b2c-categories, b2c-pages, b2c-faqs, b2c-shops)
+ * The content service, Strapi-shaped: `{ data, meta }`, errors thrown as `{ data: null, error }`
+ * (errors.ts), filters in qs syntax. Paths are those of SPEC §7; the list endpoints (b2c-categories, b2c-pages, b2c-faqs, b2c-shops)
  * are what the site's build-time loaders page through.
  */
 import { Hono, type Context } from 'hono';
@@ -12,6 +12,7 @@ import { channelOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import {
   countProducts, findCategories, findCrossSell, findFaq, findMenu, findPages, findProducts, findShops, type ProductQuery,
 } from './repository.ts';
+import { contentError, contentNotFound } from './errors.ts';
 
 const localeParam = z.enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE']).default('fr_FR')
   .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
@@ -38,16 +39,12 @@ const crossSellQuery = localeQuery.extend({
   limit: z.coerce.number().int().min(1).max(24).default(4),
 });
 
-type ErrorName = 'ValidationError' | 'NotFoundError';
-const fail = (c: Context, status: 400 | 404, name: ErrorName, message: string, details?: unknown) =>
-  c.json({ data: null, error: { status, name, message, details: details ?? {} } }, status);
-
 /** Parses the query string (qs syntax, so `filters[sku][$in][0]=…` nests) with a zod schema. */
-function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> | Response {
+function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   const raw = qs.parse(new URL(c.req.url).search.slice(1), { depth: 4, arrayLimit: MAX_PAGE_SIZE, parameterLimit: 2000 });
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  return fail(c, 400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '),
+  throw contentError(400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '),
     { errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) });
 }
 
@@ -59,7 +56,6 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
 
   app.get('/b2c-products', async (c) => {
     const q = parseQuery(c, productListQuery);
-    if (q instanceof Response) return q;
     const { page, pageSize } = q.pagination;
     const query: ProductQuery = {
       ...productQuery(q.locale, q.render), skus: q.filters?.sku?.$in, categoryKey: q.filters?.categories?.$contains,
@@ -71,65 +67,57 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
 
   app.get('/b2c-products/b2c-categories/:category', async (c) => {
     const q = parseQuery(c, crossSellQuery);
-    if (q instanceof Response) return q;
     const category = c.req.param('category');
-    if (!isIdentifier(category)) return fail(c, 404, 'NotFoundError', 'Category not found');
+    if (!isIdentifier(category)) throw contentNotFound('Category not found');
     const known = (await findCategories(db, languageOf(q.locale))).some((cat) => cat.key === category);
-    if (!known) return fail(c, 404, 'NotFoundError', `Category ${category} not found`);
+    if (!known) throw contentNotFound(`Category ${category} not found`);
     const data = await findProducts(db, { ...productQuery(q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
     return c.json({ data, meta: {} });
   });
 
   app.get('/b2c-products/:id', async (c) => {
     const q = parseQuery(c, renderQuery);
-    if (q instanceof Response) return q;
     const id = c.req.param('id');
-    if (!isIdentifier(id)) return fail(c, 404, 'NotFoundError', 'Product not found');
+    if (!isIdentifier(id)) throw contentNotFound('Product not found');
     const bySku = id.startsWith('sku-');
     const [product] = await findProducts(db, { ...productQuery(q.locale, q.render), ...(bySku ? { skus: [id.slice(4)] } : { slug: id }), limit: 1 });
-    if (!product) return fail(c, 404, 'NotFoundError', 'Product not found');
+    if (!product) throw contentNotFound('Product not found');
     return c.json({ data: product, meta: {} });
   });
 
   app.get('/b2c-categories', async (c) => {
     const q = parseQuery(c, localeQuery);
-    if (q instanceof Response) return q;
     return c.json({ data: await findCategories(db, languageOf(q.locale)), meta: {} });
   });
 
   app.get('/b2c-pages', async (c) => {
     const q = parseQuery(c, localeQuery.extend({ filters: z.object({ kind: z.object({ $eq: z.enum(['page', 'landing']) }) }).optional() }));
-    if (q instanceof Response) return q;
     return c.json({ data: await findPages(db, languageOf(q.locale), { kind: q.filters?.kind.$eq }), meta: {} });
   });
 
   app.get('/b2c-faqs', async (c) => {
     const q = parseQuery(c, localeQuery);
-    if (q instanceof Response) return q;
     return c.json({ data: await findFaq(db, languageOf(q.locale)), meta: {} });
   });
 
   app.get('/b2c-shops', async (c) => {
     const q = parseQuery(c, localeQuery);
-    if (q instanceof Response) return q;
     return c.json({ data: await findShops(db, languageOf(q.locale)), meta: {} });
   });
 
   for (const key of ['header', 'footer'] as const) {
     app.get(`/b2c-${key}`, async (c) => {
       const q = parseQuery(c, localeQuery);
-      if (q instanceof Response) return q;
-      return c.json({ data: await findMenu(db, key as 'header', languageOf(q.locale)), meta: {} });
+        return c.json({ data: await findMenu(db, key as 'header', languageOf(q.locale)), meta: {} });
     });
   }
 
   app.get('/b2c-cross-sells/:key', async (c) => {
     const q = parseQuery(c, localeQuery);
-    if (q instanceof Response) return q;
     const key = c.req.param('key');
-    if (!isIdentifier(key)) return fail(c, 404, 'NotFoundError', 'Cross-sell not found');
+    if (!isIdentifier(key)) throw contentNotFound('Cross-sell not found');
     const list = await findCrossSell(db, key);
-    if (!list) return fail(c, 404, 'NotFoundError', `Cross-sell ${key} not found`);
+    if (!list) throw contentNotFound(`Cross-sell ${key} not found`);
     const products = await findProducts(db, { ...productQuery(q.locale, 1), skus: list.products });
     // Keep the editor's order; a SKU missing from the catalogue is simply absent.
     const order = new Map(list.products.map((sku, i) => [sku, i]));
@@ -140,11 +128,10 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
   // Generic page by key, slashes trimmed: GET /terms, /terms/, //terms// all read the page "terms".
   app.get('/*', async (c) => {
     const key = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length).replace(/^\/+|\/+$/g, '');
-    if (!/^[a-z0-9-]{1,64}$/.test(key)) return fail(c, 404, 'NotFoundError', 'Page not found');
+    if (!/^[a-z0-9-]{1,64}$/.test(key)) throw contentNotFound('Page not found');
     const q = parseQuery(c, localeQuery);
-    if (q instanceof Response) return q;
     const [page] = await findPages(db, languageOf(q.locale), { key });
-    if (!page) return fail(c, 404, 'NotFoundError', `Page ${key} not found`);
+    if (!page) throw contentNotFound(`Page ${key} not found`);
     return c.json({ data: page, meta: {} });
   });
 

@@ -1,24 +1,26 @@
 /**
  * The shop API (SPEC §7), mounted at /api/v2/shop: a Sylius-style JSON-LD API for carts, customers,
  * sessions and addresses. Every answer, including every error, has the production API's shape; no input
- * can make it answer 500.
+ * can make it answer 500. Handlers throw problems (shared/errors.ts); the platform's error handler
+ * answers them, and `unexpectedShopError` anything else thrown under this prefix.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/database.ts';
-import { ShopProblem, badRequest, notFound, payloadTooLarge, serviceBusy } from './errors.ts';
-import { readShopQuery, type ShopDeps, type ShopEnv } from './http.ts';
-import { addressRoutes } from './addresses.ts';
-import { authRoutes } from './auth.ts';
-import { customerRoutes } from './customers.ts';
-import { itemRoutes } from './items.ts';
-import { orderRoutes } from './orders.ts';
-import { resetPasswordRoutes } from './reset-password.ts';
-import { jwtSecretFrom } from './tokens.ts';
+import { Problem } from '../problem.ts';
+import { badRequest, LD_JSON, notFound, payloadTooLarge, serviceBusy } from './shared/errors.ts';
+import { readShopQuery } from './shared/request.ts';
+import type { ShopDeps, ShopEnv } from './shared/deps.ts';
+import { serviceBusyMessage, type Lang } from './shared/messages.ts';
 import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
 import { createShopLimits } from './limits/store.ts';
-import { serviceBusyMessage } from './messages.ts';
-import { PasswordHashingBusy } from './passwords.ts';
+import { PasswordHashingBusy } from './customers/passwords.ts';
+import { jwtSecretFrom } from './sessions/tokens.ts';
+import { addressRoutes } from './addresses/routes.ts';
+import { cartRoutes } from './carts/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
+import { resetPasswordRoutes } from './reset-password/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -34,9 +36,6 @@ export interface ShopOptions {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const problemResponse = (problem: ShopProblem) =>
-  new Response(JSON.stringify(problem.body), { status: problem.status, headers: problem.headers });
-
 export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEnv> {
   const env = options.env ?? process.env;
   const trustedHops = trustedProxyHops(env);
@@ -45,31 +44,32 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   };
   const app = new Hono<ShopEnv>();
 
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => problemResponse(payloadTooLarge()) }));
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => payloadTooLarge().toResponse() }));
   app.use('*', async (c, next) => {
     c.set('clientAddress', clientAddress(c, trustedHops));
     readShopQuery(c);
     await next();
   });
 
-  app.route('/', orderRoutes(deps));
-  app.route('/', itemRoutes(deps));
+  app.route('/', cartRoutes(deps));
   app.route('/', customerRoutes(deps));
-  app.route('/', authRoutes(deps));
+  app.route('/', sessionRoutes(deps));
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
-  app.all('*', () => problemResponse(notFound()));
-  app.onError((error, c) => {
-    if (error instanceof ShopProblem) return problemResponse(error);
-    // Registration, password change and reset hash too: a saturated hashing queue is a 503 there as well.
-    if (error instanceof PasswordHashingBusy) return problemResponse(serviceBusy(serviceBusyMessage(c.get('lang') ?? 'fr'), error.retryAfterSeconds));
-    // A malformed percent-escape in the path is the client's fault.
-    if (error instanceof URIError) return problemResponse(badRequest('Malformed URL'));
-    console.error(error);
-    return new Response(JSON.stringify({ '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Internal Server Error' }),
-      { status: 500, headers: { 'Content-Type': 'application/ld+json; charset=utf-8' } });
-  });
+  app.all('*', () => { throw notFound(); });
   return app;
+}
+
+/**
+ * What the shop answers for an error no handler turned into a problem: registration, password change and
+ * reset hash too, so a saturated hashing queue is a 503 there as well; a malformed percent-escape in the
+ * path is the client's fault; anything else is ours, logged and answered without details.
+ */
+export function unexpectedShopError(error: unknown, lang: Lang = 'fr'): Problem {
+  if (error instanceof PasswordHashingBusy) return serviceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
+  if (error instanceof URIError) return badRequest('Malformed URL');
+  console.error(error);
+  return new Problem(500, { '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Internal Server Error' }, { 'Content-Type': LD_JSON });
 }

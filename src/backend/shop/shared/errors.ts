@@ -1,26 +1,15 @@
 /**
  * Error answers of the shop API, shaped like the production API (API Platform + LexikJWT): handlers
- * throw a `ShopProblem` and the shop app's error handler writes it.
+ * throw one of these problems and the platform's error handler (app.ts) writes it.
  */
-import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
+import { Problem } from '../../problem.ts';
 import { violationMessage, type Lang, type MessageParams } from './messages.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export class ShopProblem extends Error {
-  readonly status: number;
-  readonly body: object;
-  readonly headers: Record<string, string>;
-  constructor(status: number, body: object, headers: Record<string, string> = {}) {
-    super(`HTTP ${status}`);
-    this.status = status;
-    this.body = body;
-    this.headers = headers;
-  }
-}
-
-const hydraError = (status: number, description: string) => new ShopProblem(status, {
+const hydraError = (status: number, description: string) => new Problem(status, {
   '@context': '/api/v2/contexts/Error', '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': description,
 }, { 'Content-Type': LD_JSON });
 
@@ -31,18 +20,14 @@ export const payloadTooLarge = () => hydraError(413, 'Request body too large');
 export const unsupportedMediaType = (type: string) => hydraError(415, `The content-type "${type}" is not supported.`);
 /** A rate limit (limits/policy.ts) refused the call: the description is for the shopper, in their language. */
 export const tooManyRequests = (description: string, retryAfterSeconds: number) =>
-  withHeaders(hydraError(429, description), { 'Retry-After': String(retryAfterSeconds) });
+  hydraError(429, description).withHeaders({ 'Retry-After': String(retryAfterSeconds) });
 /** Password hashing is saturated (passwords.ts): nothing is wrong with the request, try again shortly. */
 export const serviceBusy = (description: string, retryAfterSeconds: number) =>
-  withHeaders(hydraError(503, description), { 'Retry-After': String(retryAfterSeconds) });
-
-function withHeaders(problem: ShopProblem, headers: Record<string, string>): ShopProblem {
-  return new ShopProblem(problem.status, problem.body, { ...problem.headers, ...headers });
-}
+  hydraError(503, description).withHeaders({ 'Retry-After': String(retryAfterSeconds) });
 
 /** LexikJWT's answers: { code, message } in plain JSON. */
 const lexik = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new ShopProblem(status, { code: status, message }, { 'Content-Type': JSON_TYPE, ...headers });
+  new Problem(status, { code: status, message }, { 'Content-Type': JSON_TYPE, ...headers });
 export const jwtNotFound = () => lexik(401, 'JWT Token not found');
 export const jwtInvalid = () => lexik(401, 'Invalid JWT Token');
 export const jwtExpired = () => lexik(401, 'Expired JWT Token');
@@ -60,8 +45,8 @@ export interface ViolationSpec { path: string; code: ViolationCode; params?: Mes
 export const violation = (lang: Lang, { path, code, params }: ViolationSpec): Violation =>
   ({ propertyPath: path, message: violationMessage(lang, code, params), code });
 
-export function violationList(violations: Violation[]): ShopProblem {
-  return new ShopProblem(422, {
+export function violationList(violations: Violation[]): Problem {
+  return new Problem(422, {
     '@context': '/api/v2/contexts/ConstraintViolationList',
     '@type': 'ConstraintViolationList',
     'hydra:title': 'An error occurred',
@@ -72,3 +57,4 @@ export function violationList(violations: Violation[]): ShopProblem {
 
 /** One violation, the common case of business rules (coupon refused, variant out of stock…). */
 export const refuse = (lang: Lang, spec: ViolationSpec) => violationList([violation(lang, spec)]);
+

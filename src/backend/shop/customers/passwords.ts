@@ -8,8 +8,8 @@
  * real sign-in waits a bounded time; past that the caller gets PasswordHashingBusy (answered 503).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_HASHING } from './limits/policy.ts';
-import { QueueFull, Semaphore, type Priority } from './limits/semaphore.ts';
+import { PASSWORD_HASHING } from '../limits/policy.ts';
+import { QueueFull, Semaphore, type Priority } from '../limits/semaphore.ts';
 
 /** 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
 const COST = { N: 32768, r: 8, p: 1 } as const;

@@ -6,27 +6,23 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Queryable } from '../db/database.ts';
-import { iri, type Authentication } from '../../lib/shop/wire.ts';
-import { LIMITS } from '../../lib/constants.ts';
-import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, ShopProblem, tooManyAttempts } from './errors.ts';
-import { readJson, type ShopDeps, type ShopEnv } from './http.ts';
-import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from './messages.ts';
-import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from './passwords.ts';
+import { iri, type Authentication } from '../../../lib/shop/wire.ts';
+import { LIMITS } from '../../../lib/constants.ts';
+import { Problem } from '../../problem.ts';
+import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, tooManyAttempts } from '../shared/errors.ts';
+import { readJson } from '../shared/request.ts';
+import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
+import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from '../shared/messages.ts';
+import { LOGIN_HASHING_PER_ADDRESS } from '../limits/policy.ts';
+import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from '../customers/passwords.ts';
+import { canonicalEmail } from '../customers/customer.ts';
+import { accountByEmail, accountOf, type Account } from '../customers/repository.ts';
+import { openCartOf } from '../carts/repository.ts';
 import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from './throttle.ts';
-import { LOGIN_HASHING_PER_ADDRESS } from './limits/policy.ts';
 import { issueAccessToken, issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from './tokens.ts';
-import { canonicalEmail } from './customers.ts';
-
-/** The customer's open cart: the most recently changed order still in state cart. */
-export async function openCartOf(q: Queryable, customerId: number): Promise<string | null> {
-  const [row] = await q.query<{ token_value: string }>(
-    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' ORDER BY updated_at DESC, id DESC LIMIT 1`, [customerId]);
-  return row?.token_value ?? null;
-}
 
 /** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
-async function authentication(deps: ShopDeps, customer: { id: number; email: string; verified: boolean }, issued: IssuedRefreshToken): Promise<Authentication> {
+async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
   return {
     token: issued.accessToken ?? await issueAccessToken(deps, customer, issued.session),
     refresh_token: issued.refreshToken,
@@ -38,7 +34,7 @@ async function authentication(deps: ShopDeps, customer: { id: number; email: str
 
 const credentials = z.object({ email: z.string(), password: z.string() });
 
-export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
+export function sessionRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
 
@@ -61,12 +57,10 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
       await slowDownRefusal();
       throw tooManyAttempts(loginBusyMessage(lang), LOGIN_HASHING_PER_ADDRESS.busyRetryAfterSeconds);
     }
-    let user: { id: number; email: string; verified: boolean; password_hash: string } | undefined;
+    let user: Awaited<ReturnType<typeof accountByEmail>> = null;
     let valid = false;
     try {
-      [user] = await db.query<{ id: number; email: string; verified: boolean; password_hash: string }>(
-        `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
-         WHERE c.email_canonical = $1`, [email]);
+      user = await accountByEmail(db, email);
       // An unknown e-mail can never sign in: its hash (which only keeps answer times alike) waits behind
       // every real one. Which e-mails have an account is no secret here: the lookup tells it. When hashing
       // is saturated such an attempt is refused before anything is counted or written.
@@ -89,7 +83,7 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
         await slowDownRefusal();
         throw loginServiceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
       }
-      if (error instanceof ShopProblem && error.status === 429) await slowDownRefusal();
+      if (error instanceof Problem && error.status === 429) await slowDownRefusal();
       throw error;
     }
     release();
@@ -104,8 +98,7 @@ export function authRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (token.length > 200 || token.includes('\u0000')) throw invalidRefreshToken();
     const rotation = await rotateRefreshToken(deps, token);
     if (!rotation.ok) throw invalidRefreshToken();
-    const [customer] = await db.query<{ id: number; email: string; verified: boolean }>(
-      'SELECT c.id, c.email, u.verified FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1', [rotation.customerId]);
+    const customer = await accountOf(db, rotation.customerId);
     if (!customer) throw invalidRefreshToken();
     // Within the grace window a repeated refresh gets the very pair the first one got (tokens.ts).
     return c.json(await authentication(deps, customer, rotation));

@@ -9,14 +9,19 @@
  * get the very pair the first one got. Sessions end SESSION_MAX_LIFETIME_MS after the login, however
  * often they are refreshed.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
-import type { Context } from 'hono';
 import { z } from 'zod';
-import type { Queryable } from '../db/database.ts';
-import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../lib/shop/wire.ts';
-import { jwtExpired, jwtInvalid, jwtNotFound } from './errors.ts';
-import { idFromIri, type ShopDeps } from './http.ts';
+import type { Queryable } from '../../db/database.ts';
+import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { jwtExpired, jwtInvalid } from '../shared/errors.ts';
+import { idFromIri } from '../shared/request.ts';
+import type { ShopDeps } from '../shared/deps.ts';
+import { digest, randomToken } from '../shared/random.ts';
+import { accountOf } from '../customers/repository.ts';
+import {
+  dropPassedGracePairs, insertRefreshToken, insertSession, isSessionAlive, lockRefreshToken, markRotated, revokeSession,
+} from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -37,9 +42,6 @@ export function jwtSecretFrom(env: Record<string, string | undefined>): string {
   console.warn('JWT_SECRET is not set: signing shop sessions with a random per-process secret (sessions end when the platform restarts).');
   return randomBytes(32).toString('base64url');
 }
-
-export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-export const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The session a token pair belongs to. */
 export interface SessionInfo { id: string; expiresAt: Date }
@@ -73,42 +75,8 @@ export async function verifySession(deps: ShopDeps, token: string): Promise<Sess
   if (claims.data.exp * 1000 <= now.getTime()) throw jwtExpired();
   const id = idFromIri(claims.data.customer, `${SHOP_API_PREFIX}/customers`);
   if (id === null || !claims.data.customer.startsWith(`${SHOP_API_PREFIX}/customers/`)) throw jwtInvalid();
-  const alive = await deps.db.query(
-    'SELECT 1 FROM shop.sessions WHERE id = $1 AND customer_id = $2 AND revoked_at IS NULL AND expires_at > $3::timestamptz',
-    [claims.data.sid, id, now.toISOString()]);
-  if (!alive.length) throw jwtInvalid();
+  if (!(await isSessionAlive(deps.db, claims.data.sid, id, now))) throw jwtInvalid();
   return { customerId: id, sessionId: claims.data.sid };
-}
-
-/** The customer id a bearer token stands for (see verifySession). */
-export async function verifyAccessToken(deps: ShopDeps, token: string): Promise<number> {
-  return (await verifySession(deps, token)).customerId;
-}
-
-/**
- * The authenticated session, or null when no token was sent. A token that is sent but invalid is a 401
- * even where anonymous access is allowed (as LexikJWT does), so a stale session is noticed at once.
- */
-export async function optionalSession(c: Context, deps: ShopDeps): Promise<SessionRef | null> {
-  const header = c.req.header('authorization');
-  if (header === undefined) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw jwtNotFound();
-  return verifySession(deps, match[1]!);
-}
-
-export async function requireSession(c: Context, deps: ShopDeps): Promise<SessionRef> {
-  const session = await optionalSession(c, deps);
-  if (session === null) throw jwtNotFound();
-  return session;
-}
-
-export async function optionalCustomer(c: Context, deps: ShopDeps): Promise<number | null> {
-  return (await optionalSession(c, deps))?.customerId ?? null;
-}
-
-export async function requireCustomer(c: Context, deps: ShopDeps): Promise<number> {
-  return (await requireSession(c, deps)).customerId;
 }
 
 /** A refresh token just issued, with its session. `accessToken` is set when the pair was issued (or replayed) as a whole. */
@@ -124,15 +92,10 @@ export async function issueRefreshToken(q: Queryable, deps: ShopDeps, customerId
   let session = family?.session;
   if (!session) {
     session = { id: randomUUID(), expiresAt: new Date(now.getTime() + SESSION_MAX_LIFETIME_MS) };
-    await q.query('INSERT INTO shop.sessions (id, customer_id, created_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)',
-      [session.id, customerId, now.toISOString(), session.expiresAt.toISOString()]);
+    await insertSession(q, { id: session.id, customerId, now, expiresAt: session.expiresAt });
   }
   const expiresAt = Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, session.expiresAt.getTime());
-  await q.query(
-    `INSERT INTO shop.refresh_tokens (token_hash, customer_id, family_id, parent_hash, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
-    [digest(token), customerId, session.id, family?.parentHash ?? null, now.toISOString(), new Date(expiresAt).toISOString()],
-  );
+  await insertRefreshToken(q, { hash: digest(token), customerId, sessionId: session.id, parentHash: family?.parentHash ?? null, now, expiresAt: new Date(expiresAt) });
   return { refreshToken: token, session };
 }
 
@@ -185,18 +148,7 @@ export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const hash = digest(token);
-    const [row] = await tx.query<{
-      customer_id: number; family_id: string; session_expires_at: string; expired: boolean; rotated: boolean; revoked: boolean;
-      in_grace: boolean; grace_sealed: string | null;
-    }>(
-      `SELECT r.customer_id, r.family_id, to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS session_expires_at,
-         (r.expires_at <= $2::timestamptz OR s.expires_at <= $2::timestamptz) AS expired,
-         r.rotated_at IS NOT NULL AS rotated, (r.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
-         coalesce(r.grace_until > $2::timestamptz, false) AS in_grace, r.grace_sealed
-       FROM shop.refresh_tokens r JOIN shop.sessions s ON s.id = r.family_id
-       WHERE r.token_hash = $1 FOR UPDATE OF r`,
-      [hash, now.toISOString()],
-    );
+    const row = await lockRefreshToken(tx, hash, now);
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revoked) return { ok: false, reason: 'revoked' } as const;
     const session: SessionInfo = { id: row.family_id, expiresAt: new Date(row.session_expires_at) };
@@ -207,42 +159,12 @@ export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expired) return { ok: false, reason: 'expired' } as const;
-    const [customer] = await tx.query<{ email: string }>('SELECT email FROM shop.customers WHERE id = $1', [row.customer_id]);
+    const customer = await accountOf(tx, row.customer_id);
     if (!customer) return { ok: false, reason: 'unknown' } as const;
     const child = await issueRefreshToken(tx, deps, row.customer_id, { session, parentHash: hash });
     const accessToken = await issueAccessToken(deps, { id: row.customer_id, email: customer.email }, session);
-    await tx.query(
-      'UPDATE shop.refresh_tokens SET rotated_at = $2::timestamptz, grace_until = $3::timestamptz, grace_sealed = $4 WHERE token_hash = $1',
-      [hash, now.toISOString(), new Date(now.getTime() + REFRESH_GRACE_MS).toISOString(), seal(token, hash, { token: accessToken, refresh_token: child.refreshToken })]);
-    // Pairs whose window has passed are dropped, whoever they belong to. SKIP LOCKED: rows another
-    // rotation or revocation holds are left for later rather than waited for (no lock-order deadlock).
-    await tx.query(
-      `UPDATE shop.refresh_tokens SET grace_until = NULL, grace_sealed = NULL WHERE token_hash IN (
-         SELECT token_hash FROM shop.refresh_tokens WHERE grace_sealed IS NOT NULL AND grace_until <= $1::timestamptz
-         LIMIT 100 FOR UPDATE SKIP LOCKED)`,
-      [now.toISOString()]);
+    await markRotated(tx, hash, now, new Date(now.getTime() + REFRESH_GRACE_MS), seal(token, hash, { token: accessToken, refresh_token: child.refreshToken }));
+    await dropPassedGracePairs(tx, now);
     return { ok: true, customerId: row.customer_id, refreshToken: child.refreshToken, accessToken, session, replayed: false } as const;
   });
-}
-
-/** Ends one session: its access tokens are refused from now on and its refresh tokens no longer rotate. */
-export async function revokeSession(q: Queryable, sessionId: string, now: Date): Promise<void> {
-  await q.query('UPDATE shop.sessions SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL', [sessionId, now.toISOString()]);
-  await q.query('UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz, grace_until = NULL, grace_sealed = NULL WHERE family_id = $1 AND revoked_at IS NULL',
-    [sessionId, now.toISOString()]);
-}
-
-/** Ends every session of a customer but `except` (the one that asked, after a password change). */
-export async function revokeSessions(q: Queryable, customerId: number, now: Date, except: string | null = null): Promise<void> {
-  await q.query('UPDATE shop.sessions SET revoked_at = $2::timestamptz WHERE customer_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR id <> $3::text)',
-    [customerId, now.toISOString(), except]);
-  await q.query(
-    `UPDATE shop.refresh_tokens SET revoked_at = $2::timestamptz, grace_until = NULL, grace_sealed = NULL
-     WHERE customer_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR family_id <> $3::text)`,
-    [customerId, now.toISOString(), except]);
-}
-
-/** After a password reset every session of the customer ends, access tokens included. */
-export async function revokeAllRefreshTokens(q: Queryable, customerId: number, now: Date): Promise<void> {
-  await revokeSessions(q, customerId, now);
 }

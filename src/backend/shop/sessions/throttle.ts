@@ -14,10 +14,10 @@
  * Unknown e-mails are counted alike, so a 429 tells nothing about which accounts exist. Attempts are
  * counted before the password is hashed and refused ones never hash.
  */
-import type { Queryable } from '../db/database.ts';
-import { LOGIN_HASHING_PER_ADDRESS, LOGIN_REFUSAL_DELAY } from './limits/policy.ts';
-import { KeyedSemaphore, QueueFull, type Priority } from './limits/semaphore.ts';
-import { emailKey, RATE_LIMITS_TABLE, type ShopLimits } from './limits/store.ts';
+import type { Queryable } from '../../db/database.ts';
+import { LOGIN_HASHING_PER_ADDRESS, LOGIN_REFUSAL_DELAY } from '../limits/policy.ts';
+import { KeyedSemaphore, QueueFull, type Priority } from '../limits/semaphore.ts';
+import { emailKey, RATE_LIMITS_TABLE, type ShopLimits } from '../limits/store.ts';
 
 export type LoginAttempt =
   | { allowed: true; priority: Priority; succeeded(): Promise<void>; cancelled(): Promise<void> }

@@ -7,10 +7,9 @@
  * `couponCode` but gives no reduction and is absent from `promotions` until the rule holds again.
  * The first-order rule is checked against the cart's customer: an anonymous cart may apply the offer,
  * and when the cart is later assigned to a customer who already completed an order the coupon is
- * removed from the cart (orders.ts), since that customer can never become eligible again.
+ * removed from the cart (carts/routes.ts), since that customer can never become eligible again.
  */
-import type { Queryable } from '../db/database.ts';
-import type { Lang } from './messages.ts';
+import type { Lang } from '../shared/messages.ts';
 
 export interface Coupon {
   code: string; kind: 'percentage' | 'fixed'; value: number; minimumItemsTotal: number;
@@ -21,22 +20,6 @@ export type CouponRefusal = 'COUPON_INVALID' | 'COUPON_EXPIRED' | 'COUPON_MINIMU
 
 /** Codes are matched without regard to case or surrounding spaces. */
 export const couponKey = (code: string): string => code.trim().toUpperCase();
-
-export async function findCoupon(q: Queryable, code: string): Promise<Coupon | null> {
-  const [row] = await q.query<{
-    code: string; kind: 'percentage' | 'fixed'; value: number; minimum_items_total: number; starts_at: number | null;
-    expires_at: number | null; first_order_only: boolean; label_fr: string; label_nl: string;
-  }>(
-    `SELECT code, kind, value, minimum_items_total, extract(epoch FROM starts_at) * 1000 AS starts_at,
-       extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl
-     FROM shop.coupons WHERE code = $1`, [couponKey(code)]);
-  if (!row) return null;
-  return {
-    code: row.code, kind: row.kind, value: row.value, minimumItemsTotal: row.minimum_items_total,
-    startsAt: row.starts_at === null ? null : Number(row.starts_at), expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-    firstOrderOnly: row.first_order_only, label: { fr: row.label_fr, nl: row.label_nl },
-  };
-}
 
 export interface CouponContext { now: Date; itemsTotal: number; hasCompletedOrder: boolean }
 

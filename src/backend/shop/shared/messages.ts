@@ -2,7 +2,7 @@
  * Texts of the shop API's violations and errors, in the language of the `locale` query parameter.
  * The French texts quoted in SPEC §5 are used word for word.
  */
-import type { ViolationCode } from '../../lib/shop/wire.ts';
+import type { ViolationCode } from '../../../lib/shop/wire.ts';
 
 export type Lang = 'fr' | 'nl';
 export type MessageParams = { min?: number; max?: number; digits?: number; amount?: number };

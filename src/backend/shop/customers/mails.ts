@@ -1,7 +1,7 @@
 /** The shop's e-mails (welcome, password reset, e-mail change notice), in the customer's language, as text and HTML. */
-import type { Mail } from '../mail/outbox.ts';
-import { escapeHtml } from '../mail/outbox.ts';
-import type { Lang } from './messages.ts';
+import type { Mail } from '../../mail/outbox.ts';
+import { escapeHtml } from '../../mail/outbox.ts';
+import type { Lang } from '../shared/messages.ts';
 
 const SHOP_NAME = 'Maison Gamelle';
 
@@ -11,7 +11,7 @@ const SHOP_NAME = 'Maison Gamelle';
  * shop never carries a link the shop did not write.
  */
 const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
-export const greeting = (lang: Lang, firstName: string): string => {
+const greeting = (lang: Lang, firstName: string): string => {
   const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
   return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
 };

@@ -1,30 +1,13 @@
 /**
- * What every shop call shares: its dependencies, the fixed query parameters (channelCode, locale), the
- * JSON body (parsed once, checked, validated with zod) and the JSON-LD answer.
+ * What every shop call reads and answers the same way: the fixed query parameters (channelCode, locale),
+ * the JSON body (parsed once, checked, validated with zod), the ids of the path and the JSON-LD answer.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { Database } from '../db/database.ts';
-import { channelOf, channels, languageOf, localeCodes, type Channel, type LocaleCode } from '../../lib/channels.ts';
-import type { Lang } from './messages.ts';
-import type { ShopLimits } from './limits/store.ts';
+import { channelOf, channels, languageOf, localeCodes, type LocaleCode } from '../../../lib/channels.ts';
 import { badRequest, invalidJson, LD_JSON, notFound, refuse, unsupportedMediaType, violationList } from './errors.ts';
 import { violationsOf } from './validation.ts';
-
-export interface ShopDeps {
-  db: Database;
-  /** Now: injected so expiry and throttling are tested with fixed clocks. */
-  clock: () => Date;
-  jwtSecret: string;
-  /** Environment of the site addresses (SITE_URL_FR…) written in e-mails. */
-  env: Record<string, string | undefined>;
-  /** Rate limits, counted in the database (limits/policy.ts). */
-  limits: ShopLimits;
-}
-
-/** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */
-export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang; clientAddress: string } };
-export type ShopContext = Context<ShopEnv>;
+import type { ShopContext } from './deps.ts';
 
 /**
  * channelCode (FR|BE) and locale (fr_FR|fr_BE|nl_BE): either implies the other when alone; a locale of
@@ -112,6 +95,3 @@ export function idFromIri(value: string, prefix: string): number | null {
   const id = Number(raw);
   return id >= 1 && id <= MAX_INT4 ? id : null;
 }
-
-/** Dates out of either driver: ISO text in SQL, so both answer the same. */
-export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountry } from 'libphonenumber-js';
-import { normaliseText } from '../../lib/forms/normalise.ts';
-import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from '../../lib/forms/address.ts';
-import { PHONE_COUNTRIES } from '../../lib/forms/phone.ts';
-import { hasInvisibleCharacters } from '../../lib/forms/fields.ts';
-import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../lib/constants.ts';
-import { localeCodes, type CountryCode } from '../../lib/channels.ts';
-import type { Violation, ViolationCode } from '../../lib/shop/wire.ts';
+import { normaliseText } from '../../../lib/forms/normalise.ts';
+import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from '../../../lib/forms/address.ts';
+import { PHONE_COUNTRIES } from '../../../lib/forms/phone.ts';
+import { hasInvisibleCharacters } from '../../../lib/forms/fields.ts';
+import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../../lib/constants.ts';
+import { localeCodes, type CountryCode } from '../../../lib/channels.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
 import { violation } from './errors.ts';
 import type { Lang, MessageParams } from './messages.ts';
 

@@ -2,9 +2,9 @@
  * The accounting lines of a cart (SPEC §3). Prices are tax included, so the VAT is the part of the total
  * that the channel's rate contains, and the total excluding tax is what remains.
  */
-import { taxFreePrice } from '../../lib/catalogue/pricing.ts';
-import { channels, type ChannelCode } from '../../lib/channels.ts';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../lib/shop/wire.ts';
+import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
+import { channels, type ChannelCode } from '../../../lib/channels.ts';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../../lib/shop/wire.ts';
 
 export interface Totals {
   itemsTotal: number; orderPromotionTotal: number; shippingTotal: number; serviceFeesTotal: number;

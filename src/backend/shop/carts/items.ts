@@ -1,0 +1,91 @@
+/**
+ * Cart items. Names and prices come from the catalogue (asked of the content module) in the cart's
+ * language and are copied onto the item: the order keeps what was sold even if the catalogue changes.
+ * A line is one variant at one interval: adding the same again adds to its quantity.
+ */
+import { Hono } from 'hono';
+import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
+import { VARIANT_CODE } from '../../../lib/constants.ts';
+import { languageOf } from '../../../lib/channels.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { findVariant } from '../../content/repository.ts';
+import { notFound, refuse } from '../shared/errors.ts';
+import { idParam, ld, noContent, parseBody } from '../shared/request.ts';
+import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
+import { addItemBody, QUANTITY, updateItemBody } from '../shared/validation.ts';
+import { orderJson, withCart } from './cart.ts';
+import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
+
+/** Distinct lines a cart may hold: bounds the work of pricing one. */
+export const MAX_CART_LINES = 50;
+
+/** A variant code from a code or an IRI (`/api/v2/shop/product-variants/12345678`). */
+function variantCodeOf(reference: string): string | null {
+  const prefix = `${SHOP_API_PREFIX}/product-variants/`;
+  const code = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
+  return VARIANT_CODE.test(code) ? code : null;
+}
+
+const unitPriceOf = (originalPrice: number, interval: number) => (interval > 0 ? subscriptionPrice(originalPrice) : originalPrice);
+
+export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
+  const app = new Hono<ShopEnv>();
+  const tooMany = (c: ShopContext) => refuse(c.get('lang'), { path: 'quantity', code: 'OUT_OF_RANGE', params: QUANTITY });
+
+  app.patch('/orders/:token/items', async (c) => {
+    const lang = c.get('lang');
+    const body = await parseBody(c, addItemBody);
+    const code = variantCodeOf(body.productVariant);
+    // The order row is locked first by every item call: parallel adds to one cart queue up on it.
+    return ld(c, await withCart(c, deps, async (tx, order) => {
+      const variant = code ? await findVariant(tx, code, languageOf(order.locale_code)) : null;
+      if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
+      if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
+      if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
+      const content = { ...variant, variantCode: variant.code, originalUnitPrice: variant.basePrice, unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval) };
+      const line = await findLine(tx, order.id, variant.code, body.subscriptionInterval);
+      if (line) {
+        if (line.quantity + body.quantity > QUANTITY.max) throw tooMany(c);
+        await addToLine(tx, line.id, body.quantity, content);
+      } else {
+        if ((await countLines(tx, order.id)) >= MAX_CART_LINES) throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
+        await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
+      }
+      await touchOrder(tx, order.id, deps.clock());
+      return orderJson(tx, order, deps.clock());
+    }));
+  });
+
+  app.patch('/orders/:token/items/:id', async (c) => {
+    const id = idParam(c);
+    const body = await parseBody(c, updateItemBody);
+    return ld(c, await withCart(c, deps, async (tx, order) => {
+      const item = await findItem(tx, order.id, id);
+      if (!item) throw notFound();
+      const quantity = body.quantity ?? item.quantity;
+      const interval = body.subscriptionInterval ?? item.subscription_interval;
+      const twin = interval === item.subscription_interval ? null : await findLine(tx, order.id, item.variant_code, interval);
+      if (twin) {
+        // Moving a line to an interval the variant already has there: the two lines become one.
+        if (twin.quantity + quantity > QUANTITY.max) throw tooMany(c);
+        await removeItem(tx, order.id, item.id);
+        await setItemQuantity(tx, twin.id, twin.quantity + quantity);
+      } else {
+        await setItem(tx, item.id, { quantity, interval, unitPrice: unitPriceOf(item.original_unit_price, interval) });
+      }
+      await touchOrder(tx, order.id, deps.clock());
+      return orderJson(tx, order, deps.clock());
+    }));
+  });
+
+  app.delete('/orders/:token/items/:id', async (c) => {
+    const id = idParam(c);
+    await withCart(c, deps, async (tx, order) => {
+      if (!(await removeItem(tx, order.id, id))) throw notFound();
+      await touchOrder(tx, order.id, deps.clock());
+    });
+    return noContent(c);
+  });
+
+  return app;
+}

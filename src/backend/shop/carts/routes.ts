@@ -1,0 +1,63 @@
+/** The cart itself: created, read, dropped and assigned to the signed-in customer (/shop/orders/{token}). */
+import { Hono } from 'hono';
+import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { channelOf, channels } from '../../../lib/channels.ts';
+import { refuse } from '../shared/errors.ts';
+import { idFromIri, ld, noContent, parseBody, tokenParam } from '../shared/request.ts';
+import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
+import { assignCustomerBody, createCartBody } from '../shared/validation.ts';
+import { optionalCustomer, requireCustomer } from '../sessions/guard.ts';
+import { randomToken } from '../shared/random.ts';
+import { hasCompletedOrder } from '../customers/repository.ts';
+import { accessibleOrder, orderJson, withCart } from './cart.ts';
+import { assignCustomer, createOrder, deleteOrder, findCoupon, findOrder, setCoupon } from './repository.ts';
+import { couponRoutes } from './coupons.ts';
+import { itemRoutes } from './items.ts';
+
+export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
+  const { db } = deps;
+  const app = new Hono<ShopEnv>();
+
+  app.post('/orders', async (c) => {
+    const customerId = await optionalCustomer(c, deps);
+    const body = await parseBody(c, createCartBody);
+    const channel = body.channelCode ? channels[body.channelCode] : body.localeCode ? channelOf(body.localeCode) : c.get('channel');
+    const locale = body.localeCode ?? (channel.locales.includes(c.get('locale')) ? c.get('locale') : channel.defaultLocale);
+    if (!channel.locales.includes(locale)) throw refuse(c.get('lang'), { path: 'localeCode', code: 'LOCALE_CHANNEL_MISMATCH' });
+    // A cart created with a session belongs to that customer from the start.
+    const order = await createOrder(db, { token: randomToken(24), customerId, channel: channel.code, locale, now: deps.clock() });
+    return ld(c, await orderJson(db, order, deps.clock()), 201);
+  });
+
+  app.get('/orders/:token', async (c) => {
+    const customerId = await optionalCustomer(c, deps);
+    const order = await accessibleOrder(db, tokenParam(c), customerId, { cartOnly: false });
+    return ld(c, await orderJson(db, order, deps.clock()));
+  });
+
+  app.delete('/orders/:token', async (c) => {
+    await withCart(c, deps, (tx, order) => deleteOrder(tx, order.id));
+    return noContent(c);
+  });
+
+  app.put('/orders/:token', async (c) => {
+    const customerId = await requireCustomer(c, deps);
+    const body = await parseBody(c, assignCustomerBody);
+    if (idFromIri(body.customer, `${SHOP_API_PREFIX}/customers`) !== customerId) {
+      throw refuse(c.get('lang'), { path: 'customer', code: 'CUSTOMER_MISMATCH' });
+    }
+    return ld(c, await withCart(c, deps, async (tx, order) => {
+      await assignCustomer(tx, order.id, customerId, deps.clock());
+      // The first-order offer applied anonymously is checked again now the customer is known (promotions.ts).
+      if (order.coupon_code) {
+        const coupon = await findCoupon(tx, order.coupon_code);
+        if (coupon?.firstOrderOnly && (await hasCompletedOrder(tx, customerId))) await setCoupon(tx, order.id, null);
+      }
+      return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock());
+    }));
+  });
+
+  app.route('/', itemRoutes(deps));
+  app.route('/', couponRoutes(deps));
+  return app;
+}

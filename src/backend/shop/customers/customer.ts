@@ -1,0 +1,30 @@
+/** A customer as the API answers it, and the one form of an e-mail that accounts are found by. */
+import { createHash } from 'node:crypto';
+import { iri, type Customer } from '../../../lib/shop/wire.ts';
+import type { CustomerRow } from './repository.ts';
+
+export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
+
+export function customerJson(row: CustomerRow): Customer & { '@context': string } {
+  return {
+    '@context': '/api/v2/contexts/Customer',
+    '@id': iri.customer(row.id),
+    '@type': 'Customer',
+    id: row.id,
+    email: row.email,
+    // For marketing tags, which must never carry the e-mail itself.
+    emailHashed: createHash('sha256').update(canonicalEmail(row.email)).digest('hex'),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: `${row.first_name} ${row.last_name}`,
+    gender: row.gender,
+    birthday: row.birthday,
+    subscribedToNewsletter: row.subscribed_to_newsletter,
+    defaultAddress: row.default_address_id === null ? null : iri.address(row.default_address_id),
+    newCustomer: row.last_order_date === null,
+    subscriber: false,
+    lastOrderDate: row.last_order_date,
+    user: { verified: row.verified },
+    preferredLanguage: row.preferred_language,
+  };
+}

@@ -1,0 +1,21 @@
+/** What every shop handler is given: the dependencies of the shop app and the variables of each call. */
+import type { Context } from 'hono';
+import type { Database } from '../../db/database.ts';
+import type { Channel, LocaleCode } from '../../../lib/channels.ts';
+import type { Lang } from './messages.ts';
+import type { ShopLimits } from '../limits/store.ts';
+
+export interface ShopDeps {
+  db: Database;
+  /** Now: injected so expiry and throttling are tested with fixed clocks. */
+  clock: () => Date;
+  jwtSecret: string;
+  /** Environment of the site addresses (SITE_URL_FR…) written in e-mails. */
+  env: Record<string, string | undefined>;
+  /** Rate limits, counted in the database (limits/policy.ts). */
+  limits: ShopLimits;
+}
+
+/** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */
+export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang; clientAddress: string } };
+export type ShopContext = Context<ShopEnv>;
