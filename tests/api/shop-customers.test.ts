@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'hono/jwt';
 import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
-import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/tokens.ts';
+import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import {
   authentication, customer as customerSchema, customerLookup, hydraError, iri, jwtError, throttledError, tokenClaims, violationList,
 } from '../../src/lib/shop/wire.ts';

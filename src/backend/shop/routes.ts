@@ -15,12 +15,14 @@ import { serviceBusyMessage, type Lang } from './shared/messages.ts';
 import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
 import { createShopLimits } from './limits/store.ts';
 import { PasswordHashingBusy } from './customers/passwords.ts';
-import { jwtSecretFrom } from './sessions/tokens.ts';
+import { jwtSecretFrom } from './sessions/access.ts';
 import { addressRoutes } from './addresses/routes.ts';
+import { authenticationRoutes } from './authentication/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
+import { couponRoutes } from './carts/coupons.ts';
+import { itemRoutes } from './carts/items.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { resetPasswordRoutes } from './reset-password/routes.ts';
-import { sessionRoutes } from './sessions/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -52,8 +54,10 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   });
 
   app.route('/', cartRoutes(deps));
+  app.route('/', itemRoutes(deps));
+  app.route('/', couponRoutes(deps));
   app.route('/', customerRoutes(deps));
-  app.route('/', sessionRoutes(deps));
+  app.route('/', authenticationRoutes(deps));
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
 

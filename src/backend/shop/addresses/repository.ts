@@ -33,10 +33,6 @@ export async function addressesOf(q: Queryable, customerId: number): Promise<Add
   return q.query<AddressRow>(`${SELECT} WHERE a.customer_id = $1 ORDER BY a.id`, [customerId]);
 }
 
-export async function ownsAddress(q: Queryable, customerId: number, addressId: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM shop.addresses WHERE id = $1 AND customer_id = $2', [addressId, customerId])).length > 0;
-}
-
 /**
  * Serialises the customer's address writes until the transaction ends, so the limit holds under parallel
  * calls; answers how many addresses they have.

@@ -5,10 +5,11 @@
 import { Hono } from 'hono';
 import { iri, SHOP_API_PREFIX, type Address } from '../../../lib/shop/wire.ts';
 import { notFound, refuse } from '../shared/errors.ts';
-import { idParam, ld, noContent, parseBody } from '../shared/request.ts';
+import { ld, noContent, parseBody } from '../shared/request.ts';
+import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addressBody, MAX_ADDRESSES } from '../shared/validation.ts';
-import { requireCustomer } from '../sessions/guard.ts';
+import { requireCustomer } from '../sessions/access.ts';
 import { addAddress, addressesOf, findAddress, lockAddressBook, removeAddress, updateAddress, type AddressRow } from './repository.ts';
 
 const addressJson = (r: AddressRow): Address & { '@context'?: string } => ({

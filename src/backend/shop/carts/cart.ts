@@ -8,12 +8,11 @@ import type { Queryable } from '../../db/database.ts';
 import { iri, type Order, type OrderItem } from '../../../lib/shop/wire.ts';
 import { languageOf } from '../../../lib/channels.ts';
 import { notFound } from '../shared/errors.ts';
-import { tokenParam } from '../shared/request.ts';
+import { tokenParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
-import { optionalCustomer } from '../sessions/guard.ts';
-import { hasCompletedOrder } from '../customers/repository.ts';
+import { optionalCustomer } from '../sessions/access.ts';
 import { discountOf, refusalOf, type Coupon, type CouponRefusal } from './promotions.ts';
-import { findCoupon, findOrder, itemsOf, type ItemRow, type OrderRow } from './repository.ts';
+import { findCoupon, findOrder, hasCompletedOrder, itemsOf, type ItemRow, type OrderRow } from './repository.ts';
 import { cartTotals } from './totals.ts';
 
 /**

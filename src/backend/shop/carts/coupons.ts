@@ -1,7 +1,8 @@
 /** A cart's coupon: applied (PATCH /shop/orders/{token}/apply-coupon) and removed (DELETE …/coupon/{code}). */
 import { Hono } from 'hono';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
-import { ld, noContent, parseBody, tokenParam } from '../shared/request.ts';
+import { ld, noContent, parseBody } from '../shared/request.ts';
+import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { applyCouponBody } from '../shared/validation.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';

@@ -18,6 +18,14 @@ export interface ItemRow {
 /** What a line copies from the catalogue: the order keeps what was sold even if the catalogue changes. */
 export interface LineContent { variantCode: string; productName: string; variantName: string; originalUnitPrice: number; unitPrice: number }
 
+/** An order counts as a previous order once its checkout completed and it was not cancelled. */
+export const COMPLETED_ORDER = `checkout_state = 'completed' AND state IN ('new', 'fulfilled')`;
+
+export async function hasCompletedOrder(q: Queryable, customerId: number): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE customer_id = $1 AND ${COMPLETED_ORDER} LIMIT 1`, [customerId]);
+  return rows.length > 0;
+}
+
 export async function findOrder(q: Queryable, token: string, forUpdate = false): Promise<OrderRow | null> {
   const [row] = await q.query<OrderRow>(
     `SELECT id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code

@@ -1,18 +1,16 @@
-/** The cart itself: created, read, dropped and assigned to the signed-in customer (/shop/orders/{token}). */
+/** The cart itself: created, read, dropped and assigned to the signed-in customer (/shop/orders/{token}); its items and coupon are items.ts and coupons.ts. */
 import { Hono } from 'hono';
 import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
 import { channelOf, channels } from '../../../lib/channels.ts';
 import { refuse } from '../shared/errors.ts';
-import { idFromIri, ld, noContent, parseBody, tokenParam } from '../shared/request.ts';
+import { ld, noContent, parseBody } from '../shared/request.ts';
+import { idFromIri, tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { assignCustomerBody, createCartBody } from '../shared/validation.ts';
-import { optionalCustomer, requireCustomer } from '../sessions/guard.ts';
+import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
-import { hasCompletedOrder } from '../customers/repository.ts';
 import { accessibleOrder, orderJson, withCart } from './cart.ts';
-import { assignCustomer, createOrder, deleteOrder, findCoupon, findOrder, setCoupon } from './repository.ts';
-import { couponRoutes } from './coupons.ts';
-import { itemRoutes } from './items.ts';
+import { assignCustomer, createOrder, deleteOrder, findCoupon, findOrder, hasCompletedOrder, setCoupon } from './repository.ts';
 
 export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
@@ -57,7 +55,5 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
     }));
   });
 
-  app.route('/', itemRoutes(deps));
-  app.route('/', couponRoutes(deps));
   return app;
 }

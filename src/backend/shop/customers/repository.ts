@@ -1,9 +1,8 @@
 /** The SQL of customers and their accounts (shop.customers, shop.shop_users). */
 import type { Queryable } from '../../db/database.ts';
 import type { Lang } from '../shared/messages.ts';
+import { COMPLETED_ORDER } from '../carts/repository.ts';
 
-/** An order counts as a previous order once its checkout completed and it was not cancelled. */
-const COMPLETED_ORDER = `checkout_state = 'completed' AND state IN ('new', 'fulfilled')`;
 
 export interface CustomerRow {
   id: number; email: string; first_name: string; last_name: string; gender: 'm' | 'f' | null; birthday: string | null;
@@ -27,11 +26,6 @@ export async function findCustomer(q: Queryable, id: number): Promise<CustomerRo
     [id],
   );
   return row ?? null;
-}
-
-export async function hasCompletedOrder(q: Queryable, customerId: number): Promise<boolean> {
-  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE customer_id = $1 AND ${COMPLETED_ORDER} LIMIT 1`, [customerId]);
-  return rows.length > 0;
 }
 
 /** `email` is canonical (canonicalEmail). */
@@ -98,6 +92,11 @@ export async function updateCustomer(q: Queryable, customerId: number, changes: 
   const sets = entries.map(([column], i) => `${column} = $${i + 2}${column === 'birthday' ? '::date' : ''}`);
   sets.push(`updated_at = $${params.length}::timestamptz`);
   await q.query(`UPDATE shop.customers SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+/** Whether the address is in the customer's address book: only such an address may be their default. */
+export async function hasAddress(q: Queryable, customerId: number, addressId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM shop.addresses WHERE id = $1 AND customer_id = $2', [addressId, customerId])).length > 0;
 }
 
 export async function passwordHashOf(q: Queryable, customerId: number): Promise<string | null> {

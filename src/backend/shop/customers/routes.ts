@@ -8,17 +8,19 @@ import { channelOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts'
 import { pathTo } from '../../../i18n/paths.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
-import { idFromIri, idParam, ld, noContent, parseBody } from '../shared/request.ts';
+import { ld, noContent, parseBody } from '../shared/request.ts';
+import { idFromIri, idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { changePasswordBody, lookupBody, personalDataBody, registerBody } from '../shared/validation.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
-import { requireSession } from '../sessions/guard.ts';
+import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
-import { ownsAddress } from '../addresses/repository.ts';
 import { canonicalEmail, customerJson } from './customer.ts';
 import { emailChangedMail, welcomeMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createCustomer, emailTaken, findCustomer, isUniqueViolation, passwordHashOf, setPassword, updateCustomer } from './repository.ts';
+import {
+  createCustomer, emailTaken, findCustomer, hasAddress, isUniqueViolation, passwordHashOf, setPassword, updateCustomer,
+} from './repository.ts';
 
 export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
@@ -98,7 +100,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     let defaultAddressId: number | null | undefined;
     if (body.defaultAddress !== undefined) {
       defaultAddressId = body.defaultAddress === null ? null : idFromIri(body.defaultAddress, `${SHOP_API_PREFIX}/addresses`);
-      if (body.defaultAddress !== null && (defaultAddressId === null || !(await ownsAddress(db, customer.id, defaultAddressId)))) {
+      if (body.defaultAddress !== null && (defaultAddressId === null || !(await hasAddress(db, customer.id, defaultAddressId)))) {
         throw refuse(lang, { path: 'defaultAddress', code: 'ADDRESS_NOT_FOUND' });
       }
     }

@@ -22,18 +22,18 @@ export const insertRefreshToken = (q: Queryable, token: { hash: string; customer
     [token.hash, token.customerId, token.sessionId, token.parentHash, token.now.toISOString(), token.expiresAt.toISOString()]);
 
 export interface RefreshTokenState {
-  customer_id: number; family_id: string; session_expires_at: string; expired: boolean; rotated: boolean; revoked: boolean;
+  customer_id: number; customer_email: string | null; family_id: string; session_expires_at: string; expired: boolean; rotated: boolean; revoked: boolean;
   in_grace: boolean; grace_sealed: string | null;
 }
 
-/** The presented refresh token and its session, its row locked for the rest of the transaction. */
+/** The presented refresh token, its session and its customer's e-mail (null: gone), its row locked for the rest of the transaction. */
 export async function lockRefreshToken(q: Queryable, hash: string, now: Date): Promise<RefreshTokenState | null> {
   const [row] = await q.query<RefreshTokenState>(
-    `SELECT r.customer_id, r.family_id, to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS session_expires_at,
+    `SELECT r.customer_id, c.email AS customer_email, r.family_id, to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS session_expires_at,
        (r.expires_at <= $2::timestamptz OR s.expires_at <= $2::timestamptz) AS expired,
        r.rotated_at IS NOT NULL AS rotated, (r.revoked_at IS NOT NULL OR s.revoked_at IS NOT NULL) AS revoked,
        coalesce(r.grace_until > $2::timestamptz, false) AS in_grace, r.grace_sealed
-     FROM shop.refresh_tokens r JOIN shop.sessions s ON s.id = r.family_id
+     FROM shop.refresh_tokens r JOIN shop.sessions s ON s.id = r.family_id LEFT JOIN shop.customers c ON c.id = r.customer_id
      WHERE r.token_hash = $1 FOR UPDATE OF r`,
     [hash, now.toISOString()],
   );

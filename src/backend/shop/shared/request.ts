@@ -1,11 +1,11 @@
 /**
  * What every shop call reads and answers the same way: the fixed query parameters (channelCode, locale),
- * the JSON body (parsed once, checked, validated with zod), the ids of the path and the JSON-LD answer.
+ * the JSON body (parsed once, checked, validated with zod) and the JSON-LD answer.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { channelOf, channels, languageOf, localeCodes, type LocaleCode } from '../../../lib/channels.ts';
-import { badRequest, invalidJson, LD_JSON, notFound, refuse, unsupportedMediaType, violationList } from './errors.ts';
+import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violationList } from './errors.ts';
 import { violationsOf } from './validation.ts';
 import type { ShopContext } from './deps.ts';
 
@@ -72,26 +72,3 @@ export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T):
 export const ld = (c: Context, body: object, status: 200 | 201 | 202 = 200) =>
   c.body(JSON.stringify(body), status, { 'Content-Type': LD_JSON });
 export const noContent = (c: Context) => c.body(null, 204);
-
-/** Order and reset tokens: url-safe; anything else cannot exist. */
-export function tokenParam(c: Context, name = 'token'): string {
-  const token = c.req.param(name) ?? '';
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) throw notFound();
-  return token;
-}
-
-const MAX_INT4 = 2_147_483_647;
-export function idParam(c: Context, name = 'id'): number {
-  const raw = c.req.param(name) ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(id >= 1 && id <= MAX_INT4)) throw notFound();
-  return id;
-}
-
-/** The numeric id at the end of an IRI (`/api/v2/shop/addresses/12`), or a bare id. */
-export function idFromIri(value: string, prefix: string): number | null {
-  const raw = value.startsWith(`${prefix}/`) ? value.slice(prefix.length + 1) : value;
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_INT4 ? id : null;
-}

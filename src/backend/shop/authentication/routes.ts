@@ -18,8 +18,9 @@ import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, ver
 import { canonicalEmail } from '../customers/customer.ts';
 import { accountByEmail, accountOf, type Account } from '../customers/repository.ts';
 import { openCartOf } from '../carts/repository.ts';
-import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from './throttle.ts';
-import { issueAccessToken, issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from './tokens.ts';
+import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from '../sessions/throttle.ts';
+import { issueAccessToken } from '../sessions/access.ts';
+import { issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../sessions/refresh.ts';
 
 /** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
 async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
@@ -34,7 +35,7 @@ async function authentication(deps: ShopDeps, customer: Account, issued: IssuedR
 
 const credentials = z.object({ email: z.string(), password: z.string() });
 
-export function sessionRoutes(deps: ShopDeps): Hono<ShopEnv> {
+export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
 
@@ -100,7 +101,7 @@ export function sessionRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!rotation.ok) throw invalidRefreshToken();
     const customer = await accountOf(db, rotation.customerId);
     if (!customer) throw invalidRefreshToken();
-    // Within the grace window a repeated refresh gets the very pair the first one got (tokens.ts).
+    // Within the grace window a repeated refresh gets the very pair the first one got (sessions/refresh.ts).
     return c.json(await authentication(deps, customer, rotation));
   });
 

@@ -1,8 +1,6 @@
 /**
- * Sessions: a short-lived signed JWT (HS256) for every call, and a long-lived opaque refresh token that
- * rotates on each use. Each login is a session (shop.sessions), the family of all the refresh tokens
- * descended from it; access tokens name it in their `sid` claim and are checked against it on every call,
- * so a revoked session ends its access tokens at once.
+ * Refresh tokens: long-lived and opaque, rotating on each use (the access tokens are access.ts). Each
+ * login is a session (shop.sessions), the family of all the refresh tokens descended from it.
  *
  * Replaying a rotated refresh token means it was stolen: its whole session is revoked. Except within
  * REFRESH_GRACE_MS of the rotation, where it is two tabs (or a retried request) refreshing together: they
@@ -10,21 +8,16 @@
  * often they are refreshed.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { sign, verify } from 'hono/jwt';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
-import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
-import { jwtExpired, jwtInvalid } from '../shared/errors.ts';
-import { idFromIri } from '../shared/request.ts';
 import type { ShopDeps } from '../shared/deps.ts';
 import { digest, randomToken } from '../shared/random.ts';
-import { accountOf } from '../customers/repository.ts';
+import { issueAccessToken, type SessionInfo } from './access.ts';
 import {
-  dropPassedGracePairs, insertRefreshToken, insertSession, isSessionAlive, lockRefreshToken, markRotated, revokeSession,
+  dropPassedGracePairs, insertRefreshToken, insertSession, lockRefreshToken, markRotated, revokeSession,
 } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 /** A refresh token unused for this long is dead; each rotation starts it again (up to the session's end). */
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 /** A session ends this long after its login, refreshed or not (migration 004 writes the same 90 days). */
@@ -35,50 +28,6 @@ export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
  * a thief replaying a token later still revokes the session.
  */
 export const REFRESH_GRACE_MS = 10 * 1000;
-
-/** JWT_SECRET, or a random one for this process: fine for one local platform, not for several behind a balancer. */
-export function jwtSecretFrom(env: Record<string, string | undefined>): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  console.warn('JWT_SECRET is not set: signing shop sessions with a random per-process secret (sessions end when the platform restarts).');
-  return randomBytes(32).toString('base64url');
-}
-
-/** The session a token pair belongs to. */
-export interface SessionInfo { id: string; expiresAt: Date }
-/** Who an access token stands for. */
-export interface SessionRef { customerId: number; sessionId: string }
-
-/** An access token of the session, expiring after an hour or at the session's end, whichever comes first. */
-export async function issueAccessToken(deps: ShopDeps, customer: { id: number; email: string }, session: SessionInfo): Promise<string> {
-  const iat = Math.floor(deps.clock().getTime() / 1000);
-  const exp = Math.min(iat + ACCESS_TOKEN_TTL_SECONDS, Math.floor(session.expiresAt.getTime() / 1000));
-  // jti: two tokens issued in the same second still differ.
-  return sign({ iat, exp, username: customer.email, customer: iri.customer(customer.id), sid: session.id, jti: randomToken(12) }, deps.jwtSecret, 'HS256');
-}
-
-/**
- * The customer and session a bearer token stands for. Expiry is checked against the injected clock, and
- * the session must be alive: one query, which also tells a token of a deleted customer (or of another
- * database) from a live one. Never call it inside a transaction: it reads through deps.db.
- */
-export async function verifySession(deps: ShopDeps, token: string): Promise<SessionRef> {
-  let payload: unknown;
-  try {
-    payload = await verify(token, deps.jwtSecret, { alg: 'HS256', exp: false, iat: false, nbf: false });
-  } catch {
-    throw jwtInvalid();
-  }
-  // Tokens without `sid` (signed before sessions existed) cannot be revoked, so they are not accepted.
-  const claims = accessTokenClaims.safeParse(payload);
-  if (!claims.success) throw jwtInvalid();
-  const now = deps.clock();
-  if (claims.data.exp * 1000 <= now.getTime()) throw jwtExpired();
-  const id = idFromIri(claims.data.customer, `${SHOP_API_PREFIX}/customers`);
-  if (id === null || !claims.data.customer.startsWith(`${SHOP_API_PREFIX}/customers/`)) throw jwtInvalid();
-  if (!(await isSessionAlive(deps.db, claims.data.sid, id, now))) throw jwtInvalid();
-  return { customerId: id, sessionId: claims.data.sid };
-}
-
 /** A refresh token just issued, with its session. `accessToken` is set when the pair was issued (or replayed) as a whole. */
 export interface IssuedRefreshToken { refreshToken: string; session: SessionInfo; accessToken?: string }
 
@@ -159,10 +108,9 @@ export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expired) return { ok: false, reason: 'expired' } as const;
-    const customer = await accountOf(tx, row.customer_id);
-    if (!customer) return { ok: false, reason: 'unknown' } as const;
+    if (row.customer_email === null) return { ok: false, reason: 'unknown' } as const;
     const child = await issueRefreshToken(tx, deps, row.customer_id, { session, parentHash: hash });
-    const accessToken = await issueAccessToken(deps, { id: row.customer_id, email: customer.email }, session);
+    const accessToken = await issueAccessToken(deps, { id: row.customer_id, email: row.customer_email }, session);
     await markRotated(tx, hash, now, new Date(now.getTime() + REFRESH_GRACE_MS), seal(token, hash, { token: accessToken, refresh_token: child.refreshToken }));
     await dropPassedGracePairs(tx, now);
     return { ok: true, customerId: row.customer_id, refreshToken: child.refreshToken, accessToken, session, replayed: false } as const;
