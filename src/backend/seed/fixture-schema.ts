@@ -3,7 +3,7 @@
  * French and Dutch, so a fixture is checked once here, when the seed reads it, and never again.
  */
 import { z } from 'zod';
-import { isoDate, openingSpan, shopSchedule } from '../../lib/shops/opening-hours.ts';
+import { isoDate, shopSchedule } from '../../lib/shops/opening-hours.ts';
 
 export const text = z.object({ fr: z.string().min(1), nl: z.string().min(1) });
 /** A URL segment: lowercase letters, digits and hyphens (a category slug may hold slashes). */

@@ -3,24 +3,21 @@
  * A customer reads and changes only themself: any other id is a 404, as if it did not exist.
  */
 import { Hono } from 'hono';
-import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
-import { channelOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
-import { pathTo } from '../../../i18n/paths.ts';
+import { siteUrlOf } from '../../../lib/channels.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
-import { idFromIri, idParam } from '../shared/ids.ts';
+import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { changePasswordBody, lookupBody, personalDataBody, registerBody } from '../shared/validation.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
 import { canonicalEmail, customerJson } from './customer.ts';
-import { emailChangedMail, welcomeMail } from './mails.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import {
-  createCustomer, emailTaken, findCustomer, hasAddress, isUniqueViolation, passwordHashOf, setPassword, updateCustomer,
-} from './repository.ts';
+import { welcomeMail } from './mails.ts';
+import { hashPassword } from './passwords.ts';
+import { changePersonalData, isCurrentPassword } from './personal-data.ts';
+import { createCustomer, emailTaken, findCustomer, isUniqueViolation, setPassword } from './repository.ts';
 
 export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
@@ -36,17 +33,6 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     return { customer: row, sessionId: session.sessionId };
   };
   const ownCustomer = async (c: ShopContext) => (await ownCustomerSession(c)).customer;
-
-  /** Whether a password typed to prove it is the customer is theirs; wrong guesses are limited per customer (429). */
-  const isCurrentPassword = async (c: ShopContext, customerId: number, password: string) => {
-    const key = String(customerId);
-    const limit = await deps.limits.currentPasswordCustomer.consume(key);
-    if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'currentPassword', limit.retryAfterSeconds), limit.retryAfterSeconds);
-    const hash = await passwordHashOf(db, customerId);
-    const right = hash !== null && (await verifyPassword(password, hash));
-    if (right) await deps.limits.currentPasswordCustomer.refund(key);
-    return right;
-  };
 
   app.post('/customer/lookup', async (c) => {
     const { email } = await parseBody(c, lookupBody);
@@ -86,56 +72,15 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   app.get('/customers/:id', async (c) => ld(c, customerJson(await ownCustomer(c))));
 
   app.put('/customers/:id', async (c) => {
-    const lang = c.get('lang');
     const customer = await ownCustomer(c);
-    const body = await parseBody(c, personalDataBody(deps.clock()));
-    // A new e-mail is a new way into the account (login, reset links): whoever changes it proves they know
-    // the password, so a stolen access token alone cannot take the account over.
-    const newEmail = body.email !== undefined && canonicalEmail(body.email) !== canonicalEmail(customer.email) ? body.email.trim() : null;
-    if (newEmail !== null) {
-      if (body.currentPassword === undefined) throw refuse(lang, { path: 'currentPassword', code: 'NOT_BLANK' });
-      if (!(await isCurrentPassword(c, customer.id, body.currentPassword))) throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
-      if (await emailTaken(db, canonicalEmail(newEmail))) throw refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
-    }
-    let defaultAddressId: number | null | undefined;
-    if (body.defaultAddress !== undefined) {
-      defaultAddressId = body.defaultAddress === null ? null : idFromIri(body.defaultAddress, `${SHOP_API_PREFIX}/addresses`);
-      if (body.defaultAddress !== null && (defaultAddressId === null || !(await hasAddress(db, customer.id, defaultAddressId)))) {
-        throw refuse(lang, { path: 'defaultAddress', code: 'ADDRESS_NOT_FOUND' });
-      }
-    }
-    const changes = {
-      gender: body.gender, first_name: body.firstName, last_name: body.lastName, birthday: body.birthday,
-      subscribed_to_newsletter: body.subscribedToNewsletter, preferred_language: body.preferredLanguage,
-      ...(newEmail === null ? {} : { email: newEmail, email_canonical: canonicalEmail(newEmail) }), default_address_id: defaultAddressId,
-    };
-    if (Object.values(changes).some((value) => value !== undefined)) {
-      const now = deps.clock();
-      try {
-        await db.transaction(async (tx) => {
-          await updateCustomer(tx, customer.id, changes, now);
-          // The old address hears of it, in the language the customer now prefers: if it was not them, the
-          // real owner learns it from the one mailbox the taker does not control.
-          if (newEmail !== null) {
-            const mailLang = body.preferredLanguage ?? customer.preferred_language;
-            const channel = c.get('channel').code;
-            const locale: LocaleCode = mailLang === 'nl' ? 'nl_BE' : channel === 'BE' ? 'fr_BE' : 'fr_FR';
-            const contact = siteUrlOf(channelOf(locale).code, deps.env) + pathTo('contact', locale);
-            await sendMail(tx, emailChangedMail(mailLang, customer.email, body.firstName ?? customer.first_name, contact), now);
-          }
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
-        throw error;
-      }
-    }
+    await changePersonalData(c, deps, customer, await parseBody(c, personalDataBody(deps.clock())));
     return ld(c, customerJson((await findCustomer(db, customer.id))!));
   });
 
   app.put('/customers/:id/password', async (c) => {
     const { customer, sessionId } = await ownCustomerSession(c);
     const body = await parseBody(c, changePasswordBody);
-    if (!(await isCurrentPassword(c, customer.id, body.currentPassword))) {
+    if (!(await isCurrentPassword(c, deps, customer.id, body.currentPassword))) {
       throw refuse(c.get('lang'), { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }
     const passwordHash = await hashPassword(body.newPassword);

@@ -40,7 +40,7 @@ export async function issueAccessToken(deps: ShopDeps, customer: { id: number; e
  * the session must be alive: one query, which also tells a token of a deleted customer (or of another
  * database) from a live one. Never call it inside a transaction: it reads through deps.db.
  */
-export async function verifySession(deps: ShopDeps, token: string): Promise<SessionRef> {
+async function verifySession(deps: ShopDeps, token: string): Promise<SessionRef> {
   let payload: unknown;
   try {
     payload = await verify(token, deps.jwtSecret, { alg: 'HS256', exp: false, iat: false, nbf: false });
@@ -62,7 +62,7 @@ export async function verifySession(deps: ShopDeps, token: string): Promise<Sess
  * The authenticated session, or null when no token was sent. A token that is sent but invalid is a 401
  * even where anonymous access is allowed (as LexikJWT does), so a stale session is noticed at once.
  */
-export async function optionalSession(c: Context, deps: ShopDeps): Promise<SessionRef | null> {
+async function optionalSession(c: Context, deps: ShopDeps): Promise<SessionRef | null> {
   const header = c.req.header('authorization');
   if (header === undefined) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
