@@ -12,7 +12,7 @@ import frForms from '../i18n/messages/fr/forms.ts';
 import nlForms from '../i18n/messages/nl/forms.ts';
 import type { CartLinkLine } from '../lib/cart-link.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
-import { isShopApiError, type ShopApiError } from '../lib/http.ts';
+import { isShopApiError, NETWORK_ERROR_STATUS, type ShopApiError } from '../lib/http.ts';
 import type { ShopClient } from '../lib/shop/client.ts';
 import { order as orderSchema, type Authentication, type Order, type OrderItem, type Violation } from '../lib/shop/wire.ts';
 import { memoryStorage, safeStorage, type ChannelLike, type StorageEvents, type StorageLike } from './platform.ts';
@@ -87,6 +87,11 @@ export function createCartStore(deps: CartDeps) {
   const $updatingElsewhere = atom(false);
   /** The last failure of something the shopper did not start (merge on login, reload after another tab). */
   const $lastError = atom<CartError | null>(null);
+  /**
+   * The stored cart could not be read (shop API unreachable or failing): what to tell the shopper instead
+   * of an empty cart, which it is not. Cleared by the next successful read.
+   */
+  const $unavailable = atom<CartError | null>(null);
   const $count = computed($cart, cartCount);
 
   let queue: Promise<unknown> = Promise.resolve();
@@ -100,6 +105,7 @@ export function createCartStore(deps: CartDeps) {
   function drop() {
     setToken(null);
     $cart.set(null);
+    $unavailable.set(null);
   }
 
   function broadcast(message: CartMessage) {
@@ -123,9 +129,15 @@ export function createCartStore(deps: CartDeps) {
   }
 
   // The forms catalogues only (`forms.errors.generic`): the header badge loads this store and stays small.
-  const genericMessage = () => (language === 'nl' ? nlForms : frForms).errors.generic;
-  /** The server's description for a refused request (4xx), the generic text otherwise. */
-  const describe = (error: unknown) => (isShopApiError(error) && error.status >= 400 && error.status < 500 && error.description ? error.description : genericMessage());
+  const formErrors = () => (language === 'nl' ? nlForms : frForms).errors;
+  /**
+   * The server's description for a refused request (4xx); "no connection" when no answer came (SPEC §8's
+   * network message: the shopper can check their connection); the generic text otherwise.
+   */
+  const describe = (error: unknown) => {
+    if (isShopApiError(error) && error.status === NETWORK_ERROR_STATUS && error.code === null) return formErrors().network;
+    return isShopApiError(error) && error.status >= 400 && error.status < 500 && error.description ? error.description : formErrors().generic;
+  };
   /** The server refused the cart itself (unknown, not yours…); a 401 is about the session, not the cart. */
   const refused = (error: unknown): error is ShopApiError => isShopApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401;
 
@@ -133,17 +145,21 @@ export function createCartStore(deps: CartDeps) {
   /**
    * GET the stored cart. Not in state `cart`, refused (4xx but 401: unknown token, not yours) or not an
    * order: the token is dropped.
-   * A network or server failure keeps the token (the cart is still there) and shows no cart.
+   * A network or server failure keeps the token (the cart is still there), keeps what this tab already
+   * showed of that cart (a failed reload after a failed change must not empty the page and the badge),
+   * and says so in `$unavailable`.
    */
   async function fetchCart(): Promise<Fetched> {
     const current = token();
     if (!current) {
       $cart.set(null);
+      $unavailable.set(null);
       return { cart: null, notFound: false };
     }
     try {
       const cart = await client.getCart(current);
       if (token() !== current) return { cart: $cart.get(), notFound: false }; // replaced meanwhile
+      $unavailable.set(null);
       if (cart.state !== 'cart') {
         drop();
         return { cart: null, notFound: false };
@@ -156,8 +172,10 @@ export function createCartStore(deps: CartDeps) {
         drop();
         return { cart: null, notFound: isShopApiError(error) && error.status === 404 };
       }
-      $cart.set(null);
-      return { cart: null, notFound: false };
+      const shown = $cart.get()?.tokenValue === current ? $cart.get() : null;
+      $cart.set(shown);
+      $unavailable.set(new CartError(describe(error), { code: 'failed', cart: shown, cause: error }));
+      return { cart: shown, notFound: false };
     }
   }
 
@@ -298,6 +316,7 @@ export function createCartStore(deps: CartDeps) {
     $status: $status as ReadableAtom<CartStatus>,
     $updatingElsewhere: $updatingElsewhere as ReadableAtom<boolean>,
     $lastError: $lastError as ReadableAtom<CartError | null>,
+    $unavailable: $unavailable as ReadableAtom<CartError | null>,
     token,
 
     /** Loads the stored cart (once at start; again whenever something may have changed it). */

@@ -72,7 +72,8 @@ function build(current: ShopConfig): Shop {
     // The header badge follows this page's cart from its first load on.
     startCartBadge({ storage, storageEvents });
     cart.$status.listen((status) => {
-      if (status === 'ready') publishCartCount(cart.$count.get(), storage);
+      // A cart that could not be read is not an empty one: the badge keeps the last count it was told.
+      if (status === 'ready' && !(cart.$cart.get() === null && cart.$unavailable.get() !== null)) publishCartCount(cart.$count.get(), storage);
     });
     cart.$count.listen((count) => publishCartCount(count, storage));
     cart.start();

@@ -24,12 +24,15 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
   const { t, price } = useIsland();
   const [busy, setBusy] = useState(false);
   const store = cartStore();
-  const run = async (change: () => Promise<unknown>) => {
+  /** Runs a change of this line; false when it failed (the toast says why, the cart is as it was). */
+  const run = async (change: () => Promise<unknown>): Promise<boolean> => {
     setBusy(true);
     try {
       await change();
+      return true;
     } catch (error) {
       toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -69,8 +72,11 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
             onBlur={(e) => {
               const quantity = Number(e.currentTarget.value);
               if (quantity === item.quantity) return;
-              if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY) void run(() => store.setQuantity(item.id, quantity));
-              else e.currentTarget.value = String(item.quantity);
+              const input = e.currentTarget;
+              // A refused change shows the cart's quantity again, not one the cart does not have.
+              if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY) {
+                void run(() => store.setQuantity(item.id, quantity)).then((done) => { if (!done) input.value = String(item.quantity); });
+              } else input.value = String(item.quantity);
             }} />
           <button type="button" className="step" disabled={busy || item.quantity >= MAX_QUANTITY} aria-label={t('cart.item.increase')}
             onClick={() => run(() => store.setQuantity(item.id, item.quantity + 1))}>+</button>

@@ -18,7 +18,7 @@ import './cart.css';
 
 function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: string }) {
   const { t, locale } = useIsland();
-  const { store, cart, status } = useCart();
+  const { store, cart, status, unavailable } = useCart();
 
   useEffect(() => {
     const lines = parseCartLink(location.search);
@@ -33,6 +33,15 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
   const inCart = useMemo(() => new Set(cart?.items.map((i) => i.variantCode) ?? []), [cart]);
 
   if (!cart && (status === 'idle' || status === 'loading')) return <p aria-busy="true">{t('cart.loading')}</p>;
+  // Not read is not empty: the shopper is told why, and may try again (the cart is kept meanwhile).
+  if (!cart && unavailable) {
+    return (
+      <div className="cart-unavailable" data-cart-unavailable>
+        <p role="alert">{unavailable.message}</p>
+        <p><button type="button" className="button" onClick={() => void store.load()}>{t('cart.retry')}</button></p>
+      </div>
+    );
+  }
   if (!cart || cart.items.length === 0) {
     return (
       <div className="cart-empty" data-cart-empty>

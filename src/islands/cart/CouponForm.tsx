@@ -36,7 +36,7 @@ export function CouponForm({ cart }: { cart: Order }) {
         <p className="applied" data-coupon={cart.couponCode}>
           <span className="tag ok">{t('cart.coupon.applied', { code: cart.couponCode })}</span>
           {cart.promotions.map((p) => <span key={p.code} className="muted"> {p.label}</span>)}
-          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch(() => setError(t('cart.errors.generic')))}
+          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(isCartError(failure) && failure.message ? failure.message : t('cart.errors.generic')))}
             aria-label={t('cart.coupon.remove', { code: cart.couponCode })}>×</button>
         </p>
       )}
@@ -45,7 +45,7 @@ export function CouponForm({ cart }: { cart: Order }) {
         <div className="inline">
           <input id={`${id}-code`} name="couponCode" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off"
             aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-          <button type="submit" className="button secondary" disabled={pending}>{t('cart.coupon.apply')}</button>
+          <button type="submit" className="button secondary" disabled={pending} aria-busy={pending || undefined}>{t('cart.coupon.apply')}</button>
         </div>
         {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
       </form>

@@ -10,7 +10,7 @@ import { useCart } from './useCart.ts';
 export function MiniCart() {
   const { t, price, locale } = useIsland();
   const open = useStore($miniCartOpen);
-  const { cart } = useCart();
+  const { cart, unavailable } = useCart();
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -33,7 +33,7 @@ export function MiniCart() {
           <CartLines cart={cart} compact />
           <p className="mini-cart-total"><span>{t('cart.lines.total')}</span> <strong>{price(cart.total)}</strong></p>
         </>
-      ) : <p>{t('cart.empty')}</p>}
+      ) : unavailable ? <p role="alert">{unavailable.message}</p> : <p>{t('cart.empty')}</p>}
       <a className="button" href={pathTo('cart', locale)}>{t('cart.mini.viewCart')}</a>
     </div>
   );

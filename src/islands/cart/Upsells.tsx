@@ -30,7 +30,7 @@ export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<st
           <li key={u.variantCode} className="card">
             <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
             <span className="upsell-price">{price(u.price)}</span>
-            <button type="button" className="button secondary" disabled={pending !== null} onClick={() => void add(u)}
+            <button type="button" className="button secondary" disabled={pending !== null} aria-busy={pending === u.variantCode || undefined} onClick={() => void add(u)}
               aria-label={`${t('cart.addUpsell')} ${u.name} ${u.variantName}`}>{t('cart.addUpsell')}</button>
           </li>
         ))}

@@ -42,6 +42,7 @@ export default {
   mini: { open: 'Ouvrir le mini-panier', close: 'Fermer', title: 'Mon panier', viewCart: 'Voir le panier' },
   added: '{name} a été ajouté à votre panier.',
   linkAdded: 'Les articles du lien ont été ajoutés à votre panier.',
+  retry: 'Réessayer',
   errors: {
     generic: 'Une erreur est survenue',
     notFound: 'Votre panier est introuvable : un nouveau panier a été créé.',

@@ -42,6 +42,7 @@ export default {
   mini: { open: 'Mini-winkelmand openen', close: 'Sluiten', title: 'Mijn winkelmand', viewCart: 'Bekijk de winkelmand' },
   added: '{name} is aan je winkelmand toegevoegd.',
   linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.',
+  retry: 'Opnieuw proberen',
   errors: {
     generic: 'Er is een fout opgetreden',
     notFound: 'Je winkelmand werd niet gevonden: er is een nieuwe winkelmand aangemaakt.',
