@@ -52,7 +52,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const lang = c.get('lang');
     const address = c.get('clientAddress');
     // One login at a time per address (two more may wait): a burst from one address is turned away here,
-    // before any query (throttle.ts).
+    // before any query (sessions/throttle.ts).
     const release = await takeLoginSlot(address);
     if (!release) {
       await slowDownRefusal();
