@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { atPath, expect, homeOf, languageOf, test } from './helpers.ts';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
+import { channelOf } from '../../src/lib/channels.ts';
+import { atPath, expect, homeOf, languageOf, localeOf, PLATFORM, test, textsOf } from './helpers.ts';
 
 const texts = {
   fr: { add: 'Ajouter au panier', cart: '/panier/', empty: 'Votre panier est vide.', coupon: 'Code promo', apply: 'Appliquer', invalid: 'Ce code promo n’est pas valide.', purchase: 'Mode d’achat', monthly: 'Tous les mois', remove: 'Supprimer', freeShippingFrom: 'Plus que', promotion: 'Réduction', linkAdded: 'Les articles du lien ont été ajoutés à votre panier.' },
@@ -108,4 +110,43 @@ test('without JavaScript, add to cart is a cart link to the cart page', async ({
   expect(url.searchParams.get('variantId')).toMatch(/^\d{8}$/);
   expect(url.searchParams.get('quantity')).toBe('1');
   await context.close();
+});
+
+test('upsells: shown on the cart page, one added lands in the cart as an upsell and leaves the list', async ({ page, request }, info) => {
+  const t = texts[languageOf(info)];
+  const m = textsOf(info);
+  const upsells = page.getByRole('region', { name: m('cart.upsells') });
+  // On the empty cart too.
+  await page.goto(t.cart);
+  await expect(page.locator('[data-cart-empty]')).toBeVisible();
+  await expect(upsells.getByRole('listitem')).toHaveCount(3);
+
+  await openProduct(page, homeOf(info));
+  const variant = await page.locator('input[name="variantId"]').inputValue();
+  await page.goto(`${t.cart}?variantId=${variant}&quantity=1`);
+  await expect(page.locator('.cart-line')).toHaveCount(1);
+  const offered = upsells.getByRole('listitem');
+  await expect(offered).toHaveCount(3);
+  const first = offered.first();
+  const name = (await first.locator('strong').textContent())!.trim();
+  const format = (await first.locator('.muted').textContent())!.trim();
+  await first.getByRole('button', { name: `${m('cart.addUpsell')} ${name} ${format}` }).click();
+
+  await expect(page.locator('.toasts .toast-success').filter({ hasText: m('cart.added', { name }) })).toHaveCount(1);
+  const added = page.locator('.cart-line').filter({ hasText: name });
+  await expect(added).toHaveCount(1);
+  await expect(added.locator('input[type="number"]')).toHaveValue('1');
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  await expect(page.locator('[data-cart-count]')).toHaveText('2');
+  // Out of the offers once in the cart; another takes its place.
+  await expect(offered.filter({ hasText: name })).toHaveCount(0);
+  await expect(offered).toHaveCount(3);
+
+  // The shop API has it as an upsell from the cart page, bought once.
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.cartToken);
+  const locale = localeOf(info);
+  const cart = await (await request.get(`${PLATFORM}/api/v2/shop/orders/${token}?channelCode=${channelOf(locale).code}&locale=${locale}`, { headers: { Accept: 'application/ld+json' } })).json() as { items: Array<{ productName: string; variantCode: string; upsell: boolean; sourceItemList: string | null; subscriptionInterval: number; quantity: number }> };
+  const item = cart.items.find((i) => i.productName === name);
+  expect(item).toMatchObject({ upsell: true, sourceItemList: 'cart_upsell', subscriptionInterval: 0, quantity: 1 });
+  expect(cart.items.find((i) => i.variantCode === variant)).toMatchObject({ upsell: false });
 });
