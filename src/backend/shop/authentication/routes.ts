@@ -8,19 +8,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { iri, type Authentication } from '../../../lib/shop/wire.ts';
 import { LIMITS } from '../../../lib/constants.ts';
-import { Problem } from '../../problem.ts';
-import { badRequest, invalidCredentials, invalidRefreshToken, loginServiceBusy, missingRefreshToken, tooManyAttempts } from '../shared/errors.ts';
+import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken } from '../shared/errors.ts';
 import { readJson } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from '../shared/messages.ts';
-import { LOGIN_HASHING_PER_ADDRESS } from '../limits/policy.ts';
-import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from '../customers/passwords.ts';
 import { canonicalEmail } from '../customers/customer.ts';
-import { accountByEmail, accountOf, type Account } from '../customers/repository.ts';
+import { accountOf, type Account } from '../customers/repository.ts';
 import { openCartOf } from '../carts/repository.ts';
-import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from '../sessions/throttle.ts';
 import { issueAccessToken } from '../sessions/access.ts';
 import { issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../sessions/refresh.ts';
+import { checkPassword } from './login.ts';
 
 /** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
 async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
@@ -49,46 +45,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!email || email.length > LIMITS.email || password.length > LIMITS.passwordMax || !z.regexes.email.test(email) || email.includes('\u0000')) {
       throw invalidCredentials();
     }
-    const lang = c.get('lang');
-    const address = c.get('clientAddress');
-    // One login at a time per address (two more may wait): a burst from one address is turned away here,
-    // before any query (sessions/throttle.ts).
-    const release = await takeLoginSlot(address);
-    if (!release) {
-      await slowDownRefusal();
-      throw tooManyAttempts(loginBusyMessage(lang), LOGIN_HASHING_PER_ADDRESS.busyRetryAfterSeconds);
-    }
-    let user: Awaited<ReturnType<typeof accountByEmail>> = null;
-    let valid = false;
-    try {
-      user = await accountByEmail(db, email);
-      // An unknown e-mail can never sign in: its hash (which only keeps answer times alike) waits behind
-      // every real one. Which e-mails have an account is no secret here: the lookup tells it. When hashing
-      // is saturated such an attempt is refused before anything is counted or written.
-      if (passwordHashingWouldRefuse(user ? 'normal' : 'low')) throw new PasswordHashingBusy();
-      // Counted per account and address and per address before the hash: refused attempts never hash.
-      const attempt = await countLoginAttempt(deps.limits, email, address);
-      if (!attempt.allowed) throw tooManyAttempts(tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds)), attempt.retryAfterSeconds);
-      try {
-        if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
-        else await burnPasswordCheck(password, 'low');
-      } catch (error) {
-        // Not checked (hashing saturated, database down): the attempt does not count.
-        await attempt.cancelled();
-        throw error;
-      }
-      if (user && valid) await attempt.succeeded();
-    } catch (error) {
-      release();
-      if (error instanceof PasswordHashingBusy) {
-        await slowDownRefusal();
-        throw loginServiceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
-      }
-      if (error instanceof Problem && error.status === 429) await slowDownRefusal();
-      throw error;
-    }
-    release();
-    if (!user || !valid) throw invalidCredentials();
+    const user = await checkPassword(deps, { email, password, address: c.get('clientAddress'), lang: c.get('lang') });
     return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
   });
 
