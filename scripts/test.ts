@@ -1,7 +1,8 @@
 /**
  * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), a fresh
  * build of both channels against the embedded platform, a strict type check, then the end-to-end tests
- * in Chromium (Playwright starts the servers).
+ * in Chromium (Playwright starts the servers). `npm test -- --e2e [Playwright's arguments]`: the build and
+ * the end-to-end tests only, on free ports, beside a shop that may be running on the default ones.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
