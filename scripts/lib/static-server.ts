@@ -13,7 +13,7 @@ import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { z } from 'zod';
-import { shellRewrites } from '../../src/i18n/rewrites.ts';
+import { shellRewrites } from '../../src/lib/routes/rewrites.ts';
 import { channels, type ChannelCode } from '../../src/lib/channels.ts';
 import { securityHeaders } from '../../src/lib/security-headers.ts';
 

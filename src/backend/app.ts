@@ -10,7 +10,7 @@ import { Problem } from './problem.ts';
 import { contentRoutes } from './content/routes.ts';
 import { unexpectedContentError } from './content/errors.ts';
 import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes.ts';
-import type { Lang } from './shop/shared/messages.ts';
+import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 
@@ -81,7 +81,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
   app.onError((error, c) => {
     if (error instanceof Problem) return error.toResponse();
     const inShop = c.req.path === SHOP_BASE || c.req.path.startsWith(`${SHOP_BASE}/`);
-    return (inShop ? unexpectedShopError(error, (c.var as { lang?: Lang }).lang) : unexpectedContentError(error)).toResponse();
+    return (inShop ? unexpectedShopError(error, (c.var as { lang?: Language }).lang) : unexpectedContentError(error)).toResponse();
   });
   return app;
 }

@@ -2,7 +2,7 @@
  * The message machinery without any catalogue: islands get the few sections they need as props and
  * translate with this, so a page never ships every text of the site.
  */
-import type { Language } from './routes.ts';
+import type { Language } from '../lib/channels.ts';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Values = Record<string, string | number>;

@@ -3,7 +3,7 @@
  * filled from the values given. A key missing in Dutch falls back to French. Build-time code uses this;
  * islands receive the sections they need (`messagesFor`) and translate with `treeTranslator`.
  */
-import type { Language } from './routes.ts';
+import type { Language } from '../lib/channels.ts';
 import { lookup, pickSections, treeTranslator, type MessageTree, type Translator, type Values } from './core.ts';
 import fr from './messages/fr/index.ts';
 import nl from './messages/nl/index.ts';

@@ -3,7 +3,7 @@
  * view). Static pages are built with them: a route whose feature is off is not published (its address
  * shows the 404 page). All are on unless FEATURES_OFF lists some.
  */
-import { routes, type Feature, type RouteName } from '../i18n/routes.ts';
+import { routes, type Feature, type RouteName } from './routes/routes.ts';
 
 export const FEATURES: readonly Feature[] = ['animals', 'guideEntrance', 'nutritionGuideEntrance', 'referral', 'orderRedirect', 'subscriptionRedirect', 'webView'];
 

@@ -3,7 +3,7 @@
  * the product's slug). The build script turns them into Netlify's _redirects; the local server reads them.
  */
 import type { APIRoute } from 'astro';
-import { pathTo } from '../i18n/paths.ts';
+import { pathTo } from '../lib/routes/paths.ts';
 import { channel, contentOf, isListed } from './_site/content.ts';
 import { pathOf } from './_site/pages.ts';
 

@@ -1,6 +1,6 @@
 /** One sitemap per locale: every indexable page, with its alternates in the other locales and site. */
 import type { APIRoute } from 'astro';
-import { routes, type RouteDefinition, type RouteName } from '../i18n/routes.ts';
+import { routes, type RouteDefinition, type RouteName } from '../lib/routes/routes.ts';
 import { sitemapXml } from '../lib/seo/sitemap.ts';
 import type { LocaleCode } from '../lib/channels.ts';
 import { channel } from './_site/content.ts';

@@ -7,7 +7,7 @@
  * and merged or assigned on login. Operations run one after the other.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import type { Language } from '../i18n/routes.ts';
+import type { Language } from '../lib/channels.ts';
 import frForms from '../i18n/messages/fr/forms.ts';
 import nlForms from '../i18n/messages/nl/forms.ts';
 import type { CartLinkLine } from '../lib/cart-link.ts';

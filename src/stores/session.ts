@@ -7,8 +7,8 @@
  * Login and logout are shared between tabs through storage events. No React here.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { pathTo } from '../i18n/paths.ts';
-import { routes, type RouteName } from '../i18n/routes.ts';
+import { pathTo } from '../lib/routes/paths.ts';
+import { routes, type RouteName } from '../lib/routes/routes.ts';
 import type { LocaleCode } from '../lib/channels.ts';
 import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../lib/constants.ts';
 import { NO_AUTHENTICATION_DATA, type Credentials, type ShopClient } from '../lib/shop/client.ts';

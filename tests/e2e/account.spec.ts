@@ -48,7 +48,7 @@ test('a new customer registers, lands on the welcome page, logs out and logs in 
   await page.getByRole('checkbox', { name: t('account.register.newsletter') }).check();
   const terms = page.getByRole('checkbox', { name: t('account.register.acceptTerms', { terms: t('account.register.termsLink') }) });
   await terms.check();
-  const legal = await import('../../src/i18n/routes.ts');
+  const legal = await import('../../src/lib/routes/routes.ts');
   await expect(page.getByRole('link', { name: t('account.register.termsLink') }))
     .toHaveAttribute('href', pathOf(info, 'page', { page: legal.legalPages.terms[languageOf(info)] }));
   await expect(page.getByRole('link', { name: t('account.register.privacyLink') }))

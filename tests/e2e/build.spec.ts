@@ -3,7 +3,7 @@
  * site, and every hreflang alternate points at a page that exists.
  */
 import { expect, target, test } from './helpers.ts';
-import { routes as routeTable } from '../../src/i18n/routes.ts';
+import { routes as routeTable } from '../../src/lib/routes/routes.ts';
 
 const routes = Object.entries(routeTable).map(([name, def]) => ({ name, fr: def.fr as string, nl: def.nl as string }));
 const sites = target.sites;

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { pathTo } from '../../src/i18n/paths.ts';
-import type { RouteName } from '../../src/i18n/routes.ts';
+import { pathTo } from '../../src/lib/routes/paths.ts';
+import type { RouteName } from '../../src/lib/routes/routes.ts';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { resolveTarget } from './target.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { routes, routeNames } from '../../src/i18n/routes.ts';
-import { fillPattern, pathTo, patternRegExp } from '../../src/i18n/paths.ts';
-import { shellRewrites } from '../../src/i18n/rewrites.ts';
+import { routes, routeNames } from '../../src/lib/routes/routes.ts';
+import { fillPattern, pathTo, patternRegExp } from '../../src/lib/routes/paths.ts';
+import { shellRewrites } from '../../src/lib/routes/rewrites.ts';
 import { netlifyToml } from '../../src/lib/seo/netlify.ts';
 import { localeCodes } from '../../src/lib/channels.ts';
 

@@ -1,6 +1,6 @@
 /** Reads of the content schema, shaped as the content service's wire types (src/lib/content/wire.ts). */
 import type { Queryable, Row } from '../db/database.ts';
-import type { Language } from '../../i18n/routes.ts';
+import type { Language } from '../../lib/channels.ts';
 import type {
   Category, ContentPage, FaqCategory, Footer, Header, ProductFull, ProductSummary, ProductEmpty, RenderLevel, Shop,
 } from '../../lib/content/wire.ts';

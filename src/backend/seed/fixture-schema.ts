@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDate, shopSchedule } from '../../lib/shops/opening-hours.ts';
+import { countryCodes, languages } from '../../lib/channels.ts';
 
 export const text = z.object({ fr: z.string().min(1), nl: z.string().min(1) });
 /** A URL segment: lowercase letters, digits and hyphens (a category slug may hold slashes). */
@@ -71,7 +72,7 @@ export const productFixture = z.object({
   reviewCount: z.number().int().nonnegative(),
   /** A handful of shown reviews (json_avis). */
   reviews: z.array(z.object({
-    author: z.string(), rating: z.number().int().min(1).max(5), date: isoDate, locale: z.enum(['fr', 'nl']),
+    author: z.string(), rating: z.number().int().min(1).max(5), date: isoDate, locale: z.enum(languages),
     title: z.string(), body: z.string(),
   })),
   variants: z.array(variantFixture).min(1).max(4),
@@ -110,7 +111,7 @@ export const shopFixture = z.object({
   key: z.string().regex(/^[a-z0-9-]+$/),
   slug: slugs,
   name: text,
-  country: z.enum(['FR', 'BE', 'LU']),
+  country: z.enum(countryCodes),
   street: z.string(),
   postcode: z.string(),
   city: text,

@@ -8,8 +8,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { advisoryLock } from '../db/migrate.ts';
 import { catalogueFixture, type CatalogueFixture } from './fixture-schema.ts';
 import { generateCatalogue } from './generate.ts';
+import { languages, type Language } from '../../lib/channels.ts';
 
-const languages = ['fr', 'nl'] as const;
 const fixtureFiles = {
   products: 'products.json', categories: 'categories.json', faq: 'faq.json', pages: 'pages.json',
   shops: 'shops.json', menus: 'menus.json', crossSells: 'cross-sells.json',
@@ -55,7 +55,7 @@ async function insertRows(tx: Queryable, table: string, rows: object[]): Promise
 async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void> {
   const now = new Date().toISOString();
   const byKey = new Map(c.categories.map((cat) => [cat.key, cat]));
-  const pathOf = (key: string, language: 'fr' | 'nl'): string => {
+  const pathOf = (key: string, language: Language): string => {
     const cat = byKey.get(key);
     if (!cat) throw new Error(`Unknown category ${key}`);
     return cat.parent ? `${pathOf(cat.parent, language)}/${cat.slug[language]}` : cat.slug[language];
@@ -112,7 +112,7 @@ async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void>
 
   await insertRows(tx, 'content.cross_sells', c.crossSells.map((x) => ({ key: x.key, main_product: x.mainProduct, products: x.products })));
 
-  const localiseLink = (l: { label: { fr: string; nl: string }; route: string; params?: Record<string, string> }, language: 'fr' | 'nl') =>
+  const localiseLink = (l: { label: { fr: string; nl: string }; route: string; params?: Record<string, string> }, language: Language) =>
     ({ label: l.label[language], route: l.route, params: l.params ?? {} });
   await insertRows(tx, 'content.menus', languages.flatMap((language) => [
     { key: 'header', language, updated_at: now, items: c.menus.header.map((h) => ({ ...localiseLink(h, language), children: h.children.map((ch) => localiseLink(ch, language)) })) },

@@ -11,7 +11,8 @@ import { Problem } from '../problem.ts';
 import { badRequest, LD_JSON, notFound, payloadTooLarge, serviceBusy } from './shared/errors.ts';
 import { readShopQuery } from './shared/request.ts';
 import type { ShopDeps, ShopEnv } from './shared/deps.ts';
-import { serviceBusyMessage, type Lang } from './shared/messages.ts';
+import type { Language } from '../../lib/channels.ts';
+import { serviceBusyMessage } from './shared/messages.ts';
 import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
 import { createShopLimits } from './limits/store.ts';
 import { PasswordHashingBusy } from './customers/passwords.ts';
@@ -71,7 +72,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
  * reset hash too, so a saturated hashing queue is a 503 there as well; a malformed percent-escape in the
  * path is the client's fault; anything else is ours, logged and answered without details.
  */
-export function unexpectedShopError(error: unknown, lang: Lang = 'fr'): Problem {
+export function unexpectedShopError(error: unknown, lang: Language = 'fr'): Problem {
   if (error instanceof PasswordHashingBusy) return serviceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
   if (error instanceof URIError) return badRequest('Malformed URL');
   console.error(error);

@@ -7,12 +7,13 @@
  */
 import {
   isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone,
-  type Schedule, type TagLanguage, type TagTranslator,
+  type Schedule, type TagTranslator,
 } from '../../lib/shops/opening-tags.ts';
+import type { Language } from '../../lib/channels.ts';
 import fr from '../../i18n/messages/fr/shops.ts';
 import nl from '../../i18n/messages/nl/shops.ts';
 
-const translators: Record<TagLanguage, TagTranslator> = {
+const translators: Record<Language, TagTranslator> = {
   fr: shopMessagesTranslator(fr, 'fr'),
   nl: shopMessagesTranslator(nl, 'nl'),
 };
@@ -37,7 +38,7 @@ function render(element: HTMLElement, now: Date): void {
   const schedule = scheduleOf(element);
   // A tag that cannot be read keeps its no-script fallback rather than saying something wrong.
   if (!schedule) return;
-  const language: TagLanguage = element.dataset.lang === 'nl' ? 'nl' : 'fr';
+  const language: Language = element.dataset.lang === 'nl' ? 'nl' : 'fr';
   const tag = openingTag(schedule, now, element.dataset.timeZone || undefined);
   const text = openingTagText(tag, translators[language], language);
   const rendered = `${text.special ?? ''}\n${text.state}`;

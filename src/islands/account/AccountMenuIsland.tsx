@@ -1,6 +1,6 @@
 /** The account page (SPEC §2), authenticated only: the customer's name, the account's sections and logout. */
-import { pathTo } from '../../i18n/paths.ts';
-import type { RouteName } from '../../i18n/routes.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, logoutTo } from '../auth/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';

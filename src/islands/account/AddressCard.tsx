@@ -1,4 +1,5 @@
 /** One saved address: its lines, the favourite mark, and what can be done with it. */
+import { htmlLangOf } from '../../lib/channels.ts';
 import { formatPhone } from '../../lib/forms/phone.ts';
 import type { Address } from '../../lib/shop/wire.ts';
 import { useIsland } from '../shared/island.tsx';
@@ -7,7 +8,7 @@ export const addressName = (address: Address): string => address.alias || `${add
 
 export function useCountryName(): (code: string) => string {
   const { locale } = useIsland();
-  const names = new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' });
+  const names = new Intl.DisplayNames([htmlLangOf(locale)], { type: 'region' });
   return (code) => names.of(code) ?? code;
 }
 

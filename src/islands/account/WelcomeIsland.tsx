@@ -1,6 +1,6 @@
 /** The welcome page after registration (SPEC §2): a greeting and a few first steps. Anonymous visitors go home. */
-import { pathTo } from '../../i18n/paths.ts';
-import type { RouteName } from '../../i18n/routes.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';

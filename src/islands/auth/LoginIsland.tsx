@@ -4,7 +4,7 @@
  * forgotten password is asked for here too. On the register route the registration form comes first.
  */
 import { useEffect, useRef, useState } from 'react';
-import { pathTo } from '../../i18n/paths.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
 import type { LoginStep } from '../../lib/forms/login.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';

@@ -5,8 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { pathTo } from '../../i18n/paths.ts';
-import { legalPages } from '../../i18n/routes.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import { legalPages } from '../../lib/routes/routes.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { GENDERS } from '../../lib/forms/fields.ts';

@@ -4,8 +4,8 @@
  * expired link says so and offers a new one; success offers the login.
  */
 import { useState } from 'react';
-import { pathTo, patternRegExp, SHELL_ID } from '../../i18n/paths.ts';
-import { routes } from '../../i18n/routes.ts';
+import { pathTo, patternRegExp, SHELL_ID } from '../../lib/routes/paths.ts';
+import { routes } from '../../lib/routes/routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';

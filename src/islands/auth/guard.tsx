@@ -4,7 +4,7 @@
  * An authenticated page that loses its session (logout in another tab) hides again and is guarded anew.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { routes, type RouteName } from '../../i18n/routes.ts';
+import { routes, type RouteName } from '../../lib/routes/routes.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import '../shared/forms/forms.css';

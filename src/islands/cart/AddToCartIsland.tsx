@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
-import { pathTo } from '../../i18n/paths.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { showMiniCart } from './mount-mini-cart.tsx';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { cleanCartLink, parseCartLink } from '../../lib/cart-link.ts';
-import { pathTo } from '../../i18n/paths.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
 import { toast } from '../../stores/ui.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';

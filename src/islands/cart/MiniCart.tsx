@@ -1,7 +1,7 @@
 /** The mini cart under the header: the lines in short, the total, a link to the cart page. */
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { pathTo } from '../../i18n/paths.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
 import { $miniCartOpen, closeMiniCart } from '../../stores/ui.ts';
 import { useIsland } from '../shared/island.tsx';
 import { CartLines } from './CartLines.tsx';

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
-import { languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { configureShop } from '../../stores/shop.ts';
@@ -28,7 +28,7 @@ export function Island({ locale, messages, children }: IslandProps & { children:
   const value = useMemo<IslandContext>(() => {
     const language = languageOf(locale);
     const t = treeTranslator(language, ...messages);
-    const intl = language === 'nl' ? 'nl-BE' : 'fr-FR';
+    const intl = intlLocaleOf(language);
     return { locale, t, price: (minor) => formatPrice(minor, intl, t('generic.free')) };
   }, [locale, messages]);
   return <Context.Provider value={value}>{children}</Context.Provider>;

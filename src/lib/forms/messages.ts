@@ -3,7 +3,7 @@
  * the server's own message, else the generic "invalid" text. A code that is already an absolute key
  * (`forms.phone.error`) is used as is.
  */
-import type { Language } from '../../i18n/routes.ts';
+import type { Language } from '../channels.ts';
 import { hasMessage, translate, type Values } from '../../i18n/translate.ts';
 import type { FieldError, FormErrors } from './validate.ts';
 

@@ -3,6 +3,7 @@
  * e-mail also needs the current password (the shop API refuses it without), asked only then.
  */
 import { z } from 'zod';
+import type { Language } from '../channels.ts';
 import type { Customer } from '../shop/wire.ts';
 import { birthDate, systemClock, type Clock } from './birthday.ts';
 import { checkbox, email, gender, personName } from './fields.ts';
@@ -50,7 +51,7 @@ export interface PersonalDataFormValues {
   email: string;
   birthday: string;
   subscribedToNewsletter: boolean;
-  preferredLanguage: 'fr' | 'nl';
+  preferredLanguage: Language;
   /** Asked only when the e-mail changes. */
   currentPassword: string;
 }

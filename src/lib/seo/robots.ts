@@ -4,8 +4,8 @@
  * landing pages and the kibble-guide root are allowed; the search engine's own bot may crawl query and
  * search pages.
  */
-import { routes, type RouteName } from '../../i18n/routes.ts';
-import { pathTo } from '../../i18n/paths.ts';
+import { routes, type RouteName } from '../routes/routes.ts';
+import { pathTo } from '../routes/paths.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../channels.ts';
 
 /** The part of a route's path before its first parameter: what a Disallow line can name. */

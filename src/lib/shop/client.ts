@@ -3,7 +3,7 @@
  * with the wire schemas of wire.ts. Paths are IRIs under SHOP_API_PREFIX.
  */
 import { z } from 'zod';
-import type { LocaleCode } from '../channels.ts';
+import type { Language, LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from '../http.ts';
 import {
   address, authentication, collection, customer, customerLookup, iri, order, SHOP_API_PREFIX,
@@ -55,7 +55,7 @@ export interface RegisterInput {
   /** The terms of use and sale were accepted (the shop API refuses the account otherwise). */
   acceptTerms: true;
   /** Communication language; the page's language when left out. */
-  preferredLanguage?: 'fr' | 'nl';
+  preferredLanguage?: Language;
 }
 export type CustomerUpdate = Partial<Pick<Customer, 'gender' | 'firstName' | 'lastName' | 'email' | 'birthday' | 'subscribedToNewsletter' | 'preferredLanguage' | 'defaultAddress'>> & {
   /** Required by the shop API with a new `email`: the e-mail is how an account is recovered, so changing it proves the password. */

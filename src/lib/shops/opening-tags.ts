@@ -8,6 +8,7 @@
  * browser script that computes the tags.
  */
 import type { ShopSchedule, Weekday } from './opening-hours.ts';
+import { intlLocaleOf, type CountryCode, type Language } from '../channels.ts';
 
 /** "Closes soon" when the shop closes within this many minutes (inclusive). */
 export const CLOSES_SOON_MINUTES = 30;
@@ -24,13 +25,12 @@ export type Span = readonly [opens: string, closes: string];
 /** What the tag needs of a shop; a `Shop` of the content service fits as is. */
 export type Schedule = Pick<ShopSchedule, 'openingHours' | 'specialOpenings' | 'specialClosures' | 'closedPeriods'>;
 
-export type ShopCountry = 'FR' | 'BE' | 'LU';
-const timeZones: Record<ShopCountry, string> = {
+const timeZones: Record<CountryCode, string> = {
   FR: 'Europe/Paris',
   BE: 'Europe/Brussels',
   LU: 'Europe/Luxembourg',
 };
-export const shopTimeZone = (country: ShopCountry): string => timeZones[country];
+export const shopTimeZone = (country: CountryCode): string => timeZones[country];
 
 // ---------------------------------------------------------------------------------------------------------
 // Calendar dates ("YYYY-MM-DD") are handled as UTC midnights, so no machine time zone can shift them.
@@ -219,10 +219,6 @@ export function openingTag(schedule: Schedule, now: Date, timeZone: string = DEF
 // ---------------------------------------------------------------------------------------------------------
 // Text of a tag. The translator is passed in so the browser script can bring only the shop messages.
 
-export type TagLanguage = 'fr' | 'nl';
-/** Dates read as in France and in Flanders. */
-export const tagLocales: Record<TagLanguage, string> = { fr: 'fr-FR', nl: 'nl-BE' };
-
 const dateStyles = {
   /** "lundi" */
   weekday: { weekday: 'long' },
@@ -236,8 +232,8 @@ const dateStyles = {
 export type DateStyle = keyof typeof dateStyles;
 
 /** A calendar date in words, read at UTC midnight so that no time zone moves it to another day. */
-export function formatCalendarDate(date: string, language: TagLanguage, style: DateStyle): string {
-  const formatter = new Intl.DateTimeFormat(tagLocales[language], { ...dateStyles[style], timeZone: 'UTC' });
+export function formatCalendarDate(date: string, language: Language, style: DateStyle): string {
+  const formatter = new Intl.DateTimeFormat(intlLocaleOf(language), { ...dateStyles[style], timeZone: 'UTC' });
   return formatter.formatToParts(new Date(dateToUtc(date)))
     // French writes the first of the month as an ordinal, "1er janvier", which Intl does not.
     .map((part) => (language === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
@@ -268,7 +264,7 @@ export type MessageTree = { readonly [key: string]: string | MessageTree };
  * src/i18n/translate.ts: the browser script uses it because importing translate.ts would bundle every
  * message of the site. `tree` is mounted under `shops.` so keys read the same on both sides.
  */
-export function shopMessagesTranslator(tree: MessageTree, language: TagLanguage): TagTranslator {
+export function shopMessagesTranslator(tree: MessageTree, language: Language): TagTranslator {
   const root: MessageTree = { shops: tree };
   const lookup = (key: string): string | undefined => {
     let node: string | MessageTree | undefined = root;
@@ -291,12 +287,12 @@ export function shopMessagesTranslator(tree: MessageTree, language: TagLanguage)
   });
 }
 
-export function openingTagText(tag: OpeningTag, t: TagTranslator, language: TagLanguage): OpeningTagText {
+export function openingTagText(tag: OpeningTag, t: TagTranslator, language: Language): OpeningTagText {
   const special = tag.special === null ? null : t(`${TAGS}.${tag.special === 'opening' ? 'specialOpening' : 'specialClosure'}`);
   return { special, state: stateText(tag, t, language) };
 }
 
-function stateText(tag: OpeningTag, t: TagTranslator, language: TagLanguage): string {
+function stateText(tag: OpeningTag, t: TagTranslator, language: Language): string {
   switch (tag.kind) {
     case 'open': return t(`${TAGS}.open`, { time: tag.closesAt });
     case 'closes-soon': return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: tag.closesAt });

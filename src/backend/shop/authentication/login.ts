@@ -5,14 +5,15 @@
 import { Problem } from '../../problem.ts';
 import { invalidCredentials, loginServiceBusy, tooManyAttempts } from '../shared/errors.ts';
 import type { ShopDeps } from '../shared/deps.ts';
-import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage, type Lang } from '../shared/messages.ts';
+import type { Language } from '../../../lib/channels.ts';
+import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from '../shared/messages.ts';
 import { LOGIN_HASHING_PER_ADDRESS } from '../limits/policy.ts';
 import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from '../customers/passwords.ts';
 import { accountByEmail, type Account } from '../customers/repository.ts';
 import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from '../sessions/throttle.ts';
 
 /** `email` is canonical and plausible; `address` is the client's (limits/client-address.ts). */
-export async function checkPassword(deps: ShopDeps, { email, password, address, lang }: { email: string; password: string; address: string; lang: Lang }): Promise<Account> {
+export async function checkPassword(deps: ShopDeps, { email, password, address, lang }: { email: string; password: string; address: string; lang: Language }): Promise<Account> {
   // One login at a time per address (two more may wait): a burst from one address is turned away here,
   // before any query (sessions/throttle.ts).
   const release = await takeLoginSlot(address);

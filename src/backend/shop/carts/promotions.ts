@@ -9,11 +9,11 @@
  * and when the cart is later assigned to a customer who already completed an order the coupon is
  * removed from the cart (carts/routes.ts), since that customer can never become eligible again.
  */
-import type { Lang } from '../shared/messages.ts';
+import type { Language } from '../../../lib/channels.ts';
 
 export interface Coupon {
   code: string; kind: 'percentage' | 'fixed'; value: number; minimumItemsTotal: number;
-  startsAt: number | null; expiresAt: number | null; firstOrderOnly: boolean; label: Record<Lang, string>;
+  startsAt: number | null; expiresAt: number | null; firstOrderOnly: boolean; label: Record<Language, string>;
 }
 
 export type CouponRefusal = 'COUPON_INVALID' | 'COUPON_EXPIRED' | 'COUPON_MINIMUM' | 'COUPON_FIRST_ORDER';

@@ -1,7 +1,7 @@
 /** The shop's e-mails (welcome, password reset, e-mail change notice), in the customer's language, as text and HTML. */
 import type { Mail } from '../../mail/outbox.ts';
 import { escapeHtml } from '../../mail/outbox.ts';
-import type { Lang } from '../shared/messages.ts';
+import type { Language } from '../../../lib/channels.ts';
 
 const SHOP_NAME = 'Maison Gamelle';
 
@@ -11,7 +11,7 @@ const SHOP_NAME = 'Maison Gamelle';
  * shop never carries a link the shop did not write.
  */
 const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
-const greeting = (lang: Lang, firstName: string): string => {
+const greeting = (lang: Language, firstName: string): string => {
   const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
   return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
 };
@@ -20,7 +20,7 @@ const html = (paragraphs: string[], link?: { href: string; label: string }) =>
   `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
     link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}<p>${SHOP_NAME}</p></body></html>`;
 
-export function welcomeMail(lang: Lang, to: string, firstName: string, siteUrl: string): Mail {
+export function welcomeMail(lang: Language, to: string, firstName: string, siteUrl: string): Mail {
   const lines = lang === 'nl'
     ? [greeting(lang, firstName), `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`, 'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.']
     : [greeting(lang, firstName), `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`, 'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.'];
@@ -32,7 +32,7 @@ export function welcomeMail(lang: Lang, to: string, firstName: string, siteUrl: 
   };
 }
 
-export function resetPasswordMail(lang: Lang, to: string, firstName: string, link: string, validMinutes: number): Mail {
+export function resetPasswordMail(lang: Language, to: string, firstName: string, link: string, validMinutes: number): Mail {
   const lines = lang === 'nl'
     ? [greeting(lang, firstName), 'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
       `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`]
@@ -51,7 +51,7 @@ export function resetPasswordMail(lang: Lang, to: string, firstName: string, lin
  * name that cannot read as a link (greeting): not the new address either, which a mail client would turn
  * into a link, in a mailbox that may not belong to whoever typed it. Its only link is the contact page.
  */
-export function emailChangedMail(lang: Lang, to: string, firstName: string, contactUrl: string): Mail {
+export function emailChangedMail(lang: Language, to: string, firstName: string, contactUrl: string): Mail {
   const lines = lang === 'nl'
     ? [greeting(lang, firstName), `Het e-mailadres van uw ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar uw vorige adres; onze volgende berichten gaan naar het nieuwe.`,
       'Hebt u deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:']

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
 import { channelOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
-import { pathTo } from '../../../i18n/paths.ts';
+import { pathTo } from '../../../lib/routes/paths.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { refuse, tooManyRequests } from '../shared/errors.ts';
 import { idFromIri } from '../shared/ids.ts';

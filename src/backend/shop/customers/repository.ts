@@ -1,12 +1,12 @@
 /** The SQL of customers and their accounts (shop.customers, shop.shop_users). */
 import type { Queryable } from '../../db/database.ts';
-import type { Lang } from '../shared/messages.ts';
+import type { Language } from '../../../lib/channels.ts';
 import { COMPLETED_ORDER } from '../carts/repository.ts';
 
 
 export interface CustomerRow {
   id: number; email: string; first_name: string; last_name: string; gender: 'm' | 'f' | null; birthday: string | null;
-  subscribed_to_newsletter: boolean; preferred_language: Lang; default_address_id: number | null; verified: boolean;
+  subscribed_to_newsletter: boolean; preferred_language: Language; default_address_id: number | null; verified: boolean;
   last_order_date: string | null;
 }
 
@@ -61,7 +61,7 @@ export async function canonicalEmailOf(q: Queryable, customerId: number): Promis
 
 export interface NewCustomer {
   email: string; emailCanonical: string; firstName: string; lastName: string; gender: 'm' | 'f' | null; birthday: string | null;
-  subscribedToNewsletter: boolean; preferredLanguage: Lang; passwordHash: string; now: Date;
+  subscribedToNewsletter: boolean; preferredLanguage: Language; passwordHash: string; now: Date;
 }
 
 /** The customer and their account, in the caller's transaction. */
@@ -82,7 +82,7 @@ export async function createCustomer(q: Queryable, customer: NewCustomer): Promi
 /** The personal data a PUT may change: only the columns given are written. */
 export interface PersonalData {
   gender?: 'm' | 'f' | null; first_name?: string; last_name?: string; birthday?: string | null; subscribed_to_newsletter?: boolean;
-  preferred_language?: Lang; email?: string; email_canonical?: string; default_address_id?: number | null;
+  preferred_language?: Language; email?: string; email_canonical?: string; default_address_id?: number | null;
 }
 
 export async function updateCustomer(q: Queryable, customerId: number, changes: PersonalData, now: Date): Promise<void> {

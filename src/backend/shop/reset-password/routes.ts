@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { channelOf, languageOf, siteUrlOf } from '../../../lib/channels.ts';
-import { pathTo } from '../../../i18n/paths.ts';
+import { pathTo } from '../../../lib/routes/paths.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';

@@ -1,8 +1,7 @@
 /** What every shop handler is given: the dependencies of the shop app and the variables of each call. */
 import type { Context } from 'hono';
 import type { Database } from '../../db/database.ts';
-import type { Channel, LocaleCode } from '../../../lib/channels.ts';
-import type { Lang } from './messages.ts';
+import type { Channel, LocaleCode, Language } from '../../../lib/channels.ts';
 import type { ShopLimits } from '../limits/store.ts';
 
 export interface ShopDeps {
@@ -17,5 +16,5 @@ export interface ShopDeps {
 }
 
 /** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */
-export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Lang; clientAddress: string } };
+export type ShopEnv = { Variables: { locale: LocaleCode; channel: Channel; lang: Language; clientAddress: string } };
 export type ShopContext = Context<ShopEnv>;

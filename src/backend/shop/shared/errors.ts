@@ -4,7 +4,8 @@
  */
 import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
 import { Problem } from '../../problem.ts';
-import { violationMessage, type Lang, type MessageParams } from './messages.ts';
+import type { Language } from '../../../lib/channels.ts';
+import { violationMessage, type MessageParams } from './messages.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -42,7 +43,7 @@ export const loginServiceBusy = (message: string, retryAfterSeconds: number) =>
 
 export interface ViolationSpec { path: string; code: ViolationCode; params?: MessageParams }
 
-export const violation = (lang: Lang, { path, code, params }: ViolationSpec): Violation =>
+export const violation = (lang: Language, { path, code, params }: ViolationSpec): Violation =>
   ({ propertyPath: path, message: violationMessage(lang, code, params), code });
 
 export function violationList(violations: Violation[]): Problem {
@@ -56,5 +57,5 @@ export function violationList(violations: Violation[]): Problem {
 }
 
 /** One violation, the common case of business rules (coupon refused, variant out of stock…). */
-export const refuse = (lang: Lang, spec: ViolationSpec) => violationList([violation(lang, spec)]);
+export const refuse = (lang: Language, spec: ViolationSpec) => violationList([violation(lang, spec)]);
 

@@ -3,12 +3,12 @@
  * The French texts quoted in SPEC §5 are used word for word.
  */
 import type { ViolationCode } from '../../../lib/shop/wire.ts';
+import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 
-export type Lang = 'fr' | 'nl';
 export type MessageParams = { min?: number; max?: number; digits?: number; amount?: number };
 
-const euros = (lang: Lang, minor = 0) =>
-  new Intl.NumberFormat(lang === 'nl' ? 'nl-BE' : 'fr-FR', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const euros = (lang: Language, minor = 0) =>
+  new Intl.NumberFormat(intlLocaleOf(lang), { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
 type Catalogue = Record<ViolationCode, (p: MessageParams) => string>;
 
@@ -86,34 +86,34 @@ const nl: Catalogue = {
   COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
 };
 
-const catalogues: Record<Lang, Catalogue> = { fr, nl };
+const catalogues: Record<Language, Catalogue> = { fr, nl };
 
-export const violationMessage = (lang: Lang, code: ViolationCode, params: MessageParams = {}): string => catalogues[lang][code](params);
+export const violationMessage = (lang: Language, code: ViolationCode, params: MessageParams = {}): string => catalogues[lang][code](params);
 
 /** Minutes to wait, as shown to the shopper: a Retry-After rounded up, at least one. */
 export const minutesOf = (retryAfterSeconds: number): number => Math.max(1, Math.ceil(retryAfterSeconds / 60));
-const inMinutes = (lang: Lang, minutes: number) => (lang === 'nl'
+const inMinutes = (lang: Language, minutes: number) => (lang === 'nl'
   ? `over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'}`
   : `dans ${minutes} minute${minutes > 1 ? 's' : ''}`);
 
 /** 429 of the login throttle. */
-export const tooManyAttemptsMessage = (lang: Lang, minutes: number): string => lang === 'nl'
+export const tooManyAttemptsMessage = (lang: Language, minutes: number): string => lang === 'nl'
   ? `Te veel mislukte aanmeldpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
   : `Trop de tentatives de connexion infructueuses. Merci de réessayer ${inMinutes(lang, minutes)}.`;
 
 /** 429 of a login while another one from the same address is still being checked. */
-export const loginBusyMessage = (lang: Lang): string => lang === 'nl'
+export const loginBusyMessage = (lang: Language): string => lang === 'nl'
   ? 'Te veel gelijktijdige aanmeldpogingen. Probeer het over enkele seconden opnieuw.'
   : 'Trop de tentatives de connexion simultanées. Merci de réessayer dans quelques secondes.';
 
 /** 503 when password hashing is saturated (a flood of logins): nothing the shopper did wrong. */
-export const serviceBusyMessage = (lang: Lang): string => lang === 'nl'
+export const serviceBusyMessage = (lang: Language): string => lang === 'nl'
   ? 'Onze dienst is even overbelast. Probeer het over enkele seconden opnieuw.'
   : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
 
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
 export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword';
-const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>> = {
+const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
     coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
@@ -130,5 +130,5 @@ const limitedTexts: Record<Lang, Record<LimitedAction, (when: string) => string>
     currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
   },
 };
-export const tooManyRequestsMessage = (lang: Lang, action: LimitedAction, retryAfterSeconds: number): string =>
+export const tooManyRequestsMessage = (lang: Language, action: LimitedAction, retryAfterSeconds: number): string =>
   limitedTexts[lang][action](inMinutes(lang, minutesOf(retryAfterSeconds)));

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { channelOf, channels, languageOf, localeCodes, type LocaleCode } from '../../../lib/channels.ts';
+import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from '../../../lib/channels.ts';
 import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violationList } from './errors.ts';
 import { violationsOf } from './validation.ts';
 import type { ShopContext } from './deps.ts';
@@ -18,7 +18,7 @@ export function readShopQuery(c: ShopContext): void {
   const localeParam = c.req.query('locale');
   if (channelParam !== undefined && !(channelParam in channels)) throw badRequest('Unknown channelCode: use FR or BE.');
   if (localeParam !== undefined && !(localeCodes as readonly string[]).includes(localeParam)) throw badRequest('Unknown locale: use fr_FR, fr_BE or nl_BE.');
-  const channel = channelParam ? channels[channelParam as 'FR' | 'BE'] : localeParam ? channelOf(localeParam as LocaleCode) : channels.FR;
+  const channel = channelParam ? channels[channelParam as ChannelCode] : localeParam ? channelOf(localeParam as LocaleCode) : channels.FR;
   const locale = (localeParam as LocaleCode | undefined) ?? channel.defaultLocale;
   if (!channel.locales.includes(locale)) throw badRequest(`The locale ${locale} is not one of channel ${channel.code}.`);
   c.set('channel', channel);

@@ -11,10 +11,10 @@ import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from 
 import { PHONE_COUNTRIES } from '../../../lib/forms/phone.ts';
 import { hasInvisibleCharacters } from '../../../lib/forms/fields.ts';
 import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../../lib/constants.ts';
-import { localeCodes, type CountryCode } from '../../../lib/channels.ts';
+import { channelCodes, languages, localeCodes, type CountryCode, type Language } from '../../../lib/channels.ts';
 import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
 import { violation } from './errors.ts';
-import type { Lang, MessageParams } from './messages.ts';
+import type { MessageParams } from './messages.ts';
 
 /** A custom check's issue: its violation code and the parameters of its message. */
 const because = (code: ViolationCode, params: MessageParams = {}) => ({ params: { code, ...params } });
@@ -51,9 +51,9 @@ export const email = z.string().trim().min(1).max(LIMITS.email).refine((s) => z.
 const newPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
 /** Anything longer cannot be a password we stored: refused before hashing it. */
 const givenPassword = z.string().min(1).max(LIMITS.passwordMax);
-const languageCode = z.enum(['fr', 'nl']);
-const localeCode = z.enum(localeCodes as readonly ['fr_FR', 'fr_BE', 'nl_BE']);
-const channelCode = z.enum(['FR', 'BE']);
+const languageCode = z.enum(languages);
+const localeCode = z.enum(localeCodes);
+const channelCode = z.enum(channelCodes);
 /** An IRI or code in a body: bounded so it never costs more than a regular expression. */
 const reference = z.string().trim().min(1).max(255);
 
@@ -230,7 +230,7 @@ function codeOf(issue: z.core.$ZodIssue, body: unknown): { code: ViolationCode; 
 }
 
 /** One violation per property (the first rule it broke), in the order of the body's fields. */
-export function violationsOf(error: z.ZodError, body: unknown, lang: Lang): Violation[] {
+export function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violation[] {
   const seen = new Set<string>();
   const out: Violation[] = [];
   for (const issue of error.issues) {

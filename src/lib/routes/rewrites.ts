@@ -4,7 +4,7 @@
  */
 import { routes, type RouteName } from './routes.ts';
 import { pathTo, patternRegExp, SHELL_ID } from './paths.ts';
-import { languageOf, pathPrefixOf, type LocaleCode } from '../lib/channels.ts';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../channels.ts';
 
 export interface Rewrite {
   /** Netlify `from` pattern (placeholders are whole segments; a segment mixing text and id becomes a splat). */

@@ -4,7 +4,6 @@
  *
  * Patterns: `[name]` is a required segment, `[name?]` an optional one, `[...name]` one or more segments.
  */
-export type Language = 'fr' | 'nl';
 export type Layout = 'default' | 'user-guide' | 'minimal' | 'none';
 export type Guard = 'anonymous' | 'authenticated';
 export type Feature = 'animals' | 'guideEntrance' | 'nutritionGuideEntrance' | 'referral' | 'orderRedirect' | 'subscriptionRedirect' | 'webView';

@@ -3,7 +3,7 @@
  * Every path ends with a slash (SPEC §2).
  */
 import { routes, type RouteName } from './routes.ts';
-import { languageOf, pathPrefixOf, type LocaleCode } from '../lib/channels.ts';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../channels.ts';
 
 export type RouteParams = Record<string, string | undefined>;
 
