@@ -60,23 +60,6 @@ module.exports = {
     },
   ],
   options: {
-    /*
-     * Known exceptions, to be removed, not copied. The account islands wrap themselves in the auth
-     * family's login guard (src/islands/auth/guard.tsx): issue 8, item 4 ("the session store stops deciding
-     * login redirects: a small lib/routes/guards.ts") moves that decision out of the auth family, and these
-     * lines go with it. A known violation is reported with severity "ignore" and fails nothing.
-     */
-    knownViolations: [
-      'src/islands/account/AccountMenuIsland.tsx',
-      'src/islands/account/AddressesIsland.tsx',
-      'src/islands/account/PersonalDataIsland.tsx',
-      'src/islands/account/WelcomeIsland.tsx',
-    ].map((from) => ({
-      type: 'dependency',
-      from,
-      to: 'src/islands/auth/guard.tsx',
-      rule: { name: 'islands-no-other-family', severity: 'error' },
-    })),
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
   },

@@ -7,8 +7,8 @@
  * Login and logout are shared between tabs through storage events. No React here.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { pathTo } from '../lib/routes/paths.ts';
-import { routes, type RouteName } from '../lib/routes/routes.ts';
+import { guardRedirect, isLoginPath, loginRedirect, afterLoginTarget } from '../lib/routes/guards.ts';
+import type { RouteName } from '../lib/routes/routes.ts';
 import type { LocaleCode } from '../lib/channels.ts';
 import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../lib/constants.ts';
 import { NO_AUTHENTICATION_DATA, type Credentials, type ShopClient } from '../lib/shop/client.ts';
@@ -50,39 +50,6 @@ export function refreshDelay(exp: number, now: number): number {
 }
 
 export const isExpired = (exp: number, now: number): boolean => exp * 1000 <= now;
-
-/** The query parameter carrying the remembered path to the login page. */
-export const REDIRECT_PARAM = 'redirect';
-
-const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
-export const isLoginPath = (pathname: string, locale: LocaleCode): boolean => samePath(pathname, pathTo('login', locale));
-
-/** The login page of the locale, remembering the full path (pathname + search) the shopper was on. */
-export function loginRedirect(current: { pathname: string; search: string }, locale: LocaleCode): string {
-  const login = pathTo('login', locale);
-  if (isLoginPath(current.pathname, locale)) return `${login}${current.search}`;
-  return `${login}?${new URLSearchParams({ [REDIRECT_PARAM]: `${current.pathname}${current.search}` })}`;
-}
-
-/** Where to go after login: the remembered path when it is a path of this site (not login), else the account page. */
-export function afterLoginTarget(search: string, locale: LocaleCode): string {
-  const remembered = new URLSearchParams(search).get(REDIRECT_PARAM);
-  const safe = remembered !== null && /^\/(?![/\\])/.test(remembered) && !/[\r\n]/.test(remembered);
-  if (safe && !isLoginPath(new URL(remembered, 'http://site.invalid').pathname, locale)) return remembered;
-  return pathTo('account', locale);
-}
-
-/**
- * Where a guarded page sends the shopper, or null when they may stay (SPEC §6): authenticated pages send
- * anonymous visitors to login (the welcome page to the homepage), anonymous-only pages send logged-in
- * customers on to where they were going.
- */
-export function guardRedirect(route: RouteName, loggedIn: boolean, current: { pathname: string; search: string }, locale: LocaleCode): string | null {
-  const guard = (routes[route] as { guard?: 'anonymous' | 'authenticated' }).guard;
-  if (guard === 'authenticated' && !loggedIn) return route === 'accountWelcome' ? pathTo('home', locale) : loginRedirect(current, locale);
-  if (guard === 'anonymous' && loggedIn) return afterLoginTarget(current.search, locale);
-  return null;
-}
 
 /** Reads the stored session; anything invalid is dropped (null), never a crash. */
 export function readStoredSession(storage: StorageLike): Session | null {

@@ -6,9 +6,10 @@ import type { Authentication } from '../../src/lib/shop/wire.ts';
 import { createCustomerStore, emptyCustomer } from '../../src/stores/customer.ts';
 import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../src/stores/platform.ts';
 import {
-  afterLoginTarget, bindBodyClasses, createSessionStore, decodeTokenClaims, guardRedirect, loginRedirect, refreshDelay, type Locks, type SessionDeps,
+  bindBodyClasses, createSessionStore, decodeTokenClaims, refreshDelay, type Locks, type SessionDeps,
 } from '../../src/stores/session.ts';
 import { createUiStore } from '../../src/stores/ui.ts';
+import { afterLoginTarget, guardRedirect, loginRedirect } from '../../src/lib/routes/guards.ts';
 
 /** 15 June 2026 10:00 UTC, in ms; JWT times are in seconds. */
 const NOW = Date.UTC(2026, 5, 15, 10, 0, 0);

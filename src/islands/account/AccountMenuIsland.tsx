@@ -1,7 +1,7 @@
 /** The account page (SPEC §2), authenticated only: the customer's name, the account's sections and logout. */
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import { guardedIsland, logoutTo } from '../auth/guard.tsx';
+import { guardedIsland, logoutTo } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
 import '../shared/forms/forms.css';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
 import type { Address } from '../../lib/shop/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
-import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { resolveError } from '../shared/forms/text.ts';
 import { useIsland } from '../shared/island.tsx';

@@ -1,5 +1,5 @@
 /** The personal data page (SPEC §2), authenticated only: the customer's data and the password change. */
-import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';

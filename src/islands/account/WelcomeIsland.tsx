@@ -1,7 +1,7 @@
 /** The welcome page after registration (SPEC §2): a greeting and a few first steps. Anonymous visitors go home. */
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import { guardedIsland, IslandStatus } from '../auth/guard.tsx';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
 

@@ -10,7 +10,7 @@ import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { EmailStep } from './EmailStep.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
-import { Guarded } from './guard.tsx';
+import { Guarded } from '../shared/guard.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { GoogleLogin } from './SocialLogin.tsx';

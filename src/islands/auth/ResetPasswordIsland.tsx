@@ -16,7 +16,7 @@ import { Form } from '../shared/forms/Form.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { guardedIsland } from './guard.tsx';
+import { guardedIsland } from '../shared/guard.tsx';
 
 /** The reset token of the current address, null when there is none (the shell itself). */
 export function resetTokenOf(pathname: string, locale: LocaleCode): string | null {

@@ -6,8 +6,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { routes, type RouteName } from '../../lib/routes/routes.ts';
 import { sessionStore } from '../../stores/shop.ts';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
-import '../shared/forms/forms.css';
+import { Island, useIsland, type IslandProps } from './island.tsx';
+import './forms/forms.css';
 
 export type GuardState = 'checking' | 'allowed' | 'redirecting';
 
