@@ -76,6 +76,20 @@ export const texts = {
 } as const;
 
 /** Names of the visible product cards, in the order a shopper sees them. */
+/**
+ * Opens the first in-stock product of the home's first category, and answers its product page's
+ * heading. Waits for the product's address: the category's heading is still on screen right after the click.
+ */
+export async function openFirstProduct(page: Page, home: string): Promise<string> {
+  await page.goto(home);
+  await page.locator('nav[aria-label] a').first().click();
+  const card = page.locator('[data-grid] > li:has(.tag.ok) a').first();
+  const href = (await card.getAttribute('href'))!;
+  await card.click();
+  await expect(page).toHaveURL(atPath(href));
+  return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+}
+
 export async function visibleProducts(page: Page): Promise<string[]> {
   const cards = page.locator('[data-grid] > li:visible');
   return cards.evaluateAll((els) => els

@@ -3,17 +3,10 @@
  * they log in in another tab, survives a logout, and comes back when they log in again elsewhere.
  */
 import type { Page } from '@playwright/test';
-import { atPath, createCustomer, expect, homeOf, logIn, pathOf, test, textsOf } from './helpers.ts';
+import { atPath, createCustomer, expect, homeOf, logIn, openFirstProduct, pathOf, test, textsOf } from './helpers.ts';
 
 async function addFirstDogProduct(page: Page, home: string): Promise<string> {
-  await page.goto(home);
-  await page.locator('nav[aria-label] a').first().click();
-  const card = page.locator('[data-grid] > li:has(.tag.ok) a').first();
-  const href = (await card.getAttribute('href'))!;
-  await card.click();
-  // The product page's own heading, not the category's still on screen right after the click.
-  await expect(page).toHaveURL(atPath(href));
-  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const name = await openFirstProduct(page, home);
   await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
   await page.locator('[data-purchase] button[type="submit"]').click();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');

@@ -3,18 +3,12 @@
  * first use) with the cart's lines, Escape and the close button close it, and the focus goes back to
  * the toggle each time, which says whether the panel is open.
  */
-import { atPath, expect, homeOf, pathOf, test, textsOf } from './helpers.ts';
+import { expect, homeOf, openFirstProduct, pathOf, test, textsOf } from './helpers.ts';
 
 test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({ page }, info) => {
   const t = textsOf(info);
   // One line in the cart, through a cart link (variant read from a product page of the build).
-  await page.goto(homeOf(info));
-  await page.locator('nav[aria-label] a').first().click();
-  const card = page.locator('[data-grid] > li:has(.tag.ok) a').first();
-  const href = (await card.getAttribute('href'))!;
-  await card.click();
-  await expect(page).toHaveURL(atPath(href));
-  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const name = await openFirstProduct(page, homeOf(info));
   const variant = await page.locator('input[name="variantId"]').inputValue();
   await page.goto(`${pathOf(info, 'cart')}?variantId=${variant}&quantity=2`);
   await expect(page.locator(`.cart-line[data-variant="${variant}"] input[type="number"]`)).toHaveValue('2');
