@@ -4,8 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { pathTo } from '../lib/routes/paths.ts';
-import { channel, contentOf, isListed } from './_site/content.ts';
-import { pathOf } from './_site/pages.ts';
+import { channel, contentOf, isListed } from '../site/content.ts';
+import { pathOf } from '../site/pages.ts';
 
 export const GET: APIRoute = async () => {
   const redirects = [];

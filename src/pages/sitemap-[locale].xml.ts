@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { routes, type RouteDefinition, type RouteName } from '../lib/routes/routes.ts';
 import { sitemapXml } from '../lib/seo/sitemap.ts';
 import type { LocaleCode } from '../lib/channels.ts';
-import { channel } from './_site/content.ts';
-import { alternatesOf, pagesOf } from './_site/pages.ts';
+import { channel } from '../site/content.ts';
+import { alternatesOf, pagesOf } from '../site/pages.ts';
 
 export const getStaticPaths = () => channel.locales.map((locale) => ({ params: { locale } }));
 

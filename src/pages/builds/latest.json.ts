@@ -1,7 +1,7 @@
 /** The build id the islands poll (SPEC §7): a new id makes the next navigation a full reload. */
 import type { APIRoute } from 'astro';
 import { BUILD_ID } from 'astro:env/server';
-import { channel } from '../_site/content.ts';
+import { channel } from '../../site/content.ts';
 
 const builtAt = new Date().toISOString();
 const id = BUILD_ID ?? `${channel.code.toLowerCase()}-${builtAt.replace(/\D/g, '')}`;

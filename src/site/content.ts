@@ -4,7 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { CHANNEL } from 'astro:env/server';
-import { channels, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
+import { channels, type ChannelCode, type LocaleCode } from '../lib/channels.ts';
 
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
 

@@ -1,7 +1,7 @@
 /** Breadcrumb trail of a category (root first), with paths in the given locale. */
-import { pathTo } from '../../lib/routes/paths.ts';
-import { translate } from '../../i18n/translate.ts';
-import { languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { pathTo } from '../lib/routes/paths.ts';
+import { translate } from '../i18n/translate.ts';
+import { languageOf, type LocaleCode } from '../lib/channels.ts';
 import { contentOf } from './content.ts';
 import { pathOf } from './pages.ts';
 

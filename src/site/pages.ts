@@ -3,11 +3,11 @@
  * content routes, the key of its entry (a SKU, a category key, a page key…).
  */
 import { FEATURES_OFF } from 'astro:env/server';
-import { routes, routeNames, type RouteName } from '../../lib/routes/routes.ts';
-import { pathTo, paramsOf, SHELL_ID, type RouteParams } from '../../lib/routes/paths.ts';
-import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../../lib/channels.ts';
+import { routes, routeNames, type RouteName } from '../lib/routes/routes.ts';
+import { pathTo, paramsOf, SHELL_ID, type RouteParams } from '../lib/routes/paths.ts';
+import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf, isListed } from './content.ts';
-import { featuresOff, routeEnabled } from '../../lib/features.ts';
+import { featuresOff, routeEnabled } from '../lib/features.ts';
 
 const off = featuresOff(FEATURES_OFF);
 
