@@ -59,11 +59,24 @@ export const LOCALE_COOKIE = { name: 'locale', maxAgeDays: 365, path: '/', sameS
 /** The cookie remembering the shopper's choice of locale in the language switcher. */
 export const localeCookie = (locale: string): string =>
   `${LOCALE_COOKIE.name}=${encodeURIComponent(locale)}; Max-Age=${LOCALE_COOKIE.maxAgeDays * 24 * 60 * 60}; Path=${LOCALE_COOKIE.path}; SameSite=${LOCALE_COOKIE.sameSite}`;
-/** Token refresh this long before expiry; storage keys. */
+/** Token refresh this long before expiry. */
 export const TOKEN_REFRESH_BEFORE_MS = 10 * 60 * 1000;
+/**
+ * Every name the browser keeps something under, in one place: two stores writing the same key must
+ * agree on it, and a renamed key must be renamed everywhere at once (localStorage outlives a deploy).
+ */
 export const STORAGE_KEYS = {
   cartToken: 'store/cart/token', customerUri: 'store/customer/uri', token: 'store/customer/token', refreshToken: 'store/customer/refreshToken',
+  /** The header badge's count, published by the cart store so a page without a cart island shows it at once. */
+  cartCount: 'store/cart/count',
+  /** Written after each cart change where BroadcastChannel is missing: other tabs' storage events reload the cart. */
+  cartSync: 'store/cart/sync',
 } as const;
+/** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
+export const REFRESH_LOCK = 'store/customer/refresh';
+
+/** A cart line holds 1 to 99 of a variant: the product page's field, the cart's stepper and the shop API agree. */
+export const CART_QUANTITY = { min: 1, max: 99 } as const;
 
 /** Loading bar (SPEC §9). */
 export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, height: 3, colour: '#AE9973' } as const;

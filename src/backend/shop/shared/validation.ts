@@ -10,7 +10,7 @@ import { normaliseText } from '../../../lib/forms/normalise.ts';
 import { checkPostcode, EMOJI, FORBIDDEN_CHARACTERS, FORBIDDEN_IN_CITIES } from '../../../lib/forms/address.ts';
 import { PHONE_COUNTRIES } from '../../../lib/forms/phone.ts';
 import { hasInvisibleCharacters } from '../../../lib/forms/fields.ts';
-import { DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../../lib/constants.ts';
+import { CART_QUANTITY, DELIVERY_FREQUENCIES, LIMITS, POSTCODE_DIGITS } from '../../../lib/constants.ts';
 import { channelCodes, languages, localeCodes, type CountryCode, type Language } from '../../../lib/channels.ts';
 import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
 import { violation } from './errors.ts';
@@ -77,7 +77,7 @@ const blankToNull = (v: unknown) => (v === '' ? null : v);
 
 // ── Cart ────────────────────────────────────────────────────────────────────────────────────────
 
-export const QUANTITY = { min: 1, max: 99 } as const;
+export const QUANTITY = CART_QUANTITY;
 const quantity = z.int().refine((q) => q >= QUANTITY.min && q <= QUANTITY.max, because('OUT_OF_RANGE', QUANTITY));
 /** 0 is a one-off purchase; anything else must be one of the delivery frequencies. */
 const subscriptionInterval = z.int().refine((days) => days === 0 || DELIVERY_FREQUENCIES.some((f) => f.days === days), because('INTERVAL_NOT_OFFERED'));
