@@ -1,0 +1,33 @@
+/**
+ * `npm run check`: the static checks of `npm test`, fastest first: Biome (formatting and lint rules of the
+ * TypeScript, TSX, CSS and JSON files), knip (unused files, exports and dependencies), TypeScript strict,
+ * then `astro check` (the .astro files' types; it syncs the content collections, so it reads the content
+ * service: the embedded platform unless CONTENT_API_URL is set). `npm run format` rewrites what Biome
+ * would refuse.
+ */
+import { spawnSync } from 'node:child_process';
+import { ensureContentService } from './lib/platform.ts';
+import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
+
+const step = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env): void => {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
+
+export async function staticChecks(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  step('format and lint (Biome)', ['node_modules/@biomejs/biome/bin/biome', 'ci', '.'], env);
+  step('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress'], env);
+  step('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
+  const { contentUrl, stop } = await ensureContentService();
+  try {
+    step('type check of the .astro files (astro check)', ['node_modules/astro/bin/astro.mjs', 'check'], { ...env, CHANNEL: 'fr', CONTENT_API_URL: contentUrl });
+  } finally {
+    await stop();
+  }
+}
+
+if (import.meta.main) await staticChecks().catch(exitIfDatabaseInUse);
