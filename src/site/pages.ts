@@ -6,17 +6,15 @@ import { FEATURES_OFF } from 'astro:env/server';
 import { routes, routeNames, type RouteName } from '../lib/routes/routes.ts';
 import { pathTo, paramsOf, SHELL_ID, type RouteParams } from '../lib/routes/paths.ts';
 import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../lib/channels.ts';
-import { channel, contentOf, isListed } from './content.ts';
+import { channel, contentOf } from './content.ts';
+import { contentKinds, type KindRef } from './kinds.ts';
 import { featuresOff, routeEnabled } from '../lib/features.ts';
 
 const off = featuresOff(FEATURES_OFF);
 
-export interface PageRef {
+/** A route, plus the key of its entry on a content route (its `key` is an error's status on the error route). */
+export interface PageRef extends KindRef {
   route: RouteName;
-  /** Content entry key: SKU, category key, page key, shop key, FAQ category key, error status. */
-  key?: string;
-  /** Variant slug on a product page. */
-  format?: string;
 }
 
 /** Error pages pre-rendered for the CDN and the islands; any other status falls back to the generic text. */
@@ -31,36 +29,7 @@ export async function paramsFor(ref: PageRef, locale: LocaleCode): Promise<Route
   if (!('content' in def)) return {};
   // The other site's locales are not loaded here: entries carry their slug in every language.
   const content = await contentOf(channel.locales.includes(locale) ? locale : channel.defaultLocale);
-  const slugIn = (entry: { localizations: Record<string, string> }) => entry.localizations[language];
-  switch (def.content) {
-    case 'product':
-    case 'sample': {
-      const product = ref.key ? content.productsBySku.get(ref.key) : undefined;
-      if (!product || !isListed(product) || product.isSample !== (def.content === 'sample')) return undefined;
-      if (ref.format && !product.ProductVariants.some((v) => v.slug === ref.format && v.show_variant)) return undefined;
-      const slug = slugIn(product);
-      if (!slug) return undefined;
-      return def.content === 'sample' ? { sample: slug } : { product: slug, format: ref.format };
-    }
-    case 'category': {
-      const category = ref.key ? content.categoriesByKey.get(ref.key) : undefined;
-      return category && slugIn(category) ? { category: slugIn(category) } : undefined;
-    }
-    case 'page':
-    case 'landing': {
-      const page = ref.key ? content.pagesByKey.get(ref.key) : undefined;
-      return page && page.kind === def.content && slugIn(page) ? { [def.content]: slugIn(page) } : undefined;
-    }
-    case 'shop': {
-      const shop = ref.key ? content.shopsByKey.get(ref.key) : undefined;
-      return shop && slugIn(shop) ? { shop: slugIn(shop) } : undefined;
-    }
-    case 'faq': {
-      if (!ref.key) return {};
-      const category = content.faq.find((c) => c.key === ref.key);
-      return category && slugIn(category) ? { faqQuery: slugIn(category) } : undefined;
-    }
-  }
+  return contentKinds[def.content].params(content, ref, language);
 }
 
 /** Path of a page in a locale of this channel (undefined when it does not exist there). */
@@ -91,23 +60,7 @@ export async function pagesOf(locale: LocaleCode): Promise<PageRef[]> {
     if (!routeEnabled(route, off)) continue;
     if (route === 'error') { refs.push(...ERROR_STATUSES.map((key) => ({ route, key }))); continue; }
     if (!('content' in def)) { refs.push({ route }); continue; }
-    switch (def.content) {
-      case 'product':
-        for (const p of content.products.filter((p) => isListed(p) && !p.isSample)) {
-          refs.push({ route, key: p.sku });
-          for (const v of p.ProductVariants.filter((v) => v.show_variant)) refs.push({ route, key: p.sku, format: v.slug });
-        }
-        break;
-      case 'sample':
-        refs.push(...content.products.filter((p) => isListed(p) && p.isSample).map((p) => ({ route, key: p.sku })));
-        break;
-      case 'category': refs.push(...content.categories.map((c) => ({ route, key: c.key }))); break;
-      case 'page': case 'landing':
-        refs.push(...content.pages.filter((p) => p.kind === def.content).map((p) => ({ route, key: p.key })));
-        break;
-      case 'shop': refs.push(...content.shops.map((s) => ({ route, key: s.key }))); break;
-      case 'faq': refs.push({ route }, ...content.faq.map((c) => ({ route, key: c.key }))); break;
-    }
+    refs.push(...contentKinds[def.content].refs(content).map((ref) => ({ route, ...ref })));
   }
   return refs;
 }
