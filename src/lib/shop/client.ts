@@ -3,12 +3,17 @@
  * with the wire schemas of wire.ts. Paths are IRIs under SHOP_API_PREFIX.
  */
 import { z } from 'zod';
-import type { Language, LocaleCode } from '../channels.ts';
+import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from '../http.ts';
 import {
   address, authentication, collection, customer, customerLookup, iri, order, SHOP_API_PREFIX,
   type Address, type Authentication, type Customer, type Order,
 } from './wire.ts';
+import type { addressRequest } from './requests/addresses.ts';
+import type { credentialsRequest } from './requests/authentication.ts';
+import type { addItemRequest, updateItemRequest } from './requests/carts.ts';
+import type { changePasswordRequest, personalDataRequest, registerRequest } from './requests/customers.ts';
+import type { resetPasswordRequest } from './requests/reset-password.ts';
 
 const path = {
   orders: `${SHOP_API_PREFIX}/orders`,
@@ -29,49 +34,18 @@ export const addressIri = (idOrIri: number | string): string => (typeof idOrIri 
 /** A variant IRI from an IRI or a variant code (8 digits). */
 export const variantIri = (codeOrIri: string): string => (codeOrIri.startsWith('/') ? codeOrIri : iri.variant(codeOrIri));
 
-export interface AddItemInput {
-  /** Variant code (8 digits) or IRI. */
-  productVariant: string;
-  quantity: number;
-  /** Days between deliveries, 0 for a one-off purchase. */
-  subscriptionInterval: number;
-  /** The list the shopper added from (analytics), null when unknown. */
-  sourceItemList?: string | null;
-  upsell?: boolean;
-}
-export interface ChangeItemInput {
-  quantity?: number;
-  subscriptionInterval: number;
-}
-export type Credentials = { email: string; password: string; captchaToken?: string } | { googleToken: string; captchaToken?: string };
-export interface RegisterInput {
-  gender: 'm' | 'f';
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  birthday: string | null;
-  subscribedToNewsletter: boolean;
-  /** The terms of use and sale were accepted (the shop API refuses the account otherwise). */
-  acceptTerms: true;
-  /** Communication language; the page's language when left out. */
-  preferredLanguage?: Language;
-}
-export type CustomerUpdate = Partial<Pick<Customer, 'gender' | 'firstName' | 'lastName' | 'email' | 'birthday' | 'subscribedToNewsletter' | 'preferredLanguage' | 'defaultAddress'>> & {
-  /** Required by the shop API with a new `email`: the e-mail is how an account is recovered, so changing it proves the password. */
-  currentPassword?: string;
-};
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmNewPassword: string;
-}
-export interface PasswordReset {
-  newPassword: string;
-  confirmNewPassword: string;
-}
-/** Body of POST/PUT /shop/addresses (see forms/address.ts). */
-export type AddressInput = Omit<Address, '@id' | '@type' | 'id'>;
+// The request types are the request schemas' inputs (lib/shop/requests): a field added there is one edit.
+/** `productVariant` may be a variant code (8 digits) or an IRI; the client always says how many and how often. */
+export type AddItemInput = z.input<typeof addItemRequest> & Pick<z.output<typeof addItemRequest>, 'quantity' | 'subscriptionInterval'>;
+/** The interval always, the quantity when it changes. */
+export type ChangeItemInput = z.input<typeof updateItemRequest> & { subscriptionInterval: number };
+export type Credentials = z.input<typeof credentialsRequest>;
+export type RegisterInput = z.input<ReturnType<typeof registerRequest>>;
+export type CustomerUpdate = z.input<ReturnType<typeof personalDataRequest>>;
+export type PasswordChange = z.input<typeof changePasswordRequest>;
+export type PasswordReset = z.input<typeof resetPasswordRequest>;
+/** Body of POST/PUT /shop/addresses. */
+export type AddressInput = z.input<ReturnType<typeof addressRequest>>;
 
 /** The refresh answer: a new token pair (user and customer may be absent). */
 export const refreshAnswer = z.object({ token: z.string(), refresh_token: z.string() });

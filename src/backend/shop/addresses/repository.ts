@@ -1,6 +1,6 @@
 /** The SQL of the address book (shop.addresses; the default is the customer's default_address_id). */
 import type { Queryable } from '../../db/database.ts';
-import { phoneE164, type AddressBody } from '../shared/validation.ts';
+import { phoneE164, type AddressRequest } from '../../../lib/shop/requests/addresses.ts';
 
 export interface AddressRow {
   id: number; company: string | null; first_name: string; last_name: string; country_code: string; province_code: string | null;
@@ -13,7 +13,7 @@ const SELECT = `SELECT a.id, a.company, a.first_name, a.last_name, a.country_cod
   FROM shop.addresses a JOIN shop.customers c ON c.id = a.customer_id`;
 
 /** Column values of a validated body; phones in international form (E.164). */
-const columns = (a: AddressBody) => [
+const columns = (a: AddressRequest) => [
   a.company, a.firstName, a.lastName, a.countryCode, a.provinceCode, a.provinceName, a.street, a.street2, a.city, a.postcode,
   phoneE164(a.phoneNumber, a.countryCode) ?? a.phoneNumber, a.phoneNumber2 && (phoneE164(a.phoneNumber2, a.countryCode) ?? a.phoneNumber2),
   a.alias, a.deliveryInstructions,
@@ -43,7 +43,7 @@ export async function lockAddressBook(q: Queryable, customerId: number): Promise
   return row!.count;
 }
 
-export async function addAddress(q: Queryable, customerId: number, address: AddressBody, now: Date): Promise<number> {
+export async function addAddress(q: Queryable, customerId: number, address: AddressRequest, now: Date): Promise<number> {
   const [row] = await q.query<{ id: number }>(
     `INSERT INTO shop.addresses (customer_id, company, first_name, last_name, country_code, province_code, province_name, street, street2,
        city, postcode, phone_number, phone_number2, alias, delivery_instructions, created_at)
@@ -53,7 +53,7 @@ export async function addAddress(q: Queryable, customerId: number, address: Addr
   return row!.id;
 }
 
-export async function updateAddress(q: Queryable, customerId: number, id: number, address: AddressBody): Promise<void> {
+export async function updateAddress(q: Queryable, customerId: number, id: number, address: AddressRequest): Promise<void> {
   await q.query(
     `UPDATE shop.addresses SET company = $3, first_name = $4, last_name = $5, country_code = $6, province_code = $7, province_name = $8,
        street = $9, street2 = $10, city = $11, postcode = $12, phone_number = $13, phone_number2 = $14, alias = $15, delivery_instructions = $16

@@ -8,7 +8,7 @@ import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { addressBody, MAX_ADDRESSES } from '../shared/validation.ts';
+import { addressRequest, MAX_ADDRESSES } from '../../../lib/shop/requests/addresses.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import { addAddress, addressesOf, findAddress, lockAddressBook, removeAddress, updateAddress, type AddressRow } from './repository.ts';
 
@@ -24,7 +24,7 @@ const CONTEXT = '/api/v2/contexts/Address';
 export function addressRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
-  const bodyOf = (c: ShopContext) => parseBody(c, addressBody(c.get('channel').countries));
+  const bodyOf = (c: ShopContext) => parseBody(c, addressRequest(c.get('channel').countries));
   const answer = async (c: ShopContext, customerId: number, id: number, status: 200 | 201 = 200) =>
     ld(c, { '@context': CONTEXT, ...addressJson((await findAddress(db, id, customerId))!) }, status);
 

@@ -4,7 +4,7 @@ import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { applyCouponBody } from '../shared/validation.ts';
+import { applyCouponRequest } from '../../../lib/shop/requests/carts.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { countAll } from '../limits/store.ts';
 import { couponRefusal, orderJson, withCart } from './cart.ts';
@@ -15,7 +15,7 @@ export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
 
   app.patch('/orders/:token/apply-coupon', async (c) => {
-    const body = await parseBody(c, applyCouponBody);
+    const body = await parseBody(c, applyCouponRequest);
     // Codes are short words: refused ones are counted per address and per cart (a new cart costs nothing),
     // before the code is looked up; an applied code gives its count back.
     const attempt = await countAll([[deps.limits.couponAddress, c.get('clientAddress')], [deps.limits.couponCart, tokenParam(c)]]);

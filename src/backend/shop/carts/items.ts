@@ -13,7 +13,7 @@ import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { addItemBody, QUANTITY, updateItemBody } from '../shared/validation.ts';
+import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop/requests/carts.ts';
 import { orderJson, withCart } from './cart.ts';
 import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
@@ -35,7 +35,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.patch('/orders/:token/items', async (c) => {
     const lang = c.get('lang');
-    const body = await parseBody(c, addItemBody);
+    const body = await parseBody(c, addItemRequest);
     const code = variantCodeOf(body.productVariant);
     // The order row is locked first by every item call: parallel adds to one cart queue up on it.
     return ld(c, await withCart(c, deps, async (tx, order) => {
@@ -59,7 +59,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.patch('/orders/:token/items/:id', async (c) => {
     const id = idParam(c);
-    const body = await parseBody(c, updateItemBody);
+    const body = await parseBody(c, updateItemRequest);
     return ld(c, await withCart(c, deps, async (tx, order) => {
       const item = await findItem(tx, order.id, id);
       if (!item) throw notFound();

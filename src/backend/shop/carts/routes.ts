@@ -6,7 +6,7 @@ import { refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idFromIri, tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { assignCustomerBody, createCartBody } from '../shared/validation.ts';
+import { assignCustomerRequest, createCartRequest } from '../../../lib/shop/requests/carts.ts';
 import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
 import { accessibleOrder, orderJson, withCart } from './cart.ts';
@@ -18,7 +18,7 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.post('/orders', async (c) => {
     const customerId = await optionalCustomer(c, deps);
-    const body = await parseBody(c, createCartBody);
+    const body = await parseBody(c, createCartRequest);
     const channel = body.channelCode ? channels[body.channelCode] : body.localeCode ? channelOf(body.localeCode) : c.get('channel');
     const locale = body.localeCode ?? (channel.locales.includes(c.get('locale')) ? c.get('locale') : channel.defaultLocale);
     if (!channel.locales.includes(locale)) throw refuse(c.get('lang'), { path: 'localeCode', code: 'LOCALE_CHANNEL_MISMATCH' });
@@ -40,7 +40,7 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.put('/orders/:token', async (c) => {
     const customerId = await requireCustomer(c, deps);
-    const body = await parseBody(c, assignCustomerBody);
+    const body = await parseBody(c, assignCustomerRequest);
     if (idFromIri(body.customer, `${SHOP_API_PREFIX}/customers`) !== customerId) {
       throw refuse(c.get('lang'), { path: 'customer', code: 'CUSTOMER_MISMATCH' });
     }

@@ -10,7 +10,7 @@ import { sendMail } from '../../mail/outbox.ts';
 import { refuse, tooManyRequests } from '../shared/errors.ts';
 import { idFromIri } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
-import type { personalDataBody } from '../shared/validation.ts';
+import type { personalDataRequest } from '../../../lib/shop/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { canonicalEmail } from './customer.ts';
 import { emailChangedMail } from './mails.ts';
@@ -29,7 +29,7 @@ export async function isCurrentPassword(c: ShopContext, deps: ShopDeps, customer
 }
 
 export async function changePersonalData(
-  c: ShopContext, deps: ShopDeps, customer: CustomerRow, body: z.infer<ReturnType<typeof personalDataBody>>,
+  c: ShopContext, deps: ShopDeps, customer: CustomerRow, body: z.infer<ReturnType<typeof personalDataRequest>>,
 ): Promise<void> {
   const lang = c.get('lang');
   // A new e-mail is a new way into the account (login, reset links): whoever changes it proves they know

@@ -9,7 +9,7 @@ import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { changePasswordBody, lookupBody, personalDataBody, registerBody } from '../shared/validation.ts';
+import { changePasswordRequest, lookupRequest, personalDataRequest, registerRequest } from '../../../lib/shop/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
@@ -35,7 +35,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const ownCustomer = async (c: ShopContext) => (await ownCustomerSession(c)).customer;
 
   app.post('/customer/lookup', async (c) => {
-    const { email } = await parseBody(c, lookupBody);
+    const { email } = await parseBody(c, lookupRequest);
     // It says whether an account exists: counted per address, so nobody can run a list of e-mails through it.
     const limit = await deps.limits.lookupAddress.consume(c.get('clientAddress'));
     if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'lookup', limit.retryAfterSeconds), limit.retryAfterSeconds);
@@ -44,7 +44,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.post('/customers', async (c) => {
     const lang = c.get('lang');
-    const body = await parseBody(c, registerBody(deps.clock()));
+    const body = await parseBody(c, registerRequest(deps.clock));
     const email = canonicalEmail(body.email);
     const taken = () => refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
     if (await emailTaken(db, email)) throw taken();
@@ -73,13 +73,13 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.put('/customers/:id', async (c) => {
     const customer = await ownCustomer(c);
-    await changePersonalData(c, deps, customer, await parseBody(c, personalDataBody(deps.clock())));
+    await changePersonalData(c, deps, customer, await parseBody(c, personalDataRequest(deps.clock)));
     return ld(c, customerJson((await findCustomer(db, customer.id))!));
   });
 
   app.put('/customers/:id/password', async (c) => {
     const { customer, sessionId } = await ownCustomerSession(c);
-    const body = await parseBody(c, changePasswordBody);
+    const body = await parseBody(c, changePasswordRequest);
     if (!(await isCurrentPassword(c, deps, customer.id, body.currentPassword))) {
       throw refuse(c.get('lang'), { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }

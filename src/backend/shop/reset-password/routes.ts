@@ -12,7 +12,7 @@ import { ld, parseBody } from '../shared/request.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
-import { resetPasswordBody, resetRequestBody } from '../shared/validation.ts';
+import { resetPasswordRequest, resetRequest } from '../../../lib/shop/requests/reset-password.ts';
 import { digest, randomToken } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { resetPasswordMail } from '../customers/mails.ts';
@@ -32,7 +32,7 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
 
   app.post('/reset-password-requests', async (c) => {
-    const body = await parseBody(c, resetRequestBody);
+    const body = await parseBody(c, resetRequest);
     // Counted for every e-mail, known or not, so a 429 tells nothing about which accounts exist. A refused
     // request changes nothing: the last link mailed stays the valid one.
     const limit = await countAll([[deps.limits.resetAddress, c.get('clientAddress')], [deps.limits.resetEmail, emailKey(canonicalEmail(body.email))]]);
@@ -60,7 +60,7 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const request = await findResetRequest(db, digest(token), now);
     if (!request) throw notFound();
     if (request.expired) throw refuse(c.get('lang'), { path: 'token', code: 'TOKEN_EXPIRED' });
-    const body = await parseBody(c, resetPasswordBody);
+    const body = await parseBody(c, resetPasswordRequest);
     const passwordHash = await hashPassword(body.newPassword);
     const done = await db.transaction(async (tx) => {
       const customerId = await claimResetRequest(tx, digest(token), now);

@@ -1,12 +1,14 @@
 /**
  * What every shop call reads and answers the same way: the fixed query parameters (channelCode, locale),
- * the JSON body (parsed once, checked, validated with zod) and the JSON-LD answer.
+ * the JSON body (parsed once, checked, validated with the request schemas of lib/shop/requests, whose
+ * failures become violations here) and the JSON-LD answer.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from '../../../lib/channels.ts';
-import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violationList } from './errors.ts';
-import { violationsOf } from './validation.ts';
+import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type Language, type LocaleCode } from '../../../lib/channels.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
+import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violation, violationList } from './errors.ts';
+import type { MessageParams } from './messages.ts';
 import type { ShopContext } from './deps.ts';
 
 /**
@@ -62,6 +64,45 @@ export async function readJson(c: ShopContext): Promise<Record<string, unknown>>
   return body as Record<string, unknown>;
 }
 
+// ── From zod's issues to violations ─────────────────────────────────────────────────────────────
+
+const valueAt = (body: unknown, path: PropertyKey[]): unknown =>
+  path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), body);
+
+function codeOf(issue: z.core.$ZodIssue, body: unknown): { code: ViolationCode; params: MessageParams } {
+  const custom = issue.code === 'custom' ? (issue.params as ({ code?: ViolationCode } & MessageParams) | undefined) : undefined;
+  if (custom?.code) return { code: custom.code, params: custom };
+  switch (issue.code) {
+    case 'invalid_type': {
+      const given = valueAt(body, issue.path);
+      return { code: given === undefined || given === null ? 'NOT_BLANK' : 'INVALID_TYPE', params: {} };
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'NOT_BLANK', params: {} } : { code: 'TOO_SHORT', params: { min: Number(issue.minimum) } };
+      return { code: 'OUT_OF_RANGE', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      return issue.origin === 'string' ? { code: 'TOO_LONG', params: { max: Number(issue.maximum) } } : { code: 'OUT_OF_RANGE', params: { max: Number(issue.maximum) } };
+    case 'invalid_format':
+      return { code: issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_CHOICE', params: {} };
+    default:
+      return { code: 'INVALID_CHOICE', params: {} };
+  }
+}
+
+/** One violation per property (the first rule it broke), in the order of the body's fields. */
+function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violation[] {
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push(violation(lang, { path, ...codeOf(issue, body) }));
+  }
+  return out;
+}
+
+/** The body validated with the request's schema (lib/shop/requests): a failed parse is a 422 with one violation per property. */
 export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
   const body = await readJson(c);
   const parsed = schema.safeParse(body);

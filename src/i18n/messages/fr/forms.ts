@@ -24,7 +24,7 @@ export default {
     postcode_length: 'Le code postal doit comporter {digits} chiffres.',
     postcode_country: 'Le format du code postal ne correspond pas au pays sélectionné.',
     invalid_date: 'La date n’est pas valide.',
-    too_old: 'La date ne peut pas remonter à plus de {years} ans.',
+    too_old: 'La date ne peut pas remonter à plus de {max} ans.',
     mismatch: 'Les deux mots de passe ne sont pas identiques.',
     must_accept: 'Vous devez cocher cette case pour continuer.',
     network: 'Connexion impossible. Vérifiez votre connexion internet et réessayez.',

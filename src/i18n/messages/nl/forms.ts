@@ -21,7 +21,7 @@ export default {
     postcode_length: 'De postcode moet {digits} cijfers bevatten.',
     postcode_country: 'Het formaat van de postcode komt niet overeen met het gekozen land.',
     invalid_date: 'De datum is niet geldig.',
-    too_old: 'De datum mag niet meer dan {years} jaar geleden zijn.',
+    too_old: 'De datum mag niet meer dan {max} jaar geleden zijn.',
     mismatch: 'De twee wachtwoorden zijn niet identiek.',
     must_accept: 'Vink dit vakje aan om verder te gaan.',
     network: 'Geen verbinding. Controleer je internetverbinding en probeer het opnieuw.',
