@@ -1,10 +1,10 @@
 /** Requests on carts (orders in the cart state): creating one, its customer, its items and its coupon. */
 import { z } from 'zod';
-import { DELIVERY_FREQUENCIES } from '../../constants.ts';
+import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../constants.ts';
 import { because, channelCode, localeCode, reference } from './fields.ts';
 
-/** A cart line holds 1 to 99 units. */
-export const QUANTITY = { min: 1, max: 99 } as const;
+/** A cart line holds 1 to 99 units (the islands' fields share the limit). */
+export const QUANTITY = CART_QUANTITY;
 const quantity = z.int().refine((q) => q >= QUANTITY.min && q <= QUANTITY.max, because('invalid', 'OUT_OF_RANGE', QUANTITY));
 /** 0 is a one-off purchase; anything else must be one of the delivery frequencies. */
 const subscriptionInterval = z.int()
