@@ -1,26 +1,33 @@
 /**
  * Every page's header, without React: the cart badge (the count the cart store last published), the
- * session classes on <body> (from the stored token's expiry, no library), and the mini cart, whose React
- * island is loaded only when the shopper opens it.
+ * session classes on <body> (from the stored token's expiry, no library), and the mini cart. The mini
+ * cart opens and closes through its store ($miniCartOpen), from the toggle here or from an island (an
+ * add to cart); its React island is loaded only the first time it opens.
  */
-import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart-badge.ts';
+import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/badge.ts';
+import { $miniCartOpen, toggleMiniCart } from '../stores/mini-cart.ts';
 import { localeCookie, STORAGE_KEYS } from '../lib/constants.ts';
-
-function tokenExpiry(token: string | null): number {
-  try {
-    const payload = JSON.parse(atob((token ?? '').split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
+import { tokenExpiresAt } from '../lib/session-token.ts';
 
 function markSession(): void {
   let token: string | null = null;
   try { token = localStorage.getItem(STORAGE_KEYS.token); } catch { /* storage refused: anonymous */ }
-  const logged = tokenExpiry(token) > Date.now();
+  const logged = tokenExpiresAt(token) > Date.now();
   document.body.classList.toggle('is-logged', logged);
   document.body.classList.toggle('is-anonymous', !logged);
+}
+
+/** The toggle says whether the panel is open; the panel's island is mounted on the first opening. */
+function followMiniCart(toggle: HTMLButtonElement, root: HTMLElement): void {
+  let mounted: Promise<void> | null = null;
+  toggle.hidden = false;
+  toggle.addEventListener('click', toggleMiniCart);
+  $miniCartOpen.subscribe((open) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    if (open) mounted ??= import('../islands/cart/MiniCartIsland.tsx').then(({ mountMiniCart }) => mountMiniCart(root));
+    // Closing with the focus inside the panel (Escape, its close button) gives it back to the toggle.
+    else if (root.contains(document.activeElement)) toggle.focus();
+  });
 }
 
 function startHeader(): void {
@@ -36,19 +43,13 @@ function startHeader(): void {
       label.textContent = template.replace('{count}', String(count));
     });
   }
-  // The language switcher remembers the shopper's choice (SPEC §9 locale cookie).
+  // The language switcher remembers the shopper's choice in the locale cookie.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.switcher a[data-locale]')) {
     link.addEventListener('click', () => { document.cookie = localeCookie(link.dataset.locale!); });
   }
   const toggle = document.querySelector<HTMLButtonElement>('[data-mini-cart-toggle]');
   const root = document.querySelector<HTMLElement>('[data-mini-cart-root]');
-  if (toggle && root) {
-    toggle.hidden = false;
-    toggle.addEventListener('click', async () => {
-      const { toggleMiniCartPanel } = await import('../islands/cart/mount-mini-cart.tsx');
-      toggleMiniCartPanel();
-    });
-  }
+  if (toggle && root) followMiniCart(toggle, root);
 }
 
 startHeader();

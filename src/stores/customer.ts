@@ -5,7 +5,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { CustomerUpdate, ShopClient } from '../lib/shop/client.ts';
 import type { Customer } from '../lib/shop/wire.ts';
-import type { Session } from './session.ts';
+import type { Session } from './session/index.ts';
 
 /** The empty default customer of SPEC §8. */
 export function emptyCustomer(customerIri = ''): Customer {

@@ -4,15 +4,15 @@
  * Astro can import islands at build time; started (storage, timers, tab messages, body classes) only in a
  * browser. Islands call `configureShop` with the API URL and their locale before the first use.
  */
-import { languageOf, localeCodes, type LocaleCode, channelOf } from '../lib/channels.ts';
+import { localeCodes, type LocaleCode, channelOf } from '../lib/channels.ts';
 import { shopClient, type ShopClient } from '../lib/shop/client.ts';
-import { CART_CHANNEL, createCartStore, type CartStore } from './cart.ts';
-import { publishCartCount, startCartBadge } from './cart-badge.ts';
+import { publishCartCount, startCartBadge } from './cart/badge.ts';
+import { CART_CHANNEL, createCartStore, type CartStore } from './cart/index.ts';
 import { createCustomerStore, type CustomerStore } from './customer.ts';
 import {
   browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser,
 } from './platform.ts';
-import { bindBodyClasses, createSessionStore, type SessionStore } from './session.ts';
+import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
 
 /** The embedded platform's address, the default of PUBLIC_SHOP_API_URL. */
 export const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
@@ -63,7 +63,7 @@ function build(current: ShopConfig): Shop {
   const session = createSessionStore({ client, locale: current.locale, storage, storageEvents, navigation: browserNavigation });
   holder.session = session;
   const customer = createCustomerStore({ client, session });
-  const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL), language: languageOf(current.locale) });
+  const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL) });
   session.onLogin((auth) => cart.onLogin(auth));
   session.onLogout(() => cart.clear());
   if (inBrowser()) {
@@ -101,11 +101,3 @@ export const cartStore = (): CartStore => getShop().cart;
 export const customerStore = (): CustomerStore => getShop().customer;
 export const shopApi = (): ShopClient => getShop().client;
 
-/** Tests only: forget the page's stores. */
-export function resetShopForTests(): void {
-  shop?.session.stop();
-  shop?.cart.stop();
-  shop?.customer.stop();
-  shop = null;
-  config = null;
-}

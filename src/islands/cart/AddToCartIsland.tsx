@@ -1,15 +1,17 @@
 /**
  * Add to cart on a product page: the format chosen by the page, a quantity, buy once or subscribe with
  * a frequency. Server-rendered as the same GET form to the cart page (a cart link), so it works before
- * hydration and without JavaScript; once hydrated it adds in place and opens the mini cart.
+ * hydration and without JavaScript; once hydrated it adds in place and opens the mini cart (through its
+ * store: the header shows it).
  */
 import { useState, type FormEvent } from 'react';
-import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
+import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { openMiniCart } from '../../stores/mini-cart.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
-import { showMiniCart } from './mount-mini-cart.tsx';
+import { cartErrorText } from './errors.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import './cart.css';
@@ -26,7 +28,7 @@ interface Props {
 function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, subscribe }: Props) {
   const { t, locale } = useIsland();
   const [interval, setInterval] = useState(buyOnce ? 0 : DELIVERY_FREQUENCIES[1].days);
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState<number>(CART_QUANTITY.min);
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -36,9 +38,9 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
     try {
       await cartStore().add({ variantCode, quantity, interval, sourceItemList: 'product_page' });
       toast('success', t('cart.added', { name: `${productName} ${variantName}` }));
-      showMiniCart();
+      openMiniCart();
     } catch (error) {
-      toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+      toast('error', cartErrorText(error, t));
     } finally {
       setPending(false);
     }
@@ -59,8 +61,8 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
       </label>
       {subscribe && <p className="hint muted">{t('catalogue.product.subscribeHint')}</p>}
       <label className="field">{t('catalogue.product.quantity')}
-        <input type="number" name="quantity" value={quantity} min={1} max={99} inputMode="numeric"
-          onChange={(e) => setQuantity(Math.min(99, Math.max(1, Math.trunc(Number(e.target.value)) || 1)))} />
+        <input type="number" name="quantity" value={quantity} min={CART_QUANTITY.min} max={CART_QUANTITY.max} inputMode="numeric"
+          onChange={(e) => setQuantity(Math.min(CART_QUANTITY.max, Math.max(CART_QUANTITY.min, Math.trunc(Number(e.target.value)) || CART_QUANTITY.min)))} />
       </label>
       <button type="submit" className="button" disabled={!inStock || pending} aria-busy={pending}>{t('catalogue.product.addToCart')}</button>
     </form>

@@ -4,13 +4,12 @@
  */
 import { useState } from 'react';
 import type { Order, OrderItem } from '../../lib/shop/wire.ts';
-import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
+import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { useIsland } from '../shared/island.tsx';
-
-const MAX_QUANTITY = 99;
+import { cartErrorText } from './errors.ts';
 
 export function CartLines({ cart, compact = false }: { cart: Order; compact?: boolean }) {
   return (
@@ -31,7 +30,7 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
       await change();
       return true;
     } catch (error) {
-      toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+      toast('error', cartErrorText(error, t));
       return false;
     } finally {
       setBusy(false);
@@ -67,18 +66,18 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
             onClick={() => run(() => store.setQuantity(item.id, item.quantity - 1))}>−</button>
           <label htmlFor={quantityId} className="visually-hidden">{t('cart.item.quantity')}</label>
           {/* Committed on blur or Enter, so typing "12" does not first set 1. */}
-          <input id={quantityId} key={item.quantity} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} defaultValue={item.quantity} disabled={busy}
+          <input id={quantityId} key={item.quantity} type="number" inputMode="numeric" min={CART_QUANTITY.min} max={CART_QUANTITY.max} defaultValue={item.quantity} disabled={busy}
             onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }}
             onBlur={(e) => {
               const quantity = Number(e.currentTarget.value);
               if (quantity === item.quantity) return;
               const input = e.currentTarget;
               // A refused change shows the cart's quantity again, not one the cart does not have.
-              if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY) {
+              if (Number.isInteger(quantity) && quantity >= CART_QUANTITY.min && quantity <= CART_QUANTITY.max) {
                 void run(() => store.setQuantity(item.id, quantity)).then((done) => { if (!done) input.value = String(item.quantity); });
               } else input.value = String(item.quantity);
             }} />
-          <button type="button" className="step" disabled={busy || item.quantity >= MAX_QUANTITY} aria-label={t('cart.item.increase')}
+          <button type="button" className="step" disabled={busy || item.quantity >= CART_QUANTITY.max} aria-label={t('cart.item.increase')}
             onClick={() => run(() => store.setQuantity(item.id, item.quantity + 1))}>+</button>
         </div>
         <span className="cart-line-total" data-line-total>

@@ -13,6 +13,7 @@ import { CartLines } from './CartLines.tsx';
 import { CartTotals, FreeShippingBar } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
 import { Upsells, type Upsell } from './Upsells.tsx';
+import { cartErrorText } from './errors.ts';
 import { useCart } from './useCart.ts';
 import './cart.css';
 
@@ -26,7 +27,7 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     history.replaceState(history.state, '', cleanCartLink(location.href));
     void store.applyLink(lines).then(({ failures }) => {
       if (failures.length === 0) toast('success', t('cart.linkAdded'));
-      for (const { error } of failures) toast('error', error.message || t('cart.errors.generic'));
+      for (const { error } of failures) toast('error', cartErrorText(error, t));
     });
   }, [store, t]);
 
@@ -37,7 +38,7 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
   if (!cart && unavailable) {
     return (
       <div className="cart-unavailable" data-cart-unavailable>
-        <p role="alert">{unavailable.message}</p>
+        <p role="alert">{cartErrorText(unavailable, t)}</p>
         <p><button type="button" className="button" onClick={() => void store.load()}>{t('cart.retry')}</button></p>
       </div>
     );

@@ -1,9 +1,9 @@
 /** Discount codes: apply one, show the server's message when it is refused, remove an applied one. */
 import { useId, useState, type FormEvent } from 'react';
 import type { Order } from '../../lib/shop/wire.ts';
-import { isCartError } from '../../stores/cart.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
+import { cartErrorText } from './errors.ts';
 
 export function CouponForm({ cart }: { cart: Order }) {
   const { t } = useIsland();
@@ -23,8 +23,7 @@ export function CouponForm({ cart }: { cart: Order }) {
       setCode('');
     } catch (failure) {
       // The coupon error body is passed on as is (SPEC §8): its violation says why.
-      const message = isCartError(failure) ? failure.violations[0]?.message ?? failure.message : null;
-      setError(message || t('cart.errors.generic'));
+      setError(cartErrorText(failure, t, { violation: true }));
     } finally {
       setPending(false);
     }
@@ -36,7 +35,7 @@ export function CouponForm({ cart }: { cart: Order }) {
         <p className="applied" data-coupon={cart.couponCode}>
           <span className="tag ok">{t('cart.coupon.applied', { code: cart.couponCode })}</span>
           {cart.promotions.map((p) => <span key={p.code} className="muted"> {p.label}</span>)}
-          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(isCartError(failure) && failure.message ? failure.message : t('cart.errors.generic')))}
+          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(cartErrorText(failure, t)))}
             aria-label={t('cart.coupon.remove', { code: cart.couponCode })}>×</button>
         </p>
       )}

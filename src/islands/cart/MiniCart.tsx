@@ -2,9 +2,10 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { $miniCartOpen, closeMiniCart } from '../../stores/ui.ts';
+import { $miniCartOpen, closeMiniCart } from '../../stores/mini-cart.ts';
 import { useIsland } from '../shared/island.tsx';
 import { CartLines } from './CartLines.tsx';
+import { cartErrorText } from './errors.ts';
 import { useCart } from './useCart.ts';
 
 export function MiniCart() {
@@ -33,7 +34,7 @@ export function MiniCart() {
           <CartLines cart={cart} compact />
           <p className="mini-cart-total"><span>{t('cart.lines.total')}</span> <strong>{price(cart.total)}</strong></p>
         </>
-      ) : unavailable ? <p role="alert">{unavailable.message}</p> : <p>{t('cart.empty')}</p>}
+      ) : unavailable ? <p role="alert">{cartErrorText(unavailable, t)}</p> : <p>{t('cart.empty')}</p>}
       <a className="button" href={pathTo('cart', locale)}>{t('cart.mini.viewCart')}</a>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { useIsland } from '../shared/island.tsx';
+import { cartErrorText } from './errors.ts';
 
 export interface Upsell { name: string; variantCode: string; variantName: string; price: number }
 
@@ -17,7 +18,7 @@ export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<st
       await cartStore().add({ variantCode: upsell.variantCode, quantity: 1, interval: 0, sourceItemList: 'cart_upsell', upsell: true });
       toast('success', t('cart.added', { name: upsell.name }));
     } catch (error) {
-      toast('error', error instanceof Error && error.message ? error.message : t('cart.errors.generic'));
+      toast('error', cartErrorText(error, t));
     } finally {
       setPending(null);
     }

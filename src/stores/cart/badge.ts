@@ -5,9 +5,10 @@
  * the page (stores/shop.ts) publishes every change here.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { browserStorage, browserStorageEvents, type StorageEvents, type StorageLike } from './platform.ts';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
+import { browserStorage, browserStorageEvents, type StorageEvents, type StorageLike } from '../platform.ts';
 
-export const CART_COUNT_KEY = 'store/cart/count';
+const CART_COUNT_KEY = STORAGE_KEYS.cartCount;
 
 const $count = atom(0);
 /** The number of articles in the cart (sum of the lines' quantities). */

@@ -45,6 +45,7 @@ export default {
   retry: 'Réessayer',
   errors: {
     generic: 'Une erreur est survenue',
+    network: 'Connexion impossible. Vérifiez votre connexion internet et réessayez.',
     notFound: 'Votre panier est introuvable : un nouveau panier a été créé.',
   },
 };

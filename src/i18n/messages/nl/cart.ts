@@ -45,6 +45,7 @@ export default {
   retry: 'Opnieuw proberen',
   errors: {
     generic: 'Er is een fout opgetreden',
+    network: 'Geen verbinding. Controleer je internetverbinding en probeer het opnieuw.',
     notFound: 'Je winkelmand werd niet gevonden: er is een nieuwe winkelmand aangemaakt.',
   },
 };

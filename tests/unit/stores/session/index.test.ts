@@ -1,15 +1,15 @@
 import { atom } from 'nanostores';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../src/lib/constants.ts';
-import { createHttpClient } from '../../src/lib/http.ts';
-import type { Authentication } from '../../src/lib/shop/wire.ts';
-import { createCustomerStore, emptyCustomer } from '../../src/stores/customer.ts';
-import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../src/stores/platform.ts';
+import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../../../src/lib/constants.ts';
+import { createHttpClient } from '../../../../src/lib/http.ts';
+import type { Authentication } from '../../../../src/lib/shop/wire.ts';
+import { createCustomerStore, emptyCustomer } from '../../../../src/stores/customer.ts';
+import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../../../src/stores/platform.ts';
 import {
   bindBodyClasses, createSessionStore, decodeTokenClaims, refreshDelay, type Locks, type SessionDeps,
-} from '../../src/stores/session.ts';
-import { createUiStore } from '../../src/stores/ui.ts';
-import { afterLoginTarget, guardRedirect, loginRedirect } from '../../src/lib/routes/guards.ts';
+} from '../../../../src/stores/session/index.ts';
+import { createUiStore } from '../../../../src/stores/ui.ts';
+import { afterLoginTarget, guardRedirect, loginRedirect } from '../../../../src/lib/routes/guards.ts';
 
 /** 15 June 2026 10:00 UTC, in ms; JWT times are in seconds. */
 const NOW = Date.UTC(2026, 5, 15, 10, 0, 0);
@@ -453,8 +453,8 @@ describe('customer store', () => {
 
 describe('page stores', () => {
   it('can be imported and read on the server (Astro rendering an island) without touching the browser', async () => {
-    const { cartStore, configureShop, getShop, sessionStore } = await import('../../src/stores/shop.ts');
-    const { $miniCartOpen, toggleMiniCart } = await import('../../src/stores/ui.ts');
+    const { cartStore, configureShop, getShop, sessionStore } = await import('../../../../src/stores/shop.ts');
+    const { $miniCartOpen, toggleMiniCart } = await import('../../../../src/stores/mini-cart.ts');
     configureShop({ apiUrl: 'http://localhost:4400', locale: 'nl_BE' });
     expect(cartStore().$cart.get()).toBeNull();
     expect(sessionStore().$loggedIn.get()).toBe(false);
