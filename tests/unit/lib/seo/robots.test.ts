@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsTxt } from '../../src/lib/seo/robots.ts';
+import { robotsTxt } from '../../../../src/lib/seo/robots.ts';
 
 describe('robots.txt (SPEC §2 crawler rules)', () => {
   const be = robotsTxt(['fr_BE', 'nl_BE'], 'https://be.example');

@@ -4,7 +4,7 @@
  * tests/api/content-client.test.ts runs the same client against the real content service.
  */
 import { describe, expect, it } from 'vitest';
-import { ContentError, contentClient } from '../../src/lib/content/client.ts';
+import { ContentError, contentClient } from '../../../../src/lib/content/client.ts';
 
 const summary = (sku: string) => ({
   sku, slug: sku.toLowerCase(), viewable: true, oldProduct: false, name: `Produit ${sku}`, animal: 'dog', kind: 'dry', isSample: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canBuyOnce, canSubscribe, isInStock, lowestPrice, subscriptionPrice, taxFreePrice } from '../../src/lib/catalogue/pricing.ts';
-import { formatPrice, NOT_A_PRICE, pricePerUnit } from '../../src/lib/catalogue/money.ts';
+import { canBuyOnce, canSubscribe, isInStock, lowestPrice, subscriptionPrice, taxFreePrice } from '../../../../src/lib/catalogue/pricing.ts';
+import { formatPrice, NOT_A_PRICE, pricePerUnit } from '../../../../src/lib/catalogue/money.ts';
 
 const variant = (over: Partial<{ show_variant: boolean; in_stock: boolean; base_price: number | null; base_price_subscription: number | null }> = {}) =>
   ({ show_variant: true, in_stock: true, base_price: 2490, base_price_subscription: 2241, ...over });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetAttribute, facetValues, matchesSelection, sortProducts, sortRanks } from '../../src/lib/catalogue/facets.ts';
+import { facetAttribute, facetValues, matchesSelection, sortProducts, sortRanks } from '../../../../src/lib/catalogue/facets.ts';
 
 const product = (sku: string, position: number, best: number, date: string, lifeStage = 'adult') =>
   ({ sku, position, best_seller_rank: best, first_sell_at: date, filters: { lifeStage, size: 'all', sterilised: false, grainFree: false, mainProtein: 'chicken' } });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { routes, routeNames } from '../../src/lib/routes/routes.ts';
-import { fillPattern, pathTo, patternRegExp } from '../../src/lib/routes/paths.ts';
-import { shellRewrites } from '../../src/lib/routes/rewrites.ts';
-import { netlifyToml } from '../../src/lib/seo/netlify.ts';
-import { localeCodes } from '../../src/lib/channels.ts';
+import { routes, routeNames } from '../../../../src/lib/routes/routes.ts';
+import { fillPattern, pathTo, patternRegExp } from '../../../../src/lib/routes/paths.ts';
+import { shellRewrites } from '../../../../src/lib/routes/rewrites.ts';
+import { netlifyToml } from '../../../../src/lib/seo/netlify.ts';
+import { localeCodes } from '../../../../src/lib/channels.ts';
 
 describe('route table', () => {
   it('gives every route a French and a Dutch path ending with a slash, with the same parameters', () => {

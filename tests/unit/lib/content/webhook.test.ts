@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { judgeWebhook, rebuildQueue } from '../../src/lib/content/webhook.ts';
+import { judgeWebhook, rebuildQueue } from '../../../../src/lib/content/webhook.ts';
 
 const publish = { event: 'entry.publish', createdAt: '2026-11-21T10:00:00.000Z', model: 'b2c-product', entry: { id: 1, sku: 'DOG-DRY' } };
 
