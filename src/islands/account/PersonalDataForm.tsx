@@ -6,10 +6,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ageFromDate, BIRTHDAY_INPUT_MIN, birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
-import { GENDERS } from '../../lib/forms/fields.ts';
+import { languages } from '../../lib/channels.ts';
+import { GENDERS } from '../../lib/shop/requests/fields.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import {
-  emailChanged, LANGUAGES, PERSONAL_DATA_FIELDS, personalDataFields, personalDataValues, withEmailPassword, type PersonalDataFormValues,
+  emailChanged, PERSONAL_DATA_FIELDS, personalDataFields, personalDataValues, withEmailPassword, type PersonalDataFormValues,
 } from '../../lib/forms/personal-data.ts';
 import type { Customer } from '../../lib/shop/wire.ts';
 import { customerStore } from '../../stores/shop.ts';
@@ -84,7 +85,7 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
         <CheckboxField field="subscribedToNewsletter" />
         <SelectField
           field="preferredLanguage" label={t('account.personalData.language')}
-          options={LANGUAGES.map((language) => ({ value: language, label: t(`forms.options.preferredLanguage.${language}`) }))}
+          options={languages.map((language) => ({ value: language, label: t(`forms.options.preferredLanguage.${language}`) }))}
         />
         <div className="form-actions">
           <SubmitButton>{t('account.personalData.save')}</SubmitButton>

@@ -6,35 +6,11 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { checkBirthDate, dateFromAge, oldestBirthday, parseIsoDate, systemClock, today, type Clock } from '../shop/requests/dates.ts';
+import { dateIssue } from '../shop/requests/fields.ts';
 
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
-
-/** The date input's minimum (SPEC §5): only dates from 1970 are accepted there. */
+/** The date input's minimum: only dates from 1970 are accepted there. */
 export const BIRTHDAY_INPUT_MIN = '1970-01-01';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local calendar date as `YYYY-MM-DD`. */
-export const toIsoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-export const today = (clock: Clock = systemClock): string => toIsoDate(clock());
-
-/** `YYYY-MM-DD` of a real calendar day (no 31 February), else null. */
-export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { year, month, day } : null;
-}
-
-/** The day `years` years and `months` months before today (clamped to the month's last day). */
-export function dateFromAge(years: number, months: number, clock: Clock = systemClock): string {
-  const now = clock();
-  const target = new Date(now.getFullYear(), now.getMonth() - (years * 12 + months), 1);
-  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
-  target.setDate(Math.min(now.getDate(), lastDay));
-  return toIsoDate(target);
-}
 
 /** Whole years and months between a date and today. */
 export function ageFromDate(iso: string, clock: Clock = systemClock): { years: number; months: number } | null {
@@ -47,35 +23,11 @@ export function ageFromDate(iso: string, clock: Clock = systemClock): { years: n
   return { years: Math.floor(months / 12), months: months % 12 };
 }
 
-/** The oldest accepted birthday: 120 years ago (SPEC §9). */
-export const oldestBirthday = (clock: Clock = systemClock): string => dateFromAge(LIMITS.birthdayMaxYears, 0, clock);
-
 /** Bounds for the date input: `min` 1970-01-01 (or 120 years ago if later), `max` today. */
 export function birthdayInputBounds(clock: Clock = systemClock): { min: string; max: string } {
   const oldest = oldestBirthday(clock);
   return { min: oldest > BIRTHDAY_INPUT_MIN ? oldest : BIRTHDAY_INPUT_MIN, max: today(clock) };
 }
-
-type DateIssue = { code: string; params?: Record<string, string | number> };
-/** The first rule a date breaks, null when it keeps them all. */
-export function checkBirthDate(text: string, clock: Clock = systemClock, min?: string): DateIssue | null {
-  if (!parseIsoDate(text)) return { code: 'invalid_date' };
-  const iso = text.trim();
-  const max = today(clock);
-  if (iso > max) return { code: 'date_too_late', params: { max } };
-  if (iso < oldestBirthday(clock)) return { code: 'too_old', params: { years: LIMITS.birthdayMaxYears } };
-  if (min !== undefined && iso < min) return { code: 'date_too_early', params: { min } };
-  return null;
-}
-
-/** A person's birthday (register, personal data): optional; a real date, not in the future, at most 120 years ago. */
-export const birthDate = (clock: Clock = systemClock) =>
-  z.union([z.string(), z.null(), z.undefined()]).transform((value, ctx): string | null => {
-    if (value === null || value === undefined || value.trim() === '') return null;
-    const issue = checkBirthDate(value, clock);
-    if (issue) ctx.issues.push({ code: 'custom', message: issue.code, input: value, ...(issue.params ? { params: issue.params } : {}) });
-    return value.trim();
-  });
 
 /** The birthday field's value (SPEC §3). */
 export interface BirthdayValue {
@@ -121,7 +73,7 @@ export function birthdayField(options: { clock?: Clock; required?: boolean } = {
     if (value.in_date) {
       const text = (value.birthday ?? '').trim();
       const issue = checkBirthDate(text, clock, BIRTHDAY_INPUT_MIN);
-      if (issue) ctx.issues.push({ code: 'custom', message: issue.code, input: text, path: ['birthday'], ...(issue.params ? { params: issue.params } : {}) });
+      if (issue) ctx.addIssue({ code: 'custom', input: text, path: ['birthday'], ...dateIssue(issue) });
       out.birthday = text;
       out.date = text;
       return out;
@@ -129,7 +81,7 @@ export function birthdayField(options: { clock?: Clock; required?: boolean } = {
     const years = value.birthday_years ?? 0;
     const months = value.birthday_months ?? 0;
     if (years * 12 + months > LIMITS.birthdayMaxYears * 12) {
-      ctx.issues.push({ code: 'custom', message: 'too_old', input: value, path: ['birthday_years'], params: { years: LIMITS.birthdayMaxYears } });
+      ctx.addIssue({ code: 'custom', input: value, path: ['birthday_years'], ...dateIssue({ code: 'too_old', params: { max: LIMITS.birthdayMaxYears } }) });
     }
     out.birthday_years = years;
     out.birthday_months = months;

@@ -2,17 +2,16 @@
  * Login (SPEC §2): the e-mail is looked up first; a known one asks for the password, an unknown one
  * leads to account creation ("not you? change account" goes back to the first step).
  */
-import { z } from 'zod';
 import { isShopApiError } from '../http.ts';
-import { currentPassword, email } from './fields.ts';
+import { loginRequest } from '../shop/requests/authentication.ts';
+import { lookupRequest } from '../shop/requests/customers.ts';
 import type { FormErrors } from './validate.ts';
 import { errorsFromFailure } from './violations.ts';
 
 /** Step 1: the e-mail address (body of POST /shop/customer/lookup). */
-export const loginEmailSchema = z.object({ email: email() });
+export const loginEmailSchema = lookupRequest;
 /** Step 2: the credentials (body of POST /shop/authentication-token). */
-export const loginPasswordSchema = z.object({ email: email(), password: currentPassword() });
-export type LoginCredentials = z.output<typeof loginPasswordSchema>;
+export const loginPasswordSchema = loginRequest;
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 
 export type LoginStep = 'email' | 'password' | 'register';

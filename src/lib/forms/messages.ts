@@ -9,9 +9,6 @@ import type { FieldError, FormErrors } from './validate.ts';
 
 export type { FieldError, FormErrors } from './validate.ts';
 
-/** Form names: the `{form}` segment of message keys. */
-export type FormName = 'address' | 'register' | 'login' | 'changePassword' | 'resetPassword' | 'forgotPassword' | 'personalData' | 'birthday' | (string & {});
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Dates in messages read the local way: 01/01/1970 in French, 01-01-1970 in Dutch. */
 function localValues(language: Language, values: Values = {}): Values {

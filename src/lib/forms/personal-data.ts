@@ -1,26 +1,23 @@
 /**
- * Personal data (SPEC §2): the body of PUT on the customer IRI, with the communication language. A new
- * e-mail also needs the current password (the shop API refuses it without), asked only then.
+ * Personal data: the body of PUT on the customer IRI, with the communication language. A new e-mail
+ * also needs the current password (the shop API refuses it without), asked only then.
  */
 import { z } from 'zod';
 import type { Language } from '../channels.ts';
 import type { Customer } from '../shop/wire.ts';
-import { birthDate, systemClock, type Clock } from './birthday.ts';
-import { checkbox, email, gender, personName } from './fields.ts';
+import { systemClock, type Clock } from '../shop/requests/dates.ts';
+import { GENDERS } from '../shop/requests/fields.ts';
+import { personalDataRequest } from '../shop/requests/customers.ts';
+import { checkbox } from './fields.ts';
 
-export const LANGUAGES = ['fr', 'nl'] as const;
-
-/** The fields, without the rule tying the password to the e-mail (islands extend them, then add it). */
-export const personalDataFields = (clock: Clock = systemClock) => z.object({
-  gender: gender(),
-  firstName: personName(),
-  lastName: personName(),
-  email: email(),
-  birthday: birthDate(clock),
-  subscribedToNewsletter: checkbox(),
-  preferredLanguage: z.enum(LANGUAGES),
-  currentPassword: z.string().optional(),
-});
+/**
+ * The fields, without the rule tying the password to the e-mail (islands extend them, then add it): the
+ * request's, every one asked (the API also takes a part of them), the current password left to that rule.
+ */
+export const personalDataFields = (clock: Clock = systemClock) => personalDataRequest(clock)
+  .omit({ defaultAddress: true })
+  .required({ firstName: true, lastName: true, email: true, preferredLanguage: true })
+  .extend({ gender: z.enum(GENDERS), subscribedToNewsletter: checkbox(), currentPassword: z.string().optional() });
 
 /** Whether the e-mail typed is another address than the stored one (the API compares them case-insensitively). */
 export const emailChanged = (stored: string | null | undefined, typed: unknown): boolean =>
@@ -42,7 +39,7 @@ export function withEmailPassword<S extends z.ZodType<WithPassword, WithPassword
 
 export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) => withEmailPassword(personalDataFields(clock), storedEmail);
 export type PersonalDataBody = z.output<ReturnType<typeof personalDataSchema>>;
-export const PERSONAL_DATA_FIELDS = Object.keys(personalDataFields().shape);
+export const PERSONAL_DATA_FIELDS = ['gender', 'firstName', 'lastName', 'email', 'birthday', 'subscribedToNewsletter', 'preferredLanguage', 'currentPassword'];
 
 export interface PersonalDataFormValues {
   gender: 'm' | 'f' | '';

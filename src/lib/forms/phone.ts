@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { PHONE_COUNTRIES } from '../shop/requests/addresses.ts';
 
-export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'FR';
 export const isPhoneCountry = (code: string): code is PhoneCountry => (PHONE_COUNTRIES as readonly string[]).includes(code);

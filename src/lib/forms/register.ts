@@ -1,23 +1,14 @@
-/** Account creation (SPEC §3 Register request, §5): the output is the body of POST /shop/customers. */
+/** Account creation: the register request (lib/shop/requests), with the gender the form asks for. */
 import { z } from 'zod';
-import { birthDate, systemClock, type Clock } from './birthday.ts';
-import { checkbox, email, gender, password, personName } from './fields.ts';
+import { systemClock, type Clock } from '../shop/requests/dates.ts';
+import { GENDERS } from '../shop/requests/fields.ts';
+import { registerRequest } from '../shop/requests/customers.ts';
 
-export const registerFields = (clock: Clock = systemClock) => z.object({
-  gender: gender(),
-  firstName: personName(),
-  lastName: personName(),
-  email: email(),
-  password: password(),
-  birthday: birthDate(clock),
-  subscribedToNewsletter: checkbox(),
-  /** The terms of use and sale must be accepted (SPEC §2); the shop API checks it too. */
-  acceptTerms: z.literal(true, { error: 'must_accept' }),
-});
+/** The API takes an account without a gender; the form asks for one (it is how mails address the customer). */
+export const registerFields = (clock: Clock = systemClock) => registerRequest(clock).extend({ gender: z.enum(GENDERS) });
 
 export const registerSchema = (clock: Clock = systemClock) => registerFields(clock);
 export type RegisterBody = z.output<ReturnType<typeof registerSchema>>;
-export const REGISTER_FIELDS = Object.keys(registerFields().shape);
 
 export interface RegisterFormValues {
   gender: 'm' | 'f' | '';
@@ -32,3 +23,5 @@ export interface RegisterFormValues {
 export const emptyRegister = (emailAddress = ''): RegisterFormValues => ({
   gender: '', firstName: '', lastName: '', email: emailAddress, password: '', birthday: '', subscribedToNewsletter: false, acceptTerms: false,
 });
+/** The fields server violations land on: the form's (the language is the page's, not an input). */
+export const REGISTER_FIELDS = Object.keys(emptyRegister());

@@ -19,7 +19,6 @@ export interface FormErrors {
   form: FieldError[];
 }
 export const noErrors = (): FormErrors => ({ fields: {}, form: [] });
-export const hasErrors = (errors: FormErrors): boolean => errors.form.length > 0 || Object.values(errors.fields).some((list) => list.length > 0);
 
 const isEmpty = (input: unknown): boolean => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
@@ -61,7 +60,8 @@ export function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormError
     if (raw.minimum !== undefined) values.min = bound(raw.minimum);
     if (raw.maximum !== undefined) values.max = bound(raw.maximum);
     for (const [name, value] of Object.entries(raw.params ?? {})) {
-      if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+      // `code` is the API's violation code of a request rule (lib/shop/requests/fields.ts), not a value of the text.
+      if (name !== 'code' && (typeof value === 'string' || typeof value === 'number')) values[name] = value;
     }
     // "Required" reads the same whatever the limit that caught the empty value.
     const error: FieldError = Object.keys(values).length > 0 && issue.message !== 'required' ? { code: issue.message, values } : { code: issue.message };

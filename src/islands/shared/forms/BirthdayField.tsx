@@ -3,7 +3,8 @@
  * and months. Switching mode carries over what was entered.
  */
 import { useId } from 'react';
-import { ageFromDate, birthdayInputBounds, dateFromAge, parseIsoDate, type BirthdayValue } from '../../../lib/forms/birthday.ts';
+import { ageFromDate, birthdayInputBounds, type BirthdayValue } from '../../../lib/forms/birthday.ts';
+import { dateFromAge, parseIsoDate } from '../../../lib/shop/requests/dates.ts';
 import { useIsland } from '../island.tsx';
 import { FieldErrors } from './ErrorList.tsx';
 import { OptionalMark } from './Field.tsx';

@@ -2,7 +2,8 @@
  * The phone field (SPEC §5): a country select (FR, BE, DE, IT, LU; FR by default) and the number, which
  * starts with the country's calling code; choosing another country rewrites that prefix.
  */
-import { PHONE_COUNTRIES, changePhoneCountry, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';
+import { changePhoneCountry, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';
+import { PHONE_COUNTRIES } from '../../../lib/shop/requests/addresses.ts';
 import { useIsland } from '../island.tsx';
 import { FieldErrors } from './ErrorList.tsx';
 import { OptionalMark } from './Field.tsx';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import frForms from '../../src/i18n/messages/fr/forms.ts';
-import nlForms from '../../src/i18n/messages/nl/forms.ts';
-import { hasMessage, translate } from '../../src/i18n/translate.ts';
-import { ADDRESS_FIELDS, addressSchema, emptyAddress } from '../../src/lib/forms/address.ts';
-import { fieldLabel, fieldMessage, fieldMessages, formMessages, messageKeys, resolveMessage } from '../../src/lib/forms/messages.ts';
-import { LOGIN_FIELDS, loginFailure } from '../../src/lib/forms/login.ts';
-import { CHANGE_PASSWORD_SERVER_CODES, changePasswordSchema, emptyChangePassword } from '../../src/lib/forms/password.ts';
-import { registerSchema, REGISTER_FIELDS } from '../../src/lib/forms/register.ts';
-import { validate, type FormErrors } from '../../src/lib/forms/validate.ts';
-import { errorsFromFailure, fieldOfPath, mapViolations, mergeErrors } from '../../src/lib/forms/violations.ts';
-import { createForm } from '../../src/lib/forms/form-state.ts';
-import { ShopApiError } from '../../src/lib/http.ts';
+import frForms from '../../../../src/i18n/messages/fr/forms.ts';
+import nlForms from '../../../../src/i18n/messages/nl/forms.ts';
+import { hasMessage, translate } from '../../../../src/i18n/translate.ts';
+import { ADDRESS_FIELDS, addressSchema, emptyAddress } from '../../../../src/lib/forms/address.ts';
+import { fieldLabel, fieldMessage, fieldMessages, formMessages, messageKeys, resolveMessage } from '../../../../src/lib/forms/messages.ts';
+import { LOGIN_FIELDS, loginFailure } from '../../../../src/lib/forms/login.ts';
+import { CHANGE_PASSWORD_SERVER_CODES, changePasswordSchema, emptyChangePassword } from '../../../../src/lib/forms/password.ts';
+import { registerSchema, REGISTER_FIELDS } from '../../../../src/lib/forms/register.ts';
+import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
+import { errorsFromFailure, fieldOfPath, mapViolations, mergeErrors } from '../../../../src/lib/forms/violations.ts';
+import { createForm } from '../../../../src/lib/forms/form-state.ts';
+import { ShopApiError } from '../../../../src/lib/http.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>

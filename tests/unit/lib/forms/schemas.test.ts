@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { addressFormValues, addressSchema, checkPostcode, emptyAddress, hasForbiddenCharacters, type AddressFormValues } from '../../src/lib/forms/address.ts';
+import { addressFormValues, addressSchema, emptyAddress, type AddressFormValues } from '../../../../src/lib/forms/address.ts';
+import { checkPostcode, hasForbiddenCharacters, PHONE_COUNTRIES } from '../../../../src/lib/shop/requests/addresses.ts';
+import { dateFromAge, parseIsoDate, type Clock } from '../../../../src/lib/shop/requests/dates.ts';
 import {
-  BIRTHDAY_INPUT_MIN, ageFromDate, birthdayField, birthdayInputBounds, dateFromAge, emptyBirthday, isBirthdaySet, parseIsoDate, type Clock,
-} from '../../src/lib/forms/birthday.ts';
-import { genericText } from '../../src/lib/forms/fields.ts';
-import { emptyLogin, loginEmailSchema, loginPasswordSchema, stepAfterLookup } from '../../src/lib/forms/login.ts';
-import { normaliseAddress, normaliseText, optionalText } from '../../src/lib/forms/normalise.ts';
-import { changePasswordSchema, resetPasswordSchema } from '../../src/lib/forms/password.ts';
-import { personalDataSchema, personalDataValues } from '../../src/lib/forms/personal-data.ts';
+  BIRTHDAY_INPUT_MIN, ageFromDate, birthdayField, birthdayInputBounds, emptyBirthday, isBirthdaySet,
+} from '../../../../src/lib/forms/birthday.ts';
+import { genericText } from '../../../../src/lib/forms/fields.ts';
+import { emptyLogin, loginEmailSchema, loginPasswordSchema, stepAfterLookup } from '../../../../src/lib/forms/login.ts';
+import { normaliseAddress, normaliseText, optionalText } from '../../../../src/lib/shop/requests/normalise.ts';
+import { changePasswordSchema, resetPasswordSchema } from '../../../../src/lib/forms/password.ts';
+import { personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import {
-  DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES, changePhoneCountry, formatPhone, isPhoneEmpty, isValidPhone, phonePrefix, phoneToE164, phoneValueOf, withCountryPrefix,
-} from '../../src/lib/forms/phone.ts';
-import { emptyRegister, registerSchema } from '../../src/lib/forms/register.ts';
-import { validate, type FormErrors } from '../../src/lib/forms/validate.ts';
-import { LIMITS, POSTCODE_DIGITS } from '../../src/lib/constants.ts';
-import type { Address, Customer } from '../../src/lib/shop/wire.ts';
+  DEFAULT_PHONE_COUNTRY, changePhoneCountry, formatPhone, isPhoneEmpty, isValidPhone, phonePrefix, phoneToE164, phoneValueOf, withCountryPrefix,
+} from '../../../../src/lib/forms/phone.ts';
+import { emptyRegister, registerSchema } from '../../../../src/lib/forms/register.ts';
+import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
+import { LIMITS, POSTCODE_DIGITS } from '../../../../src/lib/constants.ts';
+import type { Address, Customer } from '../../../../src/lib/shop/wire.ts';
 
 /** A fixed "today": 15 June 2026, at noon so no time zone moves the day. */
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);

@@ -1,12 +1,12 @@
 /** Names with invisible characters (zero-width, bidirectional controls) are refused with their own message, by the forms and by the shop API alike. */
 import { describe, expect, it } from 'vitest';
-import { addressSchema, type AddressFormValues } from '../../src/lib/forms/address.ts';
-import { hasInvisibleCharacters } from '../../src/lib/forms/fields.ts';
-import { registerSchema } from '../../src/lib/forms/register.ts';
-import { validate } from '../../src/lib/forms/validate.ts';
-import { registerBody } from '../../src/backend/shop/shared/validation.ts';
-import { violationMessage } from '../../src/backend/shop/shared/messages.ts';
-import { translator } from '../../src/i18n/translate.ts';
+import { addressSchema, type AddressFormValues } from '../../../../../src/lib/forms/address.ts';
+import { hasInvisibleCharacters } from '../../../../../src/lib/shop/requests/fields.ts';
+import { registerSchema } from '../../../../../src/lib/forms/register.ts';
+import { validate } from '../../../../../src/lib/forms/validate.ts';
+import { registerRequest } from '../../../../../src/lib/shop/requests/customers.ts';
+import { violationMessage } from '../../../../../src/backend/shop/shared/messages.ts';
+import { translator } from '../../../../../src/i18n/translate.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const clock = () => now;
@@ -43,7 +43,7 @@ describe('invisible characters in names', () => {
   });
 
   it('refuses them in the shop API, with the code the forms translate', () => {
-    const parsed = registerBody(now).safeParse({ ...register('Cam\u200Bille'), gender: null, birthday: null });
+    const parsed = registerRequest(clock).safeParse({ ...register('Cam\u200Bille'), gender: null, birthday: null });
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues.find((i) => i.path[0] === 'firstName');
     expect((issue as { params?: { code?: string } }).params?.code).toBe('INVISIBLE_CHARACTERS');
