@@ -85,7 +85,7 @@ describe('addresses', () => {
     expect(codes(await create(be))).toEqual({ countryCode: 'COUNTRY_NOT_SERVED' });
     expect((await createOk(be, 'channelCode=BE&locale=fr_BE')).postcode).toBe('1000');
     const nl = await create({ ...be, postcode: '123' }, { query: 'channelCode=BE&locale=nl_BE' });
-    expect(messages(nl)).toEqual({ postcode: 'De postcode moet uit 4 cijfers bestaan.' });
+    expect(messages(nl)).toEqual({ postcode: 'De postcode moet 4 cijfers bevatten.' });
   });
 
   it('validates every field of SPEC §5', async () => {

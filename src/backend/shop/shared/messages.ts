@@ -1,6 +1,7 @@
 /**
  * Texts of the shop API's violations and errors, in the language of the `locale` query parameter.
- * The French texts quoted in SPEC §5 are used word for word.
+ * The French texts the spec quotes are used word for word, and a rule the site's forms also check says
+ * the same words as the form (tests/unit/lib/shop/requests.test.ts holds them together).
  */
 import type { ViolationCode } from '../../../lib/shop/wire.ts';
 import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
@@ -21,7 +22,7 @@ const fr: Catalogue = {
   INVALID_CHARACTERS: () => 'Ce champ contient des caractères non autorisés.',
   INVISIBLE_CHARACTERS: () => 'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
   INVALID_EMAIL: () => 'L\'email est invalide.',
-  INVALID_DATE: () => 'Cette date n’est pas valide.',
+  INVALID_DATE: () => 'La date n’est pas valide.',
   DATE_NOT_IN_PAST: () => 'La date doit être dans le passé.',
   DATE_TOO_OLD: (p) => `La date ne peut pas remonter à plus de ${p.max} ans.`,
   INVALID_CHOICE: () => 'Cette valeur n’est pas valide.',
@@ -32,7 +33,7 @@ const fr: Catalogue = {
   ADDRESS_LIMIT: (p) => `Vous ne pouvez pas enregistrer plus de ${p.max} adresses.`,
   EMAIL_ALREADY_USED: () => 'Cet email est déjà utilisé.',
   TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales d’utilisation et de vente.',
-  PASSWORDS_NOT_EQUAL: () => 'Les mots de passe ne correspondent pas.',
+  PASSWORDS_NOT_EQUAL: () => 'Les deux mots de passe ne sont pas identiques.',
   WRONG_PASSWORD: () => 'Le mot de passe fourni est différent de celui en cours.',
   ADDRESS_NOT_FOUND: () => 'Cette adresse n’existe pas.',
   CUSTOMER_MISMATCH: () => 'Ce client ne correspond pas au compte connecté.',
@@ -58,18 +59,18 @@ const nl: Catalogue = {
   INVALID_CHARACTERS: () => 'Dit veld bevat niet-toegestane tekens.',
   INVISIBLE_CHARACTERS: () => 'Dit veld bevat onzichtbare tekens (een teken zonder breedte of een schrijfrichtingsteken): verwijder ze.',
   INVALID_EMAIL: () => 'Het e-mailadres is ongeldig.',
-  INVALID_DATE: () => 'Deze datum is ongeldig.',
+  INVALID_DATE: () => 'De datum is niet geldig.',
   DATE_NOT_IN_PAST: () => 'De datum moet in het verleden liggen.',
   DATE_TOO_OLD: (p) => `De datum mag niet meer dan ${p.max} jaar geleden zijn.`,
-  INVALID_CHOICE: () => 'Deze waarde is ongeldig.',
+  INVALID_CHOICE: () => 'Deze waarde is niet geldig.',
   COUNTRY_NOT_SERVED: () => 'We leveren niet in dit land.',
-  POSTCODE_LENGTH: (p) => `De postcode moet uit ${p.digits} cijfers bestaan.`,
+  POSTCODE_LENGTH: (p) => `De postcode moet ${p.digits} cijfers bevatten.`,
   POSTCODE_COUNTRY: () => 'Het formaat van de postcode komt niet overeen met het gekozen land.',
   INVALID_PHONE: () => 'Dit telefoonnummer is ongeldig.',
   ADDRESS_LIMIT: (p) => `U kunt niet meer dan ${p.max} adressen bewaren.`,
   EMAIL_ALREADY_USED: () => 'Dit e-mailadres is al in gebruik.',
-  TERMS_NOT_ACCEPTED: () => 'U moet de algemene gebruiks- en verkoopsvoorwaarden aanvaarden.',
-  PASSWORDS_NOT_EQUAL: () => 'De wachtwoorden komen niet overeen.',
+  TERMS_NOT_ACCEPTED: () => 'Je moet de algemene gebruiks- en verkoopsvoorwaarden aanvaarden.',
+  PASSWORDS_NOT_EQUAL: () => 'De twee wachtwoorden zijn niet identiek.',
   WRONG_PASSWORD: () => 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
   ADDRESS_NOT_FOUND: () => 'Dit adres bestaat niet.',
   CUSTOMER_MISMATCH: () => 'Deze klant komt niet overeen met het aangemelde account.',

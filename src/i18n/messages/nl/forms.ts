@@ -43,10 +43,10 @@ export default {
     password: { errors: { wrong_password: 'Je wachtwoord is onjuist.' } },
   },
   changePassword: {
-    currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van je huidige wachtwoord.' } },
+    currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.' } },
   },
   personalData: {
-    currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van je huidige wachtwoord.' } },
+    currentPassword: { errors: { wrong_password: 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.' } },
   },
   fields: {
     gender: 'Aanspreking',

@@ -44,7 +44,7 @@ describe('personal data: e-mail change', () => {
     expect(PERSONAL_DATA_FIELDS).toContain('currentPassword');
     const wrong = mapViolations([{ propertyPath: 'currentPassword', code: 'WRONG_PASSWORD', message: 'x' }], PERSONAL_DATA_FIELDS);
     expect(resolveMessage('fr', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe('Le mot de passe fourni est différent de celui en cours.');
-    expect(resolveMessage('nl', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe('Het opgegeven wachtwoord verschilt van je huidige wachtwoord.');
+    expect(resolveMessage('nl', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe('Het opgegeven wachtwoord verschilt van het huidige wachtwoord.');
     const missing = mapViolations([{ propertyPath: 'currentPassword', code: 'NOT_BLANK', message: 'x' }], PERSONAL_DATA_FIELDS);
     expect(resolveMessage('fr', 'personalData', 'currentPassword', missing.fields.currentPassword![0]!)).toBe('Ce champ est obligatoire.');
   });
