@@ -1,5 +1,6 @@
 /** Discount codes: apply one, show the server's message when it is refused, remove an applied one. */
 import { useId, useState, type FormEvent } from 'react';
+import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop/requests/carts.ts';
 import type { Order } from '../../lib/shop/wire.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
@@ -15,7 +16,8 @@ export function CouponForm({ cart }: { cart: Order }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (pending || !code.trim()) return;
+    // The request's own rule: a blank code is not sent.
+    if (pending || !applyCouponRequest.safeParse({ couponCode: code }).success) return;
     setPending(true);
     setError(null);
     try {
@@ -42,7 +44,7 @@ export function CouponForm({ cart }: { cart: Order }) {
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
         <div className="inline">
-          <input id={`${id}-code`} name="couponCode" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off"
+          <input id={`${id}-code`} name="couponCode" value={code} onChange={(e) => setCode(e.target.value)} maxLength={COUPON_CODE_MAX_LENGTH} autoComplete="off"
             aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
           <button type="submit" className="button secondary" disabled={pending} aria-busy={pending || undefined}>{t('cart.coupon.apply')}</button>
         </div>
