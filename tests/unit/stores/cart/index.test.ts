@@ -13,6 +13,16 @@ import { fakeChannels, fakeShop, settle, sharedStorage } from './fakes.ts';
 /** The translator of a cart island of the page, in one language. */
 const cartTexts = (language: 'fr' | 'nl') => treeTranslator(language, { cart: language === 'fr' ? frCart : nlCart });
 
+/** A new store whose cart (cart-1) holds one line. */
+async function cartWithOneLine() {
+  const shop = fakeShop();
+  const storage = memoryStorage();
+  const store = createCartStore({ client: shop.client, storage });
+  await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
+  const [only] = store.$cart.get()!.items;
+  return { shop, storage, store, only };
+}
+
 describe('cart store: loading', () => {
   it('loads only an order in state cart; otherwise the token is dropped', async () => {
     const shop = fakeShop();
@@ -68,11 +78,7 @@ describe('cart store: changes', () => {
     expect(shop.calls).toContain('addItem cart-1 12345678 x1 /0');
   });
   it('deletes the cart and clears its token when its last item is removed', async () => {
-    const shop = fakeShop();
-    const storage = memoryStorage();
-    const store = createCartStore({ client: shop.client, storage });
-    await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
-    const [only] = store.$cart.get()!.items;
+    const { shop, storage, store, only } = await cartWithOneLine();
     expect(await store.remove(only!.id)).toBeNull();
     expect(shop.calls.slice(-3)).toEqual([`removeItem cart-1 ${only!.id}`, 'getCart cart-1', 'deleteCart cart-1']);
     expect(shop.carts.has('cart-1')).toBe(false);
@@ -119,11 +125,7 @@ describe('cart store: changes', () => {
     }
   });
   it('rejects with "Cart not found" and clears the token when the cart is unknown', async () => {
-    const shop = fakeShop();
-    const storage = memoryStorage();
-    const store = createCartStore({ client: shop.client, storage });
-    await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
-    const [only] = store.$cart.get()!.items;
+    const { shop, storage, store, only } = await cartWithOneLine();
     shop.carts.delete('cart-1');
     await expect(store.setQuantity(only!.id, 3)).rejects.toMatchObject({ message: CART_NOT_FOUND, code: 'cart_not_found', cart: null });
     expect(CART_NOT_FOUND).toBe('Cart not found');
@@ -163,12 +165,16 @@ describe('cart store: changes', () => {
 
 describe('cart store: login', () => {
   const customer = '/api/v2/shop/customers/7';
-  it('merges an anonymous cart into the customer’s open cart, then deletes it', async () => {
+  /** The customer's open cart 'mine' (its line is added by the test), and a store with no cart yet. */
+  const customerCart = () => {
     const shop = fakeShop();
     shop.carts.set('mine', shop.newCart('mine', customer));
-    await shop.addDirect('mine', { productVariant: '11112222', quantity: 1, subscriptionInterval: 0 });
     const storage = memoryStorage();
-    const store = createCartStore({ client: shop.client, storage });
+    return { shop, storage, store: createCartStore({ client: shop.client, storage }) };
+  };
+  it('merges an anonymous cart into the customer’s open cart, then deletes it', async () => {
+    const { shop, storage, store } = customerCart();
+    await shop.addDirect('mine', { productVariant: '11112222', quantity: 1, subscriptionInterval: 0 });
     await store.add({ variantCode: '12345678', quantity: 2, interval: 31 });
     await store.add({ variantCode: '87654321', quantity: 1, interval: 0 });
     shop.calls.length = 0;
@@ -194,11 +200,8 @@ describe('cart store: login', () => {
     expect(store.$cart.get()?.customer).toBe(customer);
   });
   it('takes the customer’s open cart when there is no anonymous one', async () => {
-    const shop = fakeShop();
-    shop.carts.set('mine', shop.newCart('mine', customer));
+    const { shop, storage, store } = customerCart();
     await shop.addDirect('mine', { productVariant: '11112222', quantity: 3, subscriptionInterval: 0 });
-    const storage = memoryStorage();
-    const store = createCartStore({ client: shop.client, storage });
     await store.onLogin({ customer, cart: 'mine' });
     expect(storage.getItem(STORAGE_KEYS.cartToken)).toBe('mine');
     expect(store.$count.get()).toBe(3);
