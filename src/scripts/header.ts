@@ -19,14 +19,18 @@ function markSession(): void {
 
 /** The toggle says whether the panel is open; the panel's island is mounted on the first opening. */
 function followMiniCart(toggle: HTMLButtonElement, root: HTMLElement): void {
-  let mounted: Promise<void> | null = null;
+  let mounted = false;
   toggle.hidden = false;
   toggle.addEventListener('click', toggleMiniCart);
   $miniCartOpen.subscribe((open) => {
     toggle.setAttribute('aria-expanded', String(open));
-    if (open) mounted ??= import('../islands/cart/MiniCartIsland.tsx').then(({ mountMiniCart }) => mountMiniCart(root));
-    // Closing with the focus inside the panel (Escape, its close button) gives it back to the toggle.
-    else if (root.contains(document.activeElement)) toggle.focus();
+    if (!open) {
+      // Closing with the focus inside the panel (Escape, its close button) gives it back to the toggle.
+      if (root.contains(document.activeElement)) toggle.focus();
+    } else if (!mounted) {
+      mounted = true;
+      void import('../islands/cart/MiniCartIsland.tsx').then(({ mountMiniCart }) => mountMiniCart(root));
+    }
   });
 }
 

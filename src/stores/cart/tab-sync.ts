@@ -86,7 +86,9 @@ export function createTabSync(deps: TabSyncDeps) {
         stops.push(() => channel.removeEventListener('message', onMessage));
       }
       if (storageEvents) stops.push(storageEvents(onStorage));
-      return () => stops.forEach((stop) => stop());
+      return () => {
+        for (const stop of stops) stop();
+      };
     },
   };
 }

@@ -13,5 +13,7 @@ export function bindBodyClasses(element: { classList: { toggle(name: string, for
     element.classList.toggle('is-subscriber', logged && $subscriber.get());
   };
   const stops = [$loggedIn.subscribe(update), $subscriber.subscribe(update)];
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
