@@ -4,7 +4,8 @@
  */
 import type { APIRoute } from 'astro';
 import { pathTo } from '../lib/routes/paths.ts';
-import { channel, contentOf, isListed } from '../site/content.ts';
+import { channel, contentOf } from '../site/content.ts';
+import { isListed } from '../lib/catalogue/listing.ts';
 import { pathOf } from '../site/pages.ts';
 
 export const GET: APIRoute = async () => {

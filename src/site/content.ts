@@ -75,6 +75,3 @@ export async function contentOf(locale: LocaleCode): Promise<LocaleContent> {
   if (!content) throw new Error(`Locale ${locale} is not part of channel ${channel.code}`);
   return content;
 }
-
-/** Products a shopper may see: viewable ones (SPEC §3 "hidden when false"). */
-export const isListed = (p: Product): boolean => p.viewable;

@@ -10,7 +10,8 @@
 import type { RouteDefinition } from '../lib/routes/routes.ts';
 import type { RouteParams } from '../lib/routes/paths.ts';
 import type { Language } from '../lib/channels.ts';
-import { isListed, type LocaleContent, type Product } from './content.ts';
+import { isListed } from '../lib/catalogue/listing.ts';
+import type { LocaleContent, Product } from './content.ts';
 
 export type ContentKind = NonNullable<RouteDefinition['content']>;
 
