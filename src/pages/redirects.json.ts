@@ -1,6 +1,6 @@
 /**
- * Content redirects of this build (SPEC §2 "redirect by SKU check first": /produits/sku-{sku}/ goes to
- * the product's slug). The build script turns them into Netlify's _redirects; the local server reads them.
+ * Content redirects of this build (a product address is checked for a SKU first:
+ * /produits/sku-{sku}/ goes to the product's slug). The build script turns them into Netlify's _redirects; the local server reads them.
  */
 import type { APIRoute } from 'astro';
 import { pathTo } from '../lib/routes/paths.ts';

@@ -1,6 +1,6 @@
 /**
  * The content service, Strapi-shaped: `{ data, meta }`, errors thrown as `{ data: null, error }`
- * (errors.ts), filters in qs syntax. Paths are those of SPEC §7; the list endpoints (b2c-categories,
+ * (errors.ts), filters in qs syntax. Paths are those of the production content service; the list endpoints (b2c-categories,
  * b2c-pages, b2c-faqs, b2c-shops) are what the site's build-time loaders page through.
  */
 import { Hono, type Context } from 'hono';

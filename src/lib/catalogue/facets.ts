@@ -1,6 +1,6 @@
 /**
- * Category page facets and sort orders (SPEC §2: filters on attribute values; sort modes relevancy,
- * best_sellers, first_sell_at). Pure, so the build and the tests share them.
+ * Category page facets and sort orders (filters on attribute values; sort modes
+ * relevancy, best_sellers, first_sell_at). Pure, so the build and the tests share them.
  */
 import type { SortMode } from '../constants.ts';
 

@@ -1,4 +1,4 @@
-/** Labels of the delivery frequencies (SPEC §3): "Toutes les 3 semaines", "Tous les 2 mois"… */
+/** Labels of the delivery frequencies of a subscription: "Toutes les 3 semaines", "Tous les 2 mois"… */
 import { DELIVERY_FREQUENCIES, type DeliveryFrequency } from '../constants.ts';
 
 export function frequencyLabel(f: DeliveryFrequency, plural: (key: string, count: number) => string): string {

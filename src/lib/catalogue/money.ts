@@ -1,5 +1,5 @@
 /**
- * Price display of SPEC §3: integers in minor units divided by 100; zero shows the word for free;
+ * Price display: integers in minor units divided by 100; zero shows the word for free;
  * anything that is not an integer shows dashes.
  */
 export const NOT_A_PRICE = '--,--';

@@ -1,5 +1,5 @@
 /**
- * Price rules of SPEC §3 and §9. Prices are integers in minor units (euro cents) until displayed.
+ * Price rules: tax-free prices, the subscription discount, what can be bought and how. Prices are integers in minor units (euro cents) until displayed.
  */
 import { SUBSCRIPTION_DISCOUNT } from '../constants.ts';
 
@@ -14,7 +14,7 @@ interface PricedVariant { show_variant: boolean; in_stock: boolean; base_price?:
 const visible = <T extends PricedVariant>(variants: readonly T[]) => variants.filter((v) => v.show_variant);
 const isIntegerPrice = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
-/** The smallest integer price over visible variants; NaN when there is none (SPEC §3). */
+/** The smallest integer price over visible variants; NaN when there is none (shown as dashes). */
 export function lowestPrice(variants: readonly PricedVariant[], kind: 'base_price' | 'base_price_subscription' = 'base_price'): number {
   const prices = visible(variants).map((v) => v[kind]).filter(isIntegerPrice);
   return prices.length ? Math.min(...prices) : Number.NaN;

@@ -1,5 +1,5 @@
 /**
- * Client of the content service (SPEC §7), used at build time by the site's content loaders and at run
+ * Client of the content service (Strapi-style REST), used at build time by the site's content loaders and at run
  * time by islands. Every answer is parsed with the wire schemas, once, here.
  */
 import { z } from 'zod';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { shopSchedule } from '../shops/opening-hours.ts';
 
-/** render=0 empty, 1 summary, 2 full (SPEC §3 "Load levels"). */
+/** render=0 empty, 1 summary, 2 full (the content service's load levels). */
 export const renderLevel = z.coerce.number().int().min(0).max(2);
 export type RenderLevel = z.infer<typeof renderLevel>;
 
@@ -17,7 +17,7 @@ export const productVariant = z.object({
   net_quantity: z.number(),
   show_variant: z.boolean(),
   in_stock: z.boolean(),
-  /** Integers in minor units (SPEC §3); tax included, tax free for the channel, subscription (10% off). */
+  /** Integers in minor units; tax included, tax free for the channel, subscription (10% off). */
   base_price: z.number().int(),
   base_price_tf: z.number().int(),
   base_price_subscription: z.number().int(),

@@ -1,4 +1,4 @@
-/** Page title and meta description rules (SPEC §9: title separator `|`, description cut to 300 characters). */
+/** Page title and meta description rules: the title separator is `|`, a description is cut to 300 characters. */
 import { META_DESCRIPTION_MAX, TITLE_SEPARATOR } from '../constants.ts';
 
 export const pageTitle = (title: string, siteName: string): string =>

@@ -1,5 +1,5 @@
 /**
- * robots.txt of a site, from the route table (SPEC §2 "Crawler rules"): private routes (search, account,
+ * robots.txt of a site, from the route table and the crawler rules: private routes (search, account,
  * order, cart, login, guides, subscription landing sub-pages) are disallowed; the dog and cat subscription
  * landing pages and the kibble-guide root are allowed; the search engine's own bot may crawl query and
  * search pages.

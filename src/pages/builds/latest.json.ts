@@ -1,4 +1,4 @@
-/** The build id the islands poll (SPEC §7): a new id makes the next navigation a full reload. */
+/** The build id the islands poll: a new id makes the next navigation a full reload. */
 import type { APIRoute } from 'astro';
 import { BUILD_ID } from 'astro:env/server';
 import { channel } from '../../site/content.ts';
