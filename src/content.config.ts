@@ -8,7 +8,7 @@ import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { contentClient, type ContentClient } from './lib/content/client.ts';
 import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
-import { channels, type ChannelCode, type LocaleCode } from './lib/channels.ts';
+import { channels, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
 
 const channel = channels[(process.env.CHANNEL ?? 'fr').toUpperCase() as ChannelCode];
 const client = contentClient(process.env.CONTENT_API_URL ?? 'http://localhost:4400/content');
@@ -45,7 +45,7 @@ function serviceLoader<T extends object>(
   };
 }
 
-const locale = z.enum(['fr_FR', 'fr_BE', 'nl_BE']);
+const locale = z.enum(localeCodes);
 
 export const collections = {
   products: defineCollection({
