@@ -13,7 +13,6 @@ export const webhookPayload = z.object({
   model: z.string().max(128),
   entry: z.record(z.string(), z.unknown()),
 });
-export type WebhookPayload = z.infer<typeof webhookPayload>;
 
 export type WebhookVerdict = { rebuild: true; model: string } | { rebuild: false; status: 202 | 400 | 401; reason: string };
 

@@ -27,7 +27,6 @@ export type ProductVariant = z.infer<typeof productVariant>;
 export const productFilters = z.object({
   lifeStage: z.string(), size: z.string(), sterilised: z.boolean(), grainFree: z.boolean(), mainProtein: z.string(),
 });
-export type ProductFilters = z.infer<typeof productFilters>;
 
 export const review = z.object({
   author: z.string(), rating: z.number(), date: z.string(), locale: z.string(), title: z.string(), body: z.string(),
@@ -97,7 +96,6 @@ export const shop = z.object({
 export type Shop = z.infer<typeof shop>;
 
 const menuLink = z.object({ label: z.string(), route: z.string(), params: z.record(z.string(), z.string()) });
-export type MenuLink = z.infer<typeof menuLink>;
 export const header = z.object({ items: z.array(menuLink.extend({ children: z.array(menuLink) })) });
 export const footer = z.object({ columns: z.array(z.object({ title: z.string(), links: z.array(menuLink) })) });
 export type Header = z.infer<typeof header>;
