@@ -13,7 +13,7 @@ import { normaliseText } from './normalise.ts';
 /** A customer keeps at most this many addresses. */
 export const MAX_ADDRESSES = 50;
 /** Longest delivery instructions and province fields kept. */
-export const ADDRESS_EXTRA_LIMITS = { deliveryInstructions: 500, provinceCode: 16, provinceName: 255 } as const;
+const ADDRESS_EXTRA_LIMITS = { deliveryInstructions: 500, provinceCode: 16, provinceName: 255 } as const;
 /** Countries a phone number may belong to. */
 export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
 
@@ -21,9 +21,9 @@ export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
  * Characters carriers refuse in names and company: quotes, commas, @ & * ! ? / ( ) _ # $ €,
  * Œ Ä Ë Ï Ö Ü œ ä ë ï ö ü, the diaeresis (spacing or combining), backslash and ².
  */
-export const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
 /** Cities: the same but the apostrophe, part of many French names (Villeneuve-d'Ascq). */
-export const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
 
 export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean => forbidden.test(text.normalize('NFC'));
@@ -50,7 +50,7 @@ export function checkPostcode(postcode: string, countryCode: string): PostcodeCh
   const otherCountry = Object.values(rules).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(text));
   return otherCountry ? { ok: false, code: 'postcode_country' } : { ok: false, code: 'postcode_length', digits };
 }
-export type PostcodeCheck = { ok: true } | { ok: false; code: 'postcode_length'; digits: number } | { ok: false; code: 'postcode_country' };
+type PostcodeCheck = { ok: true } | { ok: false; code: 'postcode_length'; digits: number } | { ok: false; code: 'postcode_country' };
 
 /** The postcode rule as an issue on `postcode`, when the country is known and the postcode typed. */
 export function postcodeIssue(address: { postcode?: unknown; countryCode?: unknown }, ctx: z.RefinementCtx): void {

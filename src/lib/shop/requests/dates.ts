@@ -9,7 +9,7 @@ export const systemClock: Clock = () => new Date();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A local calendar date as `YYYY-MM-DD`. */
-export const toIsoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const toIsoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 export const today = (clock: Clock = systemClock): string => toIsoDate(clock());
 
 /** `YYYY-MM-DD` of a real calendar day (no 31 February), else null. */

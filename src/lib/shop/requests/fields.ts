@@ -18,7 +18,7 @@ export const because = (formCode: string, code: ViolationCode, values: Values = 
 // ── Characters ──────────────────────────────────────────────────────────────────────────────────
 
 const CONTROL = /\p{Cc}/u;
-export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
 /**
  * Invisible characters that change how text reads without showing themselves: zero-width characters and
  * the bidirectional controls (U+200B–U+200F, U+202A–U+202E, U+2060–U+2069, the Arabic letter mark, the
