@@ -46,6 +46,6 @@ export default {
   errors: {
     generic: 'Une erreur est survenue',
     network: 'Connexion impossible. Vérifiez votre connexion internet et réessayez.',
-    notFound: 'Votre panier est introuvable : un nouveau panier a été créé.',
+    notFound: 'Votre panier n’a pas été retrouvé : il est maintenant vide.',
   },
 };

@@ -46,6 +46,6 @@ export default {
   errors: {
     generic: 'Er is een fout opgetreden',
     network: 'Geen verbinding. Controleer je internetverbinding en probeer het opnieuw.',
-    notFound: 'Je winkelmand werd niet gevonden: er is een nieuwe winkelmand aangemaakt.',
+    notFound: 'Je winkelmand werd niet teruggevonden: hij is nu leeg.',
   },
 };
