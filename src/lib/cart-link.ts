@@ -1,5 +1,5 @@
 /**
- * Links that pre-fill the cart (SPEC §2, §5): the cart page reads `variantId` (exactly 8 digits; several
+ * Links that pre-fill the cart: the cart page reads `variantId` (exactly 8 digits; several
  * as repeated parameters or comma-separated; anything else is ignored), `quantity` (1 when missing or not
  * a number), `targetQuantity` (set the line to that quantity instead of adding) and `interval` (0 when
  * missing, not a number or not one of the delivery frequencies), then removes them from the address.

@@ -1,5 +1,5 @@
 /**
- * The two channels (SPEC §1, DESIGN "The shape"): each is its own static build and its own site.
+ * The two channels, FR (French) and BE (French and Dutch): each is its own static build and its own site.
  * Luxembourg is served by the FR channel. Prices are stored tax included; the channel's VAT rate gives
  * the tax-free price.
  */

@@ -1,5 +1,7 @@
 /**
- * Business constants of SPEC §9: one place, imported by the site, the platform and the tests.
+ * The shop's business constants (subscription discount and minimum, lock and reminder days, delivery
+ * frequencies, weights, field limits, cookie, storage keys, cart quantities, loading bar and carousel):
+ * one place, imported by the site, the platform and the tests.
  */
 
 /** Subscription: 10% off, at least 2 deliveries. */
@@ -14,7 +16,7 @@ export const SHIP_NOW_WORKING_HOURS = 24;
 /** Invoice available 7 to 10 days after shipment. */
 export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
 
-/** Delivery frequencies in days (SPEC §3), with the unit and count of their label. */
+/** The ten delivery frequencies of a subscription, 21 to 155 days, with the unit and count of their label. */
 export const DELIVERY_FREQUENCIES = [
   { days: 21, weeks: 3 }, { days: 31, months: 1 }, { days: 42, weeks: 6 }, { days: 49, weeks: 7 },
   { days: 62, months: 2 }, { days: 70, weeks: 10 }, { days: 77, weeks: 11 }, { days: 93, months: 3 },
@@ -25,16 +27,19 @@ export type DeliveryFrequency = (typeof DELIVERY_FREQUENCIES)[number];
 /** Exit-intent offer: 5 EUR off the first order for a newsletter sign-up (minor units). */
 export const EXIT_INTENT_DISCOUNT = 500;
 
-/** Marketing claims of SPEC §1. */
+/** Marketing claims: the reviews rating and customer care hours (Monday to Friday 9:00-18:00). */
 export const RATING = { value: 4.71, best: 5, count: 25769 } as const;
 export const CARE_HOURS = { days: 'mon-fri', opens: '09:00', closes: '18:00' } as const;
 
-/** Weights (kg) and ages (months) of SPEC §9. */
+/** Weights (kg): a cat weighs 1 to 13 kg, a dog up to 100; a puppy is under 12 months. */
 export const CAT_WEIGHT_KG = { min: 1, max: 13 } as const;
 export const DOG_WEIGHT_MAX_KG = 100;
 export const PUPPY_UNDER_MONTHS = 12;
 
-/** Field limits of SPEC §5 and §9. */
+/**
+ * Field limits: names, e-mail and alias 255 characters, password 5 to 255, street lines 38, city 2 to 33,
+ * birthday at most 120 years ago; postcode digits per country.
+ */
 export const LIMITS = {
   name: 255, email: 255, passwordMin: 5, passwordMax: 255, street: 38, cityMin: 2, cityMax: 33, alias: 255,
   birthdayMaxYears: 120,
@@ -53,7 +58,7 @@ export const SOCIAL_CHANNELS = ['instagram', 'facebook', 'tiktok', 'twitter', 'p
 export const TITLE_SEPARATOR = '|';
 export const META_DESCRIPTION_MAX = 300;
 
-/** Locale cookie (SPEC §9). */
+/** The locale cookie: kept 365 days, site-wide, SameSite lax. */
 export const LOCALE_COOKIE = { name: 'locale', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
 
 /** The cookie remembering the shopper's choice of locale in the language switcher. */
@@ -78,9 +83,9 @@ export const REFRESH_LOCK = 'store/customer/refresh';
 /** A cart line holds 1 to 99 of a variant: the product page's field, the cart's stepper and the shop API agree. */
 export const CART_QUANTITY = { min: 1, max: 99 } as const;
 
-/** Loading bar (SPEC §9). */
+/** The loading bar between pages: throttle, duration, delays, height and colour. */
 export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, height: 3, colour: '#AE9973' } as const;
-/** Carousel (SPEC §9). */
+/** The carousel: auto-advance, swipe threshold, move lock, heights and breakpoints. */
 export const CAROUSEL = {
   autoAdvanceMs: 10000, itemsPerSlide: 1, swipeThresholdPx: 50, moveLockMs: 1000,
   heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 }, breakpoints: { sm: 768, md: 1024, lg: 1260 },

@@ -1,5 +1,5 @@
 /**
- * Feature flags of SPEC §6 (animals, guide entrances, referral, order and subscription redirects, web
+ * Feature flags that guard routes (animals, guide entrances, referral, order and subscription redirects, web
  * view). Static pages are built with them: a route whose feature is off is not published (its address
  * shows the 404 page). All are on unless FEATURES_OFF lists some.
  */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the shop API (SPEC §7, DESIGN "Wire formats"): fixed `channelCode` and `locale`
+ * The one HTTP client of the shop API, in its Sylius-style wire format: fixed `channelCode` and `locale`
  * query parameters, JSON-LD in and out (PATCH sends merge-patch), a bearer token when there is one, and
  * the retry policy: GET, HEAD and OPTIONS are retried once on 408, 409, 425, 429, 500, 502, 503, 504 or a
  * network failure; POST, PUT, PATCH and DELETE never are (they may have been applied). Answers are parsed
@@ -32,7 +32,7 @@ export class ShopApiError extends Error {
   readonly violations: Violation[];
   /** `hydra:description`, `message` (JWT errors) or a status line. */
   readonly description: string;
-  /** The answer's body as received (a coupon error is passed on as is, SPEC §8). */
+  /** The answer's body as received (a coupon error is passed on as the server wrote it). */
   readonly body: unknown;
   readonly method: HttpMethod;
   readonly path: string;

@@ -1,13 +1,13 @@
 /**
- * The logged-in customer (SPEC §3 Customer): loaded when the session has a customer IRI, cleared on
- * logout. A failed load gives an empty default customer (SPEC §8), so account pages still render.
+ * The logged-in customer: loaded when the session has a customer IRI, cleared on logout. A failed load
+ * gives an empty default customer rather than an error, so account pages still render.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { CustomerUpdate, ShopClient } from '../lib/shop/client.ts';
 import type { Customer } from '../lib/shop/wire.ts';
 import type { Session } from './session/index.ts';
 
-/** The empty default customer of SPEC §8. */
+/** The empty default customer a failed customer fetch falls back on. */
 export function emptyCustomer(customerIri = ''): Customer {
   return {
     '@id': customerIri, '@type': 'Customer', id: 0, email: '', emailHashed: '', firstName: '', lastName: '', fullName: '', gender: null, birthday: null,

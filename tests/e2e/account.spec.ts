@@ -1,5 +1,5 @@
 /**
- * Sign-in and account journeys (SPEC §2, §5, §6), in French on the FR site and in Dutch on the BE site:
+ * Sign-in and account journeys, in French on the FR site and in Dutch on the BE site:
  * registration, login (lookup then password), wrong password, addresses, password change, forgotten
  * password through the platform's outbox, guards, and axe on the pages. They need the platform running
  * (the suite starts its own, where the build under test calls the shop API) beside the built sites.

@@ -1,5 +1,5 @@
 /**
- * Islands when the shop API fails (SPEC §8), in the shopper's language (French on the FR site, Dutch on
+ * Islands when the shop API fails, in the shopper's language (French on the FR site, Dutch on
  * /nl/): unreachable (the request never gets an answer), a 500, and a slow answer. Each island says what
  * happened, keeps what the shopper typed and what was already stored (the cart, the badge), shows a
  * pending state while it waits (button disabled and busy) and never sends the same submission twice.

@@ -1,5 +1,5 @@
 /**
- * The cart follows the shopper across sign-in (SPEC §4, issue journey): an anonymous cart is kept when
+ * The cart follows the shopper across sign-in: an anonymous cart is kept when
  * they log in in another tab, survives a logout, and comes back when they log in again elsewhere.
  */
 import type { Page } from '@playwright/test';

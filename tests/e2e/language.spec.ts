@@ -19,7 +19,7 @@ test('the language switch keeps the page', async ({ page }) => {
   await toFrench.click();
   await expect(page).toHaveURL(atPath(frenchPath));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-BE');
-  // The choice is remembered for a year, site-wide (SPEC §9).
+  // The choice is remembered for a year, site-wide.
   const cookie = (await page.context().cookies()).find((c) => c.name === 'locale');
   expect(cookie?.value).toBe('fr_BE');
   expect(cookie?.path).toBe('/');

@@ -1,5 +1,5 @@
 /**
- * The mini cart's header toggle (SPEC §4): the button beside the cart badge opens the panel (loaded on
+ * The mini cart's header toggle: the button beside the cart badge opens the panel (loaded on
  * first use) with the cart's lines, Escape and the close button close it, and the focus goes back to
  * the toggle each time, which says whether the panel is open.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featuresOff, routeEnabled } from '../../src/lib/features.ts';
 
-describe('feature flags (SPEC §6)', () => {
+describe('feature flags', () => {
   it('leave every route on by default', () => {
     expect(routeEnabled('animals', featuresOff(undefined))).toBe(true);
     expect(routeEnabled('sponsorships', featuresOff(''))).toBe(true);

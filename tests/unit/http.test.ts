@@ -155,7 +155,7 @@ const customer: Customer = {
 };
 
 describe('shop calls', () => {
-  it('use the paths and bodies of SPEC §7', async () => {
+  it('use the shop API\'s paths and bodies', async () => {
     const order = cart();
     const address: Address = {
       '@id': '/api/v2/shop/addresses/4', '@type': 'Address', id: 4, company: null, firstName: 'A', lastName: 'B', countryCode: 'BE', provinceCode: null, provinceName: null,
@@ -210,7 +210,7 @@ describe('shop calls', () => {
     const ok = client([json(auth)]);
     await expect(createShopClient(ok.http).login({ email: 'a@b.fr', password: 'secret' })).resolves.toEqual(auth);
   });
-  it('set the default address explicitly when the server did not keep it (SPEC §7)', async () => {
+  it('set the default address explicitly when the server did not keep it', async () => {
     const saved: Address = {
       '@id': '/api/v2/shop/addresses/4', '@type': 'Address', id: 4, company: null, firstName: 'A', lastName: 'B', countryCode: 'FR', provinceCode: null, provinceName: null,
       street: 'Rue 1', street2: null, city: 'Lyon', postcode: '69003', phoneNumber: '+33612345678', phoneNumber2: null, alias: null, deliveryInstructions: null, isDefault: false,

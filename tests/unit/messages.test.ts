@@ -11,7 +11,7 @@ describe('messages', () => {
   it('have the same keys in French and Dutch', () => {
     expect(keys(nl as Tree).sort()).toEqual(keys(fr as Tree).sort());
   });
-  it('quote SPEC’s French texts word for word', () => {
+  it('keep the shop’s established French texts word for word', () => {
     expect(translate('fr', 'pages.notFound.title')).toBe('Page non trouvée');
     expect(translate('fr', 'pages.maintenance.message')).toBe('Cette partie du site est en maintenance');
     expect(translate('fr', 'generic.error.title')).toBe('Une erreur est survenue');

@@ -15,7 +15,7 @@ export const animals = ['dog', 'cat'] as const;
 export const productKinds = ['dry', 'wet', 'treat'] as const;
 
 export const variantFixture = z.object({
-  /** The variant code: exactly 8 digits (SPEC §9). */
+  /** The variant code: exactly 8 digits, like every cart and variant code. */
   code: z.string().regex(/^\d{8}$/),
   /** Format label ("2 kg", "12 x 85 g") and its URL segment ("2-kg"). */
   name: text,

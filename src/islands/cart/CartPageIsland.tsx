@@ -1,7 +1,7 @@
 /**
  * The cart page: lines, quantities, one-off or subscription, discount code, free-shipping progress,
  * accounting lines, upsells. It first applies a cart link (?variantId=…&quantity=…&interval=…) and
- * removes those parameters from the address (SPEC §2).
+ * removes those parameters from the address, so a reload does not add them again.
  */
 import { useEffect, useMemo } from 'react';
 import { cleanCartLink, parseCartLink } from '../../lib/cart-link.ts';

@@ -1,4 +1,4 @@
-/** The accounting lines of SPEC §3 and the free-shipping progress bar. */
+/** The accounting lines (items, discount, shipping, service fees, totals with and without tax) and the free-shipping progress bar. */
 import type { Order } from '../../lib/shop/wire.ts';
 import { useIsland } from '../shared/island.tsx';
 

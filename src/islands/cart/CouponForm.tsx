@@ -24,7 +24,7 @@ export function CouponForm({ cart }: { cart: Order }) {
       await store.applyCoupon(code);
       setCode('');
     } catch (failure) {
-      // The coupon error body is passed on as is (SPEC §8): its violation says why.
+      // A coupon's error body is passed on as the server wrote it: its violation says why.
       setError(cartErrorText(failure, t, { violation: true }));
     } finally {
       setPending(false);

@@ -1,4 +1,4 @@
-/** A few products to complete the order, chosen at build time; added as upsells (SPEC §7 `upsell`). */
+/** A few products to complete the order, chosen at build time; added with the item call's `upsell` flag. */
 import { useState } from 'react';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';

@@ -1,5 +1,5 @@
 /**
- * Route guards of SPEC §6 for islands: nothing of the page shows until the session is restored and the
+ * Route guards (authenticated-only and anonymous-only pages) for islands: nothing of the page shows until the session is restored and the
  * guard decided, so private data never flashes and an anonymous-only form never shows to a customer.
  * An authenticated page that loses its session (logout in another tab) hides again and is guarded anew.
  */

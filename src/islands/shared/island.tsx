@@ -1,6 +1,6 @@
 /**
  * What every island shares: its locale and the message sections the page passed it (never the whole
- * catalogue), a translator over them, and the price format of SPEC §3.
+ * catalogue), a translator over them, and the price format (minor units, the word for free at zero).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';

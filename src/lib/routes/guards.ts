@@ -29,7 +29,7 @@ export function afterLoginTarget(search: string, locale: LocaleCode): string {
 }
 
 /**
- * Where a guarded page sends the shopper, or null when they may stay (SPEC §6): authenticated pages send
+ * Where a guarded page sends the shopper, or null when they may stay: authenticated pages send
  * anonymous visitors to login (the welcome page to the homepage), anonymous-only pages send logged-in
  * customers on to where they were going.
  */

@@ -1,6 +1,6 @@
 /**
  * Paths from the route table: `pathTo('product', 'nl_BE', { product: 'kip' })` → `/nl/producten/kip/`.
- * Every path ends with a slash (SPEC §2).
+ * Every path ends with a slash (a path without one is redirected to the slashed form).
  */
 import { routes, type RouteName } from './routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../channels.ts';

@@ -1,5 +1,5 @@
 /**
- * The route table: every screen of SPEC §2 with its French and Dutch path. Pages, links, the language
+ * The route table: every screen of the shop with its French and Dutch path. Pages, links, the language
  * switcher, robots.txt, the rewrites of netlify.toml and the tests all read it; nothing else types a slug.
  *
  * Patterns: `[name]` is a required segment, `[name?]` an optional one, `[...name]` one or more segments.
@@ -80,7 +80,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 export const routeNames = Object.keys(routes) as RouteName[];
 
-/** Content page keys with the slugs SPEC §2 gives them; footer links and tests use these. */
+/** Content page keys with their fixed slugs (terms, privacy, personal data, 1% for animals); footer links and tests use these. */
 export const legalPages = {
   terms: { fr: 'conditions-generales', nl: 'gebruiksvoorwaarden' },
   privacy: { fr: 'cookies', nl: 'cookies' },

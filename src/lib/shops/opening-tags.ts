@@ -1,5 +1,5 @@
 /**
- * The opening tag of a shop (SPEC §4 "Shop opening tags"): what a shopper needs to know right now —
+ * The opening tag of a shop: what a shopper needs to know right now —
  * open and until when, closing soon, opening soon, today, tomorrow or another day — plus whether today
  * is a special opening or closing. Pure: the clock and the time zone are arguments, so the same code runs
  * in tests with fixed dates, at build time and in the browser (opening-tag.client.ts).

@@ -1,6 +1,6 @@
 /**
- * Form texts (SPEC §5): `forms.{form}.{field}.errors.{code}`, then `forms.errors.{code}`; field labels for
- * the islands. French texts quoted in SPEC are used word for word.
+ * Form texts: `forms.{form}.{field}.errors.{code}`, then `forms.errors.{code}`; field labels for the
+ * islands. The shop's established French error texts (e-mail, postcode, passwords) are kept word for word.
  */
 export default {
   errors: {

@@ -1,4 +1,4 @@
-/** Shop locator: opening tags, hours table, map (SPEC §2 "Shops", §4 "Shop opening tags"). */
+/** Shop locator: opening tags, hours table, map. */
 export default {
   tags: {
     open: 'Ouvert · ferme à {time}',

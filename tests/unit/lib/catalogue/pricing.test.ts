@@ -5,7 +5,7 @@ import { formatPrice, NOT_A_PRICE, pricePerUnit } from '../../../../src/lib/cata
 const variant = (over: Partial<{ show_variant: boolean; in_stock: boolean; base_price: number | null; base_price_subscription: number | null }> = {}) =>
   ({ show_variant: true, in_stock: true, base_price: 2490, base_price_subscription: 2241, ...over });
 
-describe('price display (SPEC §3)', () => {
+describe('price display', () => {
   it('divides minor units by 100 in the shopper’s language', () => {
     expect(formatPrice(2490, 'fr-FR', 'Gratuit')).toBe('24,90\u00a0€');
     expect(formatPrice(2490, 'nl-BE', 'Gratis')).toBe('€\u00a024,90');
@@ -30,7 +30,7 @@ describe('derived prices', () => {
   });
 });
 
-describe('availability rules (SPEC §3)', () => {
+describe('availability rules', () => {
   it('lowest price is the smallest integer price over visible variants', () => {
     expect(lowestPrice([variant({ base_price: 5990 }), variant({ base_price: 1990 }), variant({ base_price: 990, show_variant: false })])).toBe(1990);
   });

@@ -16,7 +16,7 @@ describe('route table', () => {
       expect(params(nl), name).toEqual(params(fr));
     }
   });
-  it('keeps the Dutch slugs SPEC §2 names', () => {
+  it('keeps the shop\'s Dutch slugs', () => {
     expect(pathTo('cart', 'nl_BE')).toBe('/nl/winkelmand/');
     expect(pathTo('account', 'nl_BE')).toBe('/nl/mijn-account/');
     expect(pathTo('search', 'nl_BE')).toBe('/nl/zoeken/');
@@ -30,7 +30,7 @@ describe('route table', () => {
     expect(pathTo('checkout', 'nl_BE', { order: 'x' })).toBe('/nl/volgorde/x/');
     expect(pathTo('orderConfirmation', 'nl_BE', { order: 'x' })).toBe('/nl/orderbevestiging/x/');
   });
-  it('keeps the French paths of SPEC §2', () => {
+  it('keeps the shop\'s French paths', () => {
     expect(pathTo('product', 'fr_FR', { product: 'p' })).toBe('/produits/p/');
     expect(pathTo('product', 'fr_FR', { product: 'p', format: '2-kg' })).toBe('/produits/p/2-kg/');
     expect(pathTo('webViewPayment', 'fr_BE', { subscription: 'S1' })).toBe('/web-view/S1-changement-de-paiement/');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metaDescription, pageTitle } from '../../../../src/lib/seo/meta.ts';
 
-describe('titles and descriptions (SPEC §9)', () => {
+describe('titles and descriptions', () => {
   it('joins the page and the site with the | separator, once', () => {
     expect(pageTitle('Chien', 'Maison Gamelle')).toBe('Chien | Maison Gamelle');
     expect(pageTitle('Maison Gamelle', 'Maison Gamelle')).toBe('Maison Gamelle');

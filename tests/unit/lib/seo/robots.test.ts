@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { robotsTxt } from '../../../../src/lib/seo/robots.ts';
 
-describe('robots.txt (SPEC §2 crawler rules)', () => {
+describe('robots.txt crawler rules', () => {
   const be = robotsTxt(['fr_BE', 'nl_BE'], 'https://be.example');
   const general = be.split('User-agent: Googlebot')[0]!;
   const google = be.split('User-agent: Googlebot')[1]!;

@@ -439,7 +439,7 @@ describe('customer store', () => {
     expect(store.$customer.get()).toBeNull();
     expect(store.$subscriber.get()).toBe(false);
   });
-  it('falls back on an empty default customer when the fetch fails (SPEC §8)', async () => {
+  it('falls back on an empty default customer when the fetch fails', async () => {
     const { session } = setup({ stored: stored(NOW + 3_600_000) });
     const store = createCustomerStore({ client: { getCustomer: async () => Promise.reject(new Error('500')), updateCustomer: async () => customer }, session });
     store.start();
