@@ -7,13 +7,14 @@
  */
 import {
   isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone,
-  type Schedule, type TagTranslator,
+  type Schedule,
 } from '../../lib/shops/opening-tags.ts';
+import type { Translator } from '../../i18n/core.ts';
 import type { Language } from '../../lib/channels.ts';
 import fr from '../../i18n/messages/fr/shops.ts';
 import nl from '../../i18n/messages/nl/shops.ts';
 
-const translators: Record<Language, TagTranslator> = {
+const translators: Record<Language, Translator> = {
   fr: shopMessagesTranslator(fr, 'fr'),
   nl: shopMessagesTranslator(nl, 'nl'),
 };

@@ -1,14 +1,15 @@
 /**
- * The opening tag of a shop: what a shopper needs to know right now —
- * open and until when, closing soon, opening soon, today, tomorrow or another day — plus whether today
- * is a special opening or closing. Pure: the clock and the time zone are arguments, so the same code runs
- * in tests with fixed dates, at build time and in the browser (opening-tag.client.ts).
+ * The opening tag of a shop: what a shopper needs to know right now — open and until when, closing
+ * soon, opening soon, today, tomorrow or another day — plus whether today is a special opening or
+ * closing. Pure: the clock and the time zone are arguments, so the same code runs in tests with fixed
+ * dates, at build time and in the browser (opening-tag.client.ts).
  *
  * Only types are imported from opening-hours.ts: its zod schemas would otherwise be bundled into the
  * browser script that computes the tags.
  */
 import type { ShopSchedule, Weekday } from './opening-hours.ts';
 import { intlLocaleOf, type CountryCode, type Language } from '../channels.ts';
+import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
 
 /** "Closes soon" when the shop closes within this many minutes (inclusive). */
 export const CLOSES_SOON_MINUTES = 30;
@@ -240,13 +241,6 @@ export function formatCalendarDate(date: string, language: Language, style: Date
     .join('');
 }
 
-type Values = Record<string, string | number>;
-/** What `translator(language)` of src/i18n/translate.ts offers. */
-export interface TagTranslator {
-  (key: string, values?: Values): string;
-  plural: (key: string, count: number, values?: Values) => string;
-}
-
 export interface OpeningTagText {
   /** "Fermeture exceptionnelle" / "Ouverture exceptionnelle", or null on an ordinary day. */
   special: string | null;
@@ -256,43 +250,21 @@ export interface OpeningTagText {
 
 const TAGS = 'shops.tags';
 
-/** A message tree as in src/i18n/messages/{fr,nl}/*.ts. */
-export type MessageTree = { readonly [key: string]: string | MessageTree };
-
 /**
- * A translator over the shop messages alone, with the lookup, `{name}` and one/other rules of
- * src/i18n/translate.ts: the browser script uses it because importing translate.ts would bundle every
- * message of the site. `tree` is mounted under `shops.` so keys read the same on both sides.
+ * The site's translator over the shop messages alone: the browser script uses it because importing
+ * src/i18n/translate.ts would bundle every message of the site. `tree` is mounted under `shops.` so keys
+ * read the same as with the whole catalogue.
  */
-export function shopMessagesTranslator(tree: MessageTree, language: Language): TagTranslator {
-  const root: MessageTree = { shops: tree };
-  const lookup = (key: string): string | undefined => {
-    let node: string | MessageTree | undefined = root;
-    for (const part of key.split('.')) {
-      if (node === undefined || typeof node === 'string') return undefined;
-      node = node[part];
-    }
-    return typeof node === 'string' ? node : undefined;
-  };
-  const interpolate = (text: string, values: Values): string =>
-    text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-  const t = (key: string, values: Values = {}): string => {
-    const text = lookup(key);
-    return text === undefined ? key : interpolate(text, values);
-  };
-  const rules = new Intl.PluralRules(language);
-  return Object.assign(t, {
-    plural: (key: string, count: number, values: Values = {}) =>
-      t(`${key}.${rules.select(count) === 'one' ? 'one' : 'other'}`, { count, ...values }),
-  });
+export function shopMessagesTranslator(tree: MessageTree, language: Language): Translator {
+  return treeTranslator(language, { shops: tree });
 }
 
-export function openingTagText(tag: OpeningTag, t: TagTranslator, language: Language): OpeningTagText {
+export function openingTagText(tag: OpeningTag, t: Translator, language: Language): OpeningTagText {
   const special = tag.special === null ? null : t(`${TAGS}.${tag.special === 'opening' ? 'specialOpening' : 'specialClosure'}`);
   return { special, state: stateText(tag, t, language) };
 }
 
-function stateText(tag: OpeningTag, t: TagTranslator, language: Language): string {
+function stateText(tag: OpeningTag, t: Translator, language: Language): string {
   switch (tag.kind) {
     case 'open': return t(`${TAGS}.open`, { time: tag.closesAt });
     case 'closes-soon': return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: tag.closesAt });

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CLOSES_SOON_MINUTES, OPENS_SOON_MINUTES, formatCalendarDate, hoursFrom, hoursOn, isSchedule, openingTag, openingTagText, scheduleFrom,
   shopMessagesTranslator, shopTimeZone, tagTone, upcomingExceptions, wallClock, type Schedule,
-} from '../../src/lib/shops/opening-tags.ts';
-import { shopSchedule } from '../../src/lib/shops/opening-hours.ts';
-import fr from '../../src/i18n/messages/fr/shops.ts';
-import nl from '../../src/i18n/messages/nl/shops.ts';
+} from '../../../../src/lib/shops/opening-tags.ts';
+import { shopSchedule } from '../../../../src/lib/shops/opening-hours.ts';
+import fr from '../../../../src/i18n/messages/fr/shops.ts';
+import nl from '../../../../src/i18n/messages/nl/shops.ts';
 
 /** Monday to Friday with a lunch break, Saturday all day, closed on Sunday. */
 const week: Schedule = shopSchedule.parse({
