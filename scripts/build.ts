@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ensureContentService } from './lib/platform.ts';
+import { ensureContentService } from './lib/content-service.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
 export async function buildChannels(channels: string[] = ['fr', 'be'], env: NodeJS.ProcessEnv = process.env): Promise<void> {

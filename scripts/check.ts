@@ -6,7 +6,7 @@
  * would refuse.
  */
 import { spawnSync } from 'node:child_process';
-import { ensureContentService } from './lib/platform.ts';
+import { ensureContentService } from './lib/content-service.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
 const step = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env): void => {

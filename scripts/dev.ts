@@ -1,6 +1,6 @@
 /** `npm run dev [-- be]`: the platform plus Astro's dev server (hot reload) for one channel. */
 import { spawn } from 'node:child_process';
-import { ensureContentService } from './lib/platform.ts';
+import { ensureContentService } from './lib/content-service.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
 const channel = process.argv.includes('be') ? 'be' : 'fr';

@@ -8,7 +8,7 @@ import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
 import { buildChannels } from './build.ts';
-import { platformPort } from './lib/platform.ts';
+import { platformPort } from './lib/ports.ts';
 
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);

@@ -1,8 +1,7 @@
 /** Makes sure a content service answers: the one at CONTENT_API_URL, a platform already running, or an embedded one started here. */
 import { startPlatform } from '../../src/backend/main.ts';
 import { DatabaseInUseError } from '../../src/backend/db/database.ts';
-
-export const platformPort = () => Number(process.env.PORT_PLATFORM ?? 4400);
+import { platformPort } from './ports.ts';
 
 async function answers(url: string): Promise<boolean> {
   try { return (await fetch(url, { signal: AbortSignal.timeout(1500) })).ok; } catch { return false; }
