@@ -11,7 +11,7 @@ import { CART_CHANNEL, createCartStore, type CartStore } from './cart/index.ts';
 import { createCustomerStore, type CustomerStore } from './customer.ts';
 import {
   browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser,
-} from './platform.ts';
+} from './browser.ts';
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
 
 /** The embedded platform's address, the default of PUBLIC_SHOP_API_URL. */

@@ -1,6 +1,6 @@
 /** Site-wide toasts shared by the islands: short messages that go away by themselves. */
 import { atom, type ReadableAtom } from 'nanostores';
-import { systemTimers, type Timers } from './platform.ts';
+import { systemTimers, type Timers } from './browser.ts';
 
 type ToastKind = 'success' | 'error' | 'info';
 interface Toast {

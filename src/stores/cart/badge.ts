@@ -6,7 +6,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
-import { browserStorage, browserStorageEvents, type StorageEvents, type StorageLike } from '../platform.ts';
+import { browserStorage, browserStorageEvents, type StorageEvents, type StorageLike } from '../browser.ts';
 
 const CART_COUNT_KEY = STORAGE_KEYS.cartCount;
 

@@ -3,7 +3,7 @@
  * and is found by every tab. Only the token: the cart itself is always read from the shop API.
  */
 import { STORAGE_KEYS } from '../../lib/constants.ts';
-import type { StorageLike } from '../platform.ts';
+import type { StorageLike } from '../browser.ts';
 
 export interface CartTokenStore {
   get(): string | null;

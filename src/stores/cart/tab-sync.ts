@@ -7,7 +7,7 @@
  */
 import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { order as orderSchema, type Order } from '../../lib/shop/wire.ts';
-import type { ChannelLike, StorageEvents, StorageLike } from '../platform.ts';
+import type { ChannelLike, StorageEvents, StorageLike } from '../browser.ts';
 import type { Enqueue } from './queue.ts';
 
 export const CART_CHANNEL = 'cart';

@@ -15,7 +15,7 @@ import type { Authentication } from '../../lib/shop/wire.ts';
 import {
   browserNavigation, browserStorageEvents, memoryStorage, safeStorage, systemTimers,
   type Navigation, type StorageEvents, type StorageLike, type Timers,
-} from '../platform.ts';
+} from '../browser.ts';
 import { browserLocks, underRefreshLock, type Locks } from './locks.ts';
 import { createRefreshTimer } from './refresh-timer.ts';
 import { isExpired, readStoredSession, sessionOf, writeStoredSession, type Session } from './stored.ts';

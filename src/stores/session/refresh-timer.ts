@@ -4,7 +4,7 @@
  * lives less than 10 minutes is refreshed halfway through its life instead, so short tokens never loop.
  * Timers longer than a browser takes are cut and re-planned when they fire.
  */
-import { MAX_TIMER_DELAY, type Timers } from '../platform.ts';
+import { MAX_TIMER_DELAY, type Timers } from '../browser.ts';
 import { isExpired, refreshDelay, type Session } from './stored.ts';
 
 export interface RefreshTimerDeps {

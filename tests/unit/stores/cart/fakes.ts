@@ -3,7 +3,7 @@ import { ShopApiError } from '../../../../src/lib/http.ts';
 import type { AddItemInput } from '../../../../src/lib/shop/client.ts';
 import { iri, type Order, type OrderItem } from '../../../../src/lib/shop/wire.ts';
 import type { CartDeps } from '../../../../src/stores/cart/index.ts';
-import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/platform.ts';
+import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/browser.ts';
 
 const notFound = (path: string) => new ShopApiError({ status: 404, description: 'Not Found', method: 'GET', path, body: { '@type': 'hydra:Error', 'hydra:description': 'Not Found' } });
 

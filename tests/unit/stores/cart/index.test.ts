@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import { ShopApiError } from '../../../../src/lib/http.ts';
 import { CART_NOT_FOUND, CartError, cartCount, createCartStore } from '../../../../src/stores/cart/index.ts';
 import { bindCartBadge } from '../../../../src/stores/cart/badge.ts';
-import { memoryStorage } from '../../../../src/stores/platform.ts';
+import { memoryStorage } from '../../../../src/stores/browser.ts';
 import { fakeChannels, fakeShop, settle, sharedStorage } from './fakes.ts';
 
 /** The translator of a cart island of the page, in one language. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import { cartTokenStore } from '../../../../src/stores/cart/persistence.ts';
-import { memoryStorage } from '../../../../src/stores/platform.ts';
+import { memoryStorage } from '../../../../src/stores/browser.ts';
 
 describe('cart token storage', () => {
   it('keeps the token under its storage key, an empty value being none', () => {

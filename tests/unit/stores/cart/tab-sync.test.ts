@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import type { Order } from '../../../../src/lib/shop/wire.ts';
 import { createQueue } from '../../../../src/stores/cart/queue.ts';
 import { createTabSync, type CartMessage } from '../../../../src/stores/cart/tab-sync.ts';
-import { memoryStorage, type ChannelLike } from '../../../../src/stores/platform.ts';
+import { memoryStorage, type ChannelLike } from '../../../../src/stores/browser.ts';
 import { fakeShop } from './fakes.ts';
 
 /** 15 June 2026 10:00 UTC. */

@@ -4,7 +4,7 @@ import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../../../src/lib/const
 import { createHttpClient } from '../../../../src/lib/http.ts';
 import type { Authentication } from '../../../../src/lib/shop/wire.ts';
 import { createCustomerStore, emptyCustomer } from '../../../../src/stores/customer.ts';
-import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../../../src/stores/platform.ts';
+import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../../../src/stores/browser.ts';
 import {
   bindBodyClasses, createSessionStore, decodeTokenClaims, refreshDelay, type Locks, type SessionDeps,
 } from '../../../../src/stores/session/index.ts';

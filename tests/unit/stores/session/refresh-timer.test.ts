@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_REFRESH_BEFORE_MS } from '../../../../src/lib/constants.ts';
-import type { Timers } from '../../../../src/stores/platform.ts';
+import type { Timers } from '../../../../src/stores/browser.ts';
 import { createRefreshTimer } from '../../../../src/stores/session/refresh-timer.ts';
 import type { Session } from '../../../../src/stores/session/stored.ts';
 

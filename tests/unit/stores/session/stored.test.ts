@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
-import { memoryStorage } from '../../../../src/stores/platform.ts';
+import { memoryStorage } from '../../../../src/stores/browser.ts';
 import { readStoredSession, sessionOf, writeStoredSession } from '../../../../src/stores/session/stored.ts';
 
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
