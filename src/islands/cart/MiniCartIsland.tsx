@@ -1,5 +1,5 @@
 /**
- * The mini cart's island, mounted by the header's script (scripts/header.ts) the first time the mini
+ * The mini cart's island, mounted by the header's script (src/page-scripts/header.ts) the first time the mini
  * cart opens (its toggle, or an add to cart): a page where nobody opens it never loads React for it.
  * It is told nothing but its place in the header; it follows the page's stores like any other island.
  */

@@ -30,7 +30,7 @@ async function staticClosure(entry: string): Promise<{ modules: string[]; dynami
 
 describe('header script', () => {
   it('loads no framework, no zod and no shop client before the mini cart opens', async () => {
-    const { modules, dynamic } = await staticClosure('src/scripts/header.ts');
+    const { modules, dynamic } = await staticClosure('src/page-scripts/header.ts');
     expect(modules).toContain('src/stores/mini-cart.ts');
     expect(modules).toContain('src/lib/session-token.ts');
     const heavy = modules.filter((path) => /node_modules\/(react|react-dom|zod|@nanostores\/react)\/|src\/(islands|lib\/shop|lib\/zod)\/|src\/stores\/(cart\/index|session|shop)/.test(path));
