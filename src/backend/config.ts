@@ -11,7 +11,7 @@ import { trustedProxyHops } from './shop/limits/client-address.ts';
 export type Env = Record<string, string | undefined>;
 
 /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
-export const MIN_JWT_SECRET_BYTES = 32;
+const MIN_JWT_SECRET_BYTES = 32;
 
 export interface PlatformConfig {
   production: boolean;
@@ -38,7 +38,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const isProduction = (env: Env): boolean => env.NODE_ENV === 'production';
+const isProduction = (env: Env): boolean => env.NODE_ENV === 'production';
 
 const DEFAULT_MAIL_FROM = 'Maison Gamelle <bonjour@maison-gamelle.test>';
 

@@ -16,7 +16,7 @@ export function lookup(tree: MessageTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export const interpolate = (text: string, values: Values = {}): string =>
+const interpolate = (text: string, values: Values = {}): string =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 export type Translator = ((key: string, values?: Values) => string) & {

@@ -9,7 +9,6 @@ import fr from './messages/fr/index.ts';
 import nl from './messages/nl/index.ts';
 
 export type { Translator, Values } from './core.ts';
-export { interpolate } from './core.ts';
 
 const catalogues: Record<Language, MessageTree> = { fr, nl };
 

@@ -8,7 +8,7 @@
 import { CART_LINK_DEFAULTS, VARIANT_CODE } from './constants.ts';
 import { isDeliveryInterval } from './catalogue/frequencies.ts';
 
-export const CART_LINK_PARAMS = ['variantId', 'quantity', 'targetQuantity', 'interval'] as const;
+const CART_LINK_PARAMS = ['variantId', 'quantity', 'targetQuantity', 'interval'] as const;
 
 export interface CartLinkLine {
   variantCode: string;

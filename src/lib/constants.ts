@@ -4,16 +4,21 @@
  * one place, imported by the site, the platform and the tests.
  */
 
-/** Subscription: 10% off, at least 2 deliveries. */
+// Exports tagged @public belong to features not built yet (subscriptions, pets, payments, the loading
+// bar, the carousel): they are kept here so those features find the shop's numbers in one place, and the
+// tag tells knip they are unused on purpose.
+
+/** Subscription: 10% off. */
 export const SUBSCRIPTION_DISCOUNT = 0.1;
+/** @public Subscriptions (not built yet): at least 2 deliveries. */
 export const SUBSCRIPTION_MIN_DELIVERIES = 2;
-/** The draft next order can be edited until this many days before shipment. */
+/** @public Subscriptions (not built yet): the draft next order can be edited until this many days before shipment. */
 export const SUBSCRIPTION_EDIT_LOCK_DAYS = 4;
-/** Reminder e-mails: one week before shipment, then 4 days before. */
+/** @public Subscriptions (not built yet): reminder e-mails one week before shipment, then 4 days before. */
 export const SUBSCRIPTION_REMINDER_DAYS = [7, 4] as const;
-/** "Ship now" ships and debits within this many working hours. */
+/** @public Subscriptions (not built yet): "ship now" ships and debits within this many working hours. */
 export const SHIP_NOW_WORKING_HOURS = 24;
-/** Invoice available 7 to 10 days after shipment. */
+/** @public Order history (not built yet): the invoice is available 7 to 10 days after shipment. */
 export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
 
 /** The ten delivery frequencies of a subscription, 21 to 155 days, with the unit and count of their label. */
@@ -31,9 +36,11 @@ export const EXIT_INTENT_DISCOUNT = 500;
 export const RATING = { value: 4.71, best: 5, count: 25769 } as const;
 export const CARE_HOURS = { days: 'mon-fri', opens: '09:00', closes: '18:00' } as const;
 
-/** Weights (kg): a cat weighs 1 to 13 kg, a dog up to 100; a puppy is under 12 months. */
+/** @public Pets and guides (not built yet): a cat weighs 1 to 13 kg. */
 export const CAT_WEIGHT_KG = { min: 1, max: 13 } as const;
+/** @public Pets and guides (not built yet): a dog weighs up to 100 kg. */
 export const DOG_WEIGHT_MAX_KG = 100;
+/** @public Pets and the ration calculator (not built yet): a puppy is under 12 months, an adult above. */
 export const PUPPY_UNDER_MONTHS = 12;
 
 /**
@@ -51,6 +58,7 @@ export const CART_LINK_DEFAULTS = { quantity: 1, interval: 0 } as const;
 
 export const SORT_MODES = ['relevancy', 'best_sellers', 'first_sell_at'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
+/** @public Checkout payment (not built yet): the accepted payment methods. */
 export const PAYMENT_METHODS = ['visa', 'mastercard', 'paypal', 'cheque', 'bank_transfer'] as const;
 export const SOCIAL_CHANNELS = ['instagram', 'facebook', 'tiktok', 'twitter', 'pinterest', 'youtube'] as const;
 
@@ -59,7 +67,7 @@ export const TITLE_SEPARATOR = '|';
 export const META_DESCRIPTION_MAX = 300;
 
 /** The locale cookie: kept 365 days, site-wide, SameSite lax. */
-export const LOCALE_COOKIE = { name: 'locale', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
+const LOCALE_COOKIE = { name: 'locale', maxAgeDays: 365, path: '/', sameSite: 'lax' } as const;
 
 /** The cookie remembering the shopper's choice of locale in the language switcher. */
 export const localeCookie = (locale: string): string =>
@@ -83,9 +91,9 @@ export const REFRESH_LOCK = 'store/customer/refresh';
 /** A cart line holds 1 to 99 of a variant: the product page's field, the cart's stepper and the shop API agree. */
 export const CART_QUANTITY = { min: 1, max: 99 } as const;
 
-/** The loading bar between pages: throttle, duration, delays, height and colour. */
+/** @public The loading bar between pages (not built yet): throttle, duration, delays, height and colour. */
 export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, height: 3, colour: '#AE9973' } as const;
-/** The carousel: auto-advance, swipe threshold, move lock, heights and breakpoints. */
+/** @public The carousel (not built yet): auto-advance, swipe threshold, move lock, heights and breakpoints. */
 export const CAROUSEL = {
   autoAdvanceMs: 10000, itemsPerSlide: 1, swipeThresholdPx: 50, moveLockMs: 1000,
   heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 }, breakpoints: { sm: 768, md: 1024, lg: 1260 },

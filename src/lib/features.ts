@@ -5,7 +5,7 @@
  */
 import { routes, type Feature, type RouteName } from './routes/routes.ts';
 
-export const FEATURES: readonly Feature[] = ['animals', 'guideEntrance', 'nutritionGuideEntrance', 'referral', 'orderRedirect', 'subscriptionRedirect', 'webView'];
+const FEATURES: readonly Feature[] = ['animals', 'guideEntrance', 'nutritionGuideEntrance', 'referral', 'orderRedirect', 'subscriptionRedirect', 'webView'];
 
 /** Parses a comma-separated list of feature names; unknown names are reported, not ignored silently. */
 export function featuresOff(list: string | undefined): Set<Feature> {

@@ -9,10 +9,10 @@ import { channels, type ChannelCode, type LocaleCode } from '../lib/channels.ts'
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
 
 export type Product = CollectionEntry<'products'>['data'];
-export type Category = CollectionEntry<'categories'>['data'];
-export type Page = CollectionEntry<'pages'>['data'];
-export type FaqCategory = CollectionEntry<'faq'>['data'];
-export type Shop = CollectionEntry<'shops'>['data'];
+type Category = CollectionEntry<'categories'>['data'];
+type Page = CollectionEntry<'pages'>['data'];
+type FaqCategory = CollectionEntry<'faq'>['data'];
+type Shop = CollectionEntry<'shops'>['data'];
 
 export interface LocaleContent {
   products: Product[];

@@ -18,10 +18,10 @@ export interface PageRef extends KindRef {
 }
 
 /** Error pages pre-rendered for the CDN and the islands; any other status falls back to the generic text. */
-export const ERROR_STATUSES = ['400', '403', '500', '502', '503'] as const;
+const ERROR_STATUSES = ['400', '403', '500', '502', '503'] as const;
 
 /** Route params of a page in a locale of this channel, or undefined when the page does not exist there. */
-export async function paramsFor(ref: PageRef, locale: LocaleCode): Promise<RouteParams | undefined> {
+async function paramsFor(ref: PageRef, locale: LocaleCode): Promise<RouteParams | undefined> {
   const def = routes[ref.route];
   const language = languageOf(locale);
   if ('shell' in def && def.shell) return Object.fromEntries(paramsOf(def.fr).map((p) => [p.replace('?', ''), SHELL_ID]));

@@ -15,7 +15,7 @@ import {
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
 
 /** The embedded platform's address, the default of PUBLIC_SHOP_API_URL. */
-export const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
+const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
 
 export interface ShopConfig {
   /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? DEFAULT_SHOP_API_URL`. */
@@ -34,7 +34,7 @@ let config: ShopConfig | null = null;
 let shop: Shop | null = null;
 
 /** The page's locale from `<html lang>` (fr-BE → fr_BE), French of France otherwise. */
-export function pageLocale(): LocaleCode {
+function pageLocale(): LocaleCode {
   const lang = inBrowser() ? document.documentElement.lang.replace('-', '_') : '';
   return (localeCodes as readonly string[]).includes(lang) ? (lang as LocaleCode) : 'fr_FR';
 }

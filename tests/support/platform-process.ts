@@ -58,7 +58,7 @@ export function runScript(script: string, env: Record<string, string>, nodeArgs:
 }
 
 /** The end of a process's error output: enough to see why, without a minified bundle's source line. */
-export const tail = (text: string, length = 1500) => (text.length > length ? `…${text.slice(-length)}` : text);
+const tail = (text: string, length = 1500) => (text.length > length ? `…${text.slice(-length)}` : text);
 
 export interface PlatformChild extends Child {
   url: string;

@@ -6,7 +6,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
 
-export const MAIL_DELIVERY = {
+const MAIL_DELIVERY = {
   /** How often an instance looks for mails written by others (its own are sent at once). */
   pollMs: 2000,
   batch: 20,

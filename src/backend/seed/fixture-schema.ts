@@ -6,15 +6,15 @@ import { z } from 'zod';
 import { isoDate, shopSchedule } from '../../lib/shops/opening-hours.ts';
 import { countryCodes, languages } from '../../lib/channels.ts';
 
-export const text = z.object({ fr: z.string().min(1), nl: z.string().min(1) });
+const text = z.object({ fr: z.string().min(1), nl: z.string().min(1) });
 /** A URL segment: lowercase letters, digits and hyphens (a category slug may hold slashes). */
 const segment = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-export const slugs = z.object({ fr: segment, nl: segment });
+const slugs = z.object({ fr: segment, nl: segment });
 
-export const animals = ['dog', 'cat'] as const;
-export const productKinds = ['dry', 'wet', 'treat'] as const;
+const animals = ['dog', 'cat'] as const;
+const productKinds = ['dry', 'wet', 'treat'] as const;
 
-export const variantFixture = z.object({
+const variantFixture = z.object({
   /** The variant code: exactly 8 digits, like every cart and variant code. */
   code: z.string().regex(/^\d{8}$/),
   /** Format label ("2 kg", "12 x 85 g") and its URL segment ("2-kg"). */
@@ -78,7 +78,7 @@ export const productFixture = z.object({
   variants: z.array(variantFixture).min(1).max(4),
 });
 
-export const categoryFixture = z.object({
+const categoryFixture = z.object({
   /** Stable key, e.g. "dog" or "dog-dry"; the URL is made of the slugs of the category and its parents. */
   key: z.string().regex(/^[a-z0-9-]+$/),
   parent: z.string().nullable(),
@@ -90,7 +90,7 @@ export const categoryFixture = z.object({
   description: text,
 });
 
-export const faqFixture = z.object({
+const faqFixture = z.object({
   categories: z.array(z.object({ key: z.string(), slug: slugs, name: text, position: z.number().int() })),
   entries: z.array(z.object({
     key: z.string(), category: z.string(), position: z.number().int(), question: text, answer: text,
@@ -98,7 +98,7 @@ export const faqFixture = z.object({
 });
 
 /** Content pages, landing pages, the home and maintenance texts. Bodies are Markdown. */
-export const pageFixture = z.object({
+const pageFixture = z.object({
   key: z.string().regex(/^[a-z0-9-]+$/),
   kind: z.enum(['page', 'landing']),
   slug: slugs,
@@ -107,7 +107,7 @@ export const pageFixture = z.object({
   body: text,
 });
 
-export const shopFixture = z.object({
+const shopFixture = z.object({
   key: z.string().regex(/^[a-z0-9-]+$/),
   slug: slugs,
   name: text,
@@ -123,12 +123,12 @@ export const shopFixture = z.object({
 }).and(shopSchedule);
 
 const menuLink = z.object({ label: text, route: z.string(), params: z.record(z.string(), z.string()).optional() });
-export const menusFixture = z.object({
+const menusFixture = z.object({
   header: z.array(menuLink.extend({ children: z.array(menuLink).default([]) })),
   footer: z.array(z.object({ title: text, links: z.array(menuLink) })),
 });
 
-export const crossSellFixture = z.object({
+const crossSellFixture = z.object({
   key: z.string(),
   mainProduct: z.string().nullable(),
   products: z.array(z.string()).min(1),

@@ -21,7 +21,7 @@ export function logoutTo(path: string): void {
   window.location.replace(path);
 }
 
-export function useGuard(route: RouteName): GuardState {
+function useGuard(route: RouteName): GuardState {
   const [state, setState] = useState<GuardState>('checking');
   useEffect(() => {
     let live = true;

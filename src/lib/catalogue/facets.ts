@@ -4,7 +4,7 @@
  */
 import type { SortMode } from '../constants.ts';
 
-export const FACETS = ['lifeStage', 'size', 'sterilised', 'grainFree', 'mainProtein'] as const;
+const FACETS = ['lifeStage', 'size', 'sterilised', 'grainFree', 'mainProtein'] as const;
 export type Facet = (typeof FACETS)[number];
 
 interface Rankable { sku: string; position: number; best_seller_rank: number; first_sell_at: string; filters: Record<Facet, string | boolean> }

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 
-export const REBUILD_EVENTS = ['entry.publish', 'entry.unpublish', 'entry.update', 'entry.delete', 'entry.create'] as const;
+const REBUILD_EVENTS = ['entry.publish', 'entry.unpublish', 'entry.update', 'entry.delete', 'entry.create'] as const;
 
-export const webhookPayload = z.object({
+const webhookPayload = z.object({
   event: z.string().max(64),
   createdAt: z.string().max(64),
   model: z.string().max(128),

@@ -9,7 +9,7 @@ import { shopSchedule } from '../shops/opening-hours.ts';
 export const renderLevel = z.coerce.number().int().min(0).max(2);
 export type RenderLevel = z.infer<typeof renderLevel>;
 
-export const productVariant = z.object({
+const productVariant = z.object({
   code: z.string().regex(/^\d{8}$/),
   name: z.string(),
   slug: z.string(),
@@ -24,11 +24,11 @@ export const productVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 
-export const productFilters = z.object({
+const productFilters = z.object({
   lifeStage: z.string(), size: z.string(), sterilised: z.boolean(), grainFree: z.boolean(), mainProtein: z.string(),
 });
 
-export const review = z.object({
+const review = z.object({
   author: z.string(), rating: z.number(), date: z.string(), locale: z.string(), title: z.string(), body: z.string(),
 });
 
@@ -103,7 +103,7 @@ export type Footer = z.infer<typeof footer>;
 
 export const crossSell = z.object({ key: z.string(), main_product: z.string().nullable(), products: z.array(productSummary) });
 
-export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
+const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
 
 /** Wraps a data schema in the service's envelope. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: z.object({ pagination: pagination.optional() }).loose() });

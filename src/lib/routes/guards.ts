@@ -8,7 +8,7 @@ import { routes, type RouteName } from './routes.ts';
 import type { LocaleCode } from '../channels.ts';
 
 /** The query parameter carrying the remembered path to the login page. */
-export const REDIRECT_PARAM = 'redirect';
+const REDIRECT_PARAM = 'redirect';
 
 const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 export const isLoginPath = (pathname: string, locale: LocaleCode): boolean => samePath(pathname, pathTo('login', locale));

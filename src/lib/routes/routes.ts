@@ -5,7 +5,7 @@
  * Patterns: `[name]` is a required segment, `[name?]` an optional one, `[...name]` one or more segments.
  */
 export type Layout = 'default' | 'user-guide' | 'minimal' | 'none';
-export type Guard = 'anonymous' | 'authenticated';
+type Guard = 'anonymous' | 'authenticated';
 export type Feature = 'animals' | 'guideEntrance' | 'nutritionGuideEntrance' | 'referral' | 'orderRedirect' | 'subscriptionRedirect' | 'webView';
 
 export interface RouteDefinition {

@@ -15,7 +15,7 @@ const staticPrefix = (route: RouteName, locale: LocaleCode): string => {
   return param === -1 ? full : full.slice(0, full.lastIndexOf('/', param) + 1);
 };
 
-export function robotsRules(locales: readonly LocaleCode[]): { disallow: string[]; allow: string[]; searchPages: string[] } {
+function robotsRules(locales: readonly LocaleCode[]): { disallow: string[]; allow: string[]; searchPages: string[] } {
   const disallow = new Set<string>();
   const allow = new Set<string>();
   const searchPages = new Set<string>();

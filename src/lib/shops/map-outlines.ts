@@ -10,12 +10,12 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
 /** The shop countries (ISO 3166 numeric, as Natural Earth numbers them), drawn stronger. */
-export const SHOP_COUNTRY_IDS = ['250', '056', '442'] as const;
+const SHOP_COUNTRY_IDS = ['250', '056', '442'] as const;
 /**
  * Neighbours drawn for context. Beyond the main ones, the small states and islands that would otherwise
  * show as holes or missing land inside the frame (Andorra, Monaco, the Channel Islands…).
  */
-export const NEIGHBOUR_COUNTRY_IDS = [
+const NEIGHBOUR_COUNTRY_IDS = [
   '528', '276', '756', '380', '724', '826',
   '020', '492', '438', '040', '372', '620', '208', '203', '674', '336', '831', '832', '833', '705',
 ] as const;
@@ -25,7 +25,7 @@ export type CountriesTopology = Topology<{ countries: GeometryCollection<Country
 
 let atlas: CountriesTopology | undefined;
 /** Read once per build process: the file is 750 kB and every shop page draws a map. */
-export function countriesTopology(): CountriesTopology {
+function countriesTopology(): CountriesTopology {
   if (!atlas) {
     const file = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
     const parsed: CountriesTopology = JSON.parse(readFileSync(file, 'utf8'));

@@ -28,7 +28,7 @@ export const HOME_BOUNDS: Bounds = { west: -4.9, south: 42.3, east: 8.3, north: 
 /** A lone shop, or shops in one town, still show their region rather than a street-level blank. */
 export const MIN_SPAN = { longitude: 6, latitude: 4 } as const;
 /** Land kept around the outermost shops, as a share of the shops' spread. */
-export const MARGIN_RATIO = 0.12;
+const MARGIN_RATIO = 0.12;
 /** Room kept inside the edges (SVG units) so that pins, which stand above their point, are never cut. */
 export const EDGE_PADDING = { top: 36, right: 16, bottom: 12, left: 16 } as const;
 
@@ -95,7 +95,7 @@ export function projectPoint(frame: MapFrame, point: LonLat): [number, number] |
 // Raster tiles (XYZ, "slippy map" numbering: x from 180° W eastwards, y from 85.05° N southwards).
 
 export const TILE_SIZE = 256;
-export const MAX_TILE_ZOOM = 18;
+const MAX_TILE_ZOOM = 18;
 
 export interface Tile {
   z: number;

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /** "HH:MM" on a 24-hour clock. */
-export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 /** One opening span of a day, e.g. ["09:00", "12:30"]. */
-export const openingSpan = z.tuple([clockTime, clockTime]);
+const openingSpan = z.tuple([clockTime, clockTime]);
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
 
 /** Weekly hours: a weekday absent or with no span is closed all day. */
-export const weeklyHours = z.partialRecord(z.enum(weekdays), z.array(openingSpan));
+const weeklyHours = z.partialRecord(z.enum(weekdays), z.array(openingSpan));
 
 /** How a shop opens: its week, plus the exceptions an editor enters. */
 export const shopSchedule = z.object({

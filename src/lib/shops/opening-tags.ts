@@ -16,10 +16,10 @@ export const CLOSES_SOON_MINUTES = 30;
 /** "Opens soon" when the shop opens within this many minutes (inclusive). */
 export const OPENS_SOON_MINUTES = 60;
 /** How far ahead to look for the next opening, through closures and closed periods. */
-export const LOOKAHEAD_DAYS = 60;
+const LOOKAHEAD_DAYS = 60;
 /** Up to this many days ahead a weekday name is unambiguous ("opens Monday"); beyond, the date is given. */
-export const WEEKDAY_NAME_DAYS = 6;
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+const WEEKDAY_NAME_DAYS = 6;
+const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
 /** One opening span, ["09:00", "12:30"]. */
 export type Span = readonly [opens: string, closes: string];
@@ -44,8 +44,8 @@ const dateToUtc = (date: string): number =>
   Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 const utcToDate = (utc: number): string => new Date(utc).toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number): string => utcToDate(dateToUtc(date) + days * DAY_MS);
-export const weekdayOf = (date: string): Weekday => byUtcDay[new Date(dateToUtc(date)).getUTCDay()] ?? 'mon';
+const addDays = (date: string, days: number): string => utcToDate(dateToUtc(date) + days * DAY_MS);
+const weekdayOf = (date: string): Weekday => byUtcDay[new Date(dateToUtc(date)).getUTCDay()] ?? 'mon';
 
 /** Minutes since midnight of "HH:MM"; a span closing at "00:00" closes at the end of its day. */
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -105,7 +105,7 @@ function offsetAt(instant: number, timeZone: string): number {
  * may differ from the offset at the answer on a DST day; a time skipped by the spring change lands an
  * hour later, as a clock that was not moved forward would show it.
  */
-export function instantOf(date: string, minutes: number, timeZone: string): number {
+function instantOf(date: string, minutes: number, timeZone: string): number {
   const wall = dateToUtc(date) + minutes * 60_000;
   const first = wall - offsetAt(wall, timeZone);
   return wall - offsetAt(first, timeZone);
@@ -114,7 +114,7 @@ export function instantOf(date: string, minutes: number, timeZone: string): numb
 // ---------------------------------------------------------------------------------------------------------
 // Effective hours of a date.
 
-export type DayKind = 'regular' | 'special-opening' | 'special-closure' | 'closed-period';
+type DayKind = 'regular' | 'special-opening' | 'special-closure' | 'closed-period';
 export interface DayHours {
   date: string;
   weekday: Weekday;
@@ -181,7 +181,6 @@ export type OpeningTag = {
   | { kind: 'opens-later'; opensAt: string; date: string; weekday: Weekday; inDays: number }
   | { kind: 'closed' }
 );
-export type OpeningTagKind = OpeningTag['kind'];
 
 /** Whole minutes left, rounded up: at 18:40:30 a shop closing at 19:00 closes "in 20 minutes". */
 const minutesUntil = (instant: number, now: number): number => Math.ceil((instant - now) / 60_000);

@@ -19,7 +19,7 @@ import { cartTokenStore } from './persistence.ts';
 import { createQueue } from './queue.ts';
 import { createTabSync } from './tab-sync.ts';
 
-export { CART_NOT_FOUND, CartError, isCartError, type CartErrorCode } from './errors.ts';
+export { CART_NOT_FOUND, CartError, isCartError } from './errors.ts';
 export { CART_CHANNEL } from './tab-sync.ts';
 
 export interface AddToCart {
