@@ -1,6 +1,6 @@
 /** The rule that keeps the tests off any database not made for them (tests/support/test-database.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertTestDatabase, databaseNameOf, expectedDriver, looksLikeTestDatabase, testDatabaseUrl } from '../support/test-database.ts';
+import { assertTestDatabase, databaseNameOf, expectedDriver, looksLikeTestDatabase, testDatabaseUrl } from '../../support/test-database.ts';
 
 const saved = process.env.TEST_DATABASE_URL;
 afterEach(() => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EDGE_PADDING, HOME_BOUNDS, MIN_SPAN, TILE_SIZE, frameTiles, mapFrame, projectPoint, shopBounds, tileGrid, tileUrl,
   type LonLat, type MapFrame, type MapKind,
-} from '../../src/lib/shops/map-projection.ts';
-import { countryOutlines } from '../../src/lib/shops/map-outlines.ts';
+} from '../../../../src/lib/shops/map-projection.ts';
+import { countryOutlines } from '../../../../src/lib/shops/map-outlines.ts';
 
 const city = (latitude: number, longitude: number): LonLat => ({ latitude, longitude });
 const places = {

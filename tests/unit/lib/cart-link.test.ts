@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCartLink, hasCartLink, parseCartLink } from '../../src/lib/cart-link.ts';
-import { DELIVERY_FREQUENCIES } from '../../src/lib/constants.ts';
+import { cleanCartLink, hasCartLink, parseCartLink } from '../../../src/lib/cart-link.ts';
+import { DELIVERY_FREQUENCIES } from '../../../src/lib/constants.ts';
 
 describe('cart link parsing', () => {
   it('reads one variant with its quantity and interval', () => {

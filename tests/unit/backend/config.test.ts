@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readPlatformConfig, readWebhookConfig } from '../../src/backend/config.ts';
+import { ConfigError, readPlatformConfig, readWebhookConfig } from '../../../src/backend/config.ts';
 
 const safeProduction = {
   NODE_ENV: 'production',

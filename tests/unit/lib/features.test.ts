@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOff, routeEnabled } from '../../src/lib/features.ts';
+import { featuresOff, routeEnabled } from '../../../src/lib/features.ts';
 
 describe('feature flags', () => {
   it('leave every route on by default', () => {

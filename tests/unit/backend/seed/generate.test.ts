@@ -3,9 +3,9 @@
  * products asked, the same catalogue every time for a count, and every product one the seed accepts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogueFixture, productFixture, type CatalogueFixture } from '../../src/backend/seed/fixture-schema.ts';
-import { generateCatalogue } from '../../src/backend/seed/generate.ts';
-import { loadFixtures } from '../../src/backend/seed/seed.ts';
+import { catalogueFixture, productFixture, type CatalogueFixture } from '../../../../src/backend/seed/fixture-schema.ts';
+import { generateCatalogue } from '../../../../src/backend/seed/generate.ts';
+import { loadFixtures } from '../../../../src/backend/seed/seed.ts';
 
 const base = loadFixtures();
 const duplicates = (values: string[]) => values.filter((value, i) => values.indexOf(value) !== i);

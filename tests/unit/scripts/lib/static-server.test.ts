@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding, sitePath, staticServer } from '../../scripts/lib/static-server.ts';
-import { securityHeaders } from '../../src/lib/security-headers.ts';
+import { negotiateEncoding, sitePath, staticServer } from '../../../../scripts/lib/static-server.ts';
+import { securityHeaders } from '../../../../src/lib/security-headers.ts';
 
 const SECRET = 'the shop owner’s secret';
 // Long and repetitive enough that compression shows.

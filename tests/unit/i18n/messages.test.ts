@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import fr from '../../src/i18n/messages/fr/index.ts';
-import nl from '../../src/i18n/messages/nl/index.ts';
-import { translate, translatePlural } from '../../src/i18n/translate.ts';
+import fr from '../../../src/i18n/messages/fr/index.ts';
+import nl from '../../../src/i18n/messages/nl/index.ts';
+import { translate, translatePlural } from '../../../src/i18n/translate.ts';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -25,7 +25,7 @@ describe('messages', () => {
 
 describe('message sections for islands', () => {
   it('pick whole sections and nested ones', async () => {
-    const { pickSections } = await import('../../src/i18n/core.ts');
+    const { pickSections } = await import('../../../src/i18n/core.ts');
     const picked = pickSections({ a: { b: 'B', c: 'C' }, d: 'D', e: { f: { g: 'G' } } }, ['d', 'e.f', 'missing']);
     expect(picked).toEqual({ d: 'D', e: { f: { g: 'G' } } });
   });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_API_URL, pagePolicy, RESPONSE_CSP, securityHeaders, servicesFromEnv, tileSource, type SiteServices } from '../../src/lib/security-headers.ts';
-import { netlifyToml } from '../../src/lib/seo/netlify.ts';
+import { DEFAULT_SHOP_API_URL, pagePolicy, RESPONSE_CSP, securityHeaders, servicesFromEnv, tileSource, type SiteServices } from '../../../src/lib/security-headers.ts';
+import { netlifyToml } from '../../../src/lib/seo/netlify.ts';
 
 /** The policy as a map of directive → sources, the way a browser reads it. */
 function directives(services: SiteServices): Map<string, string[]> {
