@@ -1,5 +1,6 @@
 /**
- * The embedded platform: one HTTP app that is wire-compatible with the production services (DESIGN.md).
+ * The embedded platform: one HTTP app that speaks the production services' wire formats (the Sylius-style
+ * shop API under /api/v2/shop, the Strapi-style content service under /content; docs/architecture.md).
  * Stateless apart from the database, so it scales out behind a load balancer.
  */
 import { Hono, type MiddlewareHandler } from 'hono';

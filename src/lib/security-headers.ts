@@ -1,5 +1,5 @@
 /**
- * The security policy of both sites (DESIGN "Quality bars"), in one place: netlify.toml's `[[headers]]`
+ * The security policy of both sites, in one place: netlify.toml's `[[headers]]`
  * (src/lib/seo/netlify.ts), the local static server (scripts/lib/static-server.ts) and the page policy
  * Astro writes into every page (astro.config.mjs, `security.csp`) all read it.
  *

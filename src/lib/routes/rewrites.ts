@@ -1,5 +1,6 @@
 /**
- * Rewrites that serve one static shell for every runtime id (DESIGN "The shape"), from the route table.
+ * Rewrites that serve one static shell for every runtime id (an order, an address: pages that cannot be
+ * pre-rendered per id), from the route table.
  * The local static server and netlify.toml both use them, so the CDN and the laptop agree.
  */
 import { routes, type RouteName } from './routes.ts';
