@@ -1,0 +1,123 @@
+/**
+ * POST/PUT /shop/addresses: text is normalised first (curly quotes, odd spaces), then checked; empty
+ * optional fields are null and phones are stored in E.164. The address form builds on the same fields,
+ * with a phone field of its own (a country list and a number) and any country it offers.
+ */
+import { z } from 'zod';
+import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountryCode } from 'libphonenumber-js';
+import { LIMITS, POSTCODE_DIGITS } from '../../constants.ts';
+import type { CountryCode } from '../../channels.ts';
+import { always, because, blankToNull, hasInvisibleCharacters, plainText } from './fields.ts';
+import { normaliseText } from './normalise.ts';
+
+/** A customer keeps at most this many addresses. */
+export const MAX_ADDRESSES = 50;
+/** Longest delivery instructions and province fields kept. */
+const ADDRESS_EXTRA_LIMITS = { deliveryInstructions: 500, provinceCode: 16, provinceName: 255 } as const;
+/** Countries a phone number may belong to. */
+export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
+
+/**
+ * Characters carriers refuse in names and company: quotes, commas, @ & * ! ? / ( ) _ # $ €,
+ * Œ Ä Ë Ï Ö Ü œ ä ë ï ö ü, the diaeresis (spacing or combining), backslash and ².
+ */
+const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+/** Cities: the same but the apostrophe, part of many French names (Villeneuve-d'Ascq). */
+const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
+
+export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean => forbidden.test(text.normalize('NFC'));
+
+const normalised = (options: { multiline?: boolean } = {}) => z.string().overwrite((text) => normaliseText(text, options));
+const allowed = <S extends z.ZodType<string>>(schema: S, forbidden: RegExp = FORBIDDEN_CHARACTERS) =>
+  schema.refine((text) => !hasForbiddenCharacters(text, forbidden), because('forbidden_characters', 'INVALID_CHARACTERS'));
+/** A required one-line text, normalised; `max` characters at most. */
+const requiredLine = (max: number, min = 1) => plainText(normalised().min(min).max(max));
+/** An optional text: absent, null and blank all become null. */
+const optional = <S extends z.ZodType<string>>(schema: S) => schema.nullish().transform((text) => (text ? text : null));
+
+/**
+ * FR 5 digits, BE and LU 4: the digit count of another shop country (4 digits with France chosen, 5 with
+ * Belgium) is "ne correspond pas au pays sélectionné"; anything else that is not the right count of
+ * digits is "doit comporter N chiffres". Countries without a rule are only required. Spaces do not count.
+ */
+export function checkPostcode(postcode: string, countryCode: string): PostcodeCheck {
+  const rules = POSTCODE_DIGITS as Record<string, number>;
+  const digits = rules[countryCode];
+  if (digits === undefined) return { ok: true };
+  const text = postcode.replace(/\s+/g, '');
+  if (new RegExp(`^\\d{${digits}}$`).test(text)) return { ok: true };
+  const otherCountry = Object.values(rules).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(text));
+  return otherCountry ? { ok: false, code: 'postcode_country' } : { ok: false, code: 'postcode_length', digits };
+}
+type PostcodeCheck = { ok: true } | { ok: false; code: 'postcode_length'; digits: number } | { ok: false; code: 'postcode_country' };
+
+/** The postcode rule as an issue on `postcode`, when the country is known and the postcode typed. */
+export function postcodeIssue(address: { postcode?: unknown; countryCode?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof address.postcode !== 'string' || address.postcode === '' || typeof address.countryCode !== 'string') return;
+  const check = checkPostcode(address.postcode, address.countryCode);
+  if (check.ok) return;
+  ctx.addIssue({
+    code: 'custom', path: ['postcode'],
+    ...(check.code === 'postcode_length' ? because('postcode_length', 'POSTCODE_LENGTH', { digits: check.digits }) : because('postcode_country', 'POSTCODE_COUNTRY')),
+  });
+}
+
+/** A phone number valid for one of the phone countries (the address's country when it has no +prefix), in E.164. */
+export function phoneE164(value: string, country: string): string | null {
+  const defaultCountry = (PHONE_COUNTRIES as readonly string[]).includes(country) ? (country as PhoneCountryCode) : 'FR';
+  try {
+    if (!isValidPhoneNumber(value, defaultCountry)) return null;
+    const parsed = parsePhoneNumberWithError(value, defaultCountry);
+    return parsed.country && (PHONE_COUNTRIES as readonly string[]).includes(parsed.country) ? parsed.number : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fields of an address but its country and phones, which the form asks its own way. */
+export const addressFields = {
+  company: optional(allowed(plainText(normalised().max(LIMITS.name)))),
+  firstName: allowed(requiredLine(LIMITS.name)),
+  lastName: allowed(requiredLine(LIMITS.name)),
+  provinceCode: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceCode))),
+  provinceName: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceName))),
+  street: requiredLine(LIMITS.street),
+  street2: optional(plainText(normalised().max(LIMITS.street))),
+  city: allowed(requiredLine(LIMITS.cityMax, LIMITS.cityMin), FORBIDDEN_IN_CITIES),
+  /** Stored without spaces ("75 001" is 75001). */
+  postcode: z.string().transform((text) => text.replace(/\s+/g, '')).pipe(z.string().min(1).max(16)),
+  alias: optional(plainText(normalised().max(LIMITS.alias)).refine((text) => !EMOJI.test(text), because('emoji', 'INVALID_CHARACTERS'))),
+  /** Several lines: line breaks are kept. */
+  deliveryInstructions: optional(normalised({ multiline: true }).max(ADDRESS_EXTRA_LIMITS.deliveryInstructions)
+    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'))),
+  isDefault: z.boolean().default(false),
+};
+
+const phone = z.string().trim().min(1).max(32);
+
+function buildAddressRequest(countries: readonly CountryCode[]) {
+  const served = (code: unknown): code is CountryCode => typeof code === 'string' && (countries as readonly string[]).includes(code);
+  return z.object({
+    ...addressFields,
+    countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(served, because('invalid', 'COUNTRY_NOT_SERVED')),
+    phoneNumber: phone,
+    phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
+  }).superRefine((address, ctx) => {
+    const country = served(address.countryCode) ? address.countryCode : null;
+    if (country) postcodeIssue(address, ctx);
+    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+      const value = address[field];
+      if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR')) ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
+    }
+  }, always);
+}
+
+const addressRequests = new Map<string, ReturnType<typeof buildAddressRequest>>();
+/** The address body for a channel: its country must be one the channel delivers. */
+export function addressRequest(countries: readonly CountryCode[]) {
+  const key = countries.join(',');
+  if (!addressRequests.has(key)) addressRequests.set(key, buildAddressRequest(countries));
+  return addressRequests.get(key)!;
+}
+export type AddressRequest = z.output<ReturnType<typeof addressRequest>>;

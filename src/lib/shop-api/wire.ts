@@ -1,0 +1,186 @@
+/**
+ * The shop API's wire format (a Sylius 1.x shop API with the shop's own extensions, DESIGN.md): zod
+ * schemas used by the embedded platform to shape answers and by the site's client to parse them.
+ * IRIs are the identifiers; amounts are integers in minor units.
+ */
+import { z } from 'zod';
+
+export const SHOP_API_PREFIX = '/api/v2/shop';
+export const iri = {
+  order: (token: string) => `${SHOP_API_PREFIX}/orders/${token}`,
+  orderItem: (token: string, id: number) => `${SHOP_API_PREFIX}/orders/${token}/items/${id}`,
+  variant: (code: string) => `${SHOP_API_PREFIX}/product-variants/${code}`,
+  customer: (id: number) => `${SHOP_API_PREFIX}/customers/${id}`,
+  address: (id: number) => `${SHOP_API_PREFIX}/addresses/${id}`,
+} as const;
+
+export const orderStates = ['cart', 'new', 'fulfilled', 'cancelled'] as const;
+export const checkoutStates = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped', 'completed'] as const;
+export const paymentStates = ['cart', 'awaiting_payment', 'partially_authorized', 'authorized', 'partially_paid', 'cancelled', 'paid', 'partially_refunded', 'refunded'] as const;
+export const shippingStates = ['cart', 'ready', 'shipped', 'cancelled'] as const;
+
+export const orderItem = z.object({
+  '@id': z.string(),
+  '@type': z.literal('OrderItem'),
+  id: z.number().int(),
+  variant: z.string(),
+  variantCode: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  quantity: z.number().int().positive(),
+  /** Price of one unit after the subscription discount; originalUnitPrice is the one-off price. */
+  unitPrice: z.number().int(),
+  originalUnitPrice: z.number().int(),
+  total: z.number().int(),
+  /** Days between deliveries (one of the 10 frequencies), 0 for a one-off purchase. */
+  subscriptionInterval: z.number().int(),
+  sourceItemList: z.string().nullable(),
+  upsell: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
+
+export const order = z.object({
+  '@context': z.string().optional(),
+  '@id': z.string(),
+  '@type': z.literal('Order'),
+  tokenValue: z.string(),
+  state: z.enum(orderStates),
+  checkoutState: z.enum(checkoutStates),
+  paymentState: z.enum(paymentStates),
+  shippingState: z.enum(shippingStates),
+  currencyCode: z.literal('EUR'),
+  localeCode: z.string(),
+  channelCode: z.string(),
+  customer: z.string().nullable(),
+  items: z.array(orderItem),
+  freeProducts: z.array(orderItem),
+  couponCode: z.string().nullable(),
+  promotions: z.array(appliedPromotion),
+  /** Accounting lines (SPEC §3): items total, promotion reduction (negative), shipping and service fees, taxes, total. */
+  itemsTotal: z.number().int(),
+  orderPromotionTotal: z.number().int(),
+  shippingTotal: z.number().int(),
+  serviceFeesTotal: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  totalExcludingTax: z.number().int(),
+  /** Free shipping from this items total (after promotions), with what is still missing. */
+  freeShippingThreshold: z.number().int(),
+  amountToFreeShipping: z.number().int(),
+});
+export type Order = z.infer<typeof order>;
+
+export const customer = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Customer'),
+  id: z.number().int(),
+  email: z.string(),
+  emailHashed: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  gender: z.enum(['m', 'f']).nullable(),
+  birthday: z.string().nullable(),
+  subscribedToNewsletter: z.boolean(),
+  defaultAddress: z.string().nullable(),
+  newCustomer: z.boolean(),
+  subscriber: z.boolean(),
+  lastOrderDate: z.string().nullable(),
+  user: z.object({ verified: z.boolean() }),
+  /** Preferred communication language. */
+  preferredLanguage: z.enum(['fr', 'nl']),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const address = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Address'),
+  id: z.number().int(),
+  company: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  countryCode: z.string(),
+  provinceCode: z.string().nullable(),
+  provinceName: z.string().nullable(),
+  street: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  phoneNumber: z.string(),
+  phoneNumber2: z.string().nullable(),
+  alias: z.string().nullable(),
+  deliveryInstructions: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof address>;
+
+export const collection = <T extends z.ZodType>(member: T) => z.object({
+  '@type': z.literal('hydra:Collection'),
+  'hydra:member': z.array(member),
+  'hydra:totalItems': z.number().int(),
+});
+
+/** POST /shop/authentication-token answer (SPEC §3 "Authentication response"). */
+export const authentication = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  user: z.object({ username: z.string(), verified: z.boolean() }),
+  customer: z.string(),
+  /** Token of the customer's open cart, when there is one. */
+  cart: z.string().nullable().optional(),
+});
+export type Authentication = z.infer<typeof authentication>;
+
+/**
+ * Claims of the JWT: expiry (seconds since the epoch), username (the e-mail) and `sid`, the session (the
+ * login) it belongs to. The site reads no `sid`; the platform refuses a token without one
+ * (accessTokenClaims), since only a token tied to a session can be revoked before it expires.
+ */
+export const tokenClaims = z.object({ exp: z.number(), iat: z.number(), username: z.string(), customer: z.string(), sid: z.string().optional() });
+export const accessTokenClaims = tokenClaims.extend({ sid: z.string().min(1).max(64) });
+
+export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
+export type Violation = z.infer<typeof violation>;
+export const violationList = z.object({
+  '@type': z.literal('ConstraintViolationList'),
+  'hydra:title': z.string(),
+  'hydra:description': z.string(),
+  violations: z.array(violation),
+});
+export const hydraError = z.object({ '@type': z.literal('hydra:Error'), 'hydra:title': z.string(), 'hydra:description': z.string() });
+export const jwtError = z.object({ code: z.literal(401), message: z.string() });
+
+/**
+ * Violation codes of the shop API (`violations[].code`): short stable names, one message each, so the
+ * site can key its own texts as `forms.{form}.{field}.errors.{code}` and fall back to the server message.
+ */
+export const violationCodes = [
+  // Generic field rules (SPEC §5).
+  'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVISIBLE_CHARACTERS', 'INVALID_EMAIL',
+  'INVALID_DATE', 'DATE_NOT_IN_PAST', 'DATE_TOO_OLD', 'INVALID_CHOICE',
+  // Addresses.
+  'COUNTRY_NOT_SERVED', 'POSTCODE_LENGTH', 'POSTCODE_COUNTRY', 'INVALID_PHONE', 'ADDRESS_LIMIT',
+  // Customers and passwords.
+  'EMAIL_ALREADY_USED', 'TERMS_NOT_ACCEPTED', 'PASSWORDS_NOT_EQUAL', 'WRONG_PASSWORD', 'ADDRESS_NOT_FOUND',
+  'CUSTOMER_MISMATCH', 'TOKEN_EXPIRED',
+  // Cart.
+  'LOCALE_CHANNEL_MISMATCH', 'VARIANT_NOT_FOUND', 'VARIANT_NOT_AVAILABLE', 'VARIANT_OUT_OF_STOCK',
+  'INTERVAL_NOT_OFFERED', 'CART_FULL',
+  // Coupons.
+  'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM', 'COUPON_FIRST_ORDER',
+] as const;
+export type ViolationCode = (typeof violationCodes)[number];
+
+/**
+ * Shipping of a cart (shown by the cart page): a flat fee per channel below the threshold, free from the
+ * threshold on, measured on the items total after promotions. Minor units, tax included.
+ */
+export const FREE_SHIPPING_THRESHOLD = 4900;
+export const SHIPPING_FEES = { FR: 490, BE: 590 } as const;
+
+/** POST /shop/customer/lookup answer. */
+export const customerLookup = z.object({ exists: z.boolean() });
+/** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
+export const throttledError = z.object({ code: z.literal(429), message: z.string() });
