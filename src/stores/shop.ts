@@ -5,7 +5,7 @@
  * browser. Islands call `configureShop` with the API URL and their locale before the first use.
  */
 import { localeCodes, type LocaleCode, channelOf } from '../lib/channels.ts';
-import { shopClient, type ShopClient } from '../lib/shop/client.ts';
+import { shopClient, type ShopClient } from '../lib/shop-api/client.ts';
 import { publishCartCount, startCartBadge } from './cart/badge.ts';
 import { CART_CHANNEL, createCartStore, type CartStore } from './cart/index.ts';
 import { createCustomerStore, type CustomerStore } from './customer.ts';

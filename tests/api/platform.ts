@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { preparePlatform } from '../../src/backend/platform.ts';
-import { authentication, customer as customerSchema } from '../../src/lib/shop/wire.ts';
+import { authentication, customer as customerSchema } from '../../src/lib/shop-api/wire.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 
 export interface TestPlatformOptions {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
-import { address as addressSchema, collection, customer as customerSchema, hydraError, iri, jwtError, violationList } from '../../src/lib/shop/wire.ts';
-import { MAX_ADDRESSES } from '../../src/lib/shop/requests/addresses.ts';
+import { address as addressSchema, collection, customer as customerSchema, hydraError, iri, jwtError, violationList } from '../../src/lib/shop-api/wire.ts';
+import { MAX_ADDRESSES } from '../../src/lib/shop-api/requests/addresses.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;

@@ -4,7 +4,7 @@ import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, typ
 import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import {
   authentication, customer as customerSchema, customerLookup, hydraError, iri, jwtError, throttledError, tokenClaims, violationList,
-} from '../../src/lib/shop/wire.ts';
+} from '../../src/lib/shop-api/wire.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

@@ -6,7 +6,7 @@ import { subscriptionPrice } from '../../src/lib/catalogue/pricing.ts';
 import { DELIVERY_FREQUENCIES, EXIT_INTENT_DISCOUNT } from '../../src/lib/constants.ts';
 import {
   FREE_SHIPPING_THRESHOLD, SHIPPING_FEES, hydraError, iri, jwtError, order as orderSchema, violationList, type Order,
-} from '../../src/lib/shop/wire.ts';
+} from '../../src/lib/shop-api/wire.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

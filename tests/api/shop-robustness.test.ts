@@ -9,7 +9,7 @@ import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import {
   address as addressSchema, customer as customerSchema, customerLookup, hydraError, jwtError, order as orderSchema, throttledError, violationCodes,
   violationList,
-} from '../../src/lib/shop/wire.ts';
+} from '../../src/lib/shop-api/wire.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;

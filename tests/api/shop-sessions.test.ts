@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode, sign } from 'hono/jwt';
 import { shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
-import { authentication, customer as customerSchema, jwtError, tokenClaims, violationList } from '../../src/lib/shop/wire.ts';
+import { authentication, customer as customerSchema, jwtError, tokenClaims, violationList } from '../../src/lib/shop-api/wire.ts';
 import { REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import { digest } from '../../src/backend/shop/shared/random.ts';
 import { linksOf } from '../../src/backend/mail/outbox.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
-import { authentication, hydraError, order as orderSchema, throttledError } from '../../src/lib/shop/wire.ts';
+import { authentication, hydraError, order as orderSchema, throttledError } from '../../src/lib/shop-api/wire.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
 import { passwordHashingLoad, passwordHashingSlots } from '../../src/backend/shop/customers/passwords.ts';

@@ -7,12 +7,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ageFromDate, BIRTHDAY_INPUT_MIN, birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { languages } from '../../lib/channels.ts';
-import { GENDERS } from '../../lib/shop/requests/fields.ts';
+import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import {
   emailChanged, PERSONAL_DATA_FIELDS, personalDataFields, personalDataValues, withEmailPassword, type PersonalDataFormValues,
 } from '../../lib/forms/personal-data.ts';
-import type { Customer } from '../../lib/shop/wire.ts';
+import type { Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore } from '../../stores/shop.ts';
 import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';

@@ -9,7 +9,7 @@ import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
-import { GENDERS } from '../../lib/shop/requests/fields.ts';
+import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { emptyRegister, REGISTER_FIELDS, registerFields, type RegisterFormValues } from '../../lib/forms/register.ts';
 import type { FormErrors } from '../../lib/forms/validate.ts';

@@ -9,7 +9,7 @@ import { routes } from '../../lib/routes/routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
-import { isShopApiError } from '../../lib/http.ts';
+import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { PasswordField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';

@@ -3,7 +3,7 @@
  * cart page and the mini cart (compact: no frequency choice).
  */
 import { useState } from 'react';
-import type { Order, OrderItem } from '../../lib/shop/wire.ts';
+import type { Order, OrderItem } from '../../lib/shop-api/wire.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
 import { cartStore } from '../../stores/shop.ts';

@@ -1,5 +1,5 @@
 /** The accounting lines (items, discount, shipping, service fees, totals with and without tax) and the free-shipping progress bar. */
-import type { Order } from '../../lib/shop/wire.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
 import { useIsland } from '../shared/island.tsx';
 
 export function FreeShippingBar({ cart }: { cart: Order }) {

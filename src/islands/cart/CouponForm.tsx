@@ -1,7 +1,7 @@
 /** Discount codes: apply one, show the server's message when it is refused, remove an applied one. */
 import { useId, useState, type FormEvent } from 'react';
-import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop/requests/carts.ts';
-import type { Order } from '../../lib/shop/wire.ts';
+import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop-api/requests/carts.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { cartErrorText } from './errors.ts';

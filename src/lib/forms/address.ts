@@ -1,12 +1,12 @@
 /**
- * The address form: the fields of the address request (lib/shop/requests/addresses.ts), with the form's
+ * The address form: the fields of the address request (lib/shop-api/requests/addresses.ts), with the form's
  * own phone fields (a country list and a number, valid for the country chosen) and any country it
  * offers. The output is the body of POST/PUT /shop/addresses.
  */
 import { z } from 'zod';
-import { addressFields, postcodeIssue } from '../shop/requests/addresses.ts';
-import { always } from '../shop/requests/fields.ts';
-import type { Address } from '../shop/wire.ts';
+import { addressFields, postcodeIssue } from '../shop-api/requests/addresses.ts';
+import { always } from '../shop-api/requests/fields.ts';
+import type { Address } from '../shop-api/wire.ts';
 import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
 
 const fields = z.object({

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { checkBirthDate, dateFromAge, oldestBirthday, parseIsoDate, systemClock, today, type Clock } from '../shop/requests/dates.ts';
-import { dateIssue } from '../shop/requests/fields.ts';
+import { checkBirthDate, dateFromAge, oldestBirthday, parseIsoDate, systemClock, today, type Clock } from '../shop-api/requests/dates.ts';
+import { dateIssue } from '../shop-api/requests/fields.ts';
 
 /** The date input's minimum: only dates from 1970 are accepted there. */
 export const BIRTHDAY_INPUT_MIN = '1970-01-01';

@@ -1,5 +1,5 @@
 /**
- * What forms add to the request rules of lib/shop/requests: the "required" mark of their own checks, the
+ * What forms add to the request rules of lib/shop-api/requests: the "required" mark of their own checks, the
  * checkbox, and the free text of forms that call no shop API.
  */
 import { z } from 'zod';

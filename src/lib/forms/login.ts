@@ -2,9 +2,9 @@
  * Login (SPEC §2): the e-mail is looked up first; a known one asks for the password, an unknown one
  * leads to account creation ("not you? change account" goes back to the first step).
  */
-import { isShopApiError } from '../http.ts';
-import { loginRequest } from '../shop/requests/authentication.ts';
-import { lookupRequest } from '../shop/requests/customers.ts';
+import { isShopApiError } from '../shop-api/http.ts';
+import { loginRequest } from '../shop-api/requests/authentication.ts';
+import { lookupRequest } from '../shop-api/requests/customers.ts';
 import type { FormErrors } from './validate.ts';
 import { errorsFromFailure } from './violations.ts';
 

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import type { Language } from '../channels.ts';
-import type { Customer } from '../shop/wire.ts';
-import { systemClock, type Clock } from '../shop/requests/dates.ts';
-import { GENDERS } from '../shop/requests/fields.ts';
-import { personalDataRequest } from '../shop/requests/customers.ts';
+import type { Customer } from '../shop-api/wire.ts';
+import { systemClock, type Clock } from '../shop-api/requests/dates.ts';
+import { GENDERS } from '../shop-api/requests/fields.ts';
+import { personalDataRequest } from '../shop-api/requests/customers.ts';
 import { checkbox } from './fields.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { PHONE_COUNTRIES } from '../shop/requests/addresses.ts';
+import { PHONE_COUNTRIES } from '../shop-api/requests/addresses.ts';
 
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'FR';

@@ -60,7 +60,7 @@ export function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormError
     if (raw.minimum !== undefined) values.min = bound(raw.minimum);
     if (raw.maximum !== undefined) values.max = bound(raw.maximum);
     for (const [name, value] of Object.entries(raw.params ?? {})) {
-      // `code` is the API's violation code of a request rule (lib/shop/requests/fields.ts), not a value of the text.
+      // `code` is the API's violation code of a request rule (lib/shop-api/requests/fields.ts), not a value of the text.
       if (name !== 'code' && (typeof value === 'string' || typeof value === 'number')) values[name] = value;
     }
     // "Required" reads the same whatever the limit that caught the empty value.

@@ -3,8 +3,8 @@
  * named by their propertyPath; the ones that match no field of the form, and any other failure, are
  * form-level. The violation's code picks the message key; its text is the fallback.
  */
-import { isShopApiError } from '../http.ts';
-import type { Violation, ViolationCode } from '../shop/wire.ts';
+import { isShopApiError } from '../shop-api/http.ts';
+import type { Violation, ViolationCode } from '../shop-api/wire.ts';
 import { noErrors, type FieldError, type FormErrors } from './validate.ts';
 
 export interface ViolationOptions {

@@ -4,8 +4,8 @@
  * explained (a 4xx with a description) keeps the API's own words, which are already in the shopper's
  * language (a coupon's or a stock refusal's reason); the store never writes such words itself.
  */
-import { isShopApiError, NETWORK_ERROR_STATUS, type ShopApiError } from '../../lib/http.ts';
-import type { Order, Violation } from '../../lib/shop/wire.ts';
+import { isShopApiError, NETWORK_ERROR_STATUS, type ShopApiError } from '../../lib/shop-api/http.ts';
+import type { Order, Violation } from '../../lib/shop-api/wire.ts';
 
 /** The text a cart operation on an unknown cart is rejected with (for developers; shoppers see a translation). */
 export const CART_NOT_FOUND = 'Cart not found';

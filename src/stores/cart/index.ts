@@ -8,9 +8,9 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { CartLinkLine } from '../../lib/cart-link.ts';
-import { isShopApiError } from '../../lib/http.ts';
-import type { ShopClient } from '../../lib/shop/client.ts';
-import type { Authentication, Order } from '../../lib/shop/wire.ts';
+import { isShopApiError } from '../../lib/shop-api/http.ts';
+import type { ShopClient } from '../../lib/shop-api/client.ts';
+import type { Authentication, Order } from '../../lib/shop-api/wire.ts';
 import { memoryStorage, safeStorage, type ChannelLike, type StorageEvents, type StorageLike } from '../browser.ts';
 import { cartErrorOf, cartNotFound, refusedCart, type CartError } from './errors.ts';
 import { applyCartLink, type CartLinkResult } from './link.ts';

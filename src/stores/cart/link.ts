@@ -4,7 +4,7 @@
  * added. Every line is tried, so one refused variant does not lose the rest; the failures are returned.
  */
 import type { CartLinkLine } from '../../lib/cart-link.ts';
-import type { Order } from '../../lib/shop/wire.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartErrorOf, type CartError } from './errors.ts';
 
 export interface CartLinkDeps {

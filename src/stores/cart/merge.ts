@@ -4,8 +4,8 @@
  * customer; with only the customer's, it becomes the cart. A failure never fails the login: the shopper
  * is logged in with what could be kept, and the failure is recorded for the islands to tell.
  */
-import type { ShopClient } from '../../lib/shop/client.ts';
-import type { Authentication, Order } from '../../lib/shop/wire.ts';
+import type { ShopClient } from '../../lib/shop-api/client.ts';
+import type { Authentication, Order } from '../../lib/shop-api/wire.ts';
 import { cartErrorOf, type CartError } from './errors.ts';
 import type { CartTokenStore } from './persistence.ts';
 

@@ -1,6 +1,6 @@
 /** The SQL of the address book (shop.addresses; the default is the customer's default_address_id). */
 import type { Queryable } from '../../db/database.ts';
-import { phoneE164, type AddressRequest } from '../../../lib/shop/requests/addresses.ts';
+import { phoneE164, type AddressRequest } from '../../../lib/shop-api/requests/addresses.ts';
 
 export interface AddressRow {
   id: number; company: string | null; first_name: string; last_name: string; country_code: string; province_code: string | null;

@@ -3,12 +3,12 @@
  * address: it is the customer's defaultAddress, so there is always at most one.
  */
 import { Hono } from 'hono';
-import { iri, SHOP_API_PREFIX, type Address } from '../../../lib/shop/wire.ts';
+import { iri, SHOP_API_PREFIX, type Address } from '../../../lib/shop-api/wire.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { addressRequest, MAX_ADDRESSES } from '../../../lib/shop/requests/addresses.ts';
+import { addressRequest, MAX_ADDRESSES } from '../../../lib/shop-api/requests/addresses.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import { addAddress, addressesOf, findAddress, lockAddressBook, removeAddress, updateAddress, type AddressRow } from './repository.ts';
 

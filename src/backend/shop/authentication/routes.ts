@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { iri, type Authentication } from '../../../lib/shop/wire.ts';
+import { iri, type Authentication } from '../../../lib/shop-api/wire.ts';
 import { LIMITS } from '../../../lib/constants.ts';
 import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken } from '../shared/errors.ts';
 import { readJson } from '../shared/request.ts';

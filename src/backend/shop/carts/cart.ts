@@ -5,7 +5,7 @@
  * token, which is unguessable.
  */
 import type { Queryable } from '../../db/database.ts';
-import { iri, type Order, type OrderItem } from '../../../lib/shop/wire.ts';
+import { iri, type Order, type OrderItem } from '../../../lib/shop-api/wire.ts';
 import { languageOf } from '../../../lib/channels.ts';
 import { notFound } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';

@@ -4,7 +4,7 @@ import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { applyCouponRequest } from '../../../lib/shop/requests/carts.ts';
+import { applyCouponRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { countAll } from '../limits/store.ts';
 import { couponRefusal, orderJson, withCart } from './cart.ts';

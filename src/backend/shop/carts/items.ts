@@ -7,13 +7,13 @@ import { Hono } from 'hono';
 import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
 import { VARIANT_CODE } from '../../../lib/constants.ts';
 import { languageOf } from '../../../lib/channels.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { findVariant } from '../../content/repository.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop/requests/carts.ts';
+import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { orderJson, withCart } from './cart.ts';
 import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 

@@ -1,7 +1,7 @@
 /** The SQL of carts and orders: the orders, their items and their coupon (shop.orders, shop.order_items, shop.promotions). */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, LocaleCode } from '../../../lib/channels.ts';
-import type { Order } from '../../../lib/shop/wire.ts';
+import type { Order } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
 
 export interface OrderRow {

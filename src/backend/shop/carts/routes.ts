@@ -1,12 +1,12 @@
 /** The cart itself: created, read, dropped and assigned to the signed-in customer (/shop/orders/{token}); its items and coupon are items.ts and coupons.ts. */
 import { Hono } from 'hono';
-import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { channelOf, channels } from '../../../lib/channels.ts';
 import { refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idFromIri, tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { assignCustomerRequest, createCartRequest } from '../../../lib/shop/requests/carts.ts';
+import { assignCustomerRequest, createCartRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
 import { accessibleOrder, orderJson, withCart } from './cart.ts';

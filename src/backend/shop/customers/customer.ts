@@ -1,6 +1,6 @@
 /** A customer as the API answers it, and the one form of an e-mail that accounts are found by. */
 import { createHash } from 'node:crypto';
-import { iri, type Customer } from '../../../lib/shop/wire.ts';
+import { iri, type Customer } from '../../../lib/shop-api/wire.ts';
 import type { CustomerRow } from './repository.ts';
 
 export const canonicalEmail = (email: string): string => email.trim().toLowerCase();

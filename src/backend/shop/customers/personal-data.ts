@@ -3,14 +3,14 @@
  * and mails the old address; a default address must be one of the customer's.
  */
 import type { z } from 'zod';
-import { SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { channelOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { refuse, tooManyRequests } from '../shared/errors.ts';
 import { idFromIri } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
-import type { personalDataRequest } from '../../../lib/shop/requests/customers.ts';
+import type { personalDataRequest } from '../../../lib/shop-api/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { canonicalEmail } from './customer.ts';
 import { emailChangedMail } from './mails.ts';

@@ -9,7 +9,7 @@ import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { changePasswordRequest, lookupRequest, personalDataRequest, registerRequest } from '../../../lib/shop/requests/customers.ts';
+import { changePasswordRequest, lookupRequest, personalDataRequest, registerRequest } from '../../../lib/shop-api/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';

@@ -12,7 +12,7 @@ import { ld, parseBody } from '../shared/request.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
-import { resetPasswordRequest, resetRequest } from '../../../lib/shop/requests/reset-password.ts';
+import { resetPasswordRequest, resetRequest } from '../../../lib/shop-api/requests/reset-password.ts';
 import { digest, randomToken } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { resetPasswordMail } from '../customers/mails.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { Context } from 'hono';
-import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../../lib/shop/wire.ts';
+import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { jwtExpired, jwtInvalid, jwtNotFound } from '../shared/errors.ts';
 import { idFromIri } from '../shared/ids.ts';
 import type { ShopDeps } from '../shared/deps.ts';

@@ -1,12 +1,12 @@
 /**
  * What every shop call reads and answers the same way: the fixed query parameters (channelCode, locale),
- * the JSON body (parsed once, checked, validated with the request schemas of lib/shop/requests, whose
+ * the JSON body (parsed once, checked, validated with the request schemas of lib/shop-api/requests, whose
  * failures become violations here) and the JSON-LD answer.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type Language, type LocaleCode } from '../../../lib/channels.ts';
-import type { Violation, ViolationCode } from '../../../lib/shop/wire.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop-api/wire.ts';
 import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violation, violationList } from './errors.ts';
 import type { MessageParams } from './messages.ts';
 import type { ShopContext } from './deps.ts';
@@ -102,7 +102,7 @@ function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violati
   return out;
 }
 
-/** The body validated with the request's schema (lib/shop/requests): a failed parse is a 422 with one violation per property. */
+/** The body validated with the request's schema (lib/shop-api/requests): a failed parse is a 422 with one violation per property. */
 export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
   const body = await readJson(c);
   const parsed = schema.safeParse(body);

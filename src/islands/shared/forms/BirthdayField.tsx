@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { ageFromDate, birthdayInputBounds, type BirthdayValue } from '../../../lib/forms/birthday.ts';
-import { dateFromAge, parseIsoDate } from '../../../lib/shop/requests/dates.ts';
+import { dateFromAge, parseIsoDate } from '../../../lib/shop-api/requests/dates.ts';
 import { useIsland } from '../island.tsx';
 import { FieldErrors } from './ErrorList.tsx';
 import { OptionalMark } from './Field.tsx';

@@ -3,7 +3,7 @@
  * starts with the country's calling code; choosing another country rewrites that prefix.
  */
 import { changePhoneCountry, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';
-import { PHONE_COUNTRIES } from '../../../lib/shop/requests/addresses.ts';
+import { PHONE_COUNTRIES } from '../../../lib/shop-api/requests/addresses.ts';
 import { useIsland } from '../island.tsx';
 import { FieldErrors } from './ErrorList.tsx';
 import { OptionalMark } from './Field.tsx';

@@ -10,7 +10,7 @@ import { registerSchema, REGISTER_FIELDS } from '../../../../src/lib/forms/regis
 import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
 import { errorsFromFailure, fieldOfPath, mapViolations, mergeErrors } from '../../../../src/lib/forms/violations.ts';
 import { createForm } from '../../../../src/lib/forms/form-state.ts';
-import { ShopApiError } from '../../../../src/lib/http.ts';
+import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>

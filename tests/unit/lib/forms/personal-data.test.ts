@@ -1,11 +1,11 @@
 /** The personal data form asks the current password when, and only when, the e-mail changes. */
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../../src/lib/shop/requests/dates.ts';
+import type { Clock } from '../../../../src/lib/shop-api/requests/dates.ts';
 import { resolveMessage } from '../../../../src/lib/forms/messages.ts';
 import { emailChanged, PERSONAL_DATA_FIELDS, personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { mapViolations } from '../../../../src/lib/forms/violations.ts';
-import type { Customer } from '../../../../src/lib/shop/wire.ts';
+import type { Customer } from '../../../../src/lib/shop-api/wire.ts';
 
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);
 const customer: Customer = {

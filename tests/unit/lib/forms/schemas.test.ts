@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addressFormValues, addressSchema, emptyAddress, type AddressFormValues } from '../../../../src/lib/forms/address.ts';
-import { checkPostcode, hasForbiddenCharacters, PHONE_COUNTRIES } from '../../../../src/lib/shop/requests/addresses.ts';
-import { dateFromAge, parseIsoDate, type Clock } from '../../../../src/lib/shop/requests/dates.ts';
+import { checkPostcode, hasForbiddenCharacters, PHONE_COUNTRIES } from '../../../../src/lib/shop-api/requests/addresses.ts';
+import { dateFromAge, parseIsoDate, type Clock } from '../../../../src/lib/shop-api/requests/dates.ts';
 import {
   BIRTHDAY_INPUT_MIN, ageFromDate, birthdayField, birthdayInputBounds, emptyBirthday, isBirthdaySet,
 } from '../../../../src/lib/forms/birthday.ts';
 import { genericText } from '../../../../src/lib/forms/fields.ts';
 import { emptyLogin, loginEmailSchema, loginPasswordSchema, stepAfterLookup } from '../../../../src/lib/forms/login.ts';
-import { normaliseAddress, normaliseText, optionalText } from '../../../../src/lib/shop/requests/normalise.ts';
+import { normaliseAddress, normaliseText, optionalText } from '../../../../src/lib/shop-api/requests/normalise.ts';
 import { changePasswordSchema, resetPasswordSchema } from '../../../../src/lib/forms/password.ts';
 import { personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { emptyRegister, registerSchema } from '../../../../src/lib/forms/register.ts';
 import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
 import { LIMITS, POSTCODE_DIGITS } from '../../../../src/lib/constants.ts';
-import type { Address, Customer } from '../../../../src/lib/shop/wire.ts';
+import type { Address, Customer } from '../../../../src/lib/shop-api/wire.ts';
 
 /** A fixed "today": 15 June 2026, at noon so no time zone moves the day. */
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);

@@ -4,7 +4,7 @@ import { treeTranslator } from '../../../../src/i18n/core.ts';
 import frCart from '../../../../src/i18n/messages/fr/cart.ts';
 import nlCart from '../../../../src/i18n/messages/nl/cart.ts';
 import { cartErrorText } from '../../../../src/islands/cart/errors.ts';
-import { ShopApiError } from '../../../../src/lib/http.ts';
+import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
 import { CART_NOT_FOUND, cartErrorOf, cartNotFound } from '../../../../src/stores/cart/errors.ts';
 
 const fr = treeTranslator('fr', { cart: frCart });

@@ -1,7 +1,7 @@
 /** Fakes for the cart store's tests: the shop API's cart calls, BroadcastChannel and localStorage between tabs. */
-import { ShopApiError } from '../../../../src/lib/http.ts';
-import type { AddItemInput } from '../../../../src/lib/shop/client.ts';
-import { iri, type Order, type OrderItem } from '../../../../src/lib/shop/wire.ts';
+import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
+import type { AddItemInput } from '../../../../src/lib/shop-api/client.ts';
+import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wire.ts';
 import type { CartDeps } from '../../../../src/stores/cart/index.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/browser.ts';
 

@@ -4,7 +4,7 @@ import frCart from '../../../../src/i18n/messages/fr/cart.ts';
 import nlCart from '../../../../src/i18n/messages/nl/cart.ts';
 import { cartErrorText } from '../../../../src/islands/cart/errors.ts';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
-import { ShopApiError } from '../../../../src/lib/http.ts';
+import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
 import { CART_NOT_FOUND, CartError, cartCount, createCartStore } from '../../../../src/stores/cart/index.ts';
 import { bindCartBadge } from '../../../../src/stores/cart/badge.ts';
 import { memoryStorage } from '../../../../src/stores/browser.ts';

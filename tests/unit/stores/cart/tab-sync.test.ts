@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
-import type { Order } from '../../../../src/lib/shop/wire.ts';
+import type { Order } from '../../../../src/lib/shop-api/wire.ts';
 import { createQueue } from '../../../../src/stores/cart/queue.ts';
 import { createTabSync, type CartMessage } from '../../../../src/stores/cart/tab-sync.ts';
 import { memoryStorage, type ChannelLike } from '../../../../src/stores/browser.ts';

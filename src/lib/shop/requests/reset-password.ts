@@ -1,9 +1,0 @@
-/** Requests of a forgotten password: the reset link sent to an e-mail, then the new password typed twice. */
-import { z } from 'zod';
-import { always, confirmed, email, localeCode, newPassword, passwordConfirmation } from './fields.ts';
-
-/** POST /shop/reset-password-requests: the link goes to this e-mail, in this locale. */
-export const resetRequest = z.object({ email, localeCode: localeCode.optional() });
-/** PATCH /shop/reset-password-requests/{token}. */
-export const resetPasswordFields = z.object({ newPassword, confirmNewPassword: passwordConfirmation });
-export const resetPasswordRequest = resetPasswordFields.superRefine(confirmed, always);
