@@ -14,6 +14,7 @@ import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes
 import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
+import { paymentsSandbox, type SandboxOptions } from './payments/sandbox.ts';
 
 export interface PlatformOptions {
   db: Database;
@@ -30,6 +31,8 @@ export interface PlatformOptions {
   outbox?: boolean;
   /** SMTP delivery of the mails, when configured: woken after each shop write, which may have queued one. */
   mailDelivery?: MailDelivery;
+  /** The payment sandbox (Mollie's API v2) at /payments: given outside production only. */
+  paymentsSandbox?: Omit<SandboxOptions, 'siteOrigins'>;
 }
 
 const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => async (c, next) => {
@@ -39,7 +42,7 @@ const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => asyn
 
 const SHOP_BASE = '/api/v2/shop';
 
-export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery }: PlatformOptions): Hono {
+export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery, paymentsSandbox: sandbox }: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
   // and the outbox must never be readable from another origin, so neither gets CORS headers.
@@ -64,6 +67,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
   }
   app.route(SHOP_BASE, shopRoutes(db, shop));
   if (outbox) app.route('/', outboxRoutes(db));
+  if (sandbox) app.route('/payments', paymentsSandbox(db, { ...sandbox, siteOrigins }).app);
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {

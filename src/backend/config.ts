@@ -28,7 +28,27 @@ export interface PlatformConfig {
   /** Where mails go out: an SMTP URL (smtp:// or smtps://, with credentials), or none (outbox only). */
   smtpUrl?: string;
   mailFrom: string;
+  /** The payment provider (Mollie) and its embedded sandbox. */
+  payments: PaymentsConfig;
 }
+
+export interface PaymentsConfig {
+  /** The shop's Mollie key: live_… in production, the sandbox's test_… key by default elsewhere. */
+  apiKey: string;
+  /** Mollie's API root for the shop's client; unset means Mollie itself (https://api.mollie.com/v2/). */
+  apiUrl?: string;
+  /** Shared with the provider: webhook calls are signed with it (X-Mollie-Signature) and checked by the shop. */
+  webhookSecret?: string;
+  /** The embedded sandbox at /payments and the keys it accepts: never in production, off with PAYMENTS_SANDBOX=off. */
+  sandbox?: { apiKeys: string[] };
+}
+
+/**
+ * The key and webhook secret of the embedded sandbox when none is configured: published in the README,
+ * worthless anywhere else (the sandbox moves no money and production refuses test keys).
+ */
+export const SANDBOX_API_KEY = 'test_MaisonGamelleSandbox000000000000';
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-for-local-use-only';
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -55,6 +75,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
   try { trustedProxyHops(env); } catch (error) { problems.push((error as Error).message); }
+  const payments = readPaymentsConfig(env, production, problems);
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
@@ -86,6 +107,32 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     outbox: !production && env.OUTBOX_PAGE !== 'off',
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    payments,
+  };
+}
+
+/**
+ * Production talks to Mollie with a live key and checks every webhook's signature; elsewhere the shop
+ * talks to the embedded sandbox on the platform's own port unless MOLLIE_API_URL says otherwise.
+ */
+function readPaymentsConfig(env: Env, production: boolean, problems: string[]): PaymentsConfig {
+  const apiKey = env.MOLLIE_API_KEY || undefined;
+  const apiUrl = env.MOLLIE_API_URL || undefined;
+  const webhookSecret = env.MOLLIE_WEBHOOK_SECRET || undefined;
+  if (apiKey && !/^(test|live)_\w+$/.test(apiKey)) problems.push('MOLLIE_API_KEY must be a Mollie API key (test_… or live_…).');
+  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:'])) problems.push(`MOLLIE_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Mollie's is https://api.mollie.com/v2/).`);
+  if (production) {
+    if (!apiKey) problems.push('MOLLIE_API_KEY is not set: production takes payments through Mollie with the live API key (live_…).');
+    else if (!apiKey.startsWith('live_')) problems.push('MOLLIE_API_KEY must be a live key (live_…) in production: a test key takes no real payment.');
+    if (!webhookSecret) problems.push('MOLLIE_WEBHOOK_SECRET is not set: the shop checks the signature of every payment webhook with the secret shared with Mollie.');
+    return { apiKey: apiKey ?? '', apiUrl, webhookSecret };
+  }
+  return {
+    apiKey: apiKey ?? SANDBOX_API_KEY,
+    apiUrl: apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/payments/v2/`,
+    webhookSecret: webhookSecret ?? SANDBOX_WEBHOOK_SECRET,
+    // The sandbox knows its published key and the configured one, so either works with the client.
+    sandbox: env.PAYMENTS_SANDBOX === 'off' ? undefined : { apiKeys: [...new Set([SANDBOX_API_KEY, apiKey ?? SANDBOX_API_KEY])].filter((key) => key.startsWith('test_')) },
   };
 }
 

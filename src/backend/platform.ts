@@ -38,6 +38,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
   const app = createPlatform({
     db, siteOrigins: config.siteOrigins, mailDelivery,
     shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop }, outbox: config.outbox,
+    paymentsSandbox: config.payments.sandbox && { ...config.payments.sandbox, webhookSecret: config.payments.webhookSecret, clock: options.shop?.clock },
   });
   return { db, app, config, mailDelivery, close: async () => { await mailDelivery?.stop(); await db.close(); } };
 }
