@@ -4,11 +4,13 @@ import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
+import { channels } from './src/lib/channels.ts';
+import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
 
 const channel = (process.env.CHANNEL ?? 'fr').toLowerCase();
 if (!['fr', 'be'].includes(channel)) throw new Error(`CHANNEL must be fr or be, not ${channel}`);
 const code = channel.toUpperCase();
-const port = process.env[`PORT_${code}`] ?? (channel === 'fr' ? '4321' : '4322');
+const port = process.env[`PORT_${code}`] ?? String(channels[code].defaultPort);
 const site = (process.env[`SITE_URL_${code}`] ?? `http://localhost:${port}`).replace(/\/+$/, '');
 // What the islands talk to, read as astro:env reads it (.env files, then the environment), so the page
 // policy allows exactly the origins the build bakes in.
@@ -52,7 +54,7 @@ export default defineConfig({
   env: {
     schema: {
       CHANNEL: envField.enum({ context: 'server', access: 'public', values: ['fr', 'be'], default: 'fr' }),
-      CONTENT_API_URL: envField.string({ context: 'server', access: 'public', default: 'http://localhost:4400/content' }),
+      CONTENT_API_URL: envField.string({ context: 'server', access: 'public', default: LOCAL_CONTENT_API_URL }),
       MAINTENANCE_ROUTES: envField.string({ context: 'server', access: 'public', default: '' }),
       FEATURES_OFF: envField.string({ context: 'server', access: 'public', default: '' }),
       BUILD_ID: envField.string({ context: 'server', access: 'public', optional: true }),

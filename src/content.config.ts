@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { contentClient, type ContentClient } from './lib/content/client.ts';
 import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
 import { channels, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
+import { LOCAL_CONTENT_API_URL } from './lib/local-defaults.ts';
 
 const channel = channels[(process.env.CHANNEL ?? 'fr').toUpperCase() as ChannelCode];
-const client = contentClient(process.env.CONTENT_API_URL ?? 'http://localhost:4400/content');
+const client = contentClient(process.env.CONTENT_API_URL ?? LOCAL_CONTENT_API_URL);
 
 /** A collection whose entries are `{ locale }` plus what `fetch` returns, keyed `<locale>/<key>`. */
 type Markdown = (source: string) => Promise<string>;

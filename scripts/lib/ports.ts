@@ -1,9 +1,10 @@
 /** Local ports: the embedded platform's, and free ones for a run that must not meet the shop already running on the default ones. */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { EMBEDDED_PLATFORM_PORT } from '../../src/lib/local-defaults.ts';
 
 /** The embedded platform's port: PORT_PLATFORM, else the default one. */
-export const platformPort = (): number => Number(process.env.PORT_PLATFORM ?? 4400);
+export const platformPort = (): number => Number(process.env.PORT_PLATFORM ?? EMBEDDED_PLATFORM_PORT);
 
 /**
  * The first port the system hands out to outgoing connections (Linux's ip_local_port_range). Ports are

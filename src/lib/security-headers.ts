@@ -13,6 +13,7 @@
  *   `script-src`: a second script list would have to repeat every page's hashes, since both policies apply.
  */
 import { z } from 'zod';
+import { LOCAL_SHOP_API_URL } from './local-defaults.ts';
 
 /** What the browser side talks to, as the build is configured (astro.config.mjs reads it from the environment). */
 export interface SiteServices {
@@ -26,7 +27,6 @@ export interface SiteServices {
   captchaSiteKey?: string | undefined;
 }
 
-export const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Unset and empty mean the same: the feature is off. */
@@ -43,7 +43,7 @@ const envSchema = z.object({
 export function servicesFromEnv(env: Record<string, string | undefined>): SiteServices {
   const parsed = envSchema.parse(env);
   return {
-    shopApiUrl: httpUrl.parse(parsed.PUBLIC_SHOP_API_URL ?? parsed.SHOP_API_URL ?? DEFAULT_SHOP_API_URL),
+    shopApiUrl: httpUrl.parse(parsed.PUBLIC_SHOP_API_URL ?? parsed.SHOP_API_URL ?? LOCAL_SHOP_API_URL),
     mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
     captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,

@@ -12,13 +12,12 @@ import { createCustomerStore, type CustomerStore } from './customer.ts';
 import {
   browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser,
 } from './browser.ts';
+import { LOCAL_SHOP_API_URL } from '../lib/local-defaults.ts';
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
 
-/** The embedded platform's address, the default of PUBLIC_SHOP_API_URL. */
-const DEFAULT_SHOP_API_URL = 'http://localhost:4400';
 
 export interface ShopConfig {
-  /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? DEFAULT_SHOP_API_URL`. */
+  /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? LOCAL_SHOP_API_URL`. */
   apiUrl: string;
   locale: LocaleCode;
 }
@@ -45,7 +44,7 @@ function pageLocale(): LocaleCode {
  */
 export function configureShop(next: Partial<ShopConfig>): void {
   if (shop) return; // built: the page's stores keep the configuration they started with
-  config = { apiUrl: next.apiUrl ?? config?.apiUrl ?? DEFAULT_SHOP_API_URL, locale: next.locale ?? config?.locale ?? pageLocale() };
+  config = { apiUrl: next.apiUrl ?? config?.apiUrl ?? LOCAL_SHOP_API_URL, locale: next.locale ?? config?.locale ?? pageLocale() };
 }
 
 function build(current: ShopConfig): Shop {
@@ -89,7 +88,7 @@ function build(current: ShopConfig): Shop {
  * island) each call gets fresh, idle stores: nothing is shared between pages or locales there.
  */
 export function getShop(): Shop {
-  if (!inBrowser()) return build({ apiUrl: config?.apiUrl ?? DEFAULT_SHOP_API_URL, locale: config?.locale ?? 'fr_FR' });
+  if (!inBrowser()) return build({ apiUrl: config?.apiUrl ?? LOCAL_SHOP_API_URL, locale: config?.locale ?? 'fr_FR' });
   if (!shop) {
     configureShop({});
     shop = build(config!);

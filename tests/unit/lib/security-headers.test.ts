@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_API_URL, pagePolicy, RESPONSE_CSP, securityHeaders, servicesFromEnv, tileSource, type SiteServices } from '../../../src/lib/security-headers.ts';
+import { pagePolicy, RESPONSE_CSP, securityHeaders, servicesFromEnv, tileSource, type SiteServices } from '../../../src/lib/security-headers.ts';
+import { LOCAL_SHOP_API_URL } from '../../../src/lib/local-defaults.ts';
 import { netlifyToml } from '../../../src/lib/seo/netlify.ts';
 
 /** The policy as a map of directive → sources, the way a browser reads it. */
@@ -15,7 +16,7 @@ function directives(services: SiteServices): Map<string, string[]> {
   return new Map(all.map((d) => { const [name, ...sources] = d.split(/\s+/); return [name!, sources]; }));
 }
 
-const local: SiteServices = { shopApiUrl: DEFAULT_SHOP_API_URL };
+const local: SiteServices = { shopApiUrl: LOCAL_SHOP_API_URL };
 
 describe('the page policy', () => {
   it('runs no inline script nor eval, and loads nothing from elsewhere, by default', () => {
@@ -77,7 +78,7 @@ describe('the page policy', () => {
 
 describe('servicesFromEnv', () => {
   it('reads the build environment as astro.config.mjs does', () => {
-    expect(servicesFromEnv({})).toEqual({ shopApiUrl: DEFAULT_SHOP_API_URL, mapTilesUrl: undefined, googleClientId: undefined, captchaSiteKey: undefined });
+    expect(servicesFromEnv({})).toEqual({ shopApiUrl: LOCAL_SHOP_API_URL, mapTilesUrl: undefined, googleClientId: undefined, captchaSiteKey: undefined });
     expect(servicesFromEnv({ SHOP_API_URL: 'https://api.example' }).shopApiUrl).toBe('https://api.example');
     expect(servicesFromEnv({ SHOP_API_URL: 'https://api.example', PUBLIC_SHOP_API_URL: 'https://public.example' }).shopApiUrl).toBe('https://public.example');
     // Empty means off, as it does for the islands.
