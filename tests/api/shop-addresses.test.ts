@@ -88,7 +88,7 @@ describe('addresses', () => {
     expect(messages(nl)).toEqual({ postcode: 'De postcode moet 4 cijfers bevatten.' });
   });
 
-  it('validates every field of SPEC §5', async () => {
+  it('validates every field of an address in one answer', async () => {
     const res = await create({
       company: 'Chats & Chiens', firstName: 'Zoë', lastName: '', countryCode: 'US', street: 'x'.repeat(39), street2: 'y'.repeat(39), city: 'A',
       postcode: '', phoneNumber: '', alias: 'Maison 🏠', deliveryInstructions: 'z'.repeat(501), isDefault: 'yes',

@@ -1,5 +1,5 @@
 /**
- * The shop API (SPEC §7), mounted at /api/v2/shop: a Sylius-style JSON-LD API for carts, customers,
+ * The shop API, mounted at /api/v2/shop: a Sylius-style JSON-LD API for carts, customers,
  * sessions and addresses. Every answer, including every error, has the production API's shape; no input
  * can make it answer 500. Handlers throw problems (shared/errors.ts); the platform's error handler
  * answers them, and `unexpectedShopError` anything else thrown under this prefix.

@@ -1,4 +1,4 @@
-/** The account page (SPEC §2), authenticated only: the customer's name, the account's sections and logout. */
+/** The account page, authenticated only: the customer's name, the account's sections and logout. */
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, logoutTo } from '../shared/guard.tsx';

@@ -1,5 +1,5 @@
 /**
- * Adding or editing an address (SPEC §3 Address, §5): the countries the channel ships to, phones with
+ * Adding or editing an address: the countries the channel ships to, phones with
  * their country, postcode rules; server violations land on their fields, the others on the form. Marked
  * favourite, it becomes the customer's default address (saveAddress sets it when the server did not).
  */

@@ -1,5 +1,5 @@
 /**
- * The address book (SPEC §2), authenticated only: the saved addresses (the favourite marked and first),
+ * The address book, authenticated only: the saved addresses (the favourite marked and first),
  * adding and editing them in one form, deleting after a confirmation, choosing the favourite.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

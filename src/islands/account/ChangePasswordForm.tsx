@@ -1,5 +1,5 @@
 /**
- * Password change (SPEC §5): current, new and confirmation. A wrong current password reads "Le mot de
+ * Password change: current, new and a confirmation equal to the new one. A wrong current password reads "Le mot de
  * passe fourni est différent de celui en cours." under the current password.
  */
 import { useStore } from '@nanostores/react';

@@ -1,5 +1,5 @@
 /**
- * Personal data (SPEC §2): gender, names, e-mail, birthday (a date, or an age for birthdays before the
+ * Personal data: gender, names, e-mail, birthday (a date, or an age for birthdays before the
  * date input's 1970), newsletter and communication language, saved with PUT on the customer. Typing
  * another e-mail shows the current password field: the shop API wants it for a new e-mail.
  */

@@ -1,4 +1,4 @@
-/** The personal data page (SPEC §2), authenticated only: the customer's data and the password change. */
+/** The personal data page, authenticated only: the customer's data and the password change. */
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { useIsland } from '../shared/island.tsx';

@@ -1,4 +1,4 @@
-/** The welcome page after registration (SPEC §2): a greeting and a few first steps. Anonymous visitors go home. */
+/** The welcome page after registration: a greeting and a few first steps. Anonymous visitors go home. */
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';

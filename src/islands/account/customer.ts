@@ -1,4 +1,4 @@
-/** The logged-in customer for account islands (customer store, SPEC §8: an empty default on failure). */
+/** The logged-in customer for account islands (customer store: a failed fetch gives an empty default customer). */
 import { useStore } from '@nanostores/react';
 import { customerStore } from '../../stores/shop.ts';
 

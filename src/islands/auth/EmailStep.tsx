@@ -1,4 +1,4 @@
-/** Login, first step (SPEC §2): the e-mail is looked up; a known one asks for the password, a new one opens registration. */
+/** Login, first step: the e-mail is looked up; a known one asks for the password, a new one opens registration. */
 import { useState } from 'react';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { loginEmailSchema, stepAfterLookup, type LoginStep } from '../../lib/forms/login.ts';

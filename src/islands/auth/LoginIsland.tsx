@@ -1,5 +1,5 @@
 /**
- * Login and registration (SPEC §2), anonymous only: the e-mail first, then the password of a known
+ * Login and registration, anonymous only: the e-mail first, then the password of a known
  * account or the registration of a new one; "not you? change account" goes back to the e-mail; the
  * forgotten password is asked for here too. On the register route the registration form comes first.
  */

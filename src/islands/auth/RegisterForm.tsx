@@ -1,5 +1,5 @@
 /**
- * Account creation (SPEC §2, §3 Register request): gender, names, e-mail, password, optional birthday,
+ * Account creation: gender, names, e-mail, password, optional birthday,
  * newsletter opt-in and the terms of use and sale (linked), the privacy policy linked. The new customer
  * is logged in and lands on the welcome page.
  */

@@ -1,5 +1,5 @@
 /**
- * Optional sign-in providers (SPEC §2, §7): Google one-click login and the captcha of the login action.
+ * Optional sign-in providers: Google one-click login and the captcha of the login action.
  * Each is on only when its public key is given at build time; without one nothing is loaded and no call
  * leaves the site. No SDK: Google's sign-in page sends the shopper back with an id token in the fragment.
  */
@@ -19,7 +19,8 @@ export function googleSignInUrl(location: { origin: string; pathname: string; se
 
 /**
  * A Google token handed to the login page: from Google's answer (`#id_token=…&state=…`) or from a failed
- * automatic login (`?gi-token=…`, SPEC §8). The address is cleaned of it, keeping the remembered path.
+ * automatic login, which sends the shopper to login with the token in `?gi-token=…`. The address is
+ * cleaned of it, keeping the remembered path.
  */
 export function takeGoogleToken(): string | null {
   if (!GOOGLE_CLIENT_ID) return null;

@@ -1,5 +1,5 @@
 /**
- * Birthdays (SPEC §3, §5). The birthday field of pet forms holds a date (date mode) or an age in years and
+ * Birthdays. The birthday field of pet forms holds a date (date mode) or an age in years and
  * months (age mode): `{birthday, birthday_months, birthday_years, in_date}`. A date must be a real date,
  * not in the future and at most 120 years ago; the date input only offers 1970-01-01 to today. Ages are
  * whole numbers from 0. "Today" comes from a clock, so the rules are tested on fixed dates.
@@ -29,7 +29,7 @@ export function birthdayInputBounds(clock: Clock = systemClock): { min: string; 
   return { min: oldest > BIRTHDAY_INPUT_MIN ? oldest : BIRTHDAY_INPUT_MIN, max: today(clock) };
 }
 
-/** The birthday field's value (SPEC §3). */
+/** The birthday field's value: a date, or years and months; `in_date` says which the shopper entered. */
 export interface BirthdayValue {
   birthday: string | null;
   birthday_months: number | null;
@@ -41,7 +41,7 @@ export const emptyBirthday = (inDate = true): BirthdayValue => ({ birthday: null
 
 const filled = (value: unknown) => value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
 
-/** Set when the date is filled (date mode) or the months or years (age mode) (SPEC §5). */
+/** A birthday is set when the date is filled (date mode) or the months or years (age mode). */
 export function isBirthdaySet(value: Partial<Record<keyof BirthdayValue, unknown>> | null | undefined): boolean {
   if (!value) return false;
   return value.in_date === false ? filled(value.birthday_years) || filled(value.birthday_months) : filled(value.birthday);

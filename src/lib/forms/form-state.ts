@@ -1,5 +1,5 @@
 /**
- * A framework-free form controller (SPEC §4 "Forms"): validation first; on failure the errors attach to
+ * A framework-free form controller: validation first; on failure the errors attach to
  * their fields; on success the form is pending until the submission is done, and a second submit while
  * pending is ignored; a server failure is merged in as field (violations) or form errors; reset restores
  * the defaults. Islands read `$state` with `useStore`.

@@ -1,5 +1,5 @@
 /**
- * Login (SPEC §2): the e-mail is looked up first; a known one asks for the password, an unknown one
+ * Login in two steps: the e-mail is looked up first; a known one asks for the password, an unknown one
  * leads to account creation ("not you? change account" goes back to the first step).
  */
 import { isShopApiError } from '../shop-api/http.ts';

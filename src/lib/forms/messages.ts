@@ -1,5 +1,5 @@
 /**
- * Error texts of forms (SPEC §5): `forms.{form}.{field}.errors.{code}`, else `forms.errors.{code}`, else
+ * Error texts of forms, most specific first: `forms.{form}.{field}.errors.{code}`, else `forms.errors.{code}`, else
  * the server's own message, else the generic "invalid" text. A code that is already an absolute key
  * (`forms.phone.error`) is used as is.
  */

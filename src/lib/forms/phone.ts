@@ -1,5 +1,5 @@
 /**
- * The phone field (SPEC §3, §5): a country and a number in international format. The country's calling
+ * The phone field: a country and a number in international format. The country's calling
  * code is put in front of what the shopper types, and choosing another country rewrites that prefix.
  * A number is valid when libphonenumber-js says so for the selected country.
  */
@@ -95,7 +95,7 @@ function readPhone(value: unknown): { number: string; country: string } {
 
 /**
  * A phone field in a form schema: takes a PhoneValue (or an E.164 string), gives E.164. Invalid for the
- * selected country: `forms.phone.error` (SPEC §5).
+ * selected country: `forms.phone.error` (a number must be valid for the country chosen beside it).
  */
 export const requiredPhone = () => z.unknown().transform((value, ctx): string => {
   const { number, country } = readPhone(value);

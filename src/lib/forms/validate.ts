@@ -1,7 +1,8 @@
 /**
- * Running a form schema: every issue leaves with a message KEY (SPEC §5), never an English sentence.
- * Schemas set a code only where a rule has its own text (`postcode_length`, `forms.phone.error`…); every
- * other issue gets its generic code here, from what zod reports.
+ * Running a form schema: every issue leaves with a message KEY, never an English sentence, so that the
+ * French and Dutch texts live in the catalogues. Schemas set a code only where a rule has its own text
+ * (`postcode_length`, `forms.phone.error`…); every other issue gets its generic code here, from what zod
+ * reports.
  */
 import type { z } from 'zod';
 import type { Values } from '../../i18n/translate.ts';
@@ -10,7 +11,7 @@ import type { Values } from '../../i18n/translate.ts';
 export interface FieldError {
   code: string;
   values?: Values;
-  /** The server's own text, the last fallback (SPEC §5). */
+  /** The server's own text, the last fallback after the field's and the generic message keys. */
   message?: string;
 }
 /** Errors by field path (`street`, `birthday.birthday_years`), and errors of the form as a whole. */

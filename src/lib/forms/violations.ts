@@ -1,5 +1,5 @@
 /**
- * Server errors into form errors (SPEC §5): the violations of a ConstraintViolationList go to the field
+ * Server errors into form errors: the violations of a ConstraintViolationList go to the field
  * named by their propertyPath; the ones that match no field of the form, and any other failure, are
  * form-level. The violation's code picks the message key; its text is the fallback.
  */

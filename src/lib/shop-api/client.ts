@@ -1,6 +1,7 @@
 /**
- * Typed calls of the shop API (SPEC §7) over the HTTP client: one function per call, answers parsed
- * with the wire schemas of wire.ts. Paths are IRIs under SHOP_API_PREFIX.
+ * Typed calls of the shop API over the HTTP client (channel and locale fixed per client, a bearer token
+ * once logged in): one function per call, answers parsed with the wire schemas of wire.ts. Paths are
+ * IRIs under SHOP_API_PREFIX.
  */
 import { z } from 'zod';
 import type { LocaleCode } from '../channels.ts';
@@ -86,7 +87,7 @@ export function createShopClient(http: HttpClient) {
     lookupCustomer: (email: string) => http.post(path.lookup, { body: { email }, schema: customerLookup, auth: false }),
     /** POST /shop/customers: the new customer (log in afterwards with the same credentials). */
     register: (body: RegisterInput) => http.post(path.customers, { body, schema: customer, auth: false }),
-    /** POST /shop/authentication-token; an answer without customer or user is refused (SPEC §5). */
+    /** POST /shop/authentication-token; an answer without customer or user is refused ("no authentication data in response"). */
     async login(credentials: Credentials): Promise<Authentication> {
       const body = await http.post(path.authentication, { body: credentials, schema: z.unknown(), auth: false });
       if (!hasAuthenticationData(body)) {
@@ -123,7 +124,7 @@ export const shopClient = (options: HttpClientOptions): ShopClient => createShop
 
 /**
  * Saves an address (created without `id`, updated with one). When it is marked default and the server
- * did not keep that, the customer's default address is set explicitly (SPEC §7).
+ * did not keep that, the customer's default address is set explicitly with a PUT on the customer.
  */
 export async function saveAddress(client: Pick<ShopClient, 'createAddress' | 'updateAddress' | 'setDefaultAddress'>, input: {
   address: AddressInput;

@@ -58,7 +58,10 @@ export const order = z.object({
   freeProducts: z.array(orderItem),
   couponCode: z.string().nullable(),
   promotions: z.array(appliedPromotion),
-  /** Accounting lines (SPEC §3): items total, promotion reduction (negative), shipping and service fees, taxes, total. */
+  /**
+   * Accounting lines, integers in minor units (cents): items total, promotion reduction (negative),
+   * shipping and service fees, taxes, total.
+   */
   itemsTotal: z.number().int(),
   orderPromotionTotal: z.number().int(),
   shippingTotal: z.number().int(),
@@ -122,7 +125,7 @@ export const collection = <T extends z.ZodType>(member: T) => z.object({
   'hydra:totalItems': z.number().int(),
 });
 
-/** POST /shop/authentication-token answer (SPEC §3 "Authentication response"). */
+/** POST /shop/authentication-token answer: token, refresh token, user, customer IRI and, when there is one, the cart. */
 export const authentication = z.object({
   token: z.string(),
   refresh_token: z.string(),
@@ -157,7 +160,7 @@ export const jwtError = z.object({ code: z.literal(401), message: z.string() });
  * site can key its own texts as `forms.{form}.{field}.errors.{code}` and fall back to the server message.
  */
 export const violationCodes = [
-  // Generic field rules (SPEC §5).
+  // Generic field rules: required, type, length, range, characters, e-mail, dates, choices.
   'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVISIBLE_CHARACTERS', 'INVALID_EMAIL',
   'INVALID_DATE', 'DATE_NOT_IN_PAST', 'DATE_TOO_OLD', 'INVALID_CHOICE',
   // Addresses.

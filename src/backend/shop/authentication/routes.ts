@@ -1,8 +1,8 @@
 /**
  * POST /shop/authentication-token (login) and /shop/authentication-token/refresh, answering like
  * LexikJWT + the refresh-token bundle: { token, refresh_token, user, customer, cart }.
- * The body may also carry a Google token and a captcha token (SPEC §7): neither provider is configured
- * in the embedded platform, so they are accepted and ignored.
+ * The body may carry credentials, or a Google token with the captcha token of the login action: neither
+ * provider is configured in the embedded platform, so they are accepted and ignored.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';

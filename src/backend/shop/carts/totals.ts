@@ -1,5 +1,5 @@
 /**
- * The accounting lines of a cart (SPEC §3). Prices are tax included, so the VAT is the part of the total
+ * The accounting lines of a cart, integers in minor units (cents). Prices are tax included, so the VAT is the part of the total
  * that the channel's rate contains, and the total excluding tax is what remains.
  */
 import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';

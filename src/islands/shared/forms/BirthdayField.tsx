@@ -1,5 +1,5 @@
 /**
- * The birthday field (SPEC §3, §5): a date (from 1970-01-01 to today in the date input) or an age in years
+ * The birthday field: a date (from 1970-01-01 to today in the date input) or an age in years
  * and months. Switching mode carries over what was entered.
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The phone field (SPEC §5): a country select (FR, BE, DE, IT, LU; FR by default) and the number, which
+ * The phone field: a country select (FR, BE, DE, IT, LU; FR by default) and the number, which
  * starts with the country's calling code; choosing another country rewrites that prefix.
  */
 import { changePhoneCountry, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';

@@ -1,5 +1,5 @@
 /**
- * Form texts with the island's own translator (SPEC §5): `forms.{form}.{field}.errors.{code}`, then
+ * Form texts with the island's own translator, most specific first: `forms.{form}.{field}.errors.{code}`, then
  * `forms.errors.{code}`, then the server's message. The same order as lib/forms/messages.ts, but over the
  * message sections the page gave the island, so an island never ships the whole catalogue.
  */

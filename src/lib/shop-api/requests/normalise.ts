@@ -1,7 +1,7 @@
 /**
- * Address text normalisation (SPEC §3): what shoppers paste from word processors and phones comes with
- * curly quotes, typographic dashes and non-breaking spaces that carriers' label printers reject. Empty
- * optional fields are sent as null.
+ * Address text is normalised: curly quotes become plain quotes, dashes hyphens, exotic spaces spaces.
+ * What shoppers paste from word processors and phones comes with curly quotes, typographic dashes and
+ * non-breaking spaces that carriers' label printers reject. Empty optional fields are sent as null.
  */
 
 const QUOTES_SINGLE = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u0060]/g;
@@ -38,7 +38,7 @@ export function optionalText(value: string | null | undefined): string | null {
 const ADDRESS_TEXT_FIELDS = ['company', 'firstName', 'lastName', 'provinceCode', 'provinceName', 'street', 'street2', 'city', 'postcode', 'alias'] as const;
 /** Address fields of several lines. */
 const ADDRESS_MULTILINE_FIELDS = ['deliveryInstructions'] as const;
-/** Optional address fields sent as null when empty (SPEC §3). */
+/** Optional address fields are sent as null when empty, never as an empty string. */
 const ADDRESS_OPTIONAL_FIELDS = ['company', 'provinceCode', 'provinceName', 'street2', 'phoneNumber2', 'alias', 'deliveryInstructions'] as const;
 
 /** Normalises the text fields of an address-like record, leaving other fields as they are. */

@@ -30,13 +30,13 @@ describe('form messages', () => {
       expect(hasMessage('nl', `forms.${key}`), key).toBe(true);
     }
   });
-  it('hold every generic message of SPEC §5', () => {
+  it('hold every generic message: required, invalid, lengths, ranges, dates, counts and e-mail', () => {
     for (const code of ['required', 'invalid', 'too_short', 'too_long', 'too_small', 'too_big', 'date_too_early', 'date_too_late', 'too_few', 'too_many', 'email']) {
       expect(hasMessage('fr', `forms.errors.${code}`), code).toBe(true);
       expect(hasMessage('nl', `forms.errors.${code}`), code).toBe(true);
     }
   });
-  it('quote SPEC’s French texts word for word', () => {
+  it('quote the product’s French texts for e-mail, postcode and password errors word for word', () => {
     expect(translate('fr', 'forms.errors.email')).toBe("L'email est invalide.");
     expect(translate('fr', 'forms.errors.postcode_length', { digits: 5 })).toBe('Le code postal doit comporter 5 chiffres.');
     expect(translate('fr', 'forms.errors.postcode_country')).toBe('Le format du code postal ne correspond pas au pays sélectionné.');
