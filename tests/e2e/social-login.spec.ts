@@ -3,7 +3,7 @@
  * PUBLIC_GOOGLE_CLIENT_ID: the suite's build has none, so the login and register pages show no Google
  * button, link to no Google page, and a token handed to the login page (Google's `#id_token`, or
  * `?gi-token`) is not used. The link a build with a client id shows is unit-tested
- * (tests/unit/social-login.test.ts).
+ * (tests/unit/islands/auth/providers.test.ts).
  */
 import { expect, lookUp, pathOf, PLATFORM, test, textsOf, uniqueEmail } from './helpers.ts';
 

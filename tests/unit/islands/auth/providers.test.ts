@@ -11,7 +11,7 @@ const CLIENT_ID = 'client-123.apps.googleusercontent.com';
 async function providers(clientId: string | undefined) {
   vi.resetModules();
   vi.stubEnv('PUBLIC_GOOGLE_CLIENT_ID', clientId);
-  return import('../../src/islands/auth/providers.ts');
+  return import('../../../../src/islands/auth/providers.ts');
 }
 
 /** The login page's window: its address, and the history the module rewrites. */

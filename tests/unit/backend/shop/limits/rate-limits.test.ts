@@ -1,9 +1,9 @@
 /** The bounded semaphore of password hashing, and the client address the rate limits count by. */
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
-import { KeyedSemaphore, QueueFull, Semaphore } from '../../src/backend/shop/limits/semaphore.ts';
-import { clientAddress, normalisedAddress, trustedProxyHops, UNKNOWN_ADDRESS } from '../../src/backend/shop/limits/client-address.ts';
-import { RATE_LIMITS, PASSWORD_HASHING } from '../../src/backend/shop/limits/policy.ts';
+import { KeyedSemaphore, QueueFull, Semaphore } from '../../../../../src/backend/shop/limits/semaphore.ts';
+import { clientAddress, normalisedAddress, trustedProxyHops, UNKNOWN_ADDRESS } from '../../../../../src/backend/shop/limits/client-address.ts';
+import { RATE_LIMITS, PASSWORD_HASHING } from '../../../../../src/backend/shop/limits/policy.ts';
 
 /** A task that runs until told to finish. */
 function gate() {
