@@ -37,7 +37,7 @@ export interface ShopOptions {
   env?: Record<string, string | undefined>;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEnv> {
   const env = options.env ?? process.env;

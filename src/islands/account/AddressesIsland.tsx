@@ -16,7 +16,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useCustomer } from './customer.ts';
 
 /** The favourite first, then in the order they were added. */
-export const sortAddresses = (addresses: readonly Address[]): Address[] =>
+const sortAddresses = (addresses: readonly Address[]): Address[] =>
   [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.id - b.id);
 
 type Editing = { address: Address | null } | null;

@@ -26,7 +26,7 @@ type PersonalValues = Omit<PersonalDataFormValues, 'birthday'> & { birthday: Bir
 const schema = (storedEmail: string) => withEmailPassword(personalDataFields().extend({ birthday: birthdayField() }), storedEmail);
 
 /** A stored birthday in the field: the date, or the age when the date input cannot take it (before 1970). */
-export function birthdayValueOf(iso: string): BirthdayValue {
+function birthdayValueOf(iso: string): BirthdayValue {
   if (!iso) return emptyBirthday();
   if (iso >= BIRTHDAY_INPUT_MIN) return { ...emptyBirthday(true), birthday: iso };
   const age = ageFromDate(iso);

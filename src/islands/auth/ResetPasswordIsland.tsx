@@ -11,7 +11,7 @@ import { createForm } from '../../lib/forms/form-state.ts';
 import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { shopApi } from '../../stores/shop.ts';
-import { PasswordField } from '../shared/forms/Field.tsx';
+import { NewPasswordFields } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
@@ -19,7 +19,7 @@ import { useIsland } from '../shared/island.tsx';
 import { guardedIsland } from '../shared/guard.tsx';
 
 /** The reset token of the current address, null when there is none (the shell itself). */
-export function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
+function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
   const prefix = pathPrefixOf(locale);
   const path = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
   const raw = patternRegExp(routes.forgotPassword[languageOf(locale)]).exec(path)?.groups?.forgotPassword;
@@ -78,8 +78,7 @@ function ResetPassword() {
   return (
     <Form form={form} onSuccess={setOutcome}>
       <h2>{t('account.reset.title')}</h2>
-      <PasswordField field="newPassword" autoComplete="new-password" />
-      <PasswordField field="confirmNewPassword" autoComplete="new-password" />
+      <NewPasswordFields />
       <div className="form-actions">
         <SubmitButton>{t('account.reset.submit')}</SubmitButton>
       </div>

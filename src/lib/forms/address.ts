@@ -16,8 +16,6 @@ const fields = z.object({
   phoneNumber2: optionalPhone(),
 });
 export const addressSchema = fields.superRefine(postcodeIssue, always);
-/** The body of POST/PUT /shop/addresses. */
-export type AddressBody = z.output<typeof addressSchema>;
 export const ADDRESS_FIELDS = Object.keys(fields.shape) as Array<keyof typeof fields.shape>;
 
 /** What the address form holds while it is edited. */

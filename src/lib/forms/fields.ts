@@ -9,7 +9,7 @@ import { z } from 'zod';
  * confirmation) still run on a form with empty fields; the other checks of the field skip empty values
  * and validate() keeps one error per code.
  */
-export const required = { message: 'required' } as const;
+const required = { message: 'required' } as const;
 
 export const checkbox = () => z.boolean().optional().transform((value) => value ?? false);
 

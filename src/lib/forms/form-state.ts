@@ -9,13 +9,13 @@ import type { z } from 'zod';
 import { noErrors, validate, type FormErrors } from './validate.ts';
 import { errorsFromFailure, type ViolationOptions } from './violations.ts';
 
-export type FormStatus = 'idle' | 'invalid' | 'pending' | 'success' | 'failure';
+type FormStatus = 'idle' | 'invalid' | 'pending' | 'success' | 'failure';
 export interface FormState<V> {
   values: V;
   errors: FormErrors;
   status: FormStatus;
 }
-export type SubmitResult<R> =
+type SubmitResult<R> =
   | { status: 'success'; result: R }
   | { status: 'invalid' | 'failure'; errors: FormErrors }
   | { status: 'ignored' };

@@ -25,7 +25,7 @@ export const emptyLogin = (): LoginFormValues => ({ email: '', password: '' });
 export const stepAfterLookup = (exists: boolean): LoginStep => (exists ? 'password' : 'register');
 
 /** Wrong credentials (401 on login) are shown under the password: "Votre mot de passe est incorrect." */
-export const WRONG_PASSWORD = 'wrong_password';
+const WRONG_PASSWORD = 'wrong_password';
 
 /** Errors of a failed login: wrong credentials (401) under the password, anything else as usual. */
 export function loginFailure(failure: unknown): FormErrors {

@@ -23,5 +23,5 @@ export const forgotPasswordSchema = resetRequest;
  * The server's violation on the current password, whatever its code, reads "Le mot de passe fourni est
  * différent de celui en cours." (the only way that field fails once it is filled).
  */
-export const WRONG_CURRENT_PASSWORD = 'wrong_password';
+const WRONG_CURRENT_PASSWORD = 'wrong_password';
 export const CHANGE_PASSWORD_SERVER_CODES = { currentPassword: WRONG_CURRENT_PASSWORD } as const;

@@ -38,7 +38,6 @@ export function withEmailPassword<S extends z.ZodType<WithPassword, WithPassword
 }
 
 export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) => withEmailPassword(personalDataFields(clock), storedEmail);
-export type PersonalDataBody = z.output<ReturnType<typeof personalDataSchema>>;
 export const PERSONAL_DATA_FIELDS = ['gender', 'firstName', 'lastName', 'email', 'birthday', 'subscribedToNewsletter', 'preferredLanguage', 'currentPassword'];
 
 export interface PersonalDataFormValues {

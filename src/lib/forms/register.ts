@@ -8,7 +8,6 @@ import { registerRequest } from '../shop-api/requests/customers.ts';
 export const registerFields = (clock: Clock = systemClock) => registerRequest(clock).extend({ gender: z.enum(GENDERS) });
 
 export const registerSchema = (clock: Clock = systemClock) => registerFields(clock);
-export type RegisterBody = z.output<ReturnType<typeof registerSchema>>;
 
 export interface RegisterFormValues {
   gender: 'm' | 'f' | '';

@@ -26,7 +26,7 @@ const isEmpty = (input: unknown): boolean => input === undefined || input === nu
 type RawIssue = { code: string; input?: unknown; origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; format?: string };
 
 /** The generic code of an issue whose schema gave no message of its own. */
-export function issueCode(issue: RawIssue): string {
+function issueCode(issue: RawIssue): string {
   if (isEmpty(issue.input) && issue.code !== 'custom') return 'required';
   switch (issue.code) {
     case 'too_small':
@@ -50,10 +50,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const bound = (value: unknown): string | number =>
   value instanceof Date ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` : typeof value === 'bigint' ? Number(value) : (value as number);
 
-export const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
 /** Field errors of a zod error (issues with an empty path are form-level). */
-export function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormErrors {
+function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormErrors {
   const errors = noErrors();
   for (const issue of issues) {
     const values: Values = {};

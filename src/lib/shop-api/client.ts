@@ -8,7 +8,7 @@ import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from './http.ts';
 import {
   address, authentication, collection, customer, customerLookup, iri, order, SHOP_API_PREFIX,
-  type Address, type Authentication, type Customer, type Order,
+  type Address, type Authentication,
 } from './wire.ts';
 import type { addressRequest } from './requests/addresses.ts';
 import type { credentialsRequest } from './requests/authentication.ts';
@@ -31,9 +31,9 @@ const path = {
 
 const tokenSegment = (token: string) => encodeURIComponent(token);
 /** An address IRI from an IRI or an id. */
-export const addressIri = (idOrIri: number | string): string => (typeof idOrIri === 'number' ? iri.address(idOrIri) : idOrIri);
+const addressIri = (idOrIri: number | string): string => (typeof idOrIri === 'number' ? iri.address(idOrIri) : idOrIri);
 /** A variant IRI from an IRI or a variant code (8 digits). */
-export const variantIri = (codeOrIri: string): string => (codeOrIri.startsWith('/') ? codeOrIri : iri.variant(codeOrIri));
+const variantIri = (codeOrIri: string): string => (codeOrIri.startsWith('/') ? codeOrIri : iri.variant(codeOrIri));
 
 // The request types are the request schemas' inputs (lib/shop-api/requests): a field added there is one edit.
 /** `productVariant` may be a variant code (8 digits) or an IRI; the client always says how many and how often. */
@@ -49,7 +49,7 @@ export type PasswordReset = z.input<typeof resetPasswordRequest>;
 export type AddressInput = z.input<ReturnType<typeof addressRequest>>;
 
 /** The refresh answer: a new token pair (user and customer may be absent). */
-export const refreshAnswer = z.object({ token: z.string(), refresh_token: z.string() });
+const refreshAnswer = z.object({ token: z.string(), refresh_token: z.string() });
 
 export const NO_AUTHENTICATION_DATA = 'no authentication data in response';
 const hasAuthenticationData = (body: unknown): boolean =>
@@ -138,5 +138,3 @@ export async function saveAddress(client: Pick<ShopClient, 'createAddress' | 'up
   }
   return saved;
 }
-
-export type { Address, Authentication, Customer, Order };

@@ -11,11 +11,11 @@ import type { ChannelCode, LocaleCode } from '../channels.ts';
 import { violation, type Violation } from './wire.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'OPTIONS'];
+const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'OPTIONS'];
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 /** Status of a ShopApiError when no answer came (network failure), and when the answer was not the expected shape. */
 export const NETWORK_ERROR_STATUS = 0;
-export const INVALID_RESPONSE = 'invalid_response';
+const INVALID_RESPONSE = 'invalid_response';
 
 /** Whether a failed attempt (a status, or null for a network failure) is tried again: once, idempotent methods only. */
 export function shouldRetry(method: HttpMethod, status: number | null, attempt: number): boolean {
@@ -23,7 +23,7 @@ export function shouldRetry(method: HttpMethod, status: number | null, attempt: 
   return status === null || RETRY_STATUSES.includes(status);
 }
 
-export const CONTENT_TYPES = { jsonLd: 'application/ld+json', mergePatch: 'application/merge-patch+json' } as const;
+const CONTENT_TYPES = { jsonLd: 'application/ld+json', mergePatch: 'application/merge-patch+json' } as const;
 
 export class ShopApiError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
@@ -62,7 +62,7 @@ const errorBody = z.object({
 });
 
 /** Reads an error answer: violations, then the description the server gave. */
-export function describeError(status: number, statusText: string, body: unknown): { description: string; violations: Violation[] } {
+function describeError(status: number, statusText: string, body: unknown): { description: string; violations: Violation[] } {
   const parsed = errorBody.safeParse(body);
   const data = parsed.success ? parsed.data : {};
   const description = data['hydra:description'] ?? data.detail ?? data.description ?? data.message ?? (`${status} ${statusText}`.trim());

@@ -14,12 +14,12 @@ export const iri = {
   address: (id: number) => `${SHOP_API_PREFIX}/addresses/${id}`,
 } as const;
 
-export const orderStates = ['cart', 'new', 'fulfilled', 'cancelled'] as const;
-export const checkoutStates = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped', 'completed'] as const;
-export const paymentStates = ['cart', 'awaiting_payment', 'partially_authorized', 'authorized', 'partially_paid', 'cancelled', 'paid', 'partially_refunded', 'refunded'] as const;
-export const shippingStates = ['cart', 'ready', 'shipped', 'cancelled'] as const;
+const orderStates = ['cart', 'new', 'fulfilled', 'cancelled'] as const;
+const checkoutStates = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped', 'completed'] as const;
+const paymentStates = ['cart', 'awaiting_payment', 'partially_authorized', 'authorized', 'partially_paid', 'cancelled', 'paid', 'partially_refunded', 'refunded'] as const;
+const shippingStates = ['cart', 'ready', 'shipped', 'cancelled'] as const;
 
-export const orderItem = z.object({
+const orderItem = z.object({
   '@id': z.string(),
   '@type': z.literal('OrderItem'),
   id: z.number().int(),
@@ -39,7 +39,7 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
-export const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
+const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
 
 export const order = z.object({
   '@context': z.string().optional(),

@@ -18,7 +18,7 @@ import { orderJson, withCart } from './cart.ts';
 import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */
-export const MAX_CART_LINES = 50;
+const MAX_CART_LINES = 50;
 
 /** A variant code from a code or an IRI (`/api/v2/shop/product-variants/12345678`). */
 function variantCodeOf(reference: string): string | null {

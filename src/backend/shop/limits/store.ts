@@ -23,7 +23,7 @@ interface StoreQuery { name?: string; text: string; values?: unknown[] }
  * with it as a number. Our drivers return no row count, so the DELETE of one key (whose count the
  * library reads) is asked to return its row.
  */
-export function storeClientOf(db: Queryable) {
+function storeClientOf(db: Queryable) {
   return {
     async query({ text, values = [] }: StoreQuery): Promise<{ rows: Record<string, unknown>[]; rowCount: number }> {
       const deletesOneKey = /^\s*DELETE\b[^;]*\bWHERE\s+key\s*=\s*\$1\s*;?\s*$/i.test(text);
@@ -45,7 +45,7 @@ export function storeClientOf(db: Queryable) {
 export type LimitCheck = { allowed: true; used: number } | { allowed: false; retryAfterSeconds: number };
 
 /** Seconds until a refused key may try again, rounded up, at least one (a Retry-After of 0 means "now"). */
-export const retryAfterSeconds = (msBeforeNext: number): number => Math.max(1, Math.ceil(msBeforeNext / 1000));
+const retryAfterSeconds = (msBeforeNext: number): number => Math.max(1, Math.ceil(msBeforeNext / 1000));
 
 /** One named limit: counts against a key, gives a count back, forgets a key. */
 export class Limit {

@@ -23,7 +23,7 @@ import { clearFailures } from '../sessions/throttle.ts';
 import { revokeSessions } from '../sessions/repository.ts';
 import { claimResetRequest, findResetRequest, replaceResetRequest } from './repository.ts';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const accepted = { '@context': '/api/v2/contexts/ResetPasswordRequest', '@type': 'ResetPasswordRequest' };
 

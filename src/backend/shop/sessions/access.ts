@@ -13,7 +13,7 @@ import type { ShopDeps } from '../shared/deps.ts';
 import { randomToken } from '../shared/random.ts';
 import { isSessionAlive } from './repository.ts';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** JWT_SECRET, or a random one for this process: fine for one local platform, not for several behind a balancer. */
 export function jwtSecretFrom(env: Record<string, string | undefined>): string {

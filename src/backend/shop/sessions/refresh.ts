@@ -19,7 +19,7 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refresh token unused for this long is dead; each rotation starts it again (up to the session's end). */
-export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 /** A session ends this long after its login, refreshed or not (migration 004 writes the same 90 days). */
 export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
 /**

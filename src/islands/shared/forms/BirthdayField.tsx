@@ -13,7 +13,7 @@ import { useFormField } from './Form.tsx';
 const numberOrNull = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text) : null);
 
 /** The value in the other mode, keeping what was entered. */
-export function switchBirthdayMode(value: BirthdayValue, inDate: boolean): BirthdayValue {
+function switchBirthdayMode(value: BirthdayValue, inDate: boolean): BirthdayValue {
   if (inDate === value.in_date) return value;
   if (inDate) {
     const set = value.birthday_years !== null || value.birthday_months !== null;
