@@ -1,0 +1,20 @@
+/**
+ * The order's own state (Sylius's sylius_order graph): a cart becomes a new order when its checkout
+ * completes; a new order is then fulfilled (shipped and paid) or cancelled. A cancelled or fulfilled
+ * order never moves again, and nothing returns to the cart.
+ */
+import { machine } from './machine.ts';
+
+export const orderStates = ['cart', 'new', 'fulfilled', 'cancelled'] as const;
+export type OrderState = (typeof orderStates)[number];
+
+export const orderMachine = machine({
+  name: 'sylius_order',
+  states: orderStates,
+  transitions: {
+    create: { from: ['cart'], to: 'new' },
+    cancel: { from: ['new'], to: 'cancelled' },
+    fulfill: { from: ['new'], to: 'fulfilled' },
+  },
+});
+export type OrderTransition = keyof typeof orderMachine.transitions;
