@@ -1,11 +1,12 @@
 /**
- * Adding or editing an address: the countries the channel ships to, phones with
+ * Adding or editing an address: any country of the world (the shop's own first), phones with
  * their country, postcode rules; server violations land on their fields, the others on the form. Marked
  * favourite, it becomes the customer's default address (saveAddress sets it when the server did not).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { channelOf } from '../../lib/channels.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { channelOf, htmlLangOf } from '../../lib/channels.ts';
+import { countryOptions } from '../../lib/countries.ts';
 import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress } from '../../lib/forms/address.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { changePhoneCountry, isPhoneCountry, isPhoneEmpty } from '../../lib/forms/phone.ts';
@@ -17,7 +18,7 @@ import { Form, useFormPending } from '../shared/forms/Form.tsx';
 import { PhoneField } from '../shared/forms/PhoneField.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { addressName, useCountryName } from './AddressCard.tsx';
+import { addressName } from './AddressCard.tsx';
 
 export interface AddressFormProps {
   /** The address edited, null for a new one. */
@@ -35,7 +36,6 @@ function CancelButton({ label, onClick }: { label: string; onClick: () => void }
 
 export function AddressForm({ address, customer, first, onSaved, onCancel }: AddressFormProps) {
   const { t, locale } = useIsland();
-  const countryName = useCountryName();
   const heading = useRef<HTMLHeadingElement>(null);
   const [form] = useState(() => createForm({
     name: 'address',
@@ -65,8 +65,7 @@ export function AddressForm({ address, customer, first, onSaved, onCancel }: Add
     }
   }, [country, form]);
 
-  const countries: string[] = [...channelOf(locale).countries];
-  if (address && !countries.includes(address.countryCode)) countries.push(address.countryCode);
+  const countries = useMemo(() => countryOptions(htmlLangOf(locale)), [locale]);
   const cancel = () => {
     form.reset();
     onCancel();
@@ -86,7 +85,7 @@ export function AddressForm({ address, customer, first, onSaved, onCancel }: Add
         <TextField field="street2" optional autoComplete="address-line2" />
         <TextField field="postcode" autoComplete="postal-code" inputMode="numeric" />
         <TextField field="city" autoComplete="address-level2" />
-        <SelectField field="countryCode" autoComplete="country" options={countries.map((code) => ({ value: code, label: countryName(code) }))} />
+        <SelectField field="countryCode" autoComplete="country" options={countries} />
         <PhoneField field="phoneNumber" />
         <PhoneField field="phoneNumber2" optional />
         <TextAreaField field="deliveryInstructions" optional />

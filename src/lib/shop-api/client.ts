@@ -46,7 +46,7 @@ export type CustomerUpdate = z.input<ReturnType<typeof personalDataRequest>>;
 export type PasswordChange = z.input<typeof changePasswordRequest>;
 export type PasswordReset = z.input<typeof resetPasswordRequest>;
 /** Body of POST/PUT /shop/addresses. */
-export type AddressInput = z.input<ReturnType<typeof addressRequest>>;
+export type AddressInput = z.input<typeof addressRequest>;
 
 /** The refresh answer: a new token pair (user and customer may be absent). */
 const refreshAnswer = z.object({ token: z.string(), refresh_token: z.string() });

@@ -24,7 +24,7 @@ const CONTEXT = '/api/v2/contexts/Address';
 export function addressRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
-  const bodyOf = (c: ShopContext) => parseBody(c, addressRequest(c.get('channel').countries));
+  const bodyOf = (c: ShopContext) => parseBody(c, addressRequest);
   const answer = async (c: ShopContext, customerId: number, id: number, status: 200 | 201 = 200) =>
     ld(c, { '@context': CONTEXT, ...addressJson((await findAddress(db, id, customerId))!) }, status);
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountryCode } from 'libphonenumber-js';
 import { LIMITS, POSTCODE_DIGITS } from '../../constants.ts';
-import type { CountryCode } from '../../channels.ts';
+import { isCountryCode } from '../../countries.ts';
 import { always, because, blankToNull, hasInvisibleCharacters, plainText } from './fields.ts';
 import { normaliseText } from './normalise.ts';
 
@@ -39,12 +39,15 @@ const optional = <S extends z.ZodType<string>>(schema: S) => schema.nullish().tr
 /**
  * FR 5 digits, BE and LU 4: the digit count of another shop country (4 digits with France chosen, 5 with
  * Belgium) is "ne correspond pas au pays sélectionné"; anything else that is not the right count of
- * digits is "doit comporter N chiffres". Countries without a rule are only required. Spaces do not count.
+ * digits is "doit comporter N chiffres". Other countries' postcodes are 2 to 10 letters, digits and
+ * hyphens (every national format fits), else they do not match the country. Spaces do not count.
  */
+const GENERIC_POSTCODE = /^[A-Za-z0-9-]{2,10}$/;
+
 export function checkPostcode(postcode: string, countryCode: string): PostcodeCheck {
   const rules = POSTCODE_DIGITS as Record<string, number>;
   const digits = rules[countryCode];
-  if (digits === undefined) return { ok: true };
+  if (digits === undefined) return GENERIC_POSTCODE.test(postcode.replace(/\s+/g, '')) ? { ok: true } : { ok: false, code: 'postcode_country' };
   const text = postcode.replace(/\s+/g, '');
   if (new RegExp(`^\\d{${digits}}$`).test(text)) return { ok: true };
   const otherCountry = Object.values(rules).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(text));
@@ -96,28 +99,21 @@ export const addressFields = {
 
 const phone = z.string().trim().min(1).max(32);
 
-function buildAddressRequest(countries: readonly CountryCode[]) {
-  const served = (code: unknown): code is CountryCode => typeof code === 'string' && (countries as readonly string[]).includes(code);
-  return z.object({
-    ...addressFields,
-    countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(served, because('invalid', 'COUNTRY_NOT_SERVED')),
-    phoneNumber: phone,
-    phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
-  }).superRefine((address, ctx) => {
-    const country = served(address.countryCode) ? address.countryCode : null;
-    if (country) postcodeIssue(address, ctx);
-    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
-      const value = address[field];
-      if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR')) ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
-    }
-  }, always);
-}
-
-const addressRequests = new Map<string, ReturnType<typeof buildAddressRequest>>();
-/** The address body for a channel: its country must be one the channel delivers. */
-export function addressRequest(countries: readonly CountryCode[]) {
-  const key = countries.join(',');
-  if (!addressRequests.has(key)) addressRequests.set(key, buildAddressRequest(countries));
-  return addressRequests.get(key)!;
-}
-export type AddressRequest = z.output<ReturnType<typeof addressRequest>>;
+/**
+ * POST/PUT /shop/addresses: any country of the world list (an address book may hold a relative's address
+ * abroad); where the shop delivers is checked at the checkout's shipping step.
+ */
+export const addressRequest = z.object({
+  ...addressFields,
+  countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(isCountryCode, because('invalid', 'INVALID_CHOICE')),
+  phoneNumber: phone,
+  phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
+}).superRefine((address, ctx) => {
+  const country = isCountryCode(address.countryCode) ? address.countryCode : null;
+  if (country) postcodeIssue(address, ctx);
+  for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+    const value = address[field];
+    if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR')) ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
+  }
+}, always);
+export type AddressRequest = z.output<typeof addressRequest>;
