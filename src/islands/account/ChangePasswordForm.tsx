@@ -8,7 +8,7 @@ import { createForm } from '../../lib/forms/form-state.ts';
 import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_SERVER_CODES, changePasswordSchema, emptyChangePassword } from '../../lib/forms/password.ts';
 import { sessionStore, shopApi } from '../../stores/shop.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
-import { PasswordField } from '../shared/forms/Field.tsx';
+import { NewPasswordFields, PasswordField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
@@ -41,8 +41,7 @@ export function ChangePasswordForm() {
         setSaved(true);
       }}>
         <PasswordField field="currentPassword" autoComplete="current-password" />
-        <PasswordField field="newPassword" autoComplete="new-password" />
-        <PasswordField field="confirmNewPassword" autoComplete="new-password" />
+        <NewPasswordFields />
         <div className="form-actions">
           <SubmitButton>{t('account.personalData.passwordSave')}</SubmitButton>
         </div>

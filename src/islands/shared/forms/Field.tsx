@@ -68,6 +68,16 @@ export function PasswordField({ field, label, hint, autoComplete = 'current-pass
   );
 }
 
+/** A new password and its confirmation: the pair of every form that sets a password (reset, change). */
+export function NewPasswordFields() {
+  return (
+    <>
+      <PasswordField field="newPassword" autoComplete="new-password" />
+      <PasswordField field="confirmNewPassword" autoComplete="new-password" />
+    </>
+  );
+}
+
 export function TextAreaField({ field, label, hint, optional, rows = 3 }: CommonProps & { rows?: number }) {
   const f = useFormField<string | null>(field);
   return (
