@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readPlatformConfig, readWebhookConfig } from '../../../src/backend/config.ts';
+import { ConfigError, readPlatformConfig, readWebhookConfig, SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../../src/backend/config.ts';
 
 const safeProduction = {
   NODE_ENV: 'production',
@@ -10,6 +10,8 @@ const safeProduction = {
   SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
   MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.fr>',
   TRUST_PROXY: '1',
+  MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
+  MOLLIE_WEBHOOK_SECRET: 'webhook-secret',
 };
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -48,8 +50,9 @@ describe('production mode fails closed', () => {
 
   it('says, one line each, everything that is missing', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    expect(problems).toHaveLength(7);
-    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM']) {
+    const required = ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM', 'MOLLIE_API_KEY', 'MOLLIE_WEBHOOK_SECRET'];
+    expect(problems).toHaveLength(required.length);
+    for (const name of required) {
       expect(problems.filter((p) => p.startsWith(`${name} is not set`))).toHaveLength(1);
     }
     for (const problem of problems) expect(problem).not.toContain('\n');
@@ -71,6 +74,29 @@ describe('production mode fails closed', () => {
   it('accepts a JWT secret of 32 bytes counted in UTF-8, not characters', () => {
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(15) })).toEqual([expect.stringContaining('(30 bytes)')]);
+  });
+});
+
+describe('the payment provider (Mollie)', () => {
+  it('is the embedded sandbox on the platform\'s port, with its published key and secret, outside production', () => {
+    expect(readPlatformConfig({}).payments).toEqual({
+      apiKey: SANDBOX_API_KEY, apiUrl: 'http://localhost:4400/payments/v2/', webhookSecret: SANDBOX_WEBHOOK_SECRET, sandbox: { apiKeys: [SANDBOX_API_KEY] },
+    });
+    expect(readPlatformConfig({ PORT_PLATFORM: '4491' }).payments.apiUrl).toBe('http://localhost:4491/payments/v2/');
+    // A developer's own test key is accepted by the sandbox too.
+    expect(readPlatformConfig({ MOLLIE_API_KEY: 'test_mine' }).payments.sandbox).toEqual({ apiKeys: [SANDBOX_API_KEY, 'test_mine'] });
+    expect(readPlatformConfig({ PAYMENTS_SANDBOX: 'off' }).payments.sandbox).toBeUndefined();
+  });
+
+  it('is Mollie itself in production: a live key, a webhook secret, no sandbox', () => {
+    expect(readPlatformConfig(safeProduction).payments).toEqual({ apiKey: safeProduction.MOLLIE_API_KEY, apiUrl: undefined, webhookSecret: 'webhook-secret' });
+    expect(problemsOf({ ...safeProduction, MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz0123' })).toEqual([expect.stringContaining('MOLLIE_API_KEY must be a live key')]);
+    expect(problemsOf({ ...safeProduction, MOLLIE_WEBHOOK_SECRET: '' })).toEqual([expect.stringContaining('MOLLIE_WEBHOOK_SECRET is not set')]);
+    expect(problemsOf({ ...safeProduction, MOLLIE_API_URL: 'http://api.mollie.test/v2/' })).toEqual([expect.stringContaining('MOLLIE_API_URL must be an https://')]);
+  });
+
+  it('refuses a key that is not a Mollie key', () => {
+    expect(problemsOf({ MOLLIE_API_KEY: 'sk_live_123' })).toEqual([expect.stringContaining('MOLLIE_API_KEY must be a Mollie API key')]);
   });
 });
 
