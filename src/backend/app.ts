@@ -13,6 +13,7 @@ import { unexpectedContentError } from './content/errors.ts';
 import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes.ts';
 import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
+import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import { paymentsSandbox, type SandboxOptions } from './payments/sandbox.ts';
 
@@ -33,6 +34,8 @@ export interface PlatformOptions {
   mailDelivery?: MailDelivery;
   /** The payment sandbox (Mollie's API v2) at /payments: given outside production only. */
   paymentsSandbox?: Omit<SandboxOptions, 'siteOrigins'>;
+  /** The embedded relay-point carrier (Colissimo's wire format) at /relay: given outside production only. */
+  relayService?: RelayServiceOptions;
 }
 
 const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => async (c, next) => {
@@ -42,7 +45,7 @@ const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => asyn
 
 const SHOP_BASE = '/api/v2/shop';
 
-export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery, paymentsSandbox: sandbox }: PlatformOptions): Hono {
+export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery, paymentsSandbox: sandbox, relayService }: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
   // and the outbox must never be readable from another origin, so neither gets CORS headers.
@@ -52,7 +55,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
     exposeHeaders: ['Retry-After', 'Location'], maxAge: 600,
   }));
 
-  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content', shop: '/api/v2/shop', ...(outbox ? { outbox: '/outbox' } : {}) } }));
+  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content', shop: '/api/v2/shop', ...(relayService ? { relay: '/relay' } : {}), ...(outbox ? { outbox: '/outbox' } : {}) } }));
   app.get('/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.driver });
@@ -66,6 +69,7 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
     app.use('/api/v2/shop/reset-password-requests', wakeMailDelivery(mailDelivery));
   }
   app.route(SHOP_BASE, shopRoutes(db, shop));
+  if (relayService) app.route('/relay', relayRoutes(db, relayService));
   if (outbox) app.route('/', outboxRoutes(db));
   if (sandbox) app.route('/payments', paymentsSandbox(db, { ...sandbox, siteOrigins }).app);
 

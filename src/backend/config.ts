@@ -7,6 +7,7 @@
  */
 import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
 import { trustedProxyHops } from './shop/limits/client-address.ts';
+import { SANDBOX_ACCOUNT } from './relay/routes.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -30,6 +31,17 @@ export interface PlatformConfig {
   mailFrom: string;
   /** The payment provider (Mollie) and its embedded sandbox. */
   payments: PaymentsConfig;
+  /** The relay-point carrier (Colissimo's "Point Retrait" wire format) and the embedded stand-in. */
+  relay: RelayConfig;
+}
+
+export interface RelayConfig {
+  /** The carrier's base URL: Colissimo (https://ws.colissimo.fr) in production, the embedded /relay elsewhere. */
+  apiUrl: string;
+  accountNumber: string;
+  password: string;
+  /** Outside production: the embedded service at /relay, accepting this account. */
+  sandbox?: { accountNumber: string; password: string };
 }
 
 export interface PaymentsConfig {
@@ -76,6 +88,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
   try { trustedProxyHops(env); } catch (error) { problems.push((error as Error).message); }
   const payments = readPaymentsConfig(env, production, problems);
+  const relay = readRelayConfig(env, production, problems);
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
@@ -108,7 +121,25 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     payments,
+    relay,
   };
+}
+
+/**
+ * The embedded relay points are made up, so production asks the carrier with the shop's own account;
+ * elsewhere the checkout asks the embedded service on the platform's own port with its sandbox account.
+ */
+function readRelayConfig(env: Env, production: boolean, problems: string[]): RelayConfig {
+  const apiUrl = env.RELAY_API_URL || undefined;
+  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:'])) problems.push(`RELAY_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Colissimo's is https://ws.colissimo.fr).`);
+  if (production) {
+    if (!apiUrl) problems.push('RELAY_API_URL is not set: production offers the relay points of the carrier\'s web service (https://ws.colissimo.fr).');
+    if (!env.RELAY_ACCOUNT_NUMBER) problems.push('RELAY_ACCOUNT_NUMBER is not set: the shop\'s account number with the relay-point carrier.');
+    if (!env.RELAY_PASSWORD) problems.push('RELAY_PASSWORD is not set: the password of the shop\'s account with the relay-point carrier.');
+    return { apiUrl: apiUrl ?? '', accountNumber: env.RELAY_ACCOUNT_NUMBER ?? '', password: env.RELAY_PASSWORD ?? '' };
+  }
+  const account = { accountNumber: env.RELAY_ACCOUNT_NUMBER || SANDBOX_ACCOUNT.accountNumber, password: env.RELAY_PASSWORD || SANDBOX_ACCOUNT.password };
+  return { apiUrl: (apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/relay`).replace(/\/+$/, ''), ...account, sandbox: account };
 }
 
 /**

@@ -39,6 +39,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     db, siteOrigins: config.siteOrigins, mailDelivery,
     shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop }, outbox: config.outbox,
     paymentsSandbox: config.payments.sandbox && { ...config.payments.sandbox, webhookSecret: config.payments.webhookSecret, clock: options.shop?.clock },
+    relayService: config.relay.sandbox && { account: config.relay.sandbox },
   });
   return { db, app, config, mailDelivery, close: async () => { await mailDelivery?.stop(); await db.close(); } };
 }

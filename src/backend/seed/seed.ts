@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { advisoryLock } from '../db/migrate.ts';
 import { catalogueFixture, type CatalogueFixture } from './fixture-schema.ts';
 import { generateCatalogue } from './generate.ts';
+import { seedRelayPoints } from '../relay/seed.ts';
 import { languages, type Language } from '../../lib/channels.ts';
 
 const fixtureFiles = {
@@ -25,6 +26,8 @@ export interface SeedOptions { reset?: boolean; products?: number }
 
 /** Returns true when it wrote the catalogue. */
 export async function seedContent(db: Database, options: SeedOptions = {}): Promise<boolean> {
+  // The embedded relay-point service has points of its own, seeded once whatever the catalogue's state.
+  await seedRelayPoints(db, { reset: options.reset });
   const asked = options.reset || options.products !== undefined;
   const isEmpty = async (q: Queryable) =>
     (await q.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products'))[0]?.count === 0;

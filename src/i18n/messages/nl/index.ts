@@ -5,5 +5,6 @@ import pages from './pages.ts';
 import forms from './forms.ts';
 import account from './account.ts';
 import cart from './cart.ts';
+import relay from './relay.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay };
