@@ -12,6 +12,9 @@ const safeProduction = {
   TRUST_PROXY: '1',
   MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
   MOLLIE_WEBHOOK_SECRET: 'webhook-secret',
+  RELAY_API_URL: 'https://ws.colissimo.fr',
+  RELAY_ACCOUNT_NUMBER: '123456',
+  RELAY_PASSWORD: 'relay-secret',
 };
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -50,7 +53,7 @@ describe('production mode fails closed', () => {
 
   it('says, one line each, everything that is missing', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    const required = ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM', 'MOLLIE_API_KEY', 'MOLLIE_WEBHOOK_SECRET'];
+    const required = ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM', 'MOLLIE_API_KEY', 'MOLLIE_WEBHOOK_SECRET', 'RELAY_API_URL', 'RELAY_ACCOUNT_NUMBER', 'RELAY_PASSWORD'];
     expect(problems).toHaveLength(required.length);
     for (const name of required) {
       expect(problems.filter((p) => p.startsWith(`${name} is not set`))).toHaveLength(1);
@@ -74,6 +77,27 @@ describe('production mode fails closed', () => {
   it('accepts a JWT secret of 32 bytes counted in UTF-8, not characters', () => {
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(15) })).toEqual([expect.stringContaining('(30 bytes)')]);
+  });
+});
+
+describe('the relay-point carrier', () => {
+  it('is the embedded service on the platform\'s port, with its sandbox account, outside production', () => {
+    expect(readPlatformConfig({}).relay).toEqual({
+      apiUrl: 'http://localhost:4400/relay', accountNumber: '800000', password: 'bac-a-sable', sandbox: { accountNumber: '800000', password: 'bac-a-sable' },
+    });
+    expect(readPlatformConfig({ PORT_PLATFORM: '4491' }).relay.apiUrl).toBe('http://localhost:4491/relay');
+    const own = readPlatformConfig({ RELAY_API_URL: 'http://relay.test/', RELAY_ACCOUNT_NUMBER: '42', RELAY_PASSWORD: 'pw' }).relay;
+    expect(own).toEqual({ apiUrl: 'http://relay.test', accountNumber: '42', password: 'pw', sandbox: { accountNumber: '42', password: 'pw' } });
+  });
+
+  it('is the carrier itself in production, over https, with the shop\'s account and no embedded service', () => {
+    expect(readPlatformConfig(safeProduction).relay).toEqual({ apiUrl: 'https://ws.colissimo.fr', accountNumber: '123456', password: 'relay-secret' });
+    expect(problemsOf({ ...safeProduction, RELAY_API_URL: 'http://ws.colissimo.fr' })).toEqual([expect.stringContaining('RELAY_API_URL must be an https:// URL')]);
+    expect(problemsOf({ ...safeProduction, RELAY_PASSWORD: '' })).toEqual([expect.stringContaining('RELAY_PASSWORD is not set')]);
+  });
+
+  it('refuses a RELAY_API_URL that is no URL', () => {
+    expect(problemsOf({ RELAY_API_URL: 'ws.colissimo.fr' })).toEqual([expect.stringContaining('RELAY_API_URL must be an http(s):// URL')]);
   });
 });
 
