@@ -24,7 +24,7 @@ import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 export const SITE_ORIGIN = 'http://localhost:4321';
 export const WEBHOOK_URL = 'https://shop.test/api/v2/shop/payments/webhook';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   url: string;
   body: string;
   signature: string | null;

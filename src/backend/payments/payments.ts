@@ -27,7 +27,7 @@ const EXPIRY_MS: Record<string, number> = {
 };
 
 /** The sandbox's bank account for transfers (an example IBAN of the Dutch bank Mollie uses). */
-export const SANDBOX_BANK = { bankName: 'Stichting Mollie Payments', bankAccount: 'NL53ABNA0627535577', bankBic: 'ABNANL2A' } as const;
+const SANDBOX_BANK = { bankName: 'Stichting Mollie Payments', bankAccount: 'NL53ABNA0627535577', bankBic: 'ABNANL2A' } as const;
 
 const url = z
   .string()
@@ -36,7 +36,7 @@ const url = z
   .max(2048)
   .refine((value) => /^https?:/.test(value), 'The URL must use http or https');
 
-export const createPaymentBody = z.object({
+const createPaymentBody = z.object({
   amount: z.object(
     {
       currency: z.literal('EUR', { message: 'The currency is not supported; the sandbox takes EUR only' }),
@@ -70,7 +70,7 @@ export const createPaymentBody = z.object({
     .regex(/^tkn_\w+$/, 'The card token is invalid')
     .optional(),
 });
-export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
+type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 
 interface TokenRow {
   token: string;
@@ -98,7 +98,7 @@ const cardDetails = (
 });
 
 /** Mollie's failure details, with the bank's own reason and response code beside the shopper's message. */
-export const failureDetails = (reason: FailureReason, code: string, locale: string | null) => {
+const failureDetails = (reason: FailureReason, code: string, locale: string | null) => {
   const messages = failureMessages[reason];
   return { failureReason: reason, failureMessage: messages[languageOfLocale(locale)], bankReasonCode: code, bankReason: messages.bank };
 };

@@ -4,7 +4,7 @@
  * test mode, any other valid Visa or Mastercard number is accepted.
  */
 export type FailureReason = 'insufficient_funds' | 'refused_by_issuer' | 'card_expired' | 'authentication_failed';
-export type CardLabel = 'Visa' | 'Mastercard';
+type CardLabel = 'Visa' | 'Mastercard';
 
 export interface TestCard {
   number: string;

@@ -11,13 +11,13 @@ import { createHmac } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** The delays before the second, third… attempt; after the last one the delivery gives up. */
-export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 /** How long a webhook receiver may take to answer. */
 const CALL_TIMEOUT_MS = 10_000;
 /** How often the timers look for retries that fell due. */
 const POLL_MS = 30_000;
 
-export const signWebhookBody = (rawBody: string, secret: string) => `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+const signWebhookBody = (rawBody: string, secret: string) => `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 
 export interface WebhookOptions {
   /** Signs the calls when set (the shop verifies with the same MOLLIE_WEBHOOK_SECRET). */

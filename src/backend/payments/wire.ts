@@ -37,7 +37,7 @@ export const unauthorized = () => mollieError(401, 'Missing authentication, or f
 export const notFound = (what: string, id: string) => mollieError(404, `No ${what} exists with token ${id}.`);
 
 /** Mollie writes times with an explicit offset and no milliseconds: 2024-03-20T09:13:37+00:00. */
-export const mollieTime = (value: unknown): string | null =>
+const mollieTime = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string | Date).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 const link = (href: string, type = 'application/hal+json') => ({ href, type });
@@ -95,7 +95,7 @@ export interface Origins {
 }
 
 /** The payment has a hosted page to go through: a 3-D Secure step, an approval or transfer instructions. */
-export const hasCheckout = (row: Pick<PaymentRow, 'status' | 'method' | 'sequence_type'>) => row.status === 'open';
+const hasCheckout = (row: Pick<PaymentRow, 'status' | 'method' | 'sequence_type'>) => row.status === 'open';
 
 export function paymentResource(row: PaymentRow, origins: Origins) {
   const optional = <T>(key: string, value: T | null | undefined) => (value === null || value === undefined ? {} : { [key]: value });

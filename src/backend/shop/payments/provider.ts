@@ -28,7 +28,7 @@ import type { ChannelCode, Language } from '../../../lib/channels.ts';
 import { fromMollieAmount, mollieLocale, toMollieAmount } from './amounts.ts';
 
 export type PaymentMethod = 'creditcard' | 'paypal' | 'banktransfer' | 'bancontact';
-export type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 
 export interface ProviderPayment {
   id: string;
@@ -72,7 +72,7 @@ export interface CreatePaymentInput {
   idempotencyKey: string;
 }
 
-export interface Mandate {
+interface Mandate {
   id: string;
   status: 'valid' | 'pending' | 'invalid';
   card?: { brand: string; last4: string; expiry?: string };
