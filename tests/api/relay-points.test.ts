@@ -84,12 +84,14 @@ describe('searching relay points (Colissimo findRDVPointRetraitAcheminement)', (
       });
       expect(Math.abs(Number(p.distanceEnMetre) - expected)).toBeLessThanOrEqual(1);
     }
-    // Villeurbanne's points are a few kilometres east of Lyon's centre.
-    const villeurbanne = points.filter((p) => p.localite === 'VILLEURBANNE').map((p) => Number(p.distanceEnMetre));
-    expect(villeurbanne.length).toBeGreaterThan(0);
-    for (const d of villeurbanne) {
-      expect(d).toBeGreaterThan(3000);
-      expect(d).toBeLessThan(10_000);
+    // From Villeurbanne, its own points come first and Lyon's follow a few kilometres west.
+    const fromVilleurbanne = await found({ zipCode: '69100' });
+    expect(fromVilleurbanne[0]!.localite).toBe('VILLEURBANNE');
+    const lyonDistances = fromVilleurbanne.filter((p) => p.localite === 'LYON').map((p) => Number(p.distanceEnMetre));
+    expect(lyonDistances.length).toBeGreaterThan(5);
+    for (const d of lyonDistances) {
+      expect(d).toBeGreaterThan(1000);
+      expect(d).toBeLessThan(8000);
     }
   });
 
