@@ -6,7 +6,14 @@ import { runTarget } from './tests/e2e/target.ts';
 // Debian's Chromium, never a downloaded browser; root needs --no-sandbox.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 // The build under test (DIST_DIR, else dist) says where its sites and shop API are; the suite serves it
@@ -25,8 +32,16 @@ export default defineConfig({
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
     // Journeys in French on the FR site and in Dutch on the BE site.
-    { name: 'fr', testIgnore: ['build.spec.ts', 'language.spec.ts', 'accessibility.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium } },
-    { name: 'be', testIgnore: ['build.spec.ts', 'accessibility.spec.ts'], use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium } },
+    {
+      name: 'fr',
+      testIgnore: ['build.spec.ts', 'language.spec.ts', 'accessibility.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium },
+    },
+    {
+      name: 'be',
+      testIgnore: ['build.spec.ts', 'accessibility.spec.ts'],
+      use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium },
+    },
     // Checks of both builds at once (routes, alternates, build info).
     { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: target.sites.be } },
     // axe on every page type in each locale, on the site that serves it (the spec names the site per test).

@@ -15,7 +15,8 @@ export async function buildChannels(channels: string[] = ['fr', 'be'], env: Node
       const started = performance.now();
       await new Promise<void>((resolve, reject) => {
         const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
-          stdio: 'inherit', env: { ...env, CHANNEL: channel, CONTENT_API_URL: contentUrl },
+          stdio: 'inherit',
+          env: { ...env, CHANNEL: channel, CONTENT_API_URL: contentUrl },
         });
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
       });

@@ -24,7 +24,11 @@ export async function staticChecks(env: NodeJS.ProcessEnv = process.env): Promis
   step('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
   const { contentUrl, stop } = await ensureContentService();
   try {
-    step('type check of the .astro files (astro check)', ['node_modules/astro/bin/astro.mjs', 'check'], { ...env, CHANNEL: 'fr', CONTENT_API_URL: contentUrl });
+    step('type check of the .astro files (astro check)', ['node_modules/astro/bin/astro.mjs', 'check'], {
+      ...env,
+      CHANNEL: 'fr',
+      CONTENT_API_URL: contentUrl,
+    });
   } finally {
     await stop();
   }

@@ -17,5 +17,9 @@ if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
 const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
 await migrate(db);
 const wrote = await seedContent(db, { reset: values.reset, products });
-console.log(wrote ? `Seeded the catalogue${products ? ` with ${products} products` : ''} (${db.driver}).` : 'Catalogue already seeded (use --reset to start again).');
+console.log(
+  wrote
+    ? `Seeded the catalogue${products ? ` with ${products} products` : ''} (${db.driver}).`
+    : 'Catalogue already seeded (use --reset to start again).',
+);
 await db.close();

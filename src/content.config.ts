@@ -55,18 +55,29 @@ export const collections = {
   }),
   categories: defineCollection({ loader: serviceLoader('categories', (c, l) => c.categories(l)), schema: category.extend({ locale }) }),
   pages: defineCollection({
-    loader: serviceLoader('pages', (c, l) => c.pages(l), async (page, markdown) => ({ html: await markdown(page.body) })),
+    loader: serviceLoader(
+      'pages',
+      (c, l) => c.pages(l),
+      async (page, markdown) => ({ html: await markdown(page.body) }),
+    ),
     schema: contentPage.extend({ locale, html: z.string() }),
   }),
   faq: defineCollection({
-    loader: serviceLoader('faq', (c, l) => c.faq(l), async (category, markdown) => ({
-      entries: await Promise.all(category.entries.map(async (e) => ({ ...e, html: await markdown(e.answer) }))),
-    })),
+    loader: serviceLoader(
+      'faq',
+      (c, l) => c.faq(l),
+      async (category, markdown) => ({
+        entries: await Promise.all(category.entries.map(async (e) => ({ ...e, html: await markdown(e.answer) }))),
+      }),
+    ),
     schema: faqCategory.extend({ locale, entries: z.array(faqCategory.shape.entries.element.extend({ html: z.string() })) }),
   }),
   shops: defineCollection({ loader: serviceLoader('shops', (c, l) => c.shops(l)), schema: shop.extend({ locale }) }),
   menus: defineCollection({
-    loader: serviceLoader('menus', async (c, l) => [{ key: 'header', ...(await c.header(l)) }, { key: 'footer', ...(await c.footer(l)) }]),
+    loader: serviceLoader('menus', async (c, l) => [
+      { key: 'header', ...(await c.header(l)) },
+      { key: 'footer', ...(await c.footer(l)) },
+    ]),
     schema: z.union([header.extend({ key: z.literal('header'), locale }), footer.extend({ key: z.literal('footer'), locale })]),
   }),
 };

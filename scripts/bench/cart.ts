@@ -21,38 +21,61 @@ async function measure(databaseUrl: string | undefined) {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/shop`;
   try {
-    const variants = (await db.query<{ code: string }>(
-      `SELECT v.code FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
-       WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable ORDER BY v.code LIMIT 20`)).map((r) => r.code);
+    const variants = (
+      await db.query<{ code: string }>(
+        `SELECT v.code FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+       WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable ORDER BY v.code LIMIT 20`,
+      )
+    ).map((r) => r.code);
     const headers = { 'content-type': 'application/merge-patch+json', accept: 'application/ld+json' };
     const add = async (token: string, n: number): Promise<boolean> => {
       const res = await fetch(`${base}/orders/${token}/items`, {
-        method: 'PATCH', headers, body: JSON.stringify({ productVariant: variants[n % variants.length], quantity: 1, subscriptionInterval: n % 3 === 0 ? 31 : 0 }),
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ productVariant: variants[n % variants.length], quantity: 1, subscriptionInterval: n % 3 === 0 ? 31 : 0 }),
       });
       await res.arrayBuffer();
       return res.status === 200;
     };
-    const carts = await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      const res = await fetch(`${base}/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/ld+json' }, body: '{"localeCode":"fr_FR","channelCode":"FR"}' });
-      return ((await res.json()) as { tokenValue: string }).tokenValue;
-    }));
-    await Promise.all(carts.map(async (token) => { for (let i = 0; i < WARM_UP_PER_CLIENT; i += 1) await add(token, i); }));
+    const carts = await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        const res = await fetch(`${base}/orders`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/ld+json' },
+          body: '{"localeCode":"fr_FR","channelCode":"FR"}',
+        });
+        return ((await res.json()) as { tokenValue: string }).tokenValue;
+      }),
+    );
+    await Promise.all(
+      carts.map(async (token) => {
+        for (let i = 0; i < WARM_UP_PER_CLIENT; i += 1) await add(token, i);
+      }),
+    );
 
     const latencies: number[] = [];
     let errors = 0;
     const perClient = Math.ceil(REQUESTS / CLIENTS);
     const started = performance.now();
-    await Promise.all(carts.map(async (token, client) => {
-      for (let i = 0; i < perClient; i += 1) {
-        const t0 = performance.now();
-        const ok = await add(token, client + i);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors += 1;
-      }
-    }));
+    await Promise.all(
+      carts.map(async (token, client) => {
+        for (let i = 0; i < perClient; i += 1) {
+          const t0 = performance.now();
+          const ok = await add(token, client + i);
+          latencies.push(performance.now() - t0);
+          if (!ok) errors += 1;
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    return { requests: latencies.length, errors, p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: latencies.length / seconds };
+    return {
+      requests: latencies.length,
+      errors,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rps: latencies.length / seconds,
+    };
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await db.close();

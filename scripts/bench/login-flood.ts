@@ -29,26 +29,43 @@ const floodAddress = (client: number, spread: boolean) => (spread ? `127.0.1.${c
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer { status: number; ms: number }
+interface Answer {
+  status: number;
+  ms: number;
+}
 
 function post(agent: Agent, port: number, localAddress: string, path: string, body: unknown): Promise<Answer> {
   const payload = JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1', port, localAddress, agent, method: 'POST', path: `/api/v2/shop${path}`,
-      headers: { 'content-type': 'application/ld+json', accept: 'application/ld+json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        agent,
+        method: 'POST',
+        path: `/api/v2/shop${path}`,
+        headers: { 'content-type': 'application/ld+json', accept: 'application/ld+json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-async function signIns(agent: Agent, port: number, email: string, password: string, count: number): Promise<{ latencies: number[]; failures: number }> {
+async function signIns(
+  agent: Agent,
+  port: number,
+  email: string,
+  password: string,
+  count: number,
+): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
   for (let i = 0; i < count; i += 1) {
@@ -61,7 +78,10 @@ async function signIns(agent: Agent, port: number, email: string, password: stri
 }
 
 async function measure(databaseUrl: string | undefined) {
-  const { app, db, close } = await preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-login-flood-secret-of-at-least-32-bytes' } });
+  const { app, db, close } = await preparePlatform({
+    dataDir: 'memory://',
+    env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-login-flood-secret-of-at-least-32-bytes' },
+  });
   // Counters left by an earlier run on a kept server would start the floods already refused.
   await db.query(`DELETE FROM shop.rate_limits WHERE key LIKE '%:127.0.%'`);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -71,30 +91,47 @@ async function measure(databaseUrl: string | undefined) {
   try {
     const email = `flood.bench.${Date.now()}@example.com`;
     const password = 'croquettes-42';
-    const registered = await post(agent, port, CUSTOMER_ADDRESS, '/customers', { firstName: 'Camille', lastName: 'Martin', email, password, acceptTerms: true });
+    const registered = await post(agent, port, CUSTOMER_ADDRESS, '/customers', {
+      firstName: 'Camille',
+      lastName: 'Martin',
+      email,
+      password,
+      acceptTerms: true,
+    });
     if (registered.status !== 201) throw new Error(`registration: ${registered.status}`);
     await signIns(agent, port, email, password, 3); // warm-up
     const alone = await signIns(agent, port, email, password, SIGN_INS);
 
-    const floods: Record<string, { latencies: number[]; failures: number; statuses: Record<number, number>; floodRequests: number; seconds: number }> = {};
+    const floods: Record<
+      string,
+      { latencies: number[]; failures: number; statuses: Record<number, number>; floodRequests: number; seconds: number }
+    > = {};
     for (const spread of [false, true]) {
       let done = false;
       const statuses: Record<number, number> = {};
       const started = performance.now();
-      const flood = Promise.all(Array.from({ length: FLOOD_CLIENTS }, async (_, client) => {
-        for (let i = 0; i < MAX_PER_CLIENT && !done; i += 1) {
-          const answer = await post(agent, port, floodAddress(client, spread), '/authentication-token', { email: `nobody.${client}.${i}.${Date.now()}@example.com`, password: 'Password1' });
-          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          // A refused client waits for nothing: the worst case for the server.
-        }
-      }));
+      const flood = Promise.all(
+        Array.from({ length: FLOOD_CLIENTS }, async (_, client) => {
+          for (let i = 0; i < MAX_PER_CLIENT && !done; i += 1) {
+            const answer = await post(agent, port, floodAddress(client, spread), '/authentication-token', {
+              email: `nobody.${client}.${i}.${Date.now()}@example.com`,
+              password: 'Password1',
+            });
+            statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+            // A refused client waits for nothing: the worst case for the server.
+          }
+        }),
+      );
       await sleep(FLOOD_HEAD_START_MS);
       const during = await signIns(agent, port, email, password, SIGN_INS);
       done = true;
       await flood;
       const seconds = (performance.now() - started) / 1000;
       floods[spread ? `${FLOOD_CLIENTS} addresses` : 'one address'] = {
-        ...during, statuses, floodRequests: Object.values(statuses).reduce((a, b) => a + b, 0), seconds,
+        ...during,
+        statuses,
+        floodRequests: Object.values(statuses).reduce((a, b) => a + b, 0),
+        seconds,
       };
     }
     return { alone, floods };
@@ -118,7 +155,9 @@ export async function benchLoginFlood(): Promise<Record<string, number | string>
       results[`${prefix}: p50 ms`] = Number(percentile(flood.latencies, 50).toFixed(1));
       results[`${prefix}: p95 ms`] = Number(percentile(flood.latencies, 95).toFixed(1));
       results[`${prefix}: sign-ins refused`] = flood.failures;
-      results[`${prefix}: flood answers`] = Object.entries(flood.statuses).map(([status, n]) => `${n}×${status}`).join(', ');
+      results[`${prefix}: flood answers`] = Object.entries(flood.statuses)
+        .map(([status, n]) => `${n}×${status}`)
+        .join(', ');
       results[`${prefix}: flood requests per second`] = Number((flood.floodRequests / flood.seconds).toFixed(0));
     }
   }

@@ -56,8 +56,11 @@ function countPages(dir: string): number {
  */
 function scriptBytes(site: string, page: string): number {
   const html = readFileSync(join(site, page, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+src="([^"]+)"|component-url="([^"]+)"|renderer-url="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)]
-    .map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
+  const entries = [
+    ...html.matchAll(
+      /<script[^>]+src="([^"]+)"|component-url="([^"]+)"|renderer-url="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
   const inline = [...html.matchAll(/<script(?![^>]*(src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[2]!).join('');
   entries.push(...[...inline.matchAll(/(?:from|import)\s*["'](\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]!));
   const seen = new Set<string>();
@@ -65,7 +68,8 @@ function scriptBytes(site: string, page: string): number {
     if (seen.has(url) || !existsSync(join(site, url))) return;
     seen.add(url);
     const code = readFileSync(join(site, url), 'utf8');
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) visit(`/_astro/${m[1]!.slice(2)}`);
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g))
+      visit(`/_astro/${m[1]!.slice(2)}`);
   };
   entries.forEach(visit);
   let bytes = inline ? gzipSync(inline).length : 0;
@@ -74,12 +78,20 @@ function scriptBytes(site: string, page: string): number {
 }
 
 const be = `${root}/dist/be`;
-const firstDir = (base: string, re: RegExp) => readdirSync(join(be, base)).find((d) => re.test(d) && statSync(join(be, base, d)).isDirectory());
+const firstDir = (base: string, re: RegExp) =>
+  readdirSync(join(be, base)).find((d) => re.test(d) && statSync(join(be, base, d)).isDirectory());
 const product = firstDir('produits', /^(?!echantillons|sku-)/);
 const shop = firstDir('magasins', /./);
 const pageTypes: Record<string, string | undefined> = {
-  home: '', category: 'chien/croquettes', product: product && `produits/${product}`, faq: 'faq', shops: 'magasins',
-  shop: shop && `magasins/${shop}`, 'content page': 'page/conditions-generales', cart: 'panier', login: 'connexion',
+  home: '',
+  category: 'chien/croquettes',
+  product: product && `produits/${product}`,
+  faq: 'faq',
+  shops: 'magasins',
+  shop: shop && `magasins/${shop}`,
+  'content page': 'page/conditions-generales',
+  cart: 'panier',
+  login: 'connexion',
 };
 for (const [type, page] of Object.entries(pageTypes)) {
   if (page !== undefined && existsSync(join(be, page, 'index.html'))) results[`JS gzip bytes: ${type}`] = scriptBytes(be, page);
@@ -91,7 +103,9 @@ if (!process.env.BENCH_DATABASE_URL) {
   const [url, dir] = started.stdout.trim().split(' ');
   if (started.status === 0 && url && dir) {
     process.env.BENCH_DATABASE_URL = url;
-    stopPostgres = () => { spawnSync('bash', ['scripts/ci-postgres.sh', 'stop', dir]); };
+    stopPostgres = () => {
+      spawnSync('bash', ['scripts/ci-postgres.sh', 'stop', dir]);
+    };
   } else {
     console.warn('No PostgreSQL server for the cart benchmark: PGlite only.');
   }

@@ -4,7 +4,11 @@ import { DatabaseInUseError } from '../../src/backend/db/database.ts';
 import { platformPort } from './ports.ts';
 
 async function answers(url: string): Promise<boolean> {
-  try { return (await fetch(url, { signal: AbortSignal.timeout(1500) })).ok; } catch { return false; }
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1500) })).ok;
+  } catch {
+    return false;
+  }
 }
 
 export async function ensureContentService(): Promise<{ contentUrl: string; stop: () => Promise<void> }> {
@@ -13,11 +17,15 @@ export async function ensureContentService(): Promise<{ contentUrl: string; stop
   if (await answers(`${base}/health`)) return { contentUrl: `${base}/content`, stop: async () => {} };
   const { server, db } = await startPlatform(platformPort()).catch((error: unknown) => {
     // The folder's owner is not the platform answering on this port (a seed, or a platform on another port).
-    if (error instanceof DatabaseInUseError) error.message += ` Nothing answers on ${base}/health: if that process is a platform on another port, set PORT_PLATFORM to it.`;
+    if (error instanceof DatabaseInUseError)
+      error.message += ` Nothing answers on ${base}/health: if that process is a platform on another port, set PORT_PLATFORM to it.`;
     throw error;
   });
   return {
     contentUrl: `${base}/content`,
-    stop: async () => { await new Promise((r) => server.close(r)); await db.close(); },
+    stop: async () => {
+      await new Promise((r) => server.close(r));
+      await db.close();
+    },
   };
 }

@@ -20,11 +20,12 @@ function ephemeralStart(): number {
   }
 }
 
-const isFree = (port: number, host: string) => new Promise<boolean>((resolve) => {
-  const server = createServer();
-  server.once('error', () => resolve(false));
-  server.listen(port, host, () => server.close(() => resolve(true)));
-});
+const isFree = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
 
 /**
  * `count` distinct ports nothing listens on now, drawn at random from the 10,000 ports below the
@@ -39,7 +40,7 @@ export async function freePorts(count: number, host = '127.0.0.1'): Promise<numb
   for (let tries = 0; ports.length < count; tries += 1) {
     if (tries > 1000) throw new Error(`No ${count} free ports between ${low} and ${high}.`);
     const port = low + Math.floor(Math.random() * (high - low));
-    if (!ports.includes(port) && await isFree(port, host)) ports.push(port);
+    if (!ports.includes(port) && (await isFree(port, host))) ports.push(port);
   }
   return ports;
 }

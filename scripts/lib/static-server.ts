@@ -18,9 +18,17 @@ import { channels, type ChannelCode } from '../../src/lib/channels.ts';
 import { securityHeaders } from '../../src/lib/security-headers.ts';
 
 const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain; charset=utf-8', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.ico': 'image/x-icon', '.webp': 'image/webp', '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
 };
 /** Formats that are already compressed (images, fonts) gain nothing from a second pass. */
 const compressible = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '.svg', '.ico', '.webmanifest']);
@@ -56,7 +64,11 @@ export function negotiateEncoding(header: string | undefined): Coding {
  */
 export function sitePath(pathname: string): string | undefined {
   let decoded: string;
-  try { decoded = decodeURIComponent(pathname); } catch { return undefined; }
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
   if (/[\\\0]/.test(decoded)) return undefined;
   const path = `/${decoded.replace(/^\/+/, '')}`.replace(/\/{2,}/g, '/');
   // The URL parser already resolved the literal dot segments: these came in encoded, so refuse them.
@@ -68,14 +80,18 @@ const sameSite = (path: string, search: string) => `/${path.replace(/^[/\\]+/, '
 
 const redirectsSchema = z.array(z.object({ from: z.string(), to: z.string() }));
 
-interface Variant { body: Buffer; etag: string }
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
 
 export function staticServer(code: ChannelCode, root: string): Server {
   const base = resolve(root);
   const rewrites = shellRewrites(channels[code].locales);
   const redirectsFile = resolve(base, 'redirects.json');
-  const redirects = new Map<string, string>(existsSync(redirectsFile)
-    ? redirectsSchema.parse(JSON.parse(readFileSync(redirectsFile, 'utf8'))).map((r) => [r.from, r.to]) : []);
+  const redirects = new Map<string, string>(
+    existsSync(redirectsFile) ? redirectsSchema.parse(JSON.parse(readFileSync(redirectsFile, 'utf8'))).map((r) => [r.from, r.to]) : [],
+  );
 
   const fileFor = (path: string): { file: string; stats: Stats } | undefined => {
     const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
@@ -97,9 +113,14 @@ export function staticServer(code: ChannelCode, root: string): Server {
     if (!variant) {
       variant = (async () => {
         const raw = await readFile(file);
-        const body = coding === 'br'
-          ? await promisify(brotliCompress)(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : coding === 'gzip' ? await promisify(gzip)(raw, { level: 9 }) : raw;
+        const body =
+          coding === 'br'
+            ? await promisify(brotliCompress)(raw, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+              })
+            : coding === 'gzip'
+              ? await promisify(gzip)(raw, { level: 9 })
+              : raw;
         // A strong validator per representation: the content's hash, and the coding (RFC 9110 §8.8.3).
         const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27);
         return { body, etag: `"${hash}${coding === 'identity' ? '' : `-${coding}`}"` };
@@ -123,7 +144,10 @@ export function staticServer(code: ChannelCode, root: string): Server {
     baseHeaders(res);
     res.setHeader('content-type', types[ext] ?? 'application/octet-stream');
     // Built assets carry a hash in their names; pages and build info must be revalidated.
-    res.setHeader('cache-control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    res.setHeader(
+      'cache-control',
+      file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    );
     if (canCompress) res.setHeader('vary', 'Accept-Encoding');
     if (coding !== 'identity') res.setHeader('content-encoding', coding);
     res.setHeader('etag', etag);
@@ -135,7 +159,8 @@ export function staticServer(code: ChannelCode, root: string): Server {
     }
     res.setHeader('content-length', body.length);
     res.writeHead(status);
-    if (req.method === 'HEAD') res.end(); else res.end(body);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
   };
 
   return createServer((req, res) => {
@@ -149,7 +174,10 @@ export function staticServer(code: ChannelCode, root: string): Server {
       const requested = req.url ?? '/';
       const url = new URL(requested.startsWith('/') ? `http://localhost${requested}` : requested, 'http://localhost');
       const path = sitePath(url.pathname);
-      const redirect = (to: string) => { baseHeaders(res); res.writeHead(301, { location: to }).end(); };
+      const redirect = (to: string) => {
+        baseHeaders(res);
+        res.writeHead(301, { location: to }).end();
+      };
       const notFound = () => {
         const page = fileFor(path?.startsWith('/nl/') ? '/nl/404/' : '/404.html');
         if (page) return send(req, res, 404, page);
@@ -185,4 +213,3 @@ function matches(header: string | undefined, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
-

@@ -6,7 +6,10 @@ import { preparePlatform } from './platform.ts';
 import { EMBEDDED_PLATFORM_PORT } from '../lib/local-defaults.ts';
 
 /** Refuses to start (ConfigError) on an unsafe production configuration. */
-export async function startPlatform(port = Number(process.env.PORT_PLATFORM ?? EMBEDDED_PLATFORM_PORT), hostname = process.env.HOST ?? '127.0.0.1') {
+export async function startPlatform(
+  port = Number(process.env.PORT_PLATFORM ?? EMBEDDED_PLATFORM_PORT),
+  hostname = process.env.HOST ?? '127.0.0.1',
+) {
   const platform = await preparePlatform();
   const server = serve({ fetch: platform.app.fetch, port, hostname });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -21,6 +21,9 @@ export class Problem extends Error {
   }
 
   toResponse(): Response {
-    return new Response(JSON.stringify(this.body), { status: this.status, headers: { 'Content-Type': 'application/json', ...this.headers } });
+    return new Response(JSON.stringify(this.body), {
+      status: this.status,
+      headers: { 'Content-Type': 'application/json', ...this.headers },
+    });
   }
 }

@@ -20,5 +20,7 @@ export const translatePlural = (language: Language, key: string, count: number, 
 
 /** The sections of one language's messages an island needs, French filling any gap. */
 export function messagesFor(language: Language, sections: readonly string[]): MessageTree[] {
-  return language === 'fr' ? [pickSections(catalogues.fr, sections)] : [pickSections(catalogues[language], sections), pickSections(catalogues.fr, sections)];
+  return language === 'fr'
+    ? [pickSections(catalogues.fr, sections)]
+    : [pickSections(catalogues[language], sections), pickSections(catalogues.fr, sections)];
 }

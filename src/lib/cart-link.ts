@@ -21,7 +21,10 @@ export interface CartLinkLine {
 
 /** All values of a parameter, repeated or comma-separated, in order. */
 function listOf(params: URLSearchParams, name: string): string[] {
-  return params.getAll(name).flatMap((value) => value.split(',')).map((value) => value.trim());
+  return params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim());
 }
 const wholeNumber = (text: string | undefined): number | null => (text !== undefined && /^\d+$/.test(text) ? Number(text) : null);
 /** The value for position `index`: its own when the list has one there, the single value otherwise. */

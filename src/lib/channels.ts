@@ -29,7 +29,15 @@ export interface Channel {
 
 export const channels: Record<ChannelCode, Channel> = {
   FR: { code: 'FR', locales: ['fr_FR'], defaultLocale: 'fr_FR', countries: ['FR', 'LU'], currency: 'EUR', vatRate: 0.2, defaultPort: 4321 },
-  BE: { code: 'BE', locales: ['fr_BE', 'nl_BE'], defaultLocale: 'fr_BE', countries: ['BE', 'LU'], currency: 'EUR', vatRate: 0.21, defaultPort: 4322 },
+  BE: {
+    code: 'BE',
+    locales: ['fr_BE', 'nl_BE'],
+    defaultLocale: 'fr_BE',
+    countries: ['BE', 'LU'],
+    currency: 'EUR',
+    vatRate: 0.21,
+    defaultPort: 4322,
+  },
 };
 
 export const languageOf = (locale: LocaleCode): Language => (locale.startsWith('nl') ? 'nl' : 'fr');

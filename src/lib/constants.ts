@@ -23,9 +23,16 @@ export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
 
 /** The ten delivery frequencies of a subscription, 21 to 155 days, with the unit and count of their label. */
 export const DELIVERY_FREQUENCIES = [
-  { days: 21, weeks: 3 }, { days: 31, months: 1 }, { days: 42, weeks: 6 }, { days: 49, weeks: 7 },
-  { days: 62, months: 2 }, { days: 70, weeks: 10 }, { days: 77, weeks: 11 }, { days: 93, months: 3 },
-  { days: 124, months: 4 }, { days: 155, months: 5 },
+  { days: 21, weeks: 3 },
+  { days: 31, months: 1 },
+  { days: 42, weeks: 6 },
+  { days: 49, weeks: 7 },
+  { days: 62, months: 2 },
+  { days: 70, weeks: 10 },
+  { days: 77, weeks: 11 },
+  { days: 93, months: 3 },
+  { days: 124, months: 4 },
+  { days: 155, months: 5 },
 ] as const;
 export type DeliveryFrequency = (typeof DELIVERY_FREQUENCIES)[number];
 
@@ -48,7 +55,14 @@ export const PUPPY_UNDER_MONTHS = 12;
  * birthday at most 120 years ago; postcode digits per country.
  */
 export const LIMITS = {
-  name: 255, email: 255, passwordMin: 5, passwordMax: 255, street: 38, cityMin: 2, cityMax: 33, alias: 255,
+  name: 255,
+  email: 255,
+  passwordMin: 5,
+  passwordMax: 255,
+  street: 38,
+  cityMin: 2,
+  cityMax: 33,
+  alias: 255,
   birthdayMaxYears: 120,
 } as const;
 export const POSTCODE_DIGITS = { FR: 5, BE: 4, LU: 4 } as const;
@@ -79,7 +93,10 @@ export const TOKEN_REFRESH_BEFORE_MS = 10 * 60 * 1000;
  * agree on it, and a renamed key must be renamed everywhere at once (localStorage outlives a deploy).
  */
 export const STORAGE_KEYS = {
-  cartToken: 'store/cart/token', customerUri: 'store/customer/uri', token: 'store/customer/token', refreshToken: 'store/customer/refreshToken',
+  cartToken: 'store/cart/token',
+  customerUri: 'store/customer/uri',
+  token: 'store/customer/token',
+  refreshToken: 'store/customer/refreshToken',
   /** The header badge's count, published by the cart store so a page without a cart island shows it at once. */
   cartCount: 'store/cart/count',
   /** Written after each cart change where BroadcastChannel is missing: other tabs' storage events reload the cart. */
@@ -92,9 +109,20 @@ export const REFRESH_LOCK = 'store/customer/refresh';
 export const CART_QUANTITY = { min: 1, max: 99 } as const;
 
 /** @public The loading bar between pages (not built yet): throttle, duration, delays, height and colour. */
-export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, hideDelayMs: 500, resetDelayMs: 400, height: 3, colour: '#AE9973' } as const;
+export const LOADING_BAR = {
+  throttleMs: 200,
+  durationMs: 2000,
+  hideDelayMs: 500,
+  resetDelayMs: 400,
+  height: 3,
+  colour: '#AE9973',
+} as const;
 /** @public The carousel (not built yet): auto-advance, swipe threshold, move lock, heights and breakpoints. */
 export const CAROUSEL = {
-  autoAdvanceMs: 10000, itemsPerSlide: 1, swipeThresholdPx: 50, moveLockMs: 1000,
-  heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 }, breakpoints: { sm: 768, md: 1024, lg: 1260 },
+  autoAdvanceMs: 10000,
+  itemsPerSlide: 1,
+  swipeThresholdPx: 50,
+  moveLockMs: 1000,
+  heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 },
+  breakpoints: { sm: 768, md: 1024, lg: 1260 },
 } as const;

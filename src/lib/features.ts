@@ -5,11 +5,22 @@
  */
 import { routes, type Feature, type RouteName } from './routes/routes.ts';
 
-const FEATURES: readonly Feature[] = ['animals', 'guideEntrance', 'nutritionGuideEntrance', 'referral', 'orderRedirect', 'subscriptionRedirect', 'webView'];
+const FEATURES: readonly Feature[] = [
+  'animals',
+  'guideEntrance',
+  'nutritionGuideEntrance',
+  'referral',
+  'orderRedirect',
+  'subscriptionRedirect',
+  'webView',
+];
 
 /** Parses a comma-separated list of feature names; unknown names are reported, not ignored silently. */
 export function featuresOff(list: string | undefined): Set<Feature> {
-  const names = (list ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(FEATURES as readonly string[]).includes(n));
   if (unknown.length) throw new Error(`Unknown feature(s) in FEATURES_OFF: ${unknown.join(', ')} (known: ${FEATURES.join(', ')})`);
   return new Set(names as Feature[]);

@@ -27,10 +27,13 @@ export interface SiteServices {
   captchaSiteKey?: string | undefined;
 }
 
-
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Unset and empty mean the same: the feature is off. */
-const optional = z.string().trim().optional().transform((value) => value || undefined);
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
 const envSchema = z.object({
   PUBLIC_SHOP_API_URL: optional,
   SHOP_API_URL: optional,
@@ -88,7 +91,8 @@ export interface PagePolicy {
 
 export function pagePolicy(services: SiteServices): PagePolicy {
   const captcha = services.captchaSiteKey !== undefined;
-  const list = (...sources: Array<string | false | undefined>) => [...new Set(sources.filter((s): s is string => typeof s === 'string'))].join(' ');
+  const list = (...sources: Array<string | false | undefined>) =>
+    [...new Set(sources.filter((s): s is string => typeof s === 'string'))].join(' ');
   return {
     directives: [
       "default-src 'self'",
@@ -125,7 +129,8 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   // Other sites learn the origin only (never the path, which may carry a reset token or an order token).
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   // Powerful features the shop never uses are off for it and any frame it might embed.
-  'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=()',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=()',
   // For browsers older than frame-ancestors.
   'X-Frame-Options': 'DENY',
 });

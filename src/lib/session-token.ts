@@ -11,7 +11,10 @@ export function decodeTokenPayload(token: unknown): unknown {
   if (parts.length !== 3 || !parts[1]) return null;
   try {
     // base64url without padding → base64, then UTF-8 (a name in the payload may hold accents).
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(parts[1].length / 4) * 4, '=');
+    const base64 = parts[1]
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(parts[1].length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {

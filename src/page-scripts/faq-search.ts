@@ -2,7 +2,11 @@
  * FAQ search in the browser: a query typed in the box, or the optional segment of /faq/{query}/ when
  * it is not a category (such addresses are served the FAQ page by a rewrite).
  */
-const normalise = (s: string): string => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const normalise = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 export function enhanceFaq(root: HTMLElement): void {
   const box = root.querySelector<HTMLElement>('[data-search]');

@@ -11,7 +11,11 @@ import { tokenExpiresAt } from '../lib/session-token.ts';
 
 function markSession(): void {
   let token: string | null = null;
-  try { token = localStorage.getItem(STORAGE_KEYS.token); } catch { /* storage refused: anonymous */ }
+  try {
+    token = localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    /* storage refused: anonymous */
+  }
   const logged = tokenExpiresAt(token) > Date.now();
   document.body.classList.toggle('is-logged', logged);
   document.body.classList.toggle('is-anonymous', !logged);
@@ -49,7 +53,9 @@ function startHeader(): void {
   }
   // The language switcher remembers the shopper's choice in the locale cookie.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.switcher a[data-locale]')) {
-    link.addEventListener('click', () => { document.cookie = localeCookie(link.dataset.locale!); });
+    link.addEventListener('click', () => {
+      document.cookie = localeCookie(link.dataset.locale!);
+    });
   }
   const toggle = document.querySelector<HTMLButtonElement>('[data-mini-cart-toggle]');
   const root = document.querySelector<HTMLElement>('[data-mini-cart-root]');

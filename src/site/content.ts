@@ -37,8 +37,12 @@ let cache: Promise<Map<LocaleCode, LocaleContent>> | undefined;
 
 async function loadAll(): Promise<Map<LocaleCode, LocaleContent>> {
   const [products, categories, pages, faq, shops, menus] = await Promise.all([
-    getCollection('products'), getCollection('categories'), getCollection('pages'), getCollection('faq'),
-    getCollection('shops'), getCollection('menus'),
+    getCollection('products'),
+    getCollection('categories'),
+    getCollection('pages'),
+    getCollection('faq'),
+    getCollection('shops'),
+    getCollection('menus'),
   ]);
   const result = new Map<LocaleCode, LocaleContent>();
   for (const locale of channel.locales) {

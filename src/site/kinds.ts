@@ -31,8 +31,7 @@ export interface ContentKindDefinition {
 }
 
 /** Entries carry their slug in every language: a page exists in a language only where it has one. */
-const slugIn = (entry: { localizations: Record<string, string> }, language: Language): string | undefined =>
-  entry.localizations[language];
+const slugIn = (entry: { localizations: Record<string, string> }, language: Language): string | undefined => entry.localizations[language];
 
 /** A kind whose pages are its entries, found by key, with the slug as the one route parameter. */
 function keyedKind<T extends { key: string; localizations: Record<string, string> }>(
@@ -57,10 +56,10 @@ function keyedKind<T extends { key: string; localizations: Record<string, string
 function productKind(sample: boolean): ContentKindDefinition {
   const shownFormats = (product: Product) => product.ProductVariants.filter((v) => v.show_variant);
   return {
-    refs: (content) => content.products.filter((p) => isListed(p) && p.isSample === sample).flatMap((p) => [
-      { key: p.sku },
-      ...(sample ? [] : shownFormats(p).map((v) => ({ key: p.sku, format: v.slug }))),
-    ]),
+    refs: (content) =>
+      content.products
+        .filter((p) => isListed(p) && p.isSample === sample)
+        .flatMap((p) => [{ key: p.sku }, ...(sample ? [] : shownFormats(p).map((v) => ({ key: p.sku, format: v.slug })))]),
     params(content, ref, language) {
       const product = ref.key ? content.productsBySku.get(ref.key) : undefined;
       if (!product || !isListed(product) || product.isSample !== sample) return undefined;
@@ -73,19 +72,31 @@ function productKind(sample: boolean): ContentKindDefinition {
 }
 
 /** Content pages and landing pages share one collection, told apart by the entry's kind. */
-const pageKind = (kind: 'page' | 'landing'): ContentKindDefinition => keyedKind(
-  (content) => content.pages.filter((p) => p.kind === kind),
-  (content, key) => { const page = content.pagesByKey.get(key); return page?.kind === kind ? page : undefined; },
-  kind,
-);
+const pageKind = (kind: 'page' | 'landing'): ContentKindDefinition =>
+  keyedKind(
+    (content) => content.pages.filter((p) => p.kind === kind),
+    (content, key) => {
+      const page = content.pagesByKey.get(key);
+      return page?.kind === kind ? page : undefined;
+    },
+    kind,
+  );
 
 export const contentKinds = {
   product: productKind(false),
   sample: productKind(true),
-  category: keyedKind((c) => c.categories, (c, key) => c.categoriesByKey.get(key), 'category'),
+  category: keyedKind(
+    (c) => c.categories,
+    (c, key) => c.categoriesByKey.get(key),
+    'category',
+  ),
   page: pageKind('page'),
   landing: pageKind('landing'),
-  shop: keyedKind((c) => c.shops, (c, key) => c.shopsByKey.get(key), 'shop'),
+  shop: keyedKind(
+    (c) => c.shops,
+    (c, key) => c.shopsByKey.get(key),
+    'shop',
+  ),
   // The FAQ has a page of every category and one per category (its slug is the optional query segment).
   faq: {
     refs: (content) => [{}, ...content.faq.map((c) => ({ key: c.key }))],

@@ -58,8 +58,14 @@ export async function pagesOf(locale: LocaleCode): Promise<PageRef[]> {
   for (const route of routeNames) {
     const def = routes[route];
     if (!routeEnabled(route, off)) continue;
-    if (route === 'error') { refs.push(...ERROR_STATUSES.map((key) => ({ route, key }))); continue; }
-    if (!('content' in def)) { refs.push({ route }); continue; }
+    if (route === 'error') {
+      refs.push(...ERROR_STATUSES.map((key) => ({ route, key })));
+      continue;
+    }
+    if (!('content' in def)) {
+      refs.push({ route });
+      continue;
+    }
     refs.push(...contentKinds[def.content].refs(content).map((ref) => ({ route, ...ref })));
   }
   return refs;

@@ -10,8 +10,23 @@ import type { Session } from './session/index.ts';
 /** The empty default customer a failed customer fetch falls back on. */
 export function emptyCustomer(customerIri = ''): Customer {
   return {
-    '@id': customerIri, '@type': 'Customer', id: 0, email: '', emailHashed: '', firstName: '', lastName: '', fullName: '', gender: null, birthday: null,
-    subscribedToNewsletter: false, defaultAddress: null, newCustomer: true, subscriber: false, lastOrderDate: null, user: { verified: false }, preferredLanguage: 'fr',
+    '@id': customerIri,
+    '@type': 'Customer',
+    id: 0,
+    email: '',
+    emailHashed: '',
+    firstName: '',
+    lastName: '',
+    fullName: '',
+    gender: null,
+    birthday: null,
+    subscribedToNewsletter: false,
+    defaultAddress: null,
+    newCustomer: true,
+    subscriber: false,
+    lastOrderDate: null,
+    user: { verified: false },
+    preferredLanguage: 'fr',
   };
 }
 

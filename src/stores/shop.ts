@@ -9,12 +9,9 @@ import { shopClient, type ShopClient } from '../lib/shop-api/client.ts';
 import { publishCartCount, startCartBadge } from './cart/badge.ts';
 import { CART_CHANNEL, createCartStore, type CartStore } from './cart/index.ts';
 import { createCustomerStore, type CustomerStore } from './customer.ts';
-import {
-  browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser,
-} from './browser.ts';
+import { browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser } from './browser.ts';
 import { LOCAL_SHOP_API_URL } from '../lib/local-defaults.ts';
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
-
 
 export interface ShopConfig {
   /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? LOCAL_SHOP_API_URL`. */
@@ -72,7 +69,8 @@ function build(current: ShopConfig): Shop {
     startCartBadge({ storage, storageEvents });
     cart.$status.listen((status) => {
       // A cart that could not be read is not an empty one: the badge keeps the last count it was told.
-      if (status === 'ready' && !(cart.$cart.get() === null && cart.$unavailable.get() !== null)) publishCartCount(cart.$count.get(), storage);
+      if (status === 'ready' && !(cart.$cart.get() === null && cart.$unavailable.get() !== null))
+        publishCartCount(cart.$count.get(), storage);
     });
     cart.$count.listen((count) => publishCartCount(count, storage));
     cart.start();
@@ -99,4 +97,3 @@ export const sessionStore = (): SessionStore => getShop().session;
 export const cartStore = (): CartStore => getShop().cart;
 export const customerStore = (): CustomerStore => getShop().customer;
 export const shopApi = (): ShopClient => getShop().client;
-

@@ -11,10 +11,15 @@ import { join } from 'node:path';
 import type { LocaleCode } from '../../src/lib/channels.ts';
 import { expect, target, test } from './helpers.ts';
 
-const WIDTHS = [{ width: 390, height: 844 }, { width: 1366, height: 768 }] as const;
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const;
 
 const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be' }> = [
-  { locale: 'fr_FR', channel: 'fr' }, { locale: 'fr_BE', channel: 'be' }, { locale: 'nl_BE', channel: 'be' },
+  { locale: 'fr_FR', channel: 'fr' },
+  { locale: 'fr_BE', channel: 'be' },
+  { locale: 'nl_BE', channel: 'be' },
 ];
 
 /** One address of each page type in a locale: the public ones from the build's own sitemap, the others by their path. */
@@ -57,8 +62,15 @@ async function settled(page: Page, type: string): Promise<void> {
 async function seriousViolations(page: Page): Promise<string[]> {
   // Violations only: the passes' details are not read, and computing them doubles axe's time.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 for (const { locale, channel } of LOCALES) {

@@ -7,7 +7,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
-import { atPath, createCustomer, escape, expect, languageOf, localeOf, logIn, lookUp, pathOf, PLATFORM, test, textsOf, uniqueEmail } from './helpers.ts';
+import {
+  atPath,
+  createCustomer,
+  escape,
+  expect,
+  languageOf,
+  localeOf,
+  logIn,
+  lookUp,
+  pathOf,
+  PLATFORM,
+  test,
+  textsOf,
+  uniqueEmail,
+} from './helpers.ts';
 
 async function expectAccountMenu(page: Page, info: TestInfo) {
   const t = textsOf(info);
@@ -20,8 +34,15 @@ async function expectAccountMenu(page: Page, info: TestInfo) {
 
 async function expectNoSeriousViolation(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   expect(serious, label).toEqual([]);
 }
 
@@ -49,10 +70,14 @@ test('a new customer registers, lands on the welcome page, logs out and logs in 
   const terms = page.getByRole('checkbox', { name: t('account.register.acceptTerms', { terms: t('account.register.termsLink') }) });
   await terms.check();
   const legal = await import('../../src/lib/routes/routes.ts');
-  await expect(page.getByRole('link', { name: t('account.register.termsLink') }))
-    .toHaveAttribute('href', pathOf(info, 'page', { page: legal.legalPages.terms[languageOf(info)] }));
-  await expect(page.getByRole('link', { name: t('account.register.privacyLink') }))
-    .toHaveAttribute('href', pathOf(info, 'page', { page: legal.legalPages.privacy[languageOf(info)] }));
+  await expect(page.getByRole('link', { name: t('account.register.termsLink') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'page', { page: legal.legalPages.terms[languageOf(info)] }),
+  );
+  await expect(page.getByRole('link', { name: t('account.register.privacyLink') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'page', { page: legal.legalPages.privacy[languageOf(info)] }),
+  );
   await page.getByRole('button', { name: t('account.register.submit') }).click();
 
   await expect(page).toHaveURL(atPath(pathOf(info, 'accountWelcome')));
@@ -163,11 +188,18 @@ test('addresses: add with phone and postcode checks, favourite, edit, delete aft
   await form.getByLabel(t('forms.fields.street'), { exact: true }).fill(nl ? 'Veldstraat 1' : '3 place Bellecour');
   await form.getByLabel(t('forms.fields.postcode')).fill(nl ? '9000' : '69002');
   await form.getByLabel(t('forms.fields.city')).fill(nl ? 'Gent' : 'Lyon');
-  await form.getByRole('group', { name: t('forms.fields.phoneNumber'), exact: true }).getByRole('textbox').fill(nl ? '+32 9 123 45 67' : '+33 4 72 00 00 00');
+  await form
+    .getByRole('group', { name: t('forms.fields.phoneNumber'), exact: true })
+    .getByRole('textbox')
+    .fill(nl ? '+32 9 123 45 67' : '+33 4 72 00 00 00');
   await form.getByRole('button', { name: t('account.addresses.save') }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').first()).toContainText('Maison');
-  await list.getByRole('listitem').nth(1).getByRole('button', { name: t('account.addresses.makeFavourite') }).click();
+  await list
+    .getByRole('listitem')
+    .nth(1)
+    .getByRole('button', { name: t('account.addresses.makeFavourite') })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: t('account.addresses.favouriteSaved') })).toBeVisible();
   await expect(list.getByRole('listitem').first()).toContainText('Bureau');
   await expect(list.getByRole('listitem').first()).toContainText(t('account.addresses.favourite'));
@@ -311,7 +343,9 @@ test('the e-mail is changed with the current password; the old address is told, 
   await expect(current).toHaveCount(0);
 
   // The old address is told, in the shopper's language, with no link but the contact page's.
-  const outbox = await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json() as { mails: Array<{ text: string }> };
+  const outbox = (await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json()) as {
+    mails: Array<{ text: string }>;
+  };
   const notice = outbox.mails[0]?.text ?? '';
   expect(notice).toContain(pathOf(info, 'contact'));
   expect(notice).not.toContain(newEmail);
@@ -336,9 +370,14 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await page.getByRole('button', { name: t('account.forgot.submit') }).click();
   await expect(page.getByRole('status')).toHaveText(t('account.forgot.sent'));
 
-  const outbox = await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json() as { mails: Array<{ text: string }> };
+  const outbox = (await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json()) as {
+    mails: Array<{ text: string }>;
+  };
   const resetPath = pathOf(info, 'forgotPassword', { forgotPassword: 'TOKEN' }).replace('TOKEN/', '');
-  const link = outbox.mails.map((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []).flat().find((url) => url.includes(resetPath));
+  const link = outbox.mails
+    .map((mail) => mail.text.match(/https?:\/\/\S+/g) ?? [])
+    .flat()
+    .find((url) => url.includes(resetPath));
   expect(link, 'a reset link in the newest mail').toBeTruthy();
   const url = new URL(link!);
   await page.goto(`${url.pathname}${url.search}`);

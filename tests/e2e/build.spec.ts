@@ -12,13 +12,28 @@ test.describe.configure({ mode: 'serial' });
 
 test('every route of the table exists on each site and in each language', async ({ request }) => {
   expect(routes.length).toBeGreaterThan(40);
-  const fill = (pattern: string) => pattern.replace(/\[\.\.\.category\]/, '__CATEGORY__').replace(/\[[^\]]+\?\]\//g, '').replace(/\[[^\]]+\]/g, '1');
+  const fill = (pattern: string) =>
+    pattern
+      .replace(/\[\.\.\.category\]/, '__CATEGORY__')
+      .replace(/\[[^\]]+\?\]\//g, '')
+      .replace(/\[[^\]]+\]/g, '1');
   const missing: string[] = [];
-  for (const [site, prefixes] of [[sites.fr, ['fr']], [sites.be, ['fr', 'nl']]] as const) {
+  for (const [site, prefixes] of [
+    [sites.fr, ['fr']],
+    [sites.be, ['fr', 'nl']],
+  ] as const) {
     for (const route of routes) {
       for (const language of prefixes) {
         const pattern = language === 'nl' ? `/nl${route[language]}` : route[language];
-        if (pattern.includes('[page]') || pattern.includes('[landing]') || pattern.includes('[shop]') || pattern.includes('[product]') || pattern.includes('[sample]') || pattern.includes('[status]')) continue;
+        if (
+          pattern.includes('[page]') ||
+          pattern.includes('[landing]') ||
+          pattern.includes('[shop]') ||
+          pattern.includes('[product]') ||
+          pattern.includes('[sample]') ||
+          pattern.includes('[status]')
+        )
+          continue;
         const path = fill(pattern).replace('__CATEGORY__', language === 'nl' ? 'hond' : 'chien');
         const res = await request.get(new URL(path, site).href, { maxRedirects: 0 });
         if (res.status() !== 200) missing.push(`${site}${path} → ${res.status()} (${route.name})`);
@@ -32,7 +47,10 @@ test('every hreflang alternate of every sitemap page exists', async ({ request }
   test.setTimeout(300_000);
   const checked = new Set<string>();
   const broken: string[] = [];
-  for (const [site, locales] of [[sites.fr, ['fr_FR']], [sites.be, ['fr_BE', 'nl_BE']]] as const) {
+  for (const [site, locales] of [
+    [sites.fr, ['fr_FR']],
+    [sites.be, ['fr_BE', 'nl_BE']],
+  ] as const) {
     for (const locale of locales) {
       const xml = await (await request.get(`${site}/sitemap-${locale}.xml`)).text();
       const pages = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

@@ -4,8 +4,34 @@ import { channelOf } from '../../src/lib/channels.ts';
 import { atPath, expect, homeOf, languageOf, localeOf, PLATFORM, test, textsOf } from './helpers.ts';
 
 const texts = {
-  fr: { add: 'Ajouter au panier', cart: '/panier/', empty: 'Votre panier est vide.', coupon: 'Code promo', apply: 'Appliquer', invalid: 'Ce code promo n’est pas valide.', purchase: 'Mode d’achat', monthly: 'Tous les mois', remove: 'Supprimer', freeShippingFrom: 'Plus que', promotion: 'Réduction', linkAdded: 'Les articles du lien ont été ajoutés à votre panier.' },
-  nl: { add: 'In winkelmand', cart: '/nl/winkelmand/', empty: 'Je winkelmand is leeg.', coupon: 'Kortingscode', apply: 'Toepassen', invalid: 'Deze kortingscode is niet geldig.', purchase: 'Aankoopwijze', monthly: 'Elke maand', remove: 'Verwijderen', freeShippingFrom: 'Nog', promotion: 'Korting', linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.' },
+  fr: {
+    add: 'Ajouter au panier',
+    cart: '/panier/',
+    empty: 'Votre panier est vide.',
+    coupon: 'Code promo',
+    apply: 'Appliquer',
+    invalid: 'Ce code promo n’est pas valide.',
+    purchase: 'Mode d’achat',
+    monthly: 'Tous les mois',
+    remove: 'Supprimer',
+    freeShippingFrom: 'Plus que',
+    promotion: 'Réduction',
+    linkAdded: 'Les articles du lien ont été ajoutés à votre panier.',
+  },
+  nl: {
+    add: 'In winkelmand',
+    cart: '/nl/winkelmand/',
+    empty: 'Je winkelmand is leeg.',
+    coupon: 'Kortingscode',
+    apply: 'Toepassen',
+    invalid: 'Deze kortingscode is niet geldig.',
+    purchase: 'Aankoopwijze',
+    monthly: 'Elke maand',
+    remove: 'Verwijderen',
+    freeShippingFrom: 'Nog',
+    promotion: 'Korting',
+    linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.',
+  },
 } as const;
 
 /** Opens a dry food product of the dog section that is in stock. */
@@ -145,7 +171,20 @@ test('upsells: shown on the cart page, one added lands in the cart as an upsell 
   // The shop API has it as an upsell from the cart page, bought once.
   const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.cartToken);
   const locale = localeOf(info);
-  const cart = await (await request.get(`${PLATFORM}/api/v2/shop/orders/${token}?channelCode=${channelOf(locale).code}&locale=${locale}`, { headers: { Accept: 'application/ld+json' } })).json() as { items: Array<{ productName: string; variantCode: string; upsell: boolean; sourceItemList: string | null; subscriptionInterval: number; quantity: number }> };
+  const cart = (await (
+    await request.get(`${PLATFORM}/api/v2/shop/orders/${token}?channelCode=${channelOf(locale).code}&locale=${locale}`, {
+      headers: { Accept: 'application/ld+json' },
+    })
+  ).json()) as {
+    items: Array<{
+      productName: string;
+      variantCode: string;
+      upsell: boolean;
+      sourceItemList: string | null;
+      subscriptionInterval: number;
+      quantity: number;
+    }>;
+  };
   const item = cart.items.find((i) => i.productName === name);
   expect(item).toMatchObject({ upsell: true, sourceItemList: 'cart_upsell', subscriptionInterval: 0, quantity: 1 });
   expect(cart.items.find((i) => i.variantCode === variant)).toMatchObject({ upsell: false });

@@ -5,7 +5,10 @@ test('home → category → filter and sort → product → change format', asyn
   await page.goto(homeOf(info));
   await expect(page.locator('html')).toHaveAttribute('lang', languageOf(info) === 'nl' ? 'nl-BE' : 'fr-FR');
 
-  await page.getByRole('navigation', { name: /navigation|navigatie/i }).getByRole('link', { name: t.dogs, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: /navigation|navigatie/i })
+    .getByRole('link', { name: t.dogs, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const all = await visibleProducts(page);
   expect(all.length).toBeGreaterThan(3);
@@ -75,7 +78,10 @@ test('filters and sort work with JavaScript off', async ({ browser }, info) => {
   const page = await context.newPage();
   const t = texts[languageOf(info)];
   await page.goto(homeOf(info));
-  await page.getByRole('navigation', { name: /navigation|navigatie/i }).getByRole('link', { name: t.dogs, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: /navigation|navigatie/i })
+    .getByRole('link', { name: t.dogs, exact: true })
+    .click();
   const all = await visibleProducts(page);
   await page.getByRole('group', { name: t.lifeStage }).getByLabel(t.adult, { exact: true }).check();
   const adults = await visibleProducts(page);
@@ -87,7 +93,7 @@ test('filters and sort work with JavaScript off', async ({ browser }, info) => {
 });
 
 test('a SKU address redirects to the product’s page', async ({ page, request }, info) => {
-  const redirects = await (await request.get('/redirects.json')).json() as Array<{ from: string; to: string }>;
+  const redirects = (await (await request.get('/redirects.json')).json()) as Array<{ from: string; to: string }>;
   const own = redirects.find((r) => r.from.startsWith(homeOf(info) === '/nl/' ? '/nl/' : '/produits/'))!;
   await page.goto(own.from);
   await expect(page).toHaveURL(atPath(own.to));

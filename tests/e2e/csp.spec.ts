@@ -9,12 +9,13 @@ import type { Page } from '@playwright/test';
 import { expect, homeOf, target, test } from './helpers.ts';
 
 /** Adds an inline script the way an injection would: the page's policy must refuse to run it. */
-const injectInlineScript = (page: Page) => page.evaluate(() => {
-  const script = document.createElement('script');
-  script.textContent = 'window.__injected = true;';
-  document.body.append(script);
-  return (window as unknown as { __injected?: boolean }).__injected === true;
-});
+const injectInlineScript = (page: Page) =>
+  page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.append(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
 
 test('pages carry the security headers and a script policy without unsafe-inline', async ({ page }, info) => {
   const response = await page.goto(homeOf(info));
@@ -25,7 +26,10 @@ test('pages carry the security headers and a script policy without unsafe-inline
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toContain('camera=()');
   const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
-  const scriptSrc = policy!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+  const scriptSrc = policy!
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
   expect(scriptSrc).toMatch(/'sha256-/);
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).not.toContain("'unsafe-eval'");
@@ -41,10 +45,16 @@ test('every built page allows its own inline scripts and style sheets by hash, a
   for (const file of pages) {
     const html = readFileSync(join(site, file), 'utf8');
     const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-    const directive = (name: string) => policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? [];
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? [];
     const scripts = directive('script-src');
     const styles = directive('style-src');
-    if (!scripts.includes("'self'") || scripts.some((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'")) missing.push(`${file}: script-src ${scripts.join(' ')}`);
+    if (!scripts.includes("'self'") || scripts.some((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'"))
+      missing.push(`${file}: script-src ${scripts.join(' ')}`);
     if (styles.includes("'unsafe-inline'")) missing.push(`${file}: style-src ${styles.join(' ')}`);
     // Executable inline scripts (JSON-LD is data, which no policy governs).
     for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {

@@ -32,7 +32,12 @@ async function serverError(page: Page, match: Match): Promise<void> {
       status: 500,
       contentType: 'application/ld+json',
       headers: { 'access-control-allow-origin': new URL(page.url()).origin, 'access-control-allow-credentials': 'true' },
-      body: JSON.stringify({ '@context': '/api/v2/contexts/Error', '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Internal Server Error' }),
+      body: JSON.stringify({
+        '@context': '/api/v2/contexts/Error',
+        '@type': 'hydra:Error',
+        'hydra:title': 'An error occurred',
+        'hydra:description': 'Internal Server Error',
+      }),
     });
   });
 }
@@ -43,10 +48,14 @@ async function serverError(page: Page, match: Match): Promise<void> {
  */
 async function slow(page: Page, match: Match) {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let sent = 0;
   let arrived!: () => void;
-  const first = new Promise<void>((resolve) => { arrived = resolve; });
+  const first = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   await page.route(`${PLATFORM}/**`, async (route: Route) => {
     if (!matches(route.request(), match)) return route.fallback();
     sent += 1;
@@ -77,13 +86,16 @@ async function signedIn(page: Page, info: TestInfo): Promise<Shopper> {
     data: { email: shopper.email, password: shopper.password },
   });
   expect(response.status()).toBe(200);
-  const auth = await response.json() as { token: string; refresh_token: string; customer: string };
-  await page.addInitScript(([keys, session]) => {
-    if (localStorage.getItem(keys.token)) return;
-    localStorage.setItem(keys.refreshToken, session.refresh_token);
-    localStorage.setItem(keys.customerUri, session.customer);
-    localStorage.setItem(keys.token, session.token);
-  }, [STORAGE_KEYS, auth] as const);
+  const auth = (await response.json()) as { token: string; refresh_token: string; customer: string };
+  await page.addInitScript(
+    ([keys, session]) => {
+      if (localStorage.getItem(keys.token)) return;
+      localStorage.setItem(keys.refreshToken, session.refresh_token);
+      localStorage.setItem(keys.customerUri, session.customer);
+      localStorage.setItem(keys.token, session.token);
+    },
+    [STORAGE_KEYS, auth] as const,
+  );
   return shopper;
 }
 
@@ -399,7 +411,9 @@ test('personal data: unreachable, 500, slow — says so and keeps what was typed
   await expect(section.getByRole('status')).toHaveText(t('account.personalData.saved'));
   expect(held.count()).toBe(1);
   await page.reload();
-  await expect(page.getByRole('region', { name: t('account.personalData.identityTitle') }).getByLabel(t('forms.fields.firstName'), { exact: true })).toHaveValue('Camila');
+  await expect(
+    page.getByRole('region', { name: t('account.personalData.identityTitle') }).getByLabel(t('forms.fields.firstName'), { exact: true }),
+  ).toHaveValue('Camila');
 });
 
 const createAddress = { method: 'POST', path: /\/api\/v2\/shop\/addresses$/ };

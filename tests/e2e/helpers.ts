@@ -26,38 +26,64 @@ let watchContext: ((context: BrowserContext) => void) | undefined;
 export const test = base.extend<{ cspGuard: CspGuard; cspViolations: string[] }>({
   // Contexts a test makes itself (`browser.newContext`) are watched too. A test that needs no browser
   // (build.spec.ts) launches none for this.
-  browser: [async ({ browser }, use) => {
-    const onContext = (context: BrowserContext) => watchContext?.(context);
-    browser.on('context', onContext);
-    await use(browser);
-    browser.off('context', onContext);
-  }, { scope: 'worker' }],
-  cspGuard: [async ({}, use) => {
-    const violations: string[] = [];
-    const watched = new WeakMap<BrowserContext, Promise<void>>();
-    const watch = (context: BrowserContext) => {
-      if (watched.has(context)) return;
-      // At once, so that even a context used straight away (or with JavaScript off) has its console watched.
-      context.on('console', (message) => {
-        if (/Refused to|violates the following Content Security Policy/.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
-      });
-      watched.set(context, (async () => {
-        await context.exposeBinding('__reportCspViolation', ({ page }, report: string) => { violations.push(`${page.url()}: ${report}`); });
-        await context.addInitScript(() => {
-          // Capture phase on the document: the event is fired at the offending element, or the document.
-          document.addEventListener('securitypolicyviolation', (event) => {
-            const report = (window as unknown as { __reportCspViolation?: (r: string) => void }).__reportCspViolation;
-            report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`.trim());
-          }, true);
+  browser: [
+    async ({ browser }, use) => {
+      const onContext = (context: BrowserContext) => watchContext?.(context);
+      browser.on('context', onContext);
+      await use(browser);
+      browser.off('context', onContext);
+    },
+    { scope: 'worker' },
+  ],
+  cspGuard: [
+    async ({}, use) => {
+      const violations: string[] = [];
+      const watched = new WeakMap<BrowserContext, Promise<void>>();
+      const watch = (context: BrowserContext) => {
+        if (watched.has(context)) return;
+        // At once, so that even a context used straight away (or with JavaScript off) has its console watched.
+        context.on('console', (message) => {
+          if (/Refused to|violates the following Content Security Policy/.test(message.text()))
+            violations.push(`${message.location().url}: ${message.text()}`);
         });
-      })());
-    };
-    watchContext = watch;
-    await use({ violations, watching: async (context) => { watch(context); await watched.get(context); } });
-    watchContext = undefined;
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
-  }, { auto: true }],
-  cspViolations: async ({ cspGuard }, use) => { await use(cspGuard.violations); },
+        watched.set(
+          context,
+          (async () => {
+            await context.exposeBinding('__reportCspViolation', ({ page }, report: string) => {
+              violations.push(`${page.url()}: ${report}`);
+            });
+            await context.addInitScript(() => {
+              // Capture phase on the document: the event is fired at the offending element, or the document.
+              document.addEventListener(
+                'securitypolicyviolation',
+                (event) => {
+                  const report = (window as unknown as { __reportCspViolation?: (r: string) => void }).__reportCspViolation;
+                  report?.(
+                    `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile || 'document'}:${event.lineNumber}) ${event.sample}`.trim(),
+                  );
+                },
+                true,
+              );
+            });
+          })(),
+        );
+      };
+      watchContext = watch;
+      await use({
+        violations,
+        watching: async (context) => {
+          watch(context);
+          await watched.get(context);
+        },
+      });
+      watchContext = undefined;
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: async ({ cspGuard }, use) => {
+    await use(cspGuard.violations);
+  },
   // The test's own context is watched before its first page opens.
   context: async ({ context, cspGuard }, use) => {
     await cspGuard.watching(context);
@@ -71,8 +97,26 @@ export const languageOf = (info: TestInfo): 'fr' | 'nl' => (info.project.name ==
 export const homeOf = (info: TestInfo): string => (languageOf(info) === 'nl' ? '/nl/' : '/');
 
 export const texts = {
-  fr: { dogs: 'Chien', sort: 'Trier par', bestSellers: 'Meilleures ventes', novelty: 'Nouveautés', lifeStage: 'Âge', adult: 'Adulte', notFound: 'Page non trouvée', addToCart: 'Ajouter au panier' },
-  nl: { dogs: 'Hond', sort: 'Sorteren op', bestSellers: 'Bestsellers', novelty: 'Nieuw', lifeStage: 'Leeftijd', adult: 'Volwassen', notFound: 'Pagina niet gevonden', addToCart: 'In winkelmand' },
+  fr: {
+    dogs: 'Chien',
+    sort: 'Trier par',
+    bestSellers: 'Meilleures ventes',
+    novelty: 'Nouveautés',
+    lifeStage: 'Âge',
+    adult: 'Adulte',
+    notFound: 'Page non trouvée',
+    addToCart: 'Ajouter au panier',
+  },
+  nl: {
+    dogs: 'Hond',
+    sort: 'Sorteren op',
+    bestSellers: 'Bestsellers',
+    novelty: 'Nieuw',
+    lifeStage: 'Leeftijd',
+    adult: 'Volwassen',
+    notFound: 'Pagina niet gevonden',
+    addToCart: 'In winkelmand',
+  },
 } as const;
 
 /** Names of the visible product cards, in the order a shopper sees them. */
@@ -92,12 +136,18 @@ export async function openFirstProduct(page: Page, home: string): Promise<string
 
 export async function visibleProducts(page: Page): Promise<string[]> {
   const cards = page.locator('[data-grid] > li:visible');
-  return cards.evaluateAll((els) => els
-    .map((el) => ({ name: el.querySelector('h2, h3')?.textContent?.trim() ?? '', order: Number(getComputedStyle(el).order), top: el.getBoundingClientRect().top, left: el.getBoundingClientRect().left }))
-    .sort((a, b) => a.top - b.top || a.left - b.left)
-    .map((c) => c.name));
+  return cards.evaluateAll((els) =>
+    els
+      .map((el) => ({
+        name: el.querySelector('h2, h3')?.textContent?.trim() ?? '',
+        order: Number(getComputedStyle(el).order),
+        top: el.getBoundingClientRect().top,
+        left: el.getBoundingClientRect().left,
+      }))
+      .sort((a, b) => a.top - b.top || a.left - b.left)
+      .map((c) => c.name),
+  );
 }
-
 
 /** The suite's own platform, where the build under test calls the shop API (target.ts). */
 export const PLATFORM = target.platform;
@@ -143,4 +193,3 @@ export async function logIn(page: Page, info: TestInfo, email: string, password:
   await page.getByLabel(t('forms.fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('account.login.passwordStep') }).click();
 }
-

@@ -5,7 +5,9 @@
  */
 import { expect, homeOf, openFirstProduct, pathOf, test, textsOf } from './helpers.ts';
 
-test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({ page }, info) => {
+test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({
+  page,
+}, info) => {
   const t = textsOf(info);
   // One line in the cart, through a cart link (variant read from a product page of the build).
   const name = await openFirstProduct(page, homeOf(info));

@@ -36,31 +36,42 @@ const target = (() => {
 if (!target.runId) fail('E2E_RUN_ID is not set: these servers are started by the end-to-end suite (npm run test:e2e).');
 
 /** Whether something accepts connections at host:port (a server on ::1 would get the browser's "localhost"). */
-const answers = (host: string, port: number) => new Promise<boolean>((resolve) => {
-  const socket = connect({ host, port, timeout: 1000 });
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => { socket.destroy(); resolve(false); });
-});
+const answers = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 
 /** Resolves when nothing listens on the port, else says who needs it and how to run beside it. */
 function portFree(port: number, what: string): Promise<void> {
   return new Promise((resolve) => {
     const probe = createServer();
     const busy = () => {
-      fail(`Port ${port} is in use, and the build in ${target.distDir} needs it for ${what} (its pages call the shop API at `
-        + `${target.platform} and name ${target.sites.fr} and ${target.sites.be} as their sites). Another copy of the shop is `
-        + 'probably running (npm start, npm run platform…): stop it, or let the suite build for ports it finds free and run '
-        + 'there, beside it: `npm test -- --e2e` (Playwright\'s arguments may follow).');
+      fail(
+        `Port ${port} is in use, and the build in ${target.distDir} needs it for ${what} (its pages call the shop API at ` +
+          `${target.platform} and name ${target.sites.fr} and ${target.sites.be} as their sites). Another copy of the shop is ` +
+          'probably running (npm start, npm run platform…): stop it, or let the suite build for ports it finds free and run ' +
+          "there, beside it: `npm test -- --e2e` (Playwright's arguments may follow).",
+      );
     };
     probe.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') busy();
       else throw error;
     });
-    probe.listen(port, HOST, () => probe.close(async () => {
-      if (await answers('::1', port)) busy();
-      else resolve();
-    }));
+    probe.listen(port, HOST, () =>
+      probe.close(async () => {
+        if (await answers('::1', port)) busy();
+        else resolve();
+      }),
+    );
   });
 }
 await portFree(target.ports.platform, 'the platform (shop API)');
@@ -81,7 +92,11 @@ const withRunId = async (response: Response): Promise<Response> => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 // The second argument carries the socket (the rate limits count by client address): passed on as is.
-const api = serve({ fetch: async (request, bindings) => withRunId(await platform.app.fetch(request, bindings)), port: target.ports.platform, hostname: HOST });
+const api = serve({
+  fetch: async (request, bindings) => withRunId(await platform.app.fetch(request, bindings)),
+  port: target.ports.platform,
+  hostname: HOST,
+});
 await new Promise<void>((resolve) => api.once('listening', () => resolve()));
 servers.push(api as Server);
 
@@ -105,4 +120,6 @@ async function stop(code: number) {
 }
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
-console.log(`e2e servers ready: platform ${target.platform} (${platform.db.driver}, ${dataDir}), FR ${target.sites.fr}, BE ${target.sites.be}, run ${target.runId}`);
+console.log(
+  `e2e servers ready: platform ${target.platform} (${platform.db.driver}, ${dataDir}), FR ${target.sites.fr}, BE ${target.sites.be}, run ${target.runId}`,
+);

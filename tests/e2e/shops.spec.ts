@@ -1,16 +1,30 @@
 import { expect, languageOf, test } from './helpers.ts';
 
 const expected = {
-  fr: { path: '/magasins/paris-bastille/', open: 'Ouvert · ferme à 19:30', soon: 'Ferme bientôt (dans 20 minutes)', lunch: 'Fermé · ouvre aujourd’hui à 14:00', closure: 'Fermeture exceptionnelle', tomorrow: 'ouvre demain à 10:00' },
-  nl: { path: '/nl/winkels/parijs-bastille/', open: 'Open · sluit om 19:30', soon: 'Sluit binnenkort (over 20 minuten)', lunch: 'Gesloten · opent vandaag om 14:00', closure: 'Uitzonderlijke sluiting', tomorrow: 'opent morgen om 10:00' },
+  fr: {
+    path: '/magasins/paris-bastille/',
+    open: 'Ouvert · ferme à 19:30',
+    soon: 'Ferme bientôt (dans 20 minutes)',
+    lunch: 'Fermé · ouvre aujourd’hui à 14:00',
+    closure: 'Fermeture exceptionnelle',
+    tomorrow: 'ouvre demain à 10:00',
+  },
+  nl: {
+    path: '/nl/winkels/parijs-bastille/',
+    open: 'Open · sluit om 19:30',
+    soon: 'Sluit binnenkort (over 20 minuten)',
+    lunch: 'Gesloten · opent vandaag om 14:00',
+    closure: 'Uitzonderlijke sluiting',
+    tomorrow: 'opent morgen om 10:00',
+  },
 };
 
 // The Paris shop: Monday 14:00–19:00, Tuesday to Saturday 10:00–19:30, closed on 25 December 2026.
 const cases = [
-  { at: '2026-12-08T10:00:00Z', text: 'open' },      // Tuesday 11:00 in Paris
-  { at: '2026-12-08T18:10:00Z', text: 'soon' },      // Tuesday 19:10
-  { at: '2026-12-07T11:00:00Z', text: 'lunch' },     // Monday 12:00, opens at 14:00
-  { at: '2026-12-25T10:00:00Z', text: 'closure' },   // Christmas
+  { at: '2026-12-08T10:00:00Z', text: 'open' }, // Tuesday 11:00 in Paris
+  { at: '2026-12-08T18:10:00Z', text: 'soon' }, // Tuesday 19:10
+  { at: '2026-12-07T11:00:00Z', text: 'lunch' }, // Monday 12:00, opens at 14:00
+  { at: '2026-12-25T10:00:00Z', text: 'closure' }, // Christmas
   { at: '2026-12-25T10:00:00Z', text: 'tomorrow' },
 ] as const;
 

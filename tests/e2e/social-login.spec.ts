@@ -21,7 +21,9 @@ for (const route of ['login', 'register'] as const) {
 test('without a Google client id a token handed to the login page is not used', async ({ page }, info) => {
   const t = textsOf(info);
   const calls: string[] = [];
-  page.on('request', (request) => { if (request.url().startsWith(PLATFORM)) calls.push(`${request.method()} ${new URL(request.url()).pathname}`); });
+  page.on('request', (request) => {
+    if (request.url().startsWith(PLATFORM)) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
   for (const handed of ['#id_token=not-a-google-token&state=', '?gi-token=not-a-google-token']) {
     await page.goto(`${pathOf(info, 'login')}${handed}`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -33,8 +33,10 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 function localOrigin(url: string, what: string, distDir: string): { origin: string; port: number } {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' || !LOCAL_HOSTS.has(parsed.hostname) || !parsed.port) {
-    throw new TargetError(`The build in ${distDir}/ was made for ${what} at ${url}, which the end-to-end suite cannot serve: `
-      + 'it serves the build on this machine. Build for local ports (npm run build, without SITE_URL_FR/SITE_URL_BE/SHOP_API_URL pointing elsewhere).');
+    throw new TargetError(
+      `The build in ${distDir}/ was made for ${what} at ${url}, which the end-to-end suite cannot serve: ` +
+        'it serves the build on this machine. Build for local ports (npm run build, without SITE_URL_FR/SITE_URL_BE/SHOP_API_URL pointing elsewhere).',
+    );
   }
   return { origin: parsed.origin, port: Number(parsed.port) };
 }
@@ -42,7 +44,9 @@ function localOrigin(url: string, what: string, distDir: string): { origin: stri
 function readPage(distDir: string, channel: 'fr' | 'be'): string {
   const file = join(distDir, channel, 'index.html');
   if (!existsSync(file)) {
-    throw new TargetError(`No build in ${distDir}/${channel}/: run \`npm run build\` first (or \`npm test\`, which builds and runs everything).`);
+    throw new TargetError(
+      `No build in ${distDir}/${channel}/: run \`npm run build\` first (or \`npm test\`, which builds and runs everything).`,
+    );
   }
   return readFileSync(file, 'utf8');
 }
@@ -57,7 +61,12 @@ function siteOf(html: string, channel: string, distDir: string): string {
 /** The shop API origin a page's policy lets the islands call (connect-src, besides 'self' and the captcha's). */
 function shopApiOf(html: string, channel: string, distDir: string): string {
   const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const sources = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === 'connect-src')?.slice(1) ?? [];
+  const sources =
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src')
+      ?.slice(1) ?? [];
   const api = sources.find((s) => /^https?:\/\//.test(s) && !s.includes('google.com'));
   if (!api) throw new TargetError(`${distDir}/${channel}/index.html allows no shop API in its connect-src: is it a build of this shop?`);
   return api;
@@ -71,8 +80,10 @@ function checkEnvironmentPorts(ports: E2eTarget['ports'], distDir: string, env: 
     .filter((key) => asked[key] !== undefined && asked[key] !== '' && Number(asked[key]) !== ports[key])
     .map((key) => `${names[key]}=${asked[key]} but the build in ${distDir}/ uses ${ports[key]}`);
   if (conflicts.length > 0) {
-    throw new TargetError(`The build was made for other ports than this shell asks for (${conflicts.join('; ')}). `
-      + 'Build again with the same variables (PORT_PLATFORM, PORT_FR, PORT_BE and SHOP_API_URL=http://localhost:$PORT_PLATFORM), or unset them.');
+    throw new TargetError(
+      `The build was made for other ports than this shell asks for (${conflicts.join('; ')}). ` +
+        'Build again with the same variables (PORT_PLATFORM, PORT_FR, PORT_BE and SHOP_API_URL=http://localhost:$PORT_PLATFORM), or unset them.',
+    );
   }
 }
 
@@ -80,14 +91,27 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): E2eTarget {
   const distDir = env.DIST_DIR || 'dist';
   const fr = readPage(distDir, 'fr');
   const be = readPage(distDir, 'be');
-  const sites = { fr: localOrigin(siteOf(fr, 'fr', distDir), 'the FR site', distDir), be: localOrigin(siteOf(be, 'be', distDir), 'the BE site', distDir) };
+  const sites = {
+    fr: localOrigin(siteOf(fr, 'fr', distDir), 'the FR site', distDir),
+    be: localOrigin(siteOf(be, 'be', distDir), 'the BE site', distDir),
+  };
   const apis = [shopApiOf(fr, 'fr', distDir), shopApiOf(be, 'be', distDir)];
-  if (apis[0] !== apis[1]) throw new TargetError(`The two channels of ${distDir}/ call different shop APIs (${apis.join(', ')}): build both at once (npm run build).`);
+  if (apis[0] !== apis[1])
+    throw new TargetError(
+      `The two channels of ${distDir}/ call different shop APIs (${apis.join(', ')}): build both at once (npm run build).`,
+    );
   const platform = localOrigin(apis[0]!, 'the shop API', distDir);
   const ports = { platform: platform.port, fr: sites.fr.port, be: sites.be.port };
-  if (new Set(Object.values(ports)).size !== 3) throw new TargetError(`The build in ${distDir}/ uses one port for two servers (${JSON.stringify(ports)}).`);
+  if (new Set(Object.values(ports)).size !== 3)
+    throw new TargetError(`The build in ${distDir}/ uses one port for two servers (${JSON.stringify(ports)}).`);
   checkEnvironmentPorts(ports, distDir, env);
-  return { distDir: resolve(distDir), platform: platform.origin, sites: { fr: sites.fr.origin, be: sites.be.origin }, ports, runId: env.E2E_RUN_ID ?? '' };
+  return {
+    distDir: resolve(distDir),
+    platform: platform.origin,
+    sites: { fr: sites.fr.origin, be: sites.be.origin },
+    ports,
+    runId: env.E2E_RUN_ID ?? '',
+  };
 }
 
 /** The runner's target: resolved once, with a run id that the workers and the servers inherit. */

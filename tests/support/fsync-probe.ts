@@ -10,14 +10,22 @@ import { syncBuiltinESMExports } from 'node:module';
 const log = process.env.FSYNC_PROBE_LOG;
 
 const pathOf = (fd: number): string => {
-  try { return fs.readlinkSync(`/proc/self/fd/${fd}`); } catch { return `fd:${fd}`; }
+  try {
+    return fs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return `fd:${fd}`;
+  }
 };
-const record = (call: string, fd: number) => { if (log) fs.appendFileSync(log, `${call} ${pathOf(fd)}\n`); };
+const record = (call: string, fd: number) => {
+  if (log) fs.appendFileSync(log, `${call} ${pathOf(fd)}\n`);
+};
 
 /** fs's functions, writable: a module's exports are read-only to TypeScript. */
 const mutable = fs as unknown as {
-  fsyncSync: typeof fs.fsyncSync; fdatasyncSync: typeof fs.fdatasyncSync;
-  fsync: (fd: number, callback: fs.NoParamCallback) => void; fdatasync: (fd: number, callback: fs.NoParamCallback) => void;
+  fsyncSync: typeof fs.fsyncSync;
+  fdatasyncSync: typeof fs.fdatasyncSync;
+  fsync: (fd: number, callback: fs.NoParamCallback) => void;
+  fdatasync: (fd: number, callback: fs.NoParamCallback) => void;
 };
 
 if (log) {
@@ -25,17 +33,37 @@ if (log) {
   const fdatasyncSync = fs.fdatasyncSync;
   const fsync = fs.fsync;
   const fdatasync = fs.fdatasync;
-  mutable.fsyncSync = (fd) => { fsyncSync(fd); record('fsync', fd); };
-  mutable.fdatasyncSync = (fd) => { fdatasyncSync(fd); record('fdatasync', fd); };
-  mutable.fsync = (fd, callback) => fsync(fd, (error) => { if (!error) record('fsync', fd); callback(error); });
-  mutable.fdatasync = (fd, callback) => fdatasync(fd, (error) => { if (!error) record('fdatasync', fd); callback(error); });
+  mutable.fsyncSync = (fd) => {
+    fsyncSync(fd);
+    record('fsync', fd);
+  };
+  mutable.fdatasyncSync = (fd) => {
+    fdatasyncSync(fd);
+    record('fdatasync', fd);
+  };
+  mutable.fsync = (fd, callback) =>
+    fsync(fd, (error) => {
+      if (!error) record('fsync', fd);
+      callback(error);
+    });
+  mutable.fdatasync = (fd, callback) =>
+    fdatasync(fd, (error) => {
+      if (!error) record('fdatasync', fd);
+      callback(error);
+    });
   const handle = await fs.promises.open(log, 'a');
   const prototype = Object.getPrototypeOf(handle) as { sync(): Promise<void>; datasync(): Promise<void>; fd: number };
   await handle.close();
   const sync = prototype.sync;
   const datasync = prototype.datasync;
-  prototype.sync = async function (this: { fd: number }) { await sync.call(this); record('fsync', this.fd); };
-  prototype.datasync = async function (this: { fd: number }) { await datasync.call(this); record('fdatasync', this.fd); };
+  prototype.sync = async function (this: { fd: number }) {
+    await sync.call(this);
+    record('fsync', this.fd);
+  };
+  prototype.datasync = async function (this: { fd: number }) {
+    await datasync.call(this);
+    record('fdatasync', this.fd);
+  };
   // `import { fsyncSync } from 'node:fs'` binds to the builtin's exports: bring those up to date too.
   syncBuiltinESMExports();
 }

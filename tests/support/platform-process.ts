@@ -11,12 +11,15 @@ import { join } from 'node:path';
 
 const NODE = 'node_modules/.bin/node';
 
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    server.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
   });
-});
 
 export interface Child {
   process: ChildProcess;
@@ -48,8 +51,12 @@ export function runScript(script: string, env: Record<string, string>, nodeArgs:
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk) => { stdout += chunk; });
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const result: Child = { process: child, pid: child.pid!, stdout: () => stdout, stderr: () => stderr, exited };
   children.add(result);
@@ -65,21 +72,32 @@ export interface PlatformChild extends Child {
 }
 
 /** Starts the platform on `dataDir` and a free port; resolves once /health answers. */
-export async function startPlatformProcess(dataDir: string, options: { env?: Record<string, string>; nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<PlatformChild> {
+export async function startPlatformProcess(
+  dataDir: string,
+  options: { env?: Record<string, string>; nodeArgs?: string[]; timeoutMs?: number } = {},
+): Promise<PlatformChild> {
   const port = await freePort();
   const child = runScript('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: dataDir, ...options.env }, options.nodeArgs);
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil(async () => {
-    if (child.process.exitCode !== null || child.process.signalCode !== null) {
-      throw new Error(`the platform exited (${child.process.exitCode ?? child.process.signalCode}): ${tail(child.stderr())}`);
-    }
-    return answers(`${url}/health`);
-  }, options.timeoutMs ?? 90_000, () => `the platform on ${dataDir} did not answer: ${tail(child.stderr())}`);
+  await waitUntil(
+    async () => {
+      if (child.process.exitCode !== null || child.process.signalCode !== null) {
+        throw new Error(`the platform exited (${child.process.exitCode ?? child.process.signalCode}): ${tail(child.stderr())}`);
+      }
+      return answers(`${url}/health`);
+    },
+    options.timeoutMs ?? 90_000,
+    () => `the platform on ${dataDir} did not answer: ${tail(child.stderr())}`,
+  );
   return { ...child, url };
 }
 
 export async function answers(url: string): Promise<boolean> {
-  try { return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok; } catch { return false; }
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Polls `check` every 50 ms until it returns true; throws `describe()` after `timeoutMs`. */
@@ -95,9 +113,16 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, timeout
 export async function exitOf(child: Child, timeoutMs = 30_000): Promise<number | string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`process ${child.pid} did not exit within ${timeoutMs} ms: ${tail(child.stderr())}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`process ${child.pid} did not exit within ${timeoutMs} ms: ${tail(child.stderr())}`)),
+      timeoutMs,
+    );
   });
-  try { return await Promise.race([child.exited, timeout]); } finally { clearTimeout(timer); }
+  try {
+    return await Promise.race([child.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** kill -9, and wait until the process is gone (reaped). */
@@ -108,10 +133,12 @@ export async function killHard(child: Child): Promise<void> {
 
 /** Stops every child still running (kill -9) and removes the temporary folders. */
 export async function cleanUp(): Promise<void> {
-  await Promise.all([...children].map(async (child) => {
-    child.process.kill('SIGKILL');
-    await exitOf(child, 10_000).catch(() => {});
-  }));
+  await Promise.all(
+    [...children].map(async (child) => {
+      child.process.kill('SIGKILL');
+      await exitOf(child, 10_000).catch(() => {});
+    }),
+  );
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   folders.clear();
 }
@@ -129,6 +156,10 @@ export async function shopCall(base: string, method: string, path: string, body?
   });
   const text = await response.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body: parsed };
 }

@@ -18,7 +18,10 @@ try {
   const lock = lockFolder(folder);
   console.log('locked');
   process.stdin.resume();
-  process.stdin.once('end', () => { lock.release(); process.exit(0); });
+  process.stdin.once('end', () => {
+    lock.release();
+    process.exit(0);
+  });
 } catch (error) {
   if (!(error instanceof DatabaseInUseError)) throw error;
   console.error(error.message);

@@ -19,7 +19,8 @@ export function databaseNameOf(url: string): string {
   } catch {
     throw new Error('TEST_DATABASE_URL is not a URL (postgres://user@host:port/name_test)');
   }
-  if (!['postgres:', 'postgresql:'].includes(parsed.protocol)) throw new Error(`TEST_DATABASE_URL must be a postgres:// URL (it is ${parsed.protocol}…)`);
+  if (!['postgres:', 'postgresql:'].includes(parsed.protocol))
+    throw new Error(`TEST_DATABASE_URL must be a postgres:// URL (it is ${parsed.protocol}…)`);
   return decodeURIComponent(parsed.pathname.replace(/^\/+/, ''));
 }
 
@@ -30,9 +31,11 @@ export const looksLikeTestDatabase = (name: string): boolean => /(?:^|[_.-])test
 export function assertTestDatabase(url: string): string {
   const name = databaseNameOf(url);
   if (!looksLikeTestDatabase(name)) {
-    throw new Error(`Refusing to use the database "${name || '(none: the user\'s own)'}" for tests: the API tests reset and seed the `
-      + 'database they are given, so its name must have the word "test" in it (shop_test, test_shop). '
-      + 'Create one for the tests (createdb shop_test) and set TEST_DATABASE_URL to it.');
+    throw new Error(
+      `Refusing to use the database "${name || "(none: the user's own)"}" for tests: the API tests reset and seed the ` +
+        'database they are given, so its name must have the word "test" in it (shop_test, test_shop). ' +
+        'Create one for the tests (createdb shop_test) and set TEST_DATABASE_URL to it.',
+    );
   }
   return url;
 }

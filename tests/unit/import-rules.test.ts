@@ -19,9 +19,7 @@ async function violationsIn(baseDir: string) {
   // A cruise that found no files would find no violation either.
   expect(result.summary.totalCruised).toBeGreaterThan(1);
   // Known exceptions (listed in the config) come back with severity "ignore": they fail nothing.
-  return result.summary.violations
-    .filter((v) => v.rule.severity !== 'ignore')
-    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  return result.summary.violations.filter((v) => v.rule.severity !== 'ignore').map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 }
 
 describe('import rules', () => {
@@ -30,8 +28,6 @@ describe('import rules', () => {
   });
 
   it('reports a lib file that imports the backend', async () => {
-    expect(await violationsIn(fixture)).toEqual([
-      { rule: 'lib-no-upper-layer', from: 'src/lib/price.ts', to: 'src/backend/tax.ts' },
-    ]);
+    expect(await violationsIn(fixture)).toEqual([{ rule: 'lib-no-upper-layer', from: 'src/lib/price.ts', to: 'src/backend/tax.ts' }]);
   });
 });

@@ -13,7 +13,8 @@ export const contentNotFound = (message: string) => contentError(404, 'NotFoundE
  * percent-escape in a path is the client's fault, not ours; anything else is logged and answered without details.
  */
 export function unexpectedContentError(error: unknown): Problem {
-  if (error instanceof URIError) return new Problem(400, { data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed URL' } });
+  if (error instanceof URIError)
+    return new Problem(400, { data: null, error: { status: 400, name: 'ValidationError', message: 'Malformed URL' } });
   console.error(error);
   return new Problem(500, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
 }

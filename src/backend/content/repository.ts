@@ -2,7 +2,16 @@
 import type { Queryable, Row } from '../db/database.ts';
 import type { Language } from '../../lib/channels.ts';
 import type {
-  Category, ContentPage, FaqCategory, Footer, Header, ProductFull, ProductSummary, ProductEmpty, RenderLevel, Shop,
+  Category,
+  ContentPage,
+  FaqCategory,
+  Footer,
+  Header,
+  ProductFull,
+  ProductSummary,
+  ProductEmpty,
+  RenderLevel,
+  Shop,
 } from '../../lib/content/wire.ts';
 import { subscriptionPrice, taxFreePrice } from '../../lib/catalogue/pricing.ts';
 
@@ -30,13 +39,24 @@ const productSelect = `
 function productWhere(q: ProductQuery): { where: string; params: unknown[] } {
   const params: unknown[] = [q.language];
   const clauses = ['p.language = $1'];
-  if (q.skus) { params.push(q.skus); clauses.push(`p.sku = ANY($${params.length}::text[])`); }
-  if (q.slug !== undefined) { params.push(q.slug); clauses.push(`p.slug = $${params.length}`); }
+  if (q.skus) {
+    params.push(q.skus);
+    clauses.push(`p.sku = ANY($${params.length}::text[])`);
+  }
+  if (q.slug !== undefined) {
+    params.push(q.slug);
+    clauses.push(`p.slug = $${params.length}`);
+  }
   if (q.categoryKey !== undefined) {
     params.push(q.categoryKey);
-    clauses.push(`EXISTS (SELECT 1 FROM content.product_categories pc WHERE pc.product_sku = p.sku AND pc.category_key = $${params.length})`);
+    clauses.push(
+      `EXISTS (SELECT 1 FROM content.product_categories pc WHERE pc.product_sku = p.sku AND pc.category_key = $${params.length})`,
+    );
   }
-  if (q.excludeSku !== undefined) { params.push(q.excludeSku); clauses.push(`p.sku <> $${params.length}`); }
+  if (q.excludeSku !== undefined) {
+    params.push(q.excludeSku);
+    clauses.push(`p.sku <> $${params.length}`);
+  }
   return { where: clauses.join(' AND '), params };
 }
 
@@ -49,14 +69,31 @@ export async function countProducts(db: Queryable, q: ProductQuery): Promise<num
 export async function findProducts(db: Queryable, q: ProductQuery): Promise<Array<ProductEmpty | ProductSummary | ProductFull>> {
   const { where, params } = productWhere(q);
   params.push(q.limit ?? 100, q.offset ?? 0);
-  const rows = await db.query(`${productSelect} WHERE ${where} ORDER BY p.position, p.sku LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+  const rows = await db.query(
+    `${productSelect} WHERE ${where} ORDER BY p.position, p.sku LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
   return rows.map((row) => toProduct(row, q));
 }
 
-interface VariantRow { code: string; name: string; slug: string; unit: 'kg' | 'g' | 'l'; net_quantity: number | string; base_price: number; show_variant: boolean; in_stock: boolean }
+interface VariantRow {
+  code: string;
+  name: string;
+  slug: string;
+  unit: 'kg' | 'g' | 'l';
+  net_quantity: number | string;
+  base_price: number;
+  show_variant: boolean;
+  in_stock: boolean;
+}
 
 function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | ProductFull {
-  const empty: ProductEmpty = { sku: row.sku as string, slug: row.slug as string, viewable: row.viewable as boolean, oldProduct: row.old_product as boolean };
+  const empty: ProductEmpty = {
+    sku: row.sku as string,
+    slug: row.slug as string,
+    viewable: row.viewable as boolean,
+    oldProduct: row.old_product as boolean,
+  };
   if (q.render === 0) return empty;
   const summary: ProductSummary = {
     ...empty,
@@ -74,21 +111,35 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     filters: row.filters as ProductSummary['filters'],
     categories: row.category_keys as string[],
     ProductVariants: (row.variants as VariantRow[]).map((v) => ({
-      code: v.code, name: v.name, slug: v.slug, unit: v.unit, net_quantity: Number(v.net_quantity),
-      show_variant: v.show_variant, in_stock: v.in_stock, base_price: v.base_price,
-      base_price_tf: taxFreePrice(v.base_price, q.vatRate), base_price_subscription: subscriptionPrice(v.base_price),
+      code: v.code,
+      name: v.name,
+      slug: v.slug,
+      unit: v.unit,
+      net_quantity: Number(v.net_quantity),
+      show_variant: v.show_variant,
+      in_stock: v.in_stock,
+      base_price: v.base_price,
+      base_price_tf: taxFreePrice(v.base_price, q.vatRate),
+      base_price_subscription: subscriptionPrice(v.base_price),
     })),
   };
   if (q.render === 1) return summary;
   const d = row.details as {
-    description: string; composition: string; additives: string; analyticalConstituents: ProductFull['analytical_constituents'];
-    feedingTable: ProductFull['feeding_table']; reviews: ProductFull['json_avis']['reviews'];
+    description: string;
+    composition: string;
+    additives: string;
+    analyticalConstituents: ProductFull['analytical_constituents'];
+    feedingTable: ProductFull['feeding_table'];
+    reviews: ProductFull['json_avis']['reviews'];
   };
   return {
     ...summary,
-    description: d.description, composition: d.composition, additives: d.additives,
+    description: d.description,
+    composition: d.composition,
+    additives: d.additives,
     energy_kcal_per_kg: row.energy_kcal_per_kg as number,
-    analytical_constituents: d.analyticalConstituents, feeding_table: d.feedingTable,
+    analytical_constituents: d.analyticalConstituents,
+    feeding_table: d.feedingTable,
     json_avis: { rating: summary.rating, count: summary.review_count, reviews: d.reviews },
     localizations: row.localizations as Record<string, string>,
   };
@@ -98,11 +149,20 @@ const localizations = (table: string) =>
   `(SELECT json_object_agg(o.language, o.slug) FROM ${table} o WHERE o.key = t.key) AS localizations`;
 
 export async function findCategories(db: Queryable, language: Language): Promise<Category[]> {
-  const rows = await db.query(`SELECT t.*, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
-    FROM content.categories t WHERE t.language = $1 ORDER BY t.position, t.key`, [language]);
+  const rows = await db.query(
+    `SELECT t.*, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
+    FROM content.categories t WHERE t.language = $1 ORDER BY t.position, t.key`,
+    [language],
+  );
   return rows.map((r) => ({
-    key: r.key as string, parent: r.parent_key as string | null, animal: r.animal as Category['animal'], position: r.position as number,
-    slug: r.slug as string, path: r.path as string, name: r.name as string, description: r.description as string,
+    key: r.key as string,
+    parent: r.parent_key as string | null,
+    animal: r.animal as Category['animal'],
+    position: r.position as number,
+    slug: r.slug as string,
+    path: r.path as string,
+    name: r.name as string,
+    description: r.description as string,
     localizations: r.localizations as Record<string, string>,
   }));
 }
@@ -110,33 +170,64 @@ export async function findCategories(db: Queryable, language: Language): Promise
 export async function findPages(db: Queryable, language: Language, filter: { key?: string; kind?: string } = {}): Promise<ContentPage[]> {
   const params: unknown[] = [language];
   let where = 't.language = $1';
-  if (filter.key !== undefined) { params.push(filter.key); where += ` AND t.key = $${params.length}`; }
-  if (filter.kind !== undefined) { params.push(filter.kind); where += ` AND t.kind = $${params.length}`; }
+  if (filter.key !== undefined) {
+    params.push(filter.key);
+    where += ` AND t.key = $${params.length}`;
+  }
+  if (filter.kind !== undefined) {
+    params.push(filter.kind);
+    where += ` AND t.kind = $${params.length}`;
+  }
   const rows = await db.query(`SELECT t.*, ${localizations('content.pages')} FROM content.pages t WHERE ${where} ORDER BY t.key`, params);
   return rows.map((r) => ({
-    key: r.key as string, kind: r.kind as ContentPage['kind'], slug: r.slug as string, title: r.title as string,
-    description: r.description as string, body: r.body as string, localizations: r.localizations as Record<string, string>,
+    key: r.key as string,
+    kind: r.kind as ContentPage['kind'],
+    slug: r.slug as string,
+    title: r.title as string,
+    description: r.description as string,
+    body: r.body as string,
+    localizations: r.localizations as Record<string, string>,
   }));
 }
 
 export async function findFaq(db: Queryable, language: Language): Promise<FaqCategory[]> {
-  const rows = await db.query(`SELECT t.*, ${localizations('content.faq_categories')},
+  const rows = await db.query(
+    `SELECT t.*, ${localizations('content.faq_categories')},
       (SELECT coalesce(json_agg(json_build_object('key', e.key, 'question', e.question, 'answer', e.answer, 'position', e.position)
         ORDER BY e.position, e.key), '[]'::json) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS entries
-    FROM content.faq_categories t WHERE t.language = $1 ORDER BY t.position, t.key`, [language]);
+    FROM content.faq_categories t WHERE t.language = $1 ORDER BY t.position, t.key`,
+    [language],
+  );
   return rows.map((r) => ({
-    key: r.key as string, slug: r.slug as string, name: r.name as string, position: r.position as number,
-    localizations: r.localizations as Record<string, string>, entries: r.entries as FaqCategory['entries'],
+    key: r.key as string,
+    slug: r.slug as string,
+    name: r.name as string,
+    position: r.position as number,
+    localizations: r.localizations as Record<string, string>,
+    entries: r.entries as FaqCategory['entries'],
   }));
 }
 
 export async function findShops(db: Queryable, language: Language): Promise<Shop[]> {
-  const rows = await db.query(`SELECT t.*, ${localizations('content.shops')} FROM content.shops t WHERE t.language = $1 ORDER BY t.country, t.key`, [language]);
+  const rows = await db.query(
+    `SELECT t.*, ${localizations('content.shops')} FROM content.shops t WHERE t.language = $1 ORDER BY t.country, t.key`,
+    [language],
+  );
   return rows.map((r) => ({
-    key: r.key as string, slug: r.slug as string, name: r.name as string, country: r.country as Shop['country'],
-    street: r.street as string, postcode: r.postcode as string, city: r.city as string, latitude: r.latitude as number,
-    longitude: r.longitude as number, phone: r.phone as string, email: r.email as string, description: r.description as string,
-    localizations: r.localizations as Record<string, string>, ...(r.schedule as Pick<Shop, 'openingHours' | 'specialOpenings' | 'specialClosures' | 'closedPeriods'>),
+    key: r.key as string,
+    slug: r.slug as string,
+    name: r.name as string,
+    country: r.country as Shop['country'],
+    street: r.street as string,
+    postcode: r.postcode as string,
+    city: r.city as string,
+    latitude: r.latitude as number,
+    longitude: r.longitude as number,
+    phone: r.phone as string,
+    email: r.email as string,
+    description: r.description as string,
+    localizations: r.localizations as Record<string, string>,
+    ...(r.schedule as Pick<Shop, 'openingHours' | 'specialOpenings' | 'specialClosures' | 'closedPeriods'>),
   }));
 }
 
@@ -145,23 +236,53 @@ export async function findMenu(db: Queryable, key: 'footer', language: Language)
 export async function findMenu(db: Queryable, key: 'header' | 'footer', language: Language): Promise<Header | Footer> {
   const [row] = await db.query<{ items: unknown[] }>('SELECT items FROM content.menus WHERE key = $1 AND language = $2', [key, language]);
   const items = row?.items ?? [];
-  return key === 'header' ? { items } as Header : { columns: items } as Footer;
+  return key === 'header' ? ({ items } as Header) : ({ columns: items } as Footer);
 }
 
-export async function findCrossSell(db: Queryable, key: string): Promise<{ key: string; main_product: string | null; products: string[] } | undefined> {
+export async function findCrossSell(
+  db: Queryable,
+  key: string,
+): Promise<{ key: string; main_product: string | null; products: string[] } | undefined> {
   const [row] = await db.query<{ key: string; main_product: string | null; products: string[] }>(
-    'SELECT key, main_product, products FROM content.cross_sells WHERE key = $1', [key]);
+    'SELECT key, main_product, products FROM content.cross_sells WHERE key = $1',
+    [key],
+  );
   return row;
 }
 
 /** A product variant as the shop sells it: its names and price in one language, and whether it may be bought. */
-export interface SellableVariant { code: string; variantName: string; productName: string; basePrice: number; shown: boolean; inStock: boolean }
+export interface SellableVariant {
+  code: string;
+  variantName: string;
+  productName: string;
+  basePrice: number;
+  shown: boolean;
+  inStock: boolean;
+}
 
 /** The shop asks here for what it adds to a cart, rather than reading the content tables itself. */
 export async function findVariant(db: Queryable, code: string, language: Language): Promise<SellableVariant | null> {
-  const [row] = await db.query<{ code: string; variant_name: string; product_name: string; base_price: number; shown: boolean; in_stock: boolean }>(
+  const [row] = await db.query<{
+    code: string;
+    variant_name: string;
+    product_name: string;
+    base_price: number;
+    shown: boolean;
+    in_stock: boolean;
+  }>(
     `SELECT v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock
      FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
-     WHERE v.code = $1 AND v.language = $2`, [code, language]);
-  return row ? { code: row.code, variantName: row.variant_name, productName: row.product_name, basePrice: row.base_price, shown: row.shown, inStock: row.in_stock } : null;
+     WHERE v.code = $1 AND v.language = $2`,
+    [code, language],
+  );
+  return row
+    ? {
+        code: row.code,
+        variantName: row.variant_name,
+        productName: row.product_name,
+        basePrice: row.base_price,
+        shown: row.shown,
+        inStock: row.in_stock,
+      }
+    : null;
 }

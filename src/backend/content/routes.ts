@@ -10,11 +10,21 @@ import type { Database } from '../db/database.ts';
 import { renderLevel } from '../../lib/content/wire.ts';
 import { channelOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import {
-  countProducts, findCategories, findCrossSell, findFaq, findMenu, findPages, findProducts, findShops, type ProductQuery,
+  countProducts,
+  findCategories,
+  findCrossSell,
+  findFaq,
+  findMenu,
+  findPages,
+  findProducts,
+  findShops,
+  type ProductQuery,
 } from './repository.ts';
 import { contentError, contentNotFound } from './errors.ts';
 
-const localeParam = z.enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE']).default('fr_FR')
+const localeParam = z
+  .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE'])
+  .default('fr_FR')
   .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
 
 const MAX_PAGE_SIZE = 500;
@@ -23,19 +33,26 @@ const isIdentifier = (value: string): boolean => /^[A-Za-z0-9_-]{1,128}$/.test(v
 const productListQuery = z.object({
   locale: localeParam,
   render: renderLevel.default(1),
-  filters: z.object({
-    sku: z.object({ $in: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).max(MAX_PAGE_SIZE) }).optional(),
-    categories: z.object({ $contains: z.string().regex(/^[a-z0-9-]{1,64}$/) }).optional(),
-  }).optional(),
-  pagination: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
-  }).default({ page: 1, pageSize: 100 }),
+  filters: z
+    .object({
+      sku: z.object({ $in: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).max(MAX_PAGE_SIZE) }).optional(),
+      categories: z.object({ $contains: z.string().regex(/^[a-z0-9-]{1,64}$/) }).optional(),
+    })
+    .optional(),
+  pagination: z
+    .object({
+      page: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
+    })
+    .default({ page: 1, pageSize: 100 }),
 });
 const localeQuery = z.object({ locale: localeParam });
 const renderQuery = localeQuery.extend({ render: renderLevel.default(2) });
 const crossSellQuery = localeQuery.extend({
-  sku: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(),
+  sku: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(24).default(4),
 });
 
@@ -44,22 +61,29 @@ function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   const raw = qs.parse(new URL(c.req.url).search.slice(1), { depth: 4, arrayLimit: MAX_PAGE_SIZE, parameterLimit: 2000 });
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw contentError(400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '),
-    { errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) });
+  throw contentError(400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '), {
+    errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
+  });
 }
 
 /** `base` is where the app is mounted, so the generic page route can read its key from the path. */
 export function contentRoutes(db: Database, base = '/content'): Hono {
   const app = new Hono();
-  const productQuery = (locale: LocaleCode, render: ProductQuery['render']): ProductQuery =>
-    ({ language: languageOf(locale), vatRate: channelOf(locale).vatRate, render });
+  const productQuery = (locale: LocaleCode, render: ProductQuery['render']): ProductQuery => ({
+    language: languageOf(locale),
+    vatRate: channelOf(locale).vatRate,
+    render,
+  });
 
   app.get('/b2c-products', async (c) => {
     const q = parseQuery(c, productListQuery);
     const { page, pageSize } = q.pagination;
     const query: ProductQuery = {
-      ...productQuery(q.locale, q.render), skus: q.filters?.sku?.$in, categoryKey: q.filters?.categories?.$contains,
-      limit: pageSize, offset: (page - 1) * pageSize,
+      ...productQuery(q.locale, q.render),
+      skus: q.filters?.sku?.$in,
+      categoryKey: q.filters?.categories?.$contains,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
     };
     const [data, total] = await Promise.all([findProducts(db, query), countProducts(db, query)]);
     return c.json({ data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } });
@@ -80,7 +104,11 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
     const id = c.req.param('id');
     if (!isIdentifier(id)) throw contentNotFound('Product not found');
     const bySku = id.startsWith('sku-');
-    const [product] = await findProducts(db, { ...productQuery(q.locale, q.render), ...(bySku ? { skus: [id.slice(4)] } : { slug: id }), limit: 1 });
+    const [product] = await findProducts(db, {
+      ...productQuery(q.locale, q.render),
+      ...(bySku ? { skus: [id.slice(4)] } : { slug: id }),
+      limit: 1,
+    });
     if (!product) throw contentNotFound('Product not found');
     return c.json({ data: product, meta: {} });
   });
@@ -108,7 +136,7 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
   for (const key of ['header', 'footer'] as const) {
     app.get(`/b2c-${key}`, async (c) => {
       const q = parseQuery(c, localeQuery);
-        return c.json({ data: await findMenu(db, key as 'header', languageOf(q.locale)), meta: {} });
+      return c.json({ data: await findMenu(db, key as 'header', languageOf(q.locale)), meta: {} });
     });
   }
 
@@ -127,7 +155,9 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
 
   // Generic page by key, slashes trimmed: GET /terms, /terms/, //terms// all read the page "terms".
   app.get('/*', async (c) => {
-    const key = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length).replace(/^\/+|\/+$/g, '');
+    const key = decodeURIComponent(new URL(c.req.url).pathname)
+      .slice(base.length)
+      .replace(/^\/+|\/+$/g, '');
     if (!/^[a-z0-9-]{1,64}$/.test(key)) throw contentNotFound('Page not found');
     const q = parseQuery(c, localeQuery);
     const [page] = await findPages(db, languageOf(q.locale), { key });

@@ -69,10 +69,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   let closing: Promise<void> | undefined;
-  const close = () => closing ??= (async () => {
-    openFolders.delete(close);
-    try { await db.close(); } finally { lock.release(); }
-  })();
+  const close = () =>
+    (closing ??= (async () => {
+      openFolders.delete(close);
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    })());
   openFolders.add(close);
   installShutdown();
   return wrapPglite(db, close);
@@ -83,10 +88,15 @@ function wrapPglite(db: PGlite, close: () => Promise<void>): Database {
   return {
     driver: 'pglite',
     query,
-    exec: async (sql) => { await db.exec(sql); },
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
     // Durable on COMMIT like query() and exec(): the WAL fsync happens inside PostgreSQL's commit
     // (durable-pglite.ts), not in PGlite's syncToFs(), which transaction() skips.
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+      ),
     close,
   };
 }
@@ -126,10 +136,16 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     driver: 'postgres',
     query,
-    exec: async (text) => { await sql.unsafe(text); },
-    transaction: (fn) => sql.begin((tx) => fn({
-      query: async <T extends object>(text: string, params: unknown[] = []) => (await tx.unsafe(text, params as never[])) as unknown as T[],
-    })) as Promise<never>,
+    exec: async (text) => {
+      await sql.unsafe(text);
+    },
+    transaction: (fn) =>
+      sql.begin((tx) =>
+        fn({
+          query: async <T extends object>(text: string, params: unknown[] = []) =>
+            (await tx.unsafe(text, params as never[])) as unknown as T[],
+        }),
+      ) as Promise<never>,
     close: () => sql.end(),
   };
 }

@@ -45,7 +45,10 @@ class DurableNodeFS extends NodeFS {
       // Every file and directory of the mount shares this stream_ops object, so one property covers them.
       // tryFSOperation turns Node's errors into errno values PostgreSQL understands (it PANICs on a failed
       // fsync, as it should: data_sync_retry=off).
-      nodefs.stream_ops.fsync = (stream) => { tryOperation(() => fsyncSync(stream.nfd)); return 0; };
+      nodefs.stream_ops.fsync = (stream) => {
+        tryOperation(() => fsyncSync(stream.nfd));
+        return 0;
+      };
       this.fsyncInstalled = true;
     };
     const preRun = [...(result.emscriptenOpts.preRun ?? []), installFsync];
@@ -62,7 +65,9 @@ export async function openDurablePglite(folder: string): Promise<PGlite> {
     const [setting] = (await db.query<{ fsync: string }>('SHOW fsync')).rows;
     // Refuse rather than run without the promise: a PGlite upgrade may rename what is patched here.
     if (!fs.fsyncInstalled || setting?.fsync !== 'on') {
-      throw new Error('PGlite could not be made durable (no fsync reaches the disk): check the @electric-sql/pglite version against src/backend/db/durable-pglite.ts.');
+      throw new Error(
+        'PGlite could not be made durable (no fsync reaches the disk): check the @electric-sql/pglite version against src/backend/db/durable-pglite.ts.',
+      );
     }
     // initdb wrote the new cluster without fsync: put it on disk before anything is acknowledged on it.
     if (fresh) fsyncTree(folder);
@@ -85,5 +90,9 @@ function fsyncTree(folder: string): void {
 
 function fsyncPath(path: string): void {
   const fd = openSync(path, 'r');
-  try { fsyncSync(fd); } finally { closeSync(fd); }
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -37,9 +37,11 @@ export class DatabaseInUseError extends Error {
     const who = holder.pid === process.pid && holder.host === hostname() ? 'this process' : `process ${holder.pid} (${holder.command})`;
     const where = holder.host === hostname() ? '' : ` on ${holder.host}`;
     // One line that names the holder and the way out.
-    super(`The embedded database in ${dataDir} is in use by ${who}${where}, started ${holder.startedAt}. `
-      + 'Stop that process, or set DATABASE_URL to use a PostgreSQL server.'
-      + (where ? ` If nothing runs there any more, delete ${lockPath}.` : ''));
+    super(
+      `The embedded database in ${dataDir} is in use by ${who}${where}, started ${holder.startedAt}. ` +
+        'Stop that process, or set DATABASE_URL to use a PostgreSQL server.' +
+        (where ? ` If nothing runs there any more, delete ${lockPath}.` : ''),
+    );
     this.name = 'DatabaseInUseError';
     this.holder = holder;
     this.dataDir = dataDir;
@@ -58,8 +60,13 @@ const heldHere = new Map<string, string>();
 export function lockFolder(dataDir: string): FolderLock {
   const path = join(dataDir, lockFileName);
   const me: LockHolder = {
-    pid: process.pid, host: hostname(), bootId: bootId(), startTicks: processStat(process.pid)?.startTicks ?? null,
-    command: describeCommand(), startedAt: new Date().toISOString(), token: randomUUID(),
+    pid: process.pid,
+    host: hostname(),
+    bootId: bootId(),
+    startTicks: processStat(process.pid)?.startTicks ?? null,
+    command: describeCommand(),
+    startedAt: new Date().toISOString(),
+    token: randomUUID(),
   };
   const draft = `${path}.${me.token}`;
   writeFileSync(draft, `${JSON.stringify(me)}\n`, { flag: 'wx' });
@@ -77,9 +84,11 @@ export function lockFolder(dataDir: string): FolderLock {
       if (!current) continue; // removed meanwhile: try again
       if (current.holder && isAlive(current.holder, path)) throw new DatabaseInUseError(dataDir, current.holder, path);
       if (removeStale(path, current.ino, draft)) {
-        console.warn(current.holder
-          ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
-          : `Removed an unreadable lock file on ${dataDir}.`);
+        console.warn(
+          current.holder
+            ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
+            : `Removed an unreadable lock file on ${dataDir}.`,
+        );
       } else {
         pause(10);
       }
@@ -95,7 +104,9 @@ function release(path: string, token: string): void {
   heldHere.delete(path);
   try {
     if (readLock(path)?.holder?.token === token) unlinkSync(path);
-  } catch { /* already gone: nothing to release */ }
+  } catch {
+    /* already gone: nothing to release */
+  }
 }
 
 /** Releases every lock still held, synchronously: for process exit. */
@@ -105,14 +116,20 @@ export function releaseAllFolderLocks(): void {
 
 function readLock(path: string): { holder: LockHolder | null; ino: number } | null {
   let fd: number;
-  try { fd = openSync(path, 'r'); } catch (error) {
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
     if (isCode(error, 'ENOENT')) return null;
     throw error;
   }
   try {
     const { ino } = fstatSync(fd);
     let holder: LockHolder | null = null;
-    try { holder = holderSchema.parse(JSON.parse(readFileSync(fd, 'utf8'))); } catch { /* unreadable: stale (e.g. emptied by a power cut) */ }
+    try {
+      holder = holderSchema.parse(JSON.parse(readFileSync(fd, 'utf8')));
+    } catch {
+      /* unreadable: stale (e.g. emptied by a power cut) */
+    }
     return { holder, ino };
   } finally {
     closeSync(fd);
@@ -134,7 +151,11 @@ function removeStale(path: string, staleIno: number, draft: string): boolean {
     // A process that died holding the breaker (in the microseconds it holds it) must not block for ever.
     const other = readLock(breaker);
     if (other && !(other.holder && isAlive(other.holder, breaker))) {
-      try { if (statSync(breaker).ino === other.ino) unlinkSync(breaker); } catch { /* gone meanwhile */ }
+      try {
+        if (statSync(breaker).ino === other.ino) unlinkSync(breaker);
+      } catch {
+        /* gone meanwhile */
+      }
     }
     return false;
   }
@@ -173,7 +194,11 @@ function isAlive(holder: LockHolder, path: string): boolean {
 }
 
 function bootId(): string | null {
-  try { return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(); } catch { return null; }
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 /** State and start time of a process from /proc (Linux); null elsewhere. */

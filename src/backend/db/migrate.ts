@@ -19,7 +19,9 @@ const migrationsDir = new URL('./migrations/', import.meta.url);
 export const advisoryLock = (name: string) => `SELECT pg_advisory_xact_lock(hashtextextended('maison-gamelle:${name}', 0))`;
 
 export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(migrationsDir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
   return db.transaction(async (tx) => {
     await tx.query(advisoryLock('migrations'));
     await tx.query(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
@@ -42,5 +44,9 @@ export async function migrate(db: Database): Promise<string[]> {
 
 /** Splits on semicolons at line ends; our migrations keep function bodies free of those. */
 function splitStatements(sql: string): string[] {
-  return sql.replace(/--.*$/gm, '').split(/;\s*$/m).map((s) => s.trim()).filter(Boolean);
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -30,7 +30,15 @@ export interface DeliveryOptions {
   transport?: Pick<Transporter, 'sendMail' | 'close'>;
 }
 
-interface DueMail { id: number; to: string; subject: string; text: string; html: string; attempts: number; too_old: boolean }
+interface DueMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+  too_old: boolean;
+}
 
 export function startMailDelivery(db: Database, options: DeliveryOptions) {
   const clock = options.clock ?? (() => new Date());
@@ -46,8 +54,12 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
        WHERE id IN (SELECT id FROM mail.outbox WHERE sent_at IS NULL AND failed_at IS NULL
                     AND (not_before IS NULL OR not_before <= $1::timestamptz) ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING id, "to", subject, text, html, attempts, created_at < $4::timestamptz AS too_old`,
-      [now.toISOString(), new Date(now.getTime() + MAIL_DELIVERY.leaseMs).toISOString(), MAIL_DELIVERY.batch,
-        new Date(now.getTime() - MAIL_DELIVERY.maxAgeMs).toISOString()],
+      [
+        now.toISOString(),
+        new Date(now.getTime() + MAIL_DELIVERY.leaseMs).toISOString(),
+        MAIL_DELIVERY.batch,
+        new Date(now.getTime() - MAIL_DELIVERY.maxAgeMs).toISOString(),
+      ],
     );
   };
 
@@ -66,18 +78,24 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
       console.warn(`Mail #${mail.id} not sent (attempt ${mail.attempts}${giveUp ? ', giving up' : ''}): ${(error as Error).message}`);
       await db.query(
         `UPDATE mail.outbox SET last_error = $2, not_before = $3::timestamptz, failed_at = CASE WHEN $4 THEN $5::timestamptz END WHERE id = $1`,
-        [mail.id, String((error as Error).message).slice(0, 500), new Date(clock().getTime() + delay).toISOString(), giveUp, now]);
+        [mail.id, String((error as Error).message).slice(0, 500), new Date(clock().getTime() + delay).toISOString(), giveUp, now],
+      );
       return false;
     }
     await db.query(
       `UPDATE mail.outbox SET sent_at = $2::timestamptz, not_before = NULL, last_error = NULL
-         ${options.purgeSent ? `, text = '', html = ''` : ''} WHERE id = $1`, [mail.id, now]);
+         ${options.purgeSent ? `, text = '', html = ''` : ''} WHERE id = $1`,
+      [mail.id, now],
+    );
     return true;
   };
 
   /** Sends what is due now; resolves to the number of mails sent. Calls during a run schedule one more. */
   const deliverDue = (): Promise<number> => {
-    if (running) { again = true; return running; }
+    if (running) {
+      again = true;
+      return running;
+    }
     running = (async () => {
       let sent = 0;
       do {
@@ -87,7 +105,9 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
         }
       } while (again && !stopped);
       return sent;
-    })().finally(() => { running = null; });
+    })().finally(() => {
+      running = null;
+    });
     return running;
   };
 
@@ -98,7 +118,9 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
   return {
     deliverDue,
     /** A mail was just committed: send it now rather than at the next poll. */
-    nudge: () => { void tick(); },
+    nudge: () => {
+      void tick();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -10,7 +10,11 @@ import type { Database } from '../db/database.ts';
 import { escapeHtml, linksOf, listMails, type OutboxQuery } from './outbox.ts';
 
 const outboxQuery = z.object({
-  to: z.string().max(255).refine((s) => !s.includes('\u0000')).optional(),
+  to: z
+    .string()
+    .max(255)
+    .refine((s) => !s.includes('\u0000'))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -48,12 +52,18 @@ export function outboxRoutes(db: Database): Hono {
     const query = readQuery(c);
     if (!query) return c.text('Bad query: to is an e-mail, limit is 1 to 200', 400);
     const mails = await listMails(db, query);
-    const entries = mails.map((m) => `<article>
+    const entries = mails
+      .map(
+        (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.createdAt}">${m.createdAt}</time> · #${m.id}${m.sentAt ? ' · sent by SMTP' : ''}</p>
   <pre>${escapeHtml(m.text)}</pre>
-  ${linksOf(m.html).map((href) => `<p>Link: <a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`).join('')}
-</article>`).join('\n');
+  ${linksOf(m.html)
+    .map((href) => `<p>Link: <a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`)
+    .join('')}
+</article>`,
+      )
+      .join('\n');
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Outbox</title>

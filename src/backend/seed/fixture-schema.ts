@@ -54,7 +54,11 @@ export const productFixture = z.object({
   additives: text,
   /** Analytical constituents in percent. */
   analyticalConstituents: z.object({
-    protein: z.number(), fat: z.number(), fibre: z.number(), ash: z.number(), moisture: z.number(),
+    protein: z.number(),
+    fat: z.number(),
+    fibre: z.number(),
+    ash: z.number(),
+    moisture: z.number(),
   }),
   /** Metabolisable energy in kcal per kg. */
   energyKcalPerKg: z.number().int().positive(),
@@ -71,10 +75,16 @@ export const productFixture = z.object({
   rating: z.number().min(1).max(5),
   reviewCount: z.number().int().nonnegative(),
   /** A handful of shown reviews (json_avis). */
-  reviews: z.array(z.object({
-    author: z.string(), rating: z.number().int().min(1).max(5), date: isoDate, locale: z.enum(languages),
-    title: z.string(), body: z.string(),
-  })),
+  reviews: z.array(
+    z.object({
+      author: z.string(),
+      rating: z.number().int().min(1).max(5),
+      date: isoDate,
+      locale: z.enum(languages),
+      title: z.string(),
+      body: z.string(),
+    }),
+  ),
   variants: z.array(variantFixture).min(1).max(4),
 });
 
@@ -92,9 +102,15 @@ const categoryFixture = z.object({
 
 const faqFixture = z.object({
   categories: z.array(z.object({ key: z.string(), slug: slugs, name: text, position: z.number().int() })),
-  entries: z.array(z.object({
-    key: z.string(), category: z.string(), position: z.number().int(), question: text, answer: text,
-  })),
+  entries: z.array(
+    z.object({
+      key: z.string(),
+      category: z.string(),
+      position: z.number().int(),
+      question: text,
+      answer: text,
+    }),
+  ),
 });
 
 /** Content pages, landing pages, the home and maintenance texts. Bodies are Markdown. */
@@ -107,20 +123,22 @@ const pageFixture = z.object({
   body: text,
 });
 
-const shopFixture = z.object({
-  key: z.string().regex(/^[a-z0-9-]+$/),
-  slug: slugs,
-  name: text,
-  country: z.enum(countryCodes),
-  street: z.string(),
-  postcode: z.string(),
-  city: text,
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  phone: z.string(),
-  email: z.string().email(),
-  description: text,
-}).and(shopSchedule);
+const shopFixture = z
+  .object({
+    key: z.string().regex(/^[a-z0-9-]+$/),
+    slug: slugs,
+    name: text,
+    country: z.enum(countryCodes),
+    street: z.string(),
+    postcode: z.string(),
+    city: text,
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    phone: z.string(),
+    email: z.string().email(),
+    description: text,
+  })
+  .and(shopSchedule);
 
 const menuLink = z.object({ label: text, route: z.string(), params: z.record(z.string(), z.string()).optional() });
 const menusFixture = z.object({

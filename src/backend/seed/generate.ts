@@ -53,8 +53,13 @@ function prng(seed: number): () => number {
 }
 
 function slugify(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/œ/g, 'oe').toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/œ/g, 'oe')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** A shop price: scaled, then rounded to end in 90 cents (a free price stays free). */
@@ -122,9 +127,7 @@ export function generateCatalogue(base: CatalogueFixture, productCount: number):
     // For a given template the variation changes with each round, so (template, variation, number) never repeats.
     const variation = variations[(round + (i % templates.length)) % variations.length];
     const edition = Math.floor(round / variations.length);
-    const suffix: Text = edition > 0
-      ? { fr: `${variation.fr} n° ${edition + 1}`, nl: `${variation.nl} nr. ${edition + 1}` }
-      : variation;
+    const suffix: Text = edition > 0 ? { fr: `${variation.fr} n° ${edition + 1}`, nl: `${variation.nl} nr. ${edition + 1}` } : variation;
     const n = String(i + 1).padStart(5, '0');
     let sku = `${template.sku.slice(0, 24).replace(/-+$/, '')}-G${n}`;
     if (skus.has(sku)) sku = `GEN-${n}`;

@@ -24,11 +24,19 @@ function AccountMenu() {
       {name && <p className="account-greeting">{t('account.menu.greeting', { name })}</p>}
       <nav aria-label={t('account.menu.title')}>
         <ul>
-          {SECTIONS.map(([route, key]) => <li key={route}><a className="card" href={pathTo(route, locale)}>{t(key)}</a></li>)}
+          {SECTIONS.map(([route, key]) => (
+            <li key={route}>
+              <a className="card" href={pathTo(route, locale)}>
+                {t(key)}
+              </a>
+            </li>
+          ))}
         </ul>
       </nav>
       <p>
-        <button type="button" className="button secondary" onClick={() => logoutTo(pathTo('home', locale))}>{t('account.menu.logout')}</button>
+        <button type="button" className="button secondary" onClick={() => logoutTo(pathTo('home', locale))}>
+          {t('account.menu.logout')}
+        </button>
       </p>
     </div>
   );

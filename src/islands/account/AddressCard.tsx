@@ -25,8 +25,12 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeFavourite }
   const countryName = useCountryName();
   const name = addressName(address);
   const lines = [
-    `${address.firstName} ${address.lastName}`, address.company, address.street, address.street2,
-    `${address.postcode} ${address.city}`, countryName(address.countryCode),
+    `${address.firstName} ${address.lastName}`,
+    address.company,
+    address.street,
+    address.street2,
+    `${address.postcode} ${address.city}`,
+    countryName(address.countryCode),
   ].filter((line): line is string => Boolean(line));
   return (
     <li className={`card address-card${address.isDefault ? ' is-default' : ''}`} data-address={address.id}>
@@ -35,16 +39,38 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeFavourite }
         {address.isDefault && <span className="tag ok">{t('account.addresses.favourite')}</span>}
       </h3>
       <address>
-        {lines.map((line, i) => <span key={i}>{line}<br /></span>)}
+        {lines.map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
         {t('account.addresses.phone', { phone: formatPhone(address.phoneNumber) })}
-        {address.phoneNumber2 && <><br />{t('account.addresses.phone', { phone: formatPhone(address.phoneNumber2) })}</>}
+        {address.phoneNumber2 && (
+          <>
+            <br />
+            {t('account.addresses.phone', { phone: formatPhone(address.phoneNumber2) })}
+          </>
+        )}
       </address>
       {address.deliveryInstructions && <p className="muted">{address.deliveryInstructions}</p>}
       <div className="form-actions">
-        <button type="button" className="link-button" onClick={onEdit} disabled={busy} aria-label={t('account.addresses.editNamed', { name })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={onEdit}
+          disabled={busy}
+          aria-label={t('account.addresses.editNamed', { name })}
+        >
           {t('account.addresses.edit')}
         </button>
-        <button type="button" className="link-button" onClick={onDelete} disabled={busy} aria-label={t('account.addresses.deleteNamed', { name })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={t('account.addresses.deleteNamed', { name })}
+        >
           {t('account.addresses.delete')}
         </button>
         {!address.isDefault && (

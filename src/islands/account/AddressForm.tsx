@@ -31,24 +31,31 @@ export interface AddressFormProps {
 }
 
 function CancelButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return <button type="button" className="button secondary" onClick={onClick} disabled={useFormPending()}>{label}</button>;
+  return (
+    <button type="button" className="button secondary" onClick={onClick} disabled={useFormPending()}>
+      {label}
+    </button>
+  );
 }
 
 export function AddressForm({ address, customer, first, onSaved, onCancel }: AddressFormProps) {
   const { t, locale } = useIsland();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [form] = useState(() => createForm({
-    name: 'address',
-    schema: addressSchema,
-    defaults: () => (address ? addressFormValues(address) : { ...emptyAddress(channelOf(locale).countries[0], customer ?? undefined), isDefault: first }),
-    fields: ADDRESS_FIELDS,
-    onSubmit: async (data) => {
-      const saved = await saveAddress(shopApi(), { address: data, id: address?.id ?? null, customerIri: sessionStore().customerIri() });
-      // The customer's default address changed with it.
-      if (data.isDefault !== Boolean(address?.isDefault)) void customerStore().reload();
-      return saved;
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'address',
+      schema: addressSchema,
+      defaults: () =>
+        address ? addressFormValues(address) : { ...emptyAddress(channelOf(locale).countries[0], customer ?? undefined), isDefault: first },
+      fields: ADDRESS_FIELDS,
+      onSubmit: async (data) => {
+        const saved = await saveAddress(shopApi(), { address: data, id: address?.id ?? null, customerIri: sessionStore().customerIri() });
+        // The customer's default address changed with it.
+        if (data.isDefault !== Boolean(address?.isDefault)) void customerStore().reload();
+        return saved;
+      },
+    }),
+  );
   const values = useStore(form.$state).values;
 
   useEffect(() => heading.current?.focus(), []);

@@ -103,11 +103,19 @@ function Addresses() {
       <ErrorList messages={errors} />
       {editing ? (
         <AddressForm
-          key={editing.address?.id ?? 'new'} address={editing.address} customer={customer} first={addresses.length === 0}
-          onSaved={() => void saved()} onCancel={closeForm}
+          key={editing.address?.id ?? 'new'}
+          address={editing.address}
+          customer={customer}
+          first={addresses.length === 0}
+          onSaved={() => void saved()}
+          onCancel={closeForm}
         />
       ) : (
-        <p><button type="button" className="button" onClick={() => open(null)}>{t('account.addresses.add')}</button></p>
+        <p>
+          <button type="button" className="button" onClick={() => open(null)}>
+            {t('account.addresses.add')}
+          </button>
+        </p>
       )}
       {addresses.length === 0 ? (
         !editing && <p>{t('account.addresses.empty')}</p>
@@ -115,7 +123,9 @@ function Addresses() {
         <ul className="address-list" aria-label={t('account.addresses.listLabel')}>
           {addresses.map((address) => (
             <AddressCard
-              key={address.id} address={address} busy={busy === address.id || editing !== null}
+              key={address.id}
+              address={address}
+              busy={busy === address.id || editing !== null}
               onEdit={() => open(address)}
               onDelete={() => {
                 setDeleteErrors([]);
@@ -129,9 +139,12 @@ function Addresses() {
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? t('account.addresses.deleteNamed', { name: addressName(deleting) }) : ''}
-        confirmLabel={t('account.addresses.confirm')} cancelLabel={t('account.addresses.cancel')}
-        pending={deleting !== null && busy === deleting.id} errors={deleteErrors}
-        onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)}
+        confirmLabel={t('account.addresses.confirm')}
+        cancelLabel={t('account.addresses.cancel')}
+        pending={deleting !== null && busy === deleting.id}
+        errors={deleteErrors}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
       >
         <p>{t('account.addresses.confirmDelete')}</p>
       </ConfirmDialog>

@@ -5,7 +5,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createForm } from '../../lib/forms/form-state.ts';
-import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_SERVER_CODES, changePasswordSchema, emptyChangePassword } from '../../lib/forms/password.ts';
+import {
+  CHANGE_PASSWORD_FIELDS,
+  CHANGE_PASSWORD_SERVER_CODES,
+  changePasswordSchema,
+  emptyChangePassword,
+} from '../../lib/forms/password.ts';
 import { sessionStore, shopApi } from '../../stores/shop.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { NewPasswordFields, PasswordField } from '../shared/forms/Field.tsx';
@@ -16,18 +21,20 @@ import { useIsland } from '../shared/island.tsx';
 export function ChangePasswordForm() {
   const { t } = useIsland();
   const [saved, setSaved] = useState(false);
-  const [form] = useState(() => createForm({
-    name: 'changePassword',
-    schema: changePasswordSchema,
-    defaults: emptyChangePassword,
-    fields: CHANGE_PASSWORD_FIELDS,
-    violations: { codes: CHANGE_PASSWORD_SERVER_CODES },
-    onSubmit: async (data) => {
-      const customerIri = sessionStore().customerIri();
-      if (!customerIri) throw new Error('Not logged in');
-      await shopApi().changePassword(customerIri, data);
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'changePassword',
+      schema: changePasswordSchema,
+      defaults: emptyChangePassword,
+      fields: CHANGE_PASSWORD_FIELDS,
+      violations: { codes: CHANGE_PASSWORD_SERVER_CODES },
+      onSubmit: async (data) => {
+        const customerIri = sessionStore().customerIri();
+        if (!customerIri) throw new Error('Not logged in');
+        await shopApi().changePassword(customerIri, data);
+      },
+    }),
+  );
   const status = useStore(form.$state).status;
   useEffect(() => {
     if (status === 'pending') setSaved(false);
@@ -36,10 +43,13 @@ export function ChangePasswordForm() {
     <section aria-labelledby="change-password-title">
       <h2 id="change-password-title">{t('account.personalData.passwordTitle')}</h2>
       <StatusMessage message={saved ? t('account.personalData.passwordSaved') : null} />
-      <Form form={form} onSuccess={() => {
-        form.reset();
-        setSaved(true);
-      }}>
+      <Form
+        form={form}
+        onSuccess={() => {
+          form.reset();
+          setSaved(true);
+        }}
+      >
         <PasswordField field="currentPassword" autoComplete="current-password" />
         <NewPasswordFields />
         <div className="form-actions">

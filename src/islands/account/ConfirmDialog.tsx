@@ -18,7 +18,17 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, pending = false, errors = [], onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  pending = false,
+  errors = [],
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -49,8 +59,12 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       <div id={`${id}-text`}>{children}</div>
       <ErrorList messages={errors} />
       <div className="form-actions">
-        <button type="button" className="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>{confirmLabel}</button>
-        <button ref={cancel} type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>{cancelLabel}</button>
+        <button type="button" className="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
+          {confirmLabel}
+        </button>
+        <button ref={cancel} type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>
+          {cancelLabel}
+        </button>
       </div>
     </dialog>
   );

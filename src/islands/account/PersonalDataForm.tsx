@@ -10,7 +10,12 @@ import { languages } from '../../lib/channels.ts';
 import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import {
-  emailChanged, PERSONAL_DATA_FIELDS, personalDataFields, personalDataValues, withEmailPassword, type PersonalDataFormValues,
+  emailChanged,
+  PERSONAL_DATA_FIELDS,
+  personalDataFields,
+  personalDataValues,
+  withEmailPassword,
+  type PersonalDataFormValues,
 } from '../../lib/forms/personal-data.ts';
 import type { Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore } from '../../stores/shop.ts';
@@ -50,16 +55,18 @@ function birthdayToSend(stored: string, value: BirthdayValue & { date: string | 
 export function PersonalDataForm({ customer }: { customer: Customer }) {
   const { t } = useIsland();
   const [saved, setSaved] = useState(false);
-  const [form] = useState(() => createForm({
-    name: 'personalData',
-    schema: () => schema(customerStore().$customer.get()?.email ?? customer.email),
-    defaults: valuesOf(customer),
-    fields: PERSONAL_DATA_FIELDS,
-    onSubmit: (data) => {
-      const stored = customerStore().$customer.get()?.birthday?.slice(0, 10) ?? '';
-      return customerStore().update({ ...data, birthday: birthdayToSend(stored, data.birthday) });
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'personalData',
+      schema: () => schema(customerStore().$customer.get()?.email ?? customer.email),
+      defaults: valuesOf(customer),
+      fields: PERSONAL_DATA_FIELDS,
+      onSubmit: (data) => {
+        const stored = customerStore().$customer.get()?.birthday?.slice(0, 10) ?? '';
+        return customerStore().update({ ...data, birthday: birthdayToSend(stored, data.birthday) });
+      },
+    }),
+  );
   const { status, values, errors } = useStore(form.$state);
   // Also when the server asks for it (the e-mail was changed meanwhile in another tab).
   const askPassword = emailChanged(customer.email, values.email) || Boolean(errors.fields.currentPassword?.length);
@@ -70,10 +77,13 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
     <section aria-labelledby="personal-data-title">
       <h2 id="personal-data-title">{t('account.personalData.identityTitle')}</h2>
       <StatusMessage message={saved ? t('account.personalData.saved') : null} />
-      <Form form={form} onSuccess={(updated) => {
-        form.reset(valuesOf(updated));
-        setSaved(true);
-      }}>
+      <Form
+        form={form}
+        onSuccess={(updated) => {
+          form.reset(valuesOf(updated));
+          setSaved(true);
+        }}
+      >
         <ChoiceField field="gender" options={GENDERS.map((g) => ({ value: g, label: t(`forms.options.gender.${g}`) }))} />
         <TextField field="firstName" autoComplete="given-name" />
         <TextField field="lastName" autoComplete="family-name" />
@@ -84,7 +94,8 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
         <BirthdayField />
         <CheckboxField field="subscribedToNewsletter" />
         <SelectField
-          field="preferredLanguage" label={t('account.personalData.language')}
+          field="preferredLanguage"
+          label={t('account.personalData.language')}
           options={languages.map((language) => ({ value: language, label: t(`forms.options.preferredLanguage.${language}`) }))}
         />
         <div className="form-actions">

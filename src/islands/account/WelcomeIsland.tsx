@@ -21,7 +21,11 @@ function Welcome() {
       {customer?.firstName && <h2>{t('account.welcome.title', { firstName: customer.firstName })}</h2>}
       <p>{t('account.welcome.intro')}</p>
       <ul>
-        {NEXT_STEPS.map(([route, key]) => <li key={route}><a href={pathTo(route, locale)}>{t(key)}</a></li>)}
+        {NEXT_STEPS.map(([route, key]) => (
+          <li key={route}>
+            <a href={pathTo(route, locale)}>{t(key)}</a>
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -10,12 +10,14 @@ import { useIsland } from '../shared/island.tsx';
 
 export function EmailStep({ email, onLookup }: { email: string; onLookup: (step: LoginStep, email: string) => void }) {
   const { t } = useIsland();
-  const [form] = useState(() => createForm({
-    name: 'login',
-    schema: loginEmailSchema,
-    defaults: { email },
-    onSubmit: async (data) => ({ email: data.email, exists: (await shopApi().lookupCustomer(data.email)).exists }),
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'login',
+      schema: loginEmailSchema,
+      defaults: { email },
+      onSubmit: async (data) => ({ email: data.email, exists: (await shopApi().lookupCustomer(data.email)).exists }),
+    }),
+  );
   return (
     <Form form={form} onSuccess={(found) => onLookup(stepAfterLookup(found.exists), found.email)}>
       <p>{t('account.login.intro')}</p>

@@ -13,15 +13,17 @@ import { useIsland } from '../shared/island.tsx';
 
 export function ForgotPasswordForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
   const { t, locale } = useIsland();
-  const [form] = useState(() => createForm({
-    name: 'forgotPassword',
-    schema: forgotPasswordSchema,
-    defaults: { email },
-    onSubmit: async (data) => {
-      await shopApi().requestPasswordReset(data.email, locale);
-      return data.email;
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'forgotPassword',
+      schema: forgotPasswordSchema,
+      defaults: { email },
+      onSubmit: async (data) => {
+        await shopApi().requestPasswordReset(data.email, locale);
+        return data.email;
+      },
+    }),
+  );
   return (
     <Form form={form} onSuccess={onSent}>
       <p>{t('account.forgot.intro')}</p>

@@ -37,7 +37,11 @@ function Login({ mode }: { mode: Mode }) {
     setEmail(address);
     setStep(next);
   };
-  const changeAccount = <button type="button" className="link-button" onClick={() => go('email')}>{t('account.login.notYou')}</button>;
+  const changeAccount = (
+    <button type="button" className="link-button" onClick={() => go('email')}>
+      {t('account.login.notYou')}
+    </button>
+  );
 
   switch (step) {
     case 'email':
@@ -45,13 +49,17 @@ function Login({ mode }: { mode: Mode }) {
         <div className="login">
           <GoogleLogin />
           <EmailStep email={email} onLookup={(next, address) => go(next, address)} />
-          <p>{t('account.login.noAccount')} <a href={sameQuery(pathTo('register', locale))}>{t('forms.actions.register')}</a></p>
+          <p>
+            {t('account.login.noAccount')} <a href={sameQuery(pathTo('register', locale))}>{t('forms.actions.register')}</a>
+          </p>
         </div>
       );
     case 'password':
       return (
         <div className="login">
-          <h2 ref={heading} tabIndex={-1}>{t('account.login.hello', { email })}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {t('account.login.hello', { email })}
+          </h2>
           <PasswordStep key={email} email={email} onForgot={() => go('forgot')} />
           <p>{changeAccount}</p>
         </div>
@@ -61,29 +69,49 @@ function Login({ mode }: { mode: Mode }) {
         <div className="login">
           {mode === 'login' ? (
             <>
-              <h2 ref={heading} tabIndex={-1}>{t('account.register.title')}</h2>
+              <h2 ref={heading} tabIndex={-1}>
+                {t('account.register.title')}
+              </h2>
               <p>{t('account.login.newHere', { email })}</p>
               <p>{changeAccount}</p>
             </>
-          ) : <GoogleLogin />}
+          ) : (
+            <GoogleLogin />
+          )}
           <RegisterForm key={email} email={email} emailShown={mode === 'register'} />
-          {mode === 'register' && <p>{t('account.register.haveAccount')} <a href={sameQuery(pathTo('login', locale))}>{t('forms.actions.login')}</a></p>}
+          {mode === 'register' && (
+            <p>
+              {t('account.register.haveAccount')} <a href={sameQuery(pathTo('login', locale))}>{t('forms.actions.login')}</a>
+            </p>
+          )}
         </div>
       );
     case 'forgot':
       return (
         <div className="login">
-          <h2 ref={heading} tabIndex={-1}>{t('account.forgot.title')}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {t('account.forgot.title')}
+          </h2>
           <ForgotPasswordForm email={email} onSent={(address) => go('forgotSent', address)} />
-          <p><button type="button" className="link-button" onClick={() => go(email ? 'password' : 'email')}>{t('account.forgot.back')}</button></p>
+          <p>
+            <button type="button" className="link-button" onClick={() => go(email ? 'password' : 'email')}>
+              {t('account.forgot.back')}
+            </button>
+          </p>
         </div>
       );
     case 'forgotSent':
       return (
         <div className="login">
-          <h2 ref={heading} tabIndex={-1}>{t('account.forgot.title')}</h2>
+          <h2 ref={heading} tabIndex={-1}>
+            {t('account.forgot.title')}
+          </h2>
           <StatusMessage message={t('account.forgot.sent')} />
-          <p><button type="button" className="link-button" onClick={() => go('email')}>{t('account.forgot.back')}</button></p>
+          <p>
+            <button type="button" className="link-button" onClick={() => go('email')}>
+              {t('account.forgot.back')}
+            </button>
+          </p>
         </div>
       );
   }

@@ -16,17 +16,19 @@ import { captchaToken } from './providers.ts';
 
 export function PasswordStep({ email, onForgot }: { email: string; onForgot: () => void }) {
   const { t } = useIsland();
-  const [form] = useState(() => createForm({
-    name: 'login',
-    schema: loginPasswordSchema,
-    defaults: { email, password: '' },
-    failure: loginFailure,
-    onSubmit: async (data) => {
-      const captcha = await captchaToken('login');
-      await sessionStore().login({ email: data.email, password: data.password, ...(captcha ? { captchaToken: captcha } : {}) });
-      sessionStore().redirectAfterLogin();
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'login',
+      schema: loginPasswordSchema,
+      defaults: { email, password: '' },
+      failure: loginFailure,
+      onSubmit: async (data) => {
+        const captcha = await captchaToken('login');
+        await sessionStore().login({ email: data.email, password: data.password, ...(captcha ? { captchaToken: captcha } : {}) });
+        sessionStore().redirectAfterLogin();
+      },
+    }),
+  );
   // Still busy once logged in: the page is being left.
   const leaving = useStore(form.$state).status === 'success';
   return (
@@ -34,7 +36,9 @@ export function PasswordStep({ email, onForgot }: { email: string; onForgot: () 
       <PasswordField field="password" autoComplete="current-password" />
       <div className="form-actions">
         <SubmitButton busy={leaving}>{t('account.login.passwordStep')}</SubmitButton>
-        <button type="button" className="link-button" onClick={onForgot}>{t('account.login.forgot')}</button>
+        <button type="button" className="link-button" onClick={onForgot}>
+          {t('account.login.forgot')}
+        </button>
       </div>
     </Form>
   );

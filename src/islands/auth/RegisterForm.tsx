@@ -41,18 +41,20 @@ function registerFailure(error: unknown, emailShown: boolean): FormErrors {
 export function RegisterForm({ email, emailShown }: { email: string; emailShown: boolean }) {
   const { t, locale } = useIsland();
   const language = languageOf(locale);
-  const [form] = useState(() => createForm({
-    name: 'register',
-    schema: registerFormSchema,
-    defaults: (): RegisterValues => ({ ...emptyRegister(email), birthday: emptyBirthday() }),
-    fields: REGISTER_FIELDS,
-    failure: (error) => registerFailure(error, emailShown),
-    onSubmit: async (data) => {
-      await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language });
-      await sessionStore().login({ email: data.email, password: data.password });
-      window.location.replace(pathTo('accountWelcome', locale));
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'register',
+      schema: registerFormSchema,
+      defaults: (): RegisterValues => ({ ...emptyRegister(email), birthday: emptyBirthday() }),
+      fields: REGISTER_FIELDS,
+      failure: (error) => registerFailure(error, emailShown),
+      onSubmit: async (data) => {
+        await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language });
+        await sessionStore().login({ email: data.email, password: data.password });
+        window.location.replace(pathTo('accountWelcome', locale));
+      },
+    }),
+  );
   const leaving = useStore(form.$state).status === 'success';
   const page = (key: keyof typeof legalPages) => pathTo('page', locale, { page: legalPages[key][language] });
   return (
@@ -65,11 +67,32 @@ export function RegisterForm({ email, emailShown }: { email: string; emailShown:
       <BirthdayField />
       <CheckboxField field="subscribedToNewsletter" label={t('account.register.newsletter')} />
       <CheckboxField
-        field="acceptTerms" required
-        label={<RichText text={t('account.register.acceptTerms')} parts={{ terms: <a href={page('terms')} target="_blank" rel="noopener">{t('account.register.termsLink')}</a> }} />}
+        field="acceptTerms"
+        required
+        label={
+          <RichText
+            text={t('account.register.acceptTerms')}
+            parts={{
+              terms: (
+                <a href={page('terms')} target="_blank" rel="noopener">
+                  {t('account.register.termsLink')}
+                </a>
+              ),
+            }}
+          />
+        }
       />
       <p className="muted">
-        <RichText text={t('account.register.privacy')} parts={{ privacy: <a href={page('privacy')} target="_blank" rel="noopener">{t('account.register.privacyLink')}</a> }} />
+        <RichText
+          text={t('account.register.privacy')}
+          parts={{
+            privacy: (
+              <a href={page('privacy')} target="_blank" rel="noopener">
+                {t('account.register.privacyLink')}
+              </a>
+            ),
+          }}
+        />
       </p>
       <div className="form-actions">
         <SubmitButton busy={leaving}>{t('account.register.submit')}</SubmitButton>

@@ -42,28 +42,34 @@ function ResetPassword() {
   const { t, locale } = useIsland();
   const [token] = useState(() => resetTokenOf(window.location.pathname, locale));
   const [outcome, setOutcome] = useState<Outcome>(token ? 'form' : 'invalid');
-  const [form] = useState(() => createForm({
-    name: 'resetPassword',
-    schema: resetPasswordSchema,
-    defaults: emptyResetPassword,
-    fields: RESET_PASSWORD_FIELDS,
-    onSubmit: async (data): Promise<Outcome> => {
-      try {
-        await shopApi().resetPassword(token ?? '', data);
-        return 'done';
-      } catch (error) {
-        if (isDeadLink(error)) return 'invalid';
-        throw error;
-      }
-    },
-  }));
+  const [form] = useState(() =>
+    createForm({
+      name: 'resetPassword',
+      schema: resetPasswordSchema,
+      defaults: emptyResetPassword,
+      fields: RESET_PASSWORD_FIELDS,
+      onSubmit: async (data): Promise<Outcome> => {
+        try {
+          await shopApi().resetPassword(token ?? '', data);
+          return 'done';
+        } catch (error) {
+          if (isDeadLink(error)) return 'invalid';
+          throw error;
+        }
+      },
+    }),
+  );
   const login = pathTo('login', locale);
 
   if (outcome === 'done') {
     return (
       <div className="reset-password">
         <StatusMessage message={t('account.reset.done')} focus />
-        <p><a className="button" href={login}>{t('forms.actions.login')}</a></p>
+        <p>
+          <a className="button" href={login}>
+            {t('forms.actions.login')}
+          </a>
+        </p>
       </div>
     );
   }
@@ -71,7 +77,9 @@ function ResetPassword() {
     return (
       <div className="reset-password">
         <ErrorList messages={[t('account.reset.invalid')]} focus={token !== null} />
-        <p><a href={login}>{t('account.reset.requestNew')}</a></p>
+        <p>
+          <a href={login}>{t('account.reset.requestNew')}</a>
+        </p>
       </div>
     );
   }

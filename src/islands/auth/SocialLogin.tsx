@@ -35,7 +35,11 @@ export function GoogleLogin() {
   return (
     <div className="social-login">
       <ErrorList messages={errors} />
-      <a className="button secondary" href={typeof window === 'undefined' ? '#' : googleSignInUrl(window.location)} aria-disabled={status === 'pending' || undefined}>
+      <a
+        className="button secondary"
+        href={typeof window === 'undefined' ? '#' : googleSignInUrl(window.location)}
+        aria-disabled={status === 'pending' || undefined}
+      >
         {t('account.login.social')}
       </a>
       <p className="separator">{t('account.login.orSeparator')}</p>

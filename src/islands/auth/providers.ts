@@ -11,8 +11,13 @@ export const googleEnabled = (): boolean => GOOGLE_CLIENT_ID !== null;
 /** Google's sign-in page, coming back to this login page (its query, the remembered path, kept in `state`). */
 export function googleSignInUrl(location: { origin: string; pathname: string; search: string }): string {
   const params = new URLSearchParams({
-    client_id: GOOGLE_CLIENT_ID ?? '', redirect_uri: `${location.origin}${location.pathname}`, response_type: 'id_token',
-    scope: 'openid email profile', nonce: crypto.randomUUID(), state: location.search, prompt: 'select_account',
+    client_id: GOOGLE_CLIENT_ID ?? '',
+    redirect_uri: `${location.origin}${location.pathname}`,
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    nonce: crypto.randomUUID(),
+    state: location.search,
+    prompt: 'select_account',
   });
   return `https://accounts.google.com/o/oauth2/v2/auth?${params}`;
 }

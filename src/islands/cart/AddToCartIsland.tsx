@@ -49,22 +49,39 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   return (
     <form className="purchase" method="get" action={pathTo('cart', locale)} onSubmit={submit} data-purchase>
       <input type="hidden" name="variantId" value={variantCode} />
-      <label className="field">{t('catalogue.product.purchase')}
+      <label className="field">
+        {t('catalogue.product.purchase')}
         <select name="interval" value={interval} onChange={(e) => setInterval(Number(e.target.value))} data-interval>
           {buyOnce && <option value={0}>{t('catalogue.product.buyOnce')}</option>}
           {subscribe && (
             <optgroup label={t('catalogue.product.subscribe')}>
-              {DELIVERY_FREQUENCIES.map((f) => <option key={f.days} value={f.days}>{frequencyLabel(f, t.plural)}</option>)}
+              {DELIVERY_FREQUENCIES.map((f) => (
+                <option key={f.days} value={f.days}>
+                  {frequencyLabel(f, t.plural)}
+                </option>
+              ))}
             </optgroup>
           )}
         </select>
       </label>
       {subscribe && <p className="hint muted">{t('catalogue.product.subscribeHint')}</p>}
-      <label className="field">{t('catalogue.product.quantity')}
-        <input type="number" name="quantity" value={quantity} min={CART_QUANTITY.min} max={CART_QUANTITY.max} inputMode="numeric"
-          onChange={(e) => setQuantity(Math.min(CART_QUANTITY.max, Math.max(CART_QUANTITY.min, Math.trunc(Number(e.target.value)) || CART_QUANTITY.min)))} />
+      <label className="field">
+        {t('catalogue.product.quantity')}
+        <input
+          type="number"
+          name="quantity"
+          value={quantity}
+          min={CART_QUANTITY.min}
+          max={CART_QUANTITY.max}
+          inputMode="numeric"
+          onChange={(e) =>
+            setQuantity(Math.min(CART_QUANTITY.max, Math.max(CART_QUANTITY.min, Math.trunc(Number(e.target.value)) || CART_QUANTITY.min)))
+          }
+        />
       </label>
-      <button type="submit" className="button" disabled={!inStock || pending} aria-busy={pending}>{t('catalogue.product.addToCart')}</button>
+      <button type="submit" className="button" disabled={!inStock || pending} aria-busy={pending}>
+        {t('catalogue.product.addToCart')}
+      </button>
     </form>
   );
 }

@@ -14,7 +14,9 @@ import { cartErrorText } from './errors.ts';
 export function CartLines({ cart, compact = false }: { cart: Order; compact?: boolean }) {
   return (
     <ul className={`cart-lines${compact ? ' compact' : ''}`}>
-      {cart.items.map((item) => <CartLine key={item.id} item={item} compact={compact} />)}
+      {cart.items.map((item) => (
+        <CartLine key={item.id} item={item} compact={compact} />
+      ))}
     </ul>
   );
 }
@@ -52,40 +54,84 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
         {!compact && (
           <label htmlFor={intervalId} className="cart-field">
             <span>{t('cart.item.purchase')}</span>
-            <select id={intervalId} value={item.subscriptionInterval} disabled={busy}
-              onChange={(e) => run(() => store.setInterval(item.id, Number(e.target.value)))}>
+            <select
+              id={intervalId}
+              value={item.subscriptionInterval}
+              disabled={busy}
+              onChange={(e) => run(() => store.setInterval(item.id, Number(e.target.value)))}
+            >
               <option value={0}>{t('cart.item.buyOnce')}</option>
               <optgroup label={t('cart.item.subscription')}>
-                {frequencies.map((f) => <option key={f.days} value={f.days}>{f.label}</option>)}
+                {frequencies.map((f) => (
+                  <option key={f.days} value={f.days}>
+                    {f.label}
+                  </option>
+                ))}
               </optgroup>
             </select>
           </label>
         )}
         <div className="stepper" role="group" aria-label={`${t('cart.item.quantity')} · ${item.productName}`}>
-          <button type="button" className="step" disabled={busy} aria-label={t('cart.item.decrease')}
-            onClick={() => run(() => store.setQuantity(item.id, item.quantity - 1))}>−</button>
-          <label htmlFor={quantityId} className="visually-hidden">{t('cart.item.quantity')}</label>
+          <button
+            type="button"
+            className="step"
+            disabled={busy}
+            aria-label={t('cart.item.decrease')}
+            onClick={() => run(() => store.setQuantity(item.id, item.quantity - 1))}
+          >
+            −
+          </button>
+          <label htmlFor={quantityId} className="visually-hidden">
+            {t('cart.item.quantity')}
+          </label>
           {/* Committed on blur or Enter, so typing "12" does not first set 1. */}
-          <input id={quantityId} key={item.quantity} type="number" inputMode="numeric" min={CART_QUANTITY.min} max={CART_QUANTITY.max} defaultValue={item.quantity} disabled={busy}
-            onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }}
+          <input
+            id={quantityId}
+            key={item.quantity}
+            type="number"
+            inputMode="numeric"
+            min={CART_QUANTITY.min}
+            max={CART_QUANTITY.max}
+            defaultValue={item.quantity}
+            disabled={busy}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
             onBlur={(e) => {
               const quantity = Number(e.currentTarget.value);
               if (quantity === item.quantity) return;
               const input = e.currentTarget;
               // A refused change shows the cart's quantity again, not one the cart does not have.
               if (Number.isInteger(quantity) && quantity >= CART_QUANTITY.min && quantity <= CART_QUANTITY.max) {
-                void run(() => store.setQuantity(item.id, quantity)).then((done) => { if (!done) input.value = String(item.quantity); });
+                void run(() => store.setQuantity(item.id, quantity)).then((done) => {
+                  if (!done) input.value = String(item.quantity);
+                });
               } else input.value = String(item.quantity);
-            }} />
-          <button type="button" className="step" disabled={busy || item.quantity >= CART_QUANTITY.max} aria-label={t('cart.item.increase')}
-            onClick={() => run(() => store.setQuantity(item.id, item.quantity + 1))}>+</button>
+            }}
+          />
+          <button
+            type="button"
+            className="step"
+            disabled={busy || item.quantity >= CART_QUANTITY.max}
+            aria-label={t('cart.item.increase')}
+            onClick={() => run(() => store.setQuantity(item.id, item.quantity + 1))}
+          >
+            +
+          </button>
         </div>
         <span className="cart-line-total" data-line-total>
           {price(item.total)}
           {item.originalUnitPrice !== item.unitPrice && <s className="muted"> {price(item.originalUnitPrice * item.quantity)}</s>}
         </span>
-        <button type="button" className="link-button" disabled={busy} onClick={() => run(() => store.remove(item.id))}
-          aria-label={t('cart.item.removeNamed', { name: `${item.productName} ${item.variantName}` })}>{t('cart.item.remove')}</button>
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => run(() => store.remove(item.id))}
+          aria-label={t('cart.item.removeNamed', { name: `${item.productName} ${item.variantName}` })}
+        >
+          {t('cart.item.remove')}
+        </button>
       </div>
     </li>
   );

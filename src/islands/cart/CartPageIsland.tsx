@@ -39,7 +39,11 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     return (
       <div className="cart-unavailable" data-cart-unavailable>
         <p role="alert">{cartErrorText(unavailable, t)}</p>
-        <p><button type="button" className="button" onClick={() => void store.load()}>{t('cart.retry')}</button></p>
+        <p>
+          <button type="button" className="button" onClick={() => void store.load()}>
+            {t('cart.retry')}
+          </button>
+        </p>
       </div>
     );
   }
@@ -47,7 +51,11 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     return (
       <div className="cart-empty" data-cart-empty>
         <p>{t('cart.empty')}</p>
-        <p><a className="button" href={continueHref}>{t('cart.continueShopping')}</a></p>
+        <p>
+          <a className="button" href={continueHref}>
+            {t('cart.continueShopping')}
+          </a>
+        </p>
         <Upsells upsells={upsells} inCart={inCart} />
       </div>
     );
@@ -56,14 +64,18 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     <div className="cart-page" data-cart={cart.tokenValue} aria-busy={status === 'updating'}>
       <div>
         <CartLines cart={cart} />
-        <p><a href={continueHref}>{t('cart.continueShopping')}</a></p>
+        <p>
+          <a href={continueHref}>{t('cart.continueShopping')}</a>
+        </p>
         <Upsells upsells={upsells} inCart={inCart} />
       </div>
       <aside className="cart-summary card">
         <FreeShippingBar cart={cart} />
         <CouponForm cart={cart} />
         <CartTotals cart={cart} />
-        <a className="button checkout" href={pathTo('checkout', locale, { order: cart.tokenValue })}>{t('cart.checkout')}</a>
+        <a className="button checkout" href={pathTo('checkout', locale, { order: cart.tokenValue })}>
+          {t('cart.checkout')}
+        </a>
       </aside>
     </div>
   );

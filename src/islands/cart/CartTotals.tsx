@@ -10,7 +10,9 @@ export function FreeShippingBar({ cart }: { cart: Order }) {
   return (
     <div className="free-shipping" data-free-shipping>
       <p>{reached ? t('cart.freeShipping.reached') : t('cart.freeShipping.remaining', { amount: price(cart.amountToFreeShipping) })}</p>
-      <progress max={100} value={percent} aria-label={t('cart.freeShipping.progress')}>{percent} %</progress>
+      <progress max={100} value={percent} aria-label={t('cart.freeShipping.progress')}>
+        {percent} %
+      </progress>
     </div>
   );
 }
@@ -19,7 +21,9 @@ export function CartTotals({ cart }: { cart: Order }) {
   const { t, price } = useIsland();
   const lines: Array<[string, number, string?]> = [
     ['cart.lines.itemsTotal', cart.itemsTotal],
-    ...(cart.orderPromotionTotal !== 0 ? [['cart.lines.promotion', cart.orderPromotionTotal, 'promotion'] as [string, number, string]] : []),
+    ...(cart.orderPromotionTotal !== 0
+      ? [['cart.lines.promotion', cart.orderPromotionTotal, 'promotion'] as [string, number, string]]
+      : []),
     ['cart.lines.shipping', cart.shippingTotal],
     ...(cart.serviceFeesTotal !== 0 ? [['cart.lines.serviceFees', cart.serviceFeesTotal] as [string, number]] : []),
     ['cart.lines.totalExcludingTax', cart.totalExcludingTax],

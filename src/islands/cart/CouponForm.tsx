@@ -36,19 +36,44 @@ export function CouponForm({ cart }: { cart: Order }) {
       {cart.couponCode && (
         <p className="applied" data-coupon={cart.couponCode}>
           <span className="tag ok">{t('cart.coupon.applied', { code: cart.couponCode })}</span>
-          {cart.promotions.map((p) => <span key={p.code} className="muted"> {p.label}</span>)}
-          <button type="button" className="link-button" onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(cartErrorText(failure, t)))}
-            aria-label={t('cart.coupon.remove', { code: cart.couponCode })}>×</button>
+          {cart.promotions.map((p) => (
+            <span key={p.code} className="muted">
+              {' '}
+              {p.label}
+            </span>
+          ))}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(cartErrorText(failure, t)))}
+            aria-label={t('cart.coupon.remove', { code: cart.couponCode })}
+          >
+            ×
+          </button>
         </p>
       )}
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
         <div className="inline">
-          <input id={`${id}-code`} name="couponCode" value={code} onChange={(e) => setCode(e.target.value)} maxLength={COUPON_CODE_MAX_LENGTH} autoComplete="off"
-            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-          <button type="submit" className="button secondary" disabled={pending} aria-busy={pending || undefined}>{t('cart.coupon.apply')}</button>
+          <input
+            id={`${id}-code`}
+            name="couponCode"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={COUPON_CODE_MAX_LENGTH}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="button secondary" disabled={pending} aria-busy={pending || undefined}>
+            {t('cart.coupon.apply')}
+          </button>
         </div>
-        {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </div>
   );

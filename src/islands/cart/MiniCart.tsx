@@ -17,7 +17,9 @@ export function MiniCart() {
   useEffect(() => {
     if (!open) return;
     panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') closeMiniCart(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeMiniCart();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
@@ -27,15 +29,25 @@ export function MiniCart() {
     <div ref={panel} className="mini-cart card" role="region" aria-label={t('cart.mini.title')} tabIndex={-1} data-mini-cart>
       <div className="mini-cart-head">
         <h2>{t('cart.mini.title')}</h2>
-        <button type="button" className="link-button" onClick={closeMiniCart}>{t('cart.mini.close')}</button>
+        <button type="button" className="link-button" onClick={closeMiniCart}>
+          {t('cart.mini.close')}
+        </button>
       </div>
       {cart && cart.items.length > 0 ? (
         <>
           <CartLines cart={cart} compact />
-          <p className="mini-cart-total"><span>{t('cart.lines.total')}</span> <strong>{price(cart.total)}</strong></p>
+          <p className="mini-cart-total">
+            <span>{t('cart.lines.total')}</span> <strong>{price(cart.total)}</strong>
+          </p>
         </>
-      ) : unavailable ? <p role="alert">{cartErrorText(unavailable, t)}</p> : <p>{t('cart.empty')}</p>}
-      <a className="button" href={pathTo('cart', locale)}>{t('cart.mini.viewCart')}</a>
+      ) : unavailable ? (
+        <p role="alert">{cartErrorText(unavailable, t)}</p>
+      ) : (
+        <p>{t('cart.empty')}</p>
+      )}
+      <a className="button" href={pathTo('cart', locale)}>
+        {t('cart.mini.viewCart')}
+      </a>
     </div>
   );
 }

@@ -14,5 +14,9 @@ import './cart.css';
 export function mountMiniCart(root: HTMLElement): void {
   const locale = root.dataset.locale as LocaleCode;
   const messages = JSON.parse(root.dataset.messages ?? '[]') as MessageTree[];
-  createRoot(root).render(<Island locale={locale} messages={messages}><MiniCart /></Island>);
+  createRoot(root).render(
+    <Island locale={locale} messages={messages}>
+      <MiniCart />
+    </Island>,
+  );
 }

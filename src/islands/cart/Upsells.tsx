@@ -5,7 +5,12 @@ import { toast } from '../../stores/ui.ts';
 import { useIsland } from '../shared/island.tsx';
 import { cartErrorText } from './errors.ts';
 
-export interface Upsell { name: string; variantCode: string; variantName: string; price: number }
+export interface Upsell {
+  name: string;
+  variantCode: string;
+  variantName: string;
+  price: number;
+}
 
 export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<string> }) {
   const { t, price } = useIsland();
@@ -31,8 +36,16 @@ export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<st
           <li key={u.variantCode} className="card">
             <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
             <span className="upsell-price">{price(u.price)}</span>
-            <button type="button" className="button secondary" disabled={pending !== null} aria-busy={pending === u.variantCode || undefined} onClick={() => void add(u)}
-              aria-label={`${t('cart.addUpsell')} ${u.name} ${u.variantName}`}>{t('cart.addUpsell')}</button>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={pending !== null}
+              aria-busy={pending === u.variantCode || undefined}
+              onClick={() => void add(u)}
+              aria-label={`${t('cart.addUpsell')} ${u.name} ${u.variantName}`}
+            >
+              {t('cart.addUpsell')}
+            </button>
           </li>
         ))}
       </ul>

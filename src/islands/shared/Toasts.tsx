@@ -7,10 +7,18 @@ export function Toasts({ closeLabel }: { closeLabel: string }) {
   return (
     <div className="toasts">
       <div role="status" aria-live="polite">
-        {toasts.filter((t) => t.kind !== 'error').map((t) => <Toast key={t.id} id={t.id} kind={t.kind} message={t.message} closeLabel={closeLabel} />)}
+        {toasts
+          .filter((t) => t.kind !== 'error')
+          .map((t) => (
+            <Toast key={t.id} id={t.id} kind={t.kind} message={t.message} closeLabel={closeLabel} />
+          ))}
       </div>
       <div role="alert">
-        {toasts.filter((t) => t.kind === 'error').map((t) => <Toast key={t.id} id={t.id} kind={t.kind} message={t.message} closeLabel={closeLabel} />)}
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => (
+            <Toast key={t.id} id={t.id} kind={t.kind} message={t.message} closeLabel={closeLabel} />
+          ))}
       </div>
     </div>
   );
@@ -20,7 +28,9 @@ function Toast({ id, kind, message, closeLabel }: { id: number; kind: string; me
   return (
     <p className={`toast toast-${kind}`}>
       <span>{message}</span>
-      <button type="button" onClick={() => dismissToast(id)} aria-label={closeLabel}>×</button>
+      <button type="button" onClick={() => dismissToast(id)} aria-label={closeLabel}>
+        ×
+      </button>
     </p>
   );
 }

@@ -26,17 +26,18 @@ function useGuard(route: RouteName): GuardState {
   useEffect(() => {
     let live = true;
     const session = sessionStore();
-    const check = () => session.guard(route).then((allowed) => {
-      if (live) setState(allowed ? 'allowed' : 'redirecting');
-    });
+    const check = () =>
+      session.guard(route).then((allowed) => {
+        if (live) setState(allowed ? 'allowed' : 'redirecting');
+      });
     void check();
     const authenticated = (routes[route] as { guard?: string }).guard === 'authenticated';
     const stop = authenticated
       ? session.$loggedIn.listen((loggedIn) => {
-        if (loggedIn || leaving) return;
-        setState('checking');
-        void check();
-      })
+          if (loggedIn || leaving) return;
+          setState('checking');
+          void check();
+        })
       : () => {};
     return () => {
       live = false;
@@ -49,7 +50,11 @@ function useGuard(route: RouteName): GuardState {
 /** A short status line while an island waits (loading, redirection). */
 export function IslandStatus({ messageKey }: { messageKey: string }) {
   const { t } = useIsland();
-  return <p className="island-status" role="status">{t(messageKey)}</p>;
+  return (
+    <p className="island-status" role="status">
+      {t(messageKey)}
+    </p>
+  );
 }
 
 /** Renders its children only once the route's guard let the shopper stay. */

@@ -7,12 +7,19 @@ import type { SortMode } from '../constants.ts';
 const FACETS = ['lifeStage', 'size', 'sterilised', 'grainFree', 'mainProtein'] as const;
 export type Facet = (typeof FACETS)[number];
 
-interface Rankable { sku: string; position: number; best_seller_rank: number; first_sell_at: string; filters: Record<Facet, string | boolean> }
+interface Rankable {
+  sku: string;
+  position: number;
+  best_seller_rank: number;
+  first_sell_at: string;
+  filters: Record<Facet, string | boolean>;
+}
 
 /** The values of each facet present among the products, in a stable order; facets with one value are useless and dropped. */
 export function facetValues(products: readonly Rankable[]): Array<{ facet: Facet; values: string[] }> {
-  return FACETS.map((facet) => ({ facet, values: [...new Set(products.map((p) => String(p.filters[facet])))].sort() }))
-    .filter((f) => f.values.length > 1);
+  return FACETS.map((facet) => ({ facet, values: [...new Set(products.map((p) => String(p.filters[facet])))].sort() })).filter(
+    (f) => f.values.length > 1,
+  );
 }
 
 const comparators: Record<SortMode, (a: Rankable, b: Rankable) => number> = {
@@ -28,9 +35,13 @@ export function sortProducts<T extends Rankable>(products: readonly T[], mode: S
 
 /** Rank (1-based) of each product under each sort mode, keyed by SKU. */
 export function sortRanks(products: readonly Rankable[]): Map<string, Record<SortMode, number>> {
-  const ranks = new Map<string, Record<SortMode, number>>(products.map((p) => [p.sku, { relevancy: 0, best_sellers: 0, first_sell_at: 0 }]));
+  const ranks = new Map<string, Record<SortMode, number>>(
+    products.map((p) => [p.sku, { relevancy: 0, best_sellers: 0, first_sell_at: 0 }]),
+  );
   for (const mode of Object.keys(comparators) as SortMode[]) {
-    sortProducts(products, mode).forEach((p, i) => { ranks.get(p.sku)![mode] = i + 1; });
+    sortProducts(products, mode).forEach((p, i) => {
+      ranks.get(p.sku)![mode] = i + 1;
+    });
   }
   return ranks;
 }

@@ -4,11 +4,17 @@
  */
 export const isListed = (product: { viewable: boolean }): boolean => product.viewable;
 
-interface Listable { viewable: boolean; isSample: boolean; best_seller_rank: number }
+interface Listable {
+  viewable: boolean;
+  isSample: boolean;
+  best_seller_rank: number;
+}
 
 /** What lists show: listed products, samples apart (they are offered on their own pages only). */
 export const forLists = <P extends Listable>(products: readonly P[]): P[] => products.filter((p) => isListed(p) && !p.isSample);
 
 /** The `count` best sellers among the products a list may show. */
 export const bestSellers = <P extends Listable>(products: readonly P[], count: number): P[] =>
-  forLists(products).sort((a, b) => a.best_seller_rank - b.best_seller_rank).slice(0, count);
+  forLists(products)
+    .sort((a, b) => a.best_seller_rank - b.best_seller_rank)
+    .slice(0, count);

@@ -5,7 +5,18 @@
 import { z } from 'zod';
 import type { LocaleCode } from '../channels.ts';
 import {
-  category, contentPage, crossSell, envelope, errorBody, faqCategory, footer, header, productEmpty, productFull, productSummary, shop,
+  category,
+  contentPage,
+  crossSell,
+  envelope,
+  errorBody,
+  faqCategory,
+  footer,
+  header,
+  productEmpty,
+  productFull,
+  productSummary,
+  shop,
   type RenderLevel,
 } from './wire.ts';
 
@@ -39,19 +50,33 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
 
   return {
     product: <R extends RenderLevel>(idOrSlug: { sku: string } | { slug: string }, render: R, locale: LocaleCode) =>
-      get('sku' in idOrSlug ? `b2c-products/sku-${encodeURIComponent(idOrSlug.sku)}` : `b2c-products/${encodeURIComponent(idOrSlug.slug)}`,
-        { render, locale }, productByRender[render]) as Promise<z.infer<(typeof productByRender)[R]>>,
+      get(
+        'sku' in idOrSlug ? `b2c-products/sku-${encodeURIComponent(idOrSlug.sku)}` : `b2c-products/${encodeURIComponent(idOrSlug.slug)}`,
+        { render, locale },
+        productByRender[render],
+      ) as Promise<z.infer<(typeof productByRender)[R]>>,
 
     /**
      * Batch by SKU; a SKU missing from the answer is simply absent (the caller marks it "Product not found").
      * One page as large as the batch (the service's default page of 100 would drop the rest; it refuses
      * more than 500); no SKU asks nothing (without the filter the service answers the whole catalogue).
      */
-    async productsBySku<R extends RenderLevel>(skus: string[], render: R, locale: LocaleCode): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
+    async productsBySku<R extends RenderLevel>(
+      skus: string[],
+      render: R,
+      locale: LocaleCode,
+    ): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
       if (skus.length === 0) return [];
-      return get('b2c-products', {
-        render, locale, 'pagination[pageSize]': skus.length, ...Object.fromEntries(skus.map((s, i) => [`filters[sku][$in][${i}]`, s])),
-      }, z.array(productByRender[render])) as Promise<Array<z.infer<(typeof productByRender)[R]>>>;
+      return get(
+        'b2c-products',
+        {
+          render,
+          locale,
+          'pagination[pageSize]': skus.length,
+          ...Object.fromEntries(skus.map((s, i) => [`filters[sku][$in][${i}]`, s])),
+        },
+        z.array(productByRender[render]),
+      ) as Promise<Array<z.infer<(typeof productByRender)[R]>>>;
     },
 
     /** Every product of a locale, page by page (the build's loader). */
@@ -59,7 +84,12 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
       const all: z.infer<typeof productFull>[] = [];
       for (let page = 1; ; page += 1) {
         const url = new URL(`${root}/b2c-products`);
-        url.search = new URLSearchParams({ render: '2', locale, 'pagination[page]': String(page), 'pagination[pageSize]': String(pageSize) }).toString();
+        url.search = new URLSearchParams({
+          render: '2',
+          locale,
+          'pagination[page]': String(page),
+          'pagination[pageSize]': String(pageSize),
+        }).toString();
         const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
         if (!response.ok) throw new ContentError(response.status, `${response.status} ${url.pathname}`);
         const body = envelope(z.array(productFull)).parse(await response.json());

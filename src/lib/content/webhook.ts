@@ -24,12 +24,19 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** Decides what an incoming webhook asks for; `secret` (when set) must be sent as a Bearer token. */
-export function judgeWebhook(headers: { event?: string | null; authorization?: string | null }, body: unknown, secret?: string): WebhookVerdict {
-  if (secret && !sameText(headers.authorization ?? '', `Bearer ${secret}`)) return { rebuild: false, status: 401, reason: 'Bad or missing token' };
+export function judgeWebhook(
+  headers: { event?: string | null; authorization?: string | null },
+  body: unknown,
+  secret?: string,
+): WebhookVerdict {
+  if (secret && !sameText(headers.authorization ?? '', `Bearer ${secret}`))
+    return { rebuild: false, status: 401, reason: 'Bad or missing token' };
   const parsed = webhookPayload.safeParse(body);
   if (!parsed.success) return { rebuild: false, status: 400, reason: 'Not a content service webhook' };
-  if (headers.event && headers.event !== parsed.data.event) return { rebuild: false, status: 400, reason: 'X-Strapi-Event does not match the body' };
-  if (!(REBUILD_EVENTS as readonly string[]).includes(parsed.data.event)) return { rebuild: false, status: 202, reason: `Ignored event ${parsed.data.event}` };
+  if (headers.event && headers.event !== parsed.data.event)
+    return { rebuild: false, status: 400, reason: 'X-Strapi-Event does not match the body' };
+  if (!(REBUILD_EVENTS as readonly string[]).includes(parsed.data.event))
+    return { rebuild: false, status: 202, reason: `Ignored event ${parsed.data.event}` };
   return { rebuild: true, model: parsed.data.model };
 }
 
@@ -37,23 +44,38 @@ export function judgeWebhook(headers: { event?: string | null; authorization?: s
  * Coalesces bursts of publish events (an editor saving ten products) into one rebuild, and never runs
  * two builds at once: events arriving during a build schedule exactly one more.
  */
-export function rebuildQueue(build: () => Promise<void>, quietMs: number, timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }) {
+export function rebuildQueue(
+  build: () => Promise<void>,
+  quietMs: number,
+  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   const start = async (): Promise<void> => {
-    if (running) { again = true; return; }
+    if (running) {
+      again = true;
+      return;
+    }
     running = build().finally(() => {
       running = undefined;
-      if (again) { again = false; void start(); }
+      if (again) {
+        again = false;
+        void start();
+      }
     });
     await running;
   };
   return {
     request(): void {
       if (timer) timers.clear(timer);
-      timer = timers.set(() => { timer = undefined; void start(); }, quietMs);
+      timer = timers.set(() => {
+        timer = undefined;
+        void start();
+      }, quietMs);
     },
-    get busy(): boolean { return running !== undefined; },
+    get busy(): boolean {
+      return running !== undefined;
+    },
   };
 }

@@ -25,11 +25,20 @@ const productVariant = z.object({
 export type ProductVariant = z.infer<typeof productVariant>;
 
 const productFilters = z.object({
-  lifeStage: z.string(), size: z.string(), sterilised: z.boolean(), grainFree: z.boolean(), mainProtein: z.string(),
+  lifeStage: z.string(),
+  size: z.string(),
+  sterilised: z.boolean(),
+  grainFree: z.boolean(),
+  mainProtein: z.string(),
 });
 
 const review = z.object({
-  author: z.string(), rating: z.number(), date: z.string(), locale: z.string(), title: z.string(), body: z.string(),
+  author: z.string(),
+  rating: z.number(),
+  date: z.string(),
+  locale: z.string(),
+  title: z.string(),
+  body: z.string(),
 });
 
 export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean() });
@@ -67,14 +76,24 @@ export type ProductSummary = z.infer<typeof productSummary>;
 export type ProductFull = z.infer<typeof productFull>;
 
 export const category = z.object({
-  key: z.string(), parent: z.string().nullable(), animal: z.enum(['dog', 'cat']), position: z.number().int(),
-  slug: z.string(), path: z.string(), name: z.string(), description: z.string(),
+  key: z.string(),
+  parent: z.string().nullable(),
+  animal: z.enum(['dog', 'cat']),
+  position: z.number().int(),
+  slug: z.string(),
+  path: z.string(),
+  name: z.string(),
+  description: z.string(),
   localizations: z.record(z.string(), z.string()),
 });
 export type Category = z.infer<typeof category>;
 
 export const contentPage = z.object({
-  key: z.string(), kind: z.enum(['page', 'landing']), slug: z.string(), title: z.string(), description: z.string(),
+  key: z.string(),
+  kind: z.enum(['page', 'landing']),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
   /** Markdown. */
   body: z.string(),
   localizations: z.record(z.string(), z.string()),
@@ -82,17 +101,32 @@ export const contentPage = z.object({
 export type ContentPage = z.infer<typeof contentPage>;
 
 export const faqCategory = z.object({
-  key: z.string(), slug: z.string(), name: z.string(), position: z.number().int(),
+  key: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  position: z.number().int(),
   localizations: z.record(z.string(), z.string()),
   entries: z.array(z.object({ key: z.string(), question: z.string(), answer: z.string(), position: z.number().int() })),
 });
 export type FaqCategory = z.infer<typeof faqCategory>;
 
-export const shop = z.object({
-  key: z.string(), slug: z.string(), name: z.string(), country: z.enum(['FR', 'BE', 'LU']), street: z.string(),
-  postcode: z.string(), city: z.string(), latitude: z.number(), longitude: z.number(), phone: z.string(),
-  email: z.string(), description: z.string(), localizations: z.record(z.string(), z.string()),
-}).extend(shopSchedule.shape);
+export const shop = z
+  .object({
+    key: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    country: z.enum(['FR', 'BE', 'LU']),
+    street: z.string(),
+    postcode: z.string(),
+    city: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    phone: z.string(),
+    email: z.string(),
+    description: z.string(),
+    localizations: z.record(z.string(), z.string()),
+  })
+  .extend(shopSchedule.shape);
 export type Shop = z.infer<typeof shop>;
 
 const menuLink = z.object({ label: z.string(), route: z.string(), params: z.record(z.string(), z.string()) });

@@ -11,7 +11,10 @@ import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type
 
 const fields = z.object({
   ...addressFields,
-  countryCode: z.string().min(1).regex(/^[A-Z]{2}$/),
+  countryCode: z
+    .string()
+    .min(1)
+    .regex(/^[A-Z]{2}$/),
   phoneNumber: requiredPhone(),
   phoneNumber2: optionalPhone(),
 });
@@ -41,18 +44,41 @@ export interface AddressFormValues {
 export function emptyAddress(countryCode = 'FR', customer?: { firstName?: string; lastName?: string }): AddressFormValues {
   const phoneCountry = ['FR', 'BE', 'LU'].includes(countryCode) ? countryCode : DEFAULT_PHONE_COUNTRY;
   return {
-    company: '', firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', countryCode, provinceCode: null, provinceName: null,
-    street: '', street2: '', city: '', postcode: '', phoneNumber: phoneValueOf(null, phoneCountry), phoneNumber2: phoneValueOf(null, phoneCountry),
-    alias: '', deliveryInstructions: '', isDefault: false,
+    company: '',
+    firstName: customer?.firstName ?? '',
+    lastName: customer?.lastName ?? '',
+    countryCode,
+    provinceCode: null,
+    provinceName: null,
+    street: '',
+    street2: '',
+    city: '',
+    postcode: '',
+    phoneNumber: phoneValueOf(null, phoneCountry),
+    phoneNumber2: phoneValueOf(null, phoneCountry),
+    alias: '',
+    deliveryInstructions: '',
+    isDefault: false,
   };
 }
 
 /** A saved address back into the form, for editing. */
 export function addressFormValues(address: Address): AddressFormValues {
   return {
-    company: address.company ?? '', firstName: address.firstName, lastName: address.lastName, countryCode: address.countryCode,
-    provinceCode: address.provinceCode, provinceName: address.provinceName, street: address.street, street2: address.street2 ?? '',
-    city: address.city, postcode: address.postcode, phoneNumber: phoneValueOf(address.phoneNumber), phoneNumber2: phoneValueOf(address.phoneNumber2),
-    alias: address.alias ?? '', deliveryInstructions: address.deliveryInstructions ?? '', isDefault: address.isDefault,
+    company: address.company ?? '',
+    firstName: address.firstName,
+    lastName: address.lastName,
+    countryCode: address.countryCode,
+    provinceCode: address.provinceCode,
+    provinceName: address.provinceName,
+    street: address.street,
+    street2: address.street2 ?? '',
+    city: address.city,
+    postcode: address.postcode,
+    phoneNumber: phoneValueOf(address.phoneNumber),
+    phoneNumber2: phoneValueOf(address.phoneNumber2),
+    alias: address.alias ?? '',
+    deliveryInstructions: address.deliveryInstructions ?? '',
+    isDefault: address.isDefault,
   };
 }

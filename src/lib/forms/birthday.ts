@@ -37,7 +37,12 @@ export interface BirthdayValue {
   /** true: a date was entered; false: an age in years and months. */
   in_date: boolean;
 }
-export const emptyBirthday = (inDate = true): BirthdayValue => ({ birthday: null, birthday_months: null, birthday_years: null, in_date: inDate });
+export const emptyBirthday = (inDate = true): BirthdayValue => ({
+  birthday: null,
+  birthday_months: null,
+  birthday_years: null,
+  in_date: inDate,
+});
 
 const filled = (value: unknown) => value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
 
@@ -59,33 +64,41 @@ const ageNumber = z.preprocess(
  */
 export function birthdayField(options: { clock?: Clock; required?: boolean } = {}) {
   const clock = options.clock ?? systemClock;
-  return z.object({
-    birthday: z.string().nullable().optional(),
-    birthday_months: ageNumber.optional(),
-    birthday_years: ageNumber.optional(),
-    in_date: z.boolean(),
-  }).transform((value, ctx) => {
-    const out: BirthdayValue & { date: string | null } = { ...emptyBirthday(value.in_date), date: null };
-    if (!isBirthdaySet(value)) {
-      if (options.required) ctx.issues.push({ code: 'custom', message: 'required', input: value, path: value.in_date ? ['birthday'] : ['birthday_years'] });
+  return z
+    .object({
+      birthday: z.string().nullable().optional(),
+      birthday_months: ageNumber.optional(),
+      birthday_years: ageNumber.optional(),
+      in_date: z.boolean(),
+    })
+    .transform((value, ctx) => {
+      const out: BirthdayValue & { date: string | null } = { ...emptyBirthday(value.in_date), date: null };
+      if (!isBirthdaySet(value)) {
+        if (options.required)
+          ctx.issues.push({ code: 'custom', message: 'required', input: value, path: value.in_date ? ['birthday'] : ['birthday_years'] });
+        return out;
+      }
+      if (value.in_date) {
+        const text = (value.birthday ?? '').trim();
+        const issue = checkBirthDate(text, clock, BIRTHDAY_INPUT_MIN);
+        if (issue) ctx.addIssue({ code: 'custom', input: text, path: ['birthday'], ...dateIssue(issue) });
+        out.birthday = text;
+        out.date = text;
+        return out;
+      }
+      const years = value.birthday_years ?? 0;
+      const months = value.birthday_months ?? 0;
+      if (years * 12 + months > LIMITS.birthdayMaxYears * 12) {
+        ctx.addIssue({
+          code: 'custom',
+          input: value,
+          path: ['birthday_years'],
+          ...dateIssue({ code: 'too_old', params: { max: LIMITS.birthdayMaxYears } }),
+        });
+      }
+      out.birthday_years = years;
+      out.birthday_months = months;
+      out.date = dateFromAge(years, months, clock);
       return out;
-    }
-    if (value.in_date) {
-      const text = (value.birthday ?? '').trim();
-      const issue = checkBirthDate(text, clock, BIRTHDAY_INPUT_MIN);
-      if (issue) ctx.addIssue({ code: 'custom', input: text, path: ['birthday'], ...dateIssue(issue) });
-      out.birthday = text;
-      out.date = text;
-      return out;
-    }
-    const years = value.birthday_years ?? 0;
-    const months = value.birthday_months ?? 0;
-    if (years * 12 + months > LIMITS.birthdayMaxYears * 12) {
-      ctx.addIssue({ code: 'custom', input: value, path: ['birthday_years'], ...dateIssue({ code: 'too_old', params: { max: LIMITS.birthdayMaxYears } }) });
-    }
-    out.birthday_years = years;
-    out.birthday_months = months;
-    out.date = dateFromAge(years, months, clock);
-    return out;
-  });
+    });
 }

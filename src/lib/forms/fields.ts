@@ -11,7 +11,17 @@ import { z } from 'zod';
  */
 const required = { message: 'required' } as const;
 
-export const checkbox = () => z.boolean().optional().transform((value) => value ?? false);
+export const checkbox = () =>
+  z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false);
 
 /** Free text of generic forms (contact, abort subscription precision): at least 2 characters, no `%`. */
-export const genericText = () => z.string().trim().min(1, required).min(2).refine((text) => !text.includes('%'), { message: 'percent' });
+export const genericText = () =>
+  z
+    .string()
+    .trim()
+    .min(1, required)
+    .min(2)
+    .refine((text) => !text.includes('%'), { message: 'percent' });

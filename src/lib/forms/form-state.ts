@@ -15,10 +15,7 @@ export interface FormState<V> {
   errors: FormErrors;
   status: FormStatus;
 }
-type SubmitResult<R> =
-  | { status: 'success'; result: R }
-  | { status: 'invalid' | 'failure'; errors: FormErrors }
-  | { status: 'ignored' };
+type SubmitResult<R> = { status: 'success'; result: R } | { status: 'invalid' | 'failure'; errors: FormErrors } | { status: 'ignored' };
 
 export interface FormOptions<V extends object, S extends z.ZodType, R> {
   /** The `{form}` of message keys: `address`, `register`… */
@@ -57,7 +54,8 @@ export function createForm<V extends object, S extends z.ZodType, R = unknown>(o
   let defaults = resolve(options.defaults);
   const $state = atom<FormState<V>>({ values: defaults, errors: noErrors(), status: 'idle' });
   const fields = () => options.fields ?? Object.keys(defaults);
-  const failureErrors = (error: unknown) => (options.failure ? options.failure(error) : errorsFromFailure(error, fields(), options.violations));
+  const failureErrors = (error: unknown) =>
+    options.failure ? options.failure(error) : errorsFromFailure(error, fields(), options.violations);
 
   function withoutField(errors: FormErrors, field: string): FormErrors {
     const rest = Object.fromEntries(Object.entries(errors.fields).filter(([name]) => name !== field && !name.startsWith(`${field}.`)));
@@ -81,7 +79,9 @@ export function createForm<V extends object, S extends z.ZodType, R = unknown>(o
     validateField(field) {
       const state = $state.get();
       const result = validate(resolve(options.schema), state.values);
-      const own = result.success ? {} : Object.fromEntries(Object.entries(result.errors.fields).filter(([name]) => name === field || name.startsWith(`${field}.`)));
+      const own = result.success
+        ? {}
+        : Object.fromEntries(Object.entries(result.errors.fields).filter(([name]) => name === field || name.startsWith(`${field}.`)));
       $state.set({ ...state, errors: { fields: { ...withoutField(state.errors, field).fields, ...own }, form: state.errors.form } });
       return Object.keys(own).length === 0;
     },

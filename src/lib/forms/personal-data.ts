@@ -14,10 +14,11 @@ import { checkbox } from './fields.ts';
  * The fields, without the rule tying the password to the e-mail (islands extend them, then add it): the
  * request's, every one asked (the API also takes a part of them), the current password left to that rule.
  */
-export const personalDataFields = (clock: Clock = systemClock) => personalDataRequest(clock)
-  .omit({ defaultAddress: true })
-  .required({ firstName: true, lastName: true, email: true, preferredLanguage: true })
-  .extend({ gender: z.enum(GENDERS), subscribedToNewsletter: checkbox(), currentPassword: z.string().optional() });
+export const personalDataFields = (clock: Clock = systemClock) =>
+  personalDataRequest(clock)
+    .omit({ defaultAddress: true })
+    .required({ firstName: true, lastName: true, email: true, preferredLanguage: true })
+    .extend({ gender: z.enum(GENDERS), subscribedToNewsletter: checkbox(), currentPassword: z.string().optional() });
 
 /** Whether the e-mail typed is another address than the stored one (the API compares them case-insensitively). */
 export const emailChanged = (stored: string | null | undefined, typed: unknown): boolean =>
@@ -31,14 +32,30 @@ type WithPassword = { email: string; currentPassword?: string | undefined };
  */
 export function withEmailPassword<S extends z.ZodType<WithPassword, WithPassword>>(schema: S, storedEmail: string | null = null) {
   return schema
-    .superRefine((value, ctx) => {
-      if (emailChanged(storedEmail, value.email) && !value.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'required' });
-    }, { when: () => true } as { when: () => boolean })
-    .transform(({ currentPassword, ...rest }): Omit<z.output<S>, 'currentPassword'> & { currentPassword?: string } => (currentPassword ? { ...rest, currentPassword } : rest));
+    .superRefine(
+      (value, ctx) => {
+        if (emailChanged(storedEmail, value.email) && !value.currentPassword)
+          ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'required' });
+      },
+      { when: () => true } as { when: () => boolean },
+    )
+    .transform(({ currentPassword, ...rest }): Omit<z.output<S>, 'currentPassword'> & { currentPassword?: string } =>
+      currentPassword ? { ...rest, currentPassword } : rest,
+    );
 }
 
-export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) => withEmailPassword(personalDataFields(clock), storedEmail);
-export const PERSONAL_DATA_FIELDS = ['gender', 'firstName', 'lastName', 'email', 'birthday', 'subscribedToNewsletter', 'preferredLanguage', 'currentPassword'];
+export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) =>
+  withEmailPassword(personalDataFields(clock), storedEmail);
+export const PERSONAL_DATA_FIELDS = [
+  'gender',
+  'firstName',
+  'lastName',
+  'email',
+  'birthday',
+  'subscribedToNewsletter',
+  'preferredLanguage',
+  'currentPassword',
+];
 
 export interface PersonalDataFormValues {
   gender: 'm' | 'f' | '';
@@ -53,7 +70,12 @@ export interface PersonalDataFormValues {
 }
 /** The form filled from the customer (a date-time birthday keeps its date). */
 export const personalDataValues = (customer: Customer): PersonalDataFormValues => ({
-  gender: customer.gender ?? '', firstName: customer.firstName, lastName: customer.lastName, email: customer.email,
-  birthday: customer.birthday?.slice(0, 10) ?? '', subscribedToNewsletter: customer.subscribedToNewsletter, preferredLanguage: customer.preferredLanguage,
+  gender: customer.gender ?? '',
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  email: customer.email,
+  birthday: customer.birthday?.slice(0, 10) ?? '',
+  subscribedToNewsletter: customer.subscribedToNewsletter,
+  preferredLanguage: customer.preferredLanguage,
   currentPassword: '',
 });

@@ -65,7 +65,10 @@ export function phoneToE164(number: string, country: string): string | null {
   if (isPhoneEmpty(number)) return null;
   const parsed = parsePhoneNumberFromString(number, country as CountryCode);
   if (!parsed || !parsed.isValid()) return null;
-  if (parsed.country !== undefined ? parsed.country !== country : parsed.countryCallingCode !== getCountryCallingCode(country as CountryCode)) return null;
+  if (
+    parsed.country !== undefined ? parsed.country !== country : parsed.countryCallingCode !== getCountryCallingCode(country as CountryCode)
+  )
+    return null;
   return parsed.number;
 }
 
@@ -88,7 +91,10 @@ function readPhone(value: unknown): { number: string; country: string } {
   if (typeof value === 'string') return { number: value, country: DEFAULT_PHONE_COUNTRY };
   if (value !== null && typeof value === 'object') {
     const { number, countryCode } = value as Partial<Record<keyof PhoneValue, unknown>>;
-    return { number: typeof number === 'string' ? number : '', country: typeof countryCode === 'string' && countryCode !== '' ? countryCode : DEFAULT_PHONE_COUNTRY };
+    return {
+      number: typeof number === 'string' ? number : '',
+      country: typeof countryCode === 'string' && countryCode !== '' ? countryCode : DEFAULT_PHONE_COUNTRY,
+    };
   }
   return { number: '', country: DEFAULT_PHONE_COUNTRY };
 }
@@ -97,17 +103,19 @@ function readPhone(value: unknown): { number: string; country: string } {
  * A phone field in a form schema: takes a PhoneValue (or an E.164 string), gives E.164. Invalid for the
  * selected country: `forms.phone.error` (a number must be valid for the country chosen beside it).
  */
-export const requiredPhone = () => z.unknown().transform((value, ctx): string => {
-  const { number, country } = readPhone(value);
-  const empty = isPhoneEmpty(number);
-  const e164 = empty ? null : phoneToE164(number, country);
-  if (e164 === null) ctx.issues.push({ code: 'custom', message: empty ? 'required' : 'forms.phone.error', input: value });
-  return e164 ?? '';
-});
-export const optionalPhone = () => z.unknown().transform((value, ctx): string | null => {
-  const { number, country } = readPhone(value);
-  if (isPhoneEmpty(number)) return null;
-  const e164 = phoneToE164(number, country);
-  if (e164 === null) ctx.issues.push({ code: 'custom', message: 'forms.phone.error', input: value });
-  return e164;
-});
+export const requiredPhone = () =>
+  z.unknown().transform((value, ctx): string => {
+    const { number, country } = readPhone(value);
+    const empty = isPhoneEmpty(number);
+    const e164 = empty ? null : phoneToE164(number, country);
+    if (e164 === null) ctx.issues.push({ code: 'custom', message: empty ? 'required' : 'forms.phone.error', input: value });
+    return e164 ?? '';
+  });
+export const optionalPhone = () =>
+  z.unknown().transform((value, ctx): string | null => {
+    const { number, country } = readPhone(value);
+    if (isPhoneEmpty(number)) return null;
+    const e164 = phoneToE164(number, country);
+    if (e164 === null) ctx.issues.push({ code: 'custom', message: 'forms.phone.error', input: value });
+    return e164;
+  });

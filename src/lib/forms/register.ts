@@ -20,7 +20,14 @@ export interface RegisterFormValues {
   acceptTerms: boolean;
 }
 export const emptyRegister = (emailAddress = ''): RegisterFormValues => ({
-  gender: '', firstName: '', lastName: '', email: emailAddress, password: '', birthday: '', subscribedToNewsletter: false, acceptTerms: false,
+  gender: '',
+  firstName: '',
+  lastName: '',
+  email: emailAddress,
+  password: '',
+  birthday: '',
+  subscribedToNewsletter: false,
+  acceptTerms: false,
 });
 /** The fields server violations land on: the form's (the language is the page's, not an input). */
 export const REGISTER_FIELDS = Object.keys(emptyRegister());

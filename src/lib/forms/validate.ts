@@ -23,7 +23,15 @@ export const noErrors = (): FormErrors => ({ fields: {}, form: [] });
 
 const isEmpty = (input: unknown): boolean => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
-type RawIssue = { code: string; input?: unknown; origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; format?: string };
+type RawIssue = {
+  code: string;
+  input?: unknown;
+  origin?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  inclusive?: boolean;
+  format?: string;
+};
 
 /** The generic code of an issue whose schema gave no message of its own. */
 function issueCode(issue: RawIssue): string {
@@ -48,7 +56,11 @@ function issueCode(issue: RawIssue): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const bound = (value: unknown): string | number =>
-  value instanceof Date ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` : typeof value === 'bigint' ? Number(value) : (value as number);
+  value instanceof Date
+    ? `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`
+    : typeof value === 'bigint'
+      ? Number(value)
+      : (value as number);
 
 const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
@@ -65,7 +77,8 @@ function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormErrors {
       if (name !== 'code' && (typeof value === 'string' || typeof value === 'number')) values[name] = value;
     }
     // "Required" reads the same whatever the limit that caught the empty value.
-    const error: FieldError = Object.keys(values).length > 0 && issue.message !== 'required' ? { code: issue.message, values } : { code: issue.message };
+    const error: FieldError =
+      Object.keys(values).length > 0 && issue.message !== 'required' ? { code: issue.message, values } : { code: issue.message };
     const key = pathKey(issue.path);
     const list = key === '' ? errors.form : (errors.fields[key] ??= []);
     // `required` and `too_short` of an empty password are one error.

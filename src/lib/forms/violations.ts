@@ -22,9 +22,17 @@ export interface ViolationOptions {
  * in the page's language.
  */
 export const SERVER_CODES: Partial<Record<ViolationCode, string>> = {
-  NOT_BLANK: 'required', INVALID_EMAIL: 'email', INVALID_CHARACTERS: 'forbidden_characters', INVISIBLE_CHARACTERS: 'invisible_characters', INVALID_DATE: 'invalid_date',
-  INVALID_CHOICE: 'invalid', POSTCODE_COUNTRY: 'postcode_country', INVALID_PHONE: 'forms.phone.error', TERMS_NOT_ACCEPTED: 'must_accept',
-  PASSWORDS_NOT_EQUAL: 'mismatch', WRONG_PASSWORD: 'wrong_password',
+  NOT_BLANK: 'required',
+  INVALID_EMAIL: 'email',
+  INVALID_CHARACTERS: 'forbidden_characters',
+  INVISIBLE_CHARACTERS: 'invisible_characters',
+  INVALID_DATE: 'invalid_date',
+  INVALID_CHOICE: 'invalid',
+  POSTCODE_COUNTRY: 'postcode_country',
+  INVALID_PHONE: 'forms.phone.error',
+  TERMS_NOT_ACCEPTED: 'must_accept',
+  PASSWORDS_NOT_EQUAL: 'mismatch',
+  WRONG_PASSWORD: 'wrong_password',
 };
 
 /** The form field a property path names: `phoneNumber`, `birthday.birthday_years`, `items[0].quantity` → `items.0.quantity`. */
@@ -56,7 +64,11 @@ export function errorsFromFailure(failure: unknown, fields: readonly string[], o
   if (isShopApiError(failure)) {
     if (failure.violations.length > 0) return mapViolations(failure.violations, fields, options);
     const errors = noErrors();
-    errors.form.push(failure.status === 0 ? { code: 'network' } : { code: failure.status >= 500 ? 'generic' : `http_${failure.status}`, message: failure.description });
+    errors.form.push(
+      failure.status === 0
+        ? { code: 'network' }
+        : { code: failure.status >= 500 ? 'generic' : `http_${failure.status}`, message: failure.description },
+    );
     return errors;
   }
   const errors = noErrors();

@@ -33,7 +33,12 @@ export function afterLoginTarget(search: string, locale: LocaleCode): string {
  * anonymous visitors to login (the welcome page to the homepage), anonymous-only pages send logged-in
  * customers on to where they were going.
  */
-export function guardRedirect(route: RouteName, loggedIn: boolean, current: { pathname: string; search: string }, locale: LocaleCode): string | null {
+export function guardRedirect(
+  route: RouteName,
+  loggedIn: boolean,
+  current: { pathname: string; search: string },
+  locale: LocaleCode,
+): string | null {
   const guard = (routes[route] as { guard?: 'anonymous' | 'authenticated' }).guard;
   if (guard === 'authenticated' && !loggedIn) return route === 'accountWelcome' ? pathTo('home', locale) : loginRedirect(current, locale);
   if (guard === 'anonymous' && loggedIn) return afterLoginTarget(current.search, locale);

@@ -11,14 +11,17 @@ export type RouteParams = Record<string, string | undefined>;
 export const paramsOf = (pattern: string): string[] => [...pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]!);
 
 export function fillPattern(pattern: string, params: RouteParams = {}): string {
-  const path = pattern.replace(/\[(\.\.\.)?([^\]?]+)(\?)?\]/g, (_whole, rest: string | undefined, name: string, optional: string | undefined) => {
-    const value = params[name];
-    if (value === undefined || value === '') {
-      if (optional) return '';
-      throw new Error(`Missing route parameter "${name}" for ${pattern}`);
-    }
-    return rest ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
-  });
+  const path = pattern.replace(
+    /\[(\.\.\.)?([^\]?]+)(\?)?\]/g,
+    (_whole, rest: string | undefined, name: string, optional: string | undefined) => {
+      const value = params[name];
+      if (value === undefined || value === '') {
+        if (optional) return '';
+        throw new Error(`Missing route parameter "${name}" for ${pattern}`);
+      }
+      return rest ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+    },
+  );
   return path.replace(/\/{2,}/g, '/');
 }
 

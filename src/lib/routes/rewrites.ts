@@ -21,8 +21,10 @@ const netlifyPattern = (path: string): string => {
   const out: string[] = [];
   for (const segment of segments) {
     if (/^\[[^\]]+\]$/.test(segment)) out.push(`:${segment.replace(/[[\].?]/g, '')}`);
-    else if (segment.includes('[')) { out.push('*'); return out.join('/'); }
-    else out.push(segment);
+    else if (segment.includes('[')) {
+      out.push('*');
+      return out.join('/');
+    } else out.push(segment);
   }
   return out.join('/');
 };
@@ -35,7 +37,11 @@ export function shellRewrites(locales: readonly LocaleCode[]): Rewrite[] {
       const pattern = def[languageOf(locale)];
       if ('shell' in def && def.shell) {
         const params = Object.fromEntries([...pattern.matchAll(/\[([^\]?]+)\??\]/g)].map((m) => [m[1]!, SHELL_ID]));
-        rewrites.push({ from: netlifyPattern(`${prefix}${pattern}`), match: patternRegExp(`${prefix}${pattern}`), to: pathTo(name, locale, params) });
+        rewrites.push({
+          from: netlifyPattern(`${prefix}${pattern}`),
+          match: patternRegExp(`${prefix}${pattern}`),
+          to: pathTo(name, locale, params),
+        });
       }
     }
     // /faq/{query}/ that is no category page: the FAQ page searches for the query.
@@ -43,5 +49,7 @@ export function shellRewrites(locales: readonly LocaleCode[]): Rewrite[] {
     rewrites.push({ from: `${faq}*`, match: new RegExp(`^${faq}[^/]+/$`), to: faq });
   }
   // Most specific first: a literal segment must win over a placeholder (…/ajouter/ over …/:animal/).
-  return rewrites.sort((a, b) => b.from.split('/').length - a.from.split('/').length || a.from.split(':').length - b.from.split(':').length);
+  return rewrites.sort(
+    (a, b) => b.from.split('/').length - a.from.split('/').length || a.from.split(':').length - b.from.split(':').length,
+  );
 }

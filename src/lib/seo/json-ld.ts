@@ -17,17 +17,33 @@ type ProductData = Pick<ProductFull, 'name' | 'sku' | 'short_description' | 'rat
 /** A product page: the product, its shown formats as offers, its rating and first reviews. */
 export function productJsonLd(product: ProductData, page: { url: string | undefined; brand: string; currency: string }) {
   return {
-    '@context': CONTEXT, '@type': 'Product', name: product.name, sku: product.sku, description: product.short_description,
-    brand: { '@type': 'Brand', name: page.brand }, url: page.url,
-    aggregateRating: product.review_count > 0
-      ? { '@type': 'AggregateRating', ratingValue: product.rating, bestRating: 5, reviewCount: product.review_count } : undefined,
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: product.name,
+    sku: product.sku,
+    description: product.short_description,
+    brand: { '@type': 'Brand', name: page.brand },
+    url: page.url,
+    aggregateRating:
+      product.review_count > 0
+        ? { '@type': 'AggregateRating', ratingValue: product.rating, bestRating: 5, reviewCount: product.review_count }
+        : undefined,
     review: product.json_avis.reviews.slice(0, REVIEWS_IN_DATA).map((r) => ({
-      '@type': 'Review', author: { '@type': 'Person', name: r.author }, datePublished: r.date, name: r.title, reviewBody: r.body,
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.author },
+      datePublished: r.date,
+      name: r.title,
+      reviewBody: r.body,
       reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
     })),
     offers: product.ProductVariants.filter((v) => v.show_variant).map((v) => ({
-      '@type': 'Offer', sku: v.code, name: v.name, price: (v.base_price / 100).toFixed(2), priceCurrency: page.currency,
-      availability: v.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock', url: page.url,
+      '@type': 'Offer',
+      sku: v.code,
+      name: v.name,
+      price: (v.base_price / 100).toFixed(2),
+      priceCurrency: page.currency,
+      availability: v.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: page.url,
     })),
   };
 }
@@ -36,15 +52,26 @@ export function productJsonLd(product: ProductData, page: { url: string | undefi
 export function faqJsonLd(categories: Array<{ entries: Array<{ question: string; html: string }> }>) {
   const text = (html: string) => html.replace(/<[^>]+>/g, '').trim();
   return {
-    '@context': CONTEXT, '@type': 'FAQPage',
-    mainEntity: categories.flatMap((c) => c.entries.map((e) => ({
-      '@type': 'Question', name: e.question, acceptedAnswer: { '@type': 'Answer', text: text(e.html) },
-    }))),
+    '@context': CONTEXT,
+    '@type': 'FAQPage',
+    mainEntity: categories.flatMap((c) =>
+      c.entries.map((e) => ({
+        '@type': 'Question',
+        name: e.question,
+        acceptedAnswer: { '@type': 'Answer', text: text(e.html) },
+      })),
+    ),
   };
 }
 
 const dayNames: Record<Weekday, string> = {
-  mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
 };
 
 /**
@@ -53,14 +80,46 @@ const dayNames: Record<Weekday, string> = {
  * way of saying closed.
  */
 export function shopJsonLd(shop: Shop, url: string | undefined) {
-  const closed = (from: string, to: string) => ({ '@type': 'OpeningHoursSpecification', validFrom: from, validThrough: to, opens: '00:00', closes: '00:00' });
+  const closed = (from: string, to: string) => ({
+    '@type': 'OpeningHoursSpecification',
+    validFrom: from,
+    validThrough: to,
+    opens: '00:00',
+    closes: '00:00',
+  });
   return {
-    '@context': CONTEXT, '@type': 'PetStore', name: shop.name, url, telephone: shop.phone, email: shop.email,
-    address: { '@type': 'PostalAddress', streetAddress: shop.street, postalCode: shop.postcode, addressLocality: shop.city, addressCountry: shop.country },
+    '@context': CONTEXT,
+    '@type': 'PetStore',
+    name: shop.name,
+    url,
+    telephone: shop.phone,
+    email: shop.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: shop.street,
+      postalCode: shop.postcode,
+      addressLocality: shop.city,
+      addressCountry: shop.country,
+    },
     geo: { '@type': 'GeoCoordinates', latitude: shop.latitude, longitude: shop.longitude },
     openingHoursSpecification: [
-      ...weekdays.flatMap((d) => (shop.openingHours[d] ?? []).map(([opens, closes]) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: dayNames[d], opens, closes }))),
-      ...shop.specialOpenings.flatMap((s) => s.hours.map(([opens, closes]) => ({ '@type': 'OpeningHoursSpecification', validFrom: s.date, validThrough: s.date, opens, closes }))),
+      ...weekdays.flatMap((d) =>
+        (shop.openingHours[d] ?? []).map(([opens, closes]) => ({
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: dayNames[d],
+          opens,
+          closes,
+        })),
+      ),
+      ...shop.specialOpenings.flatMap((s) =>
+        s.hours.map(([opens, closes]) => ({
+          '@type': 'OpeningHoursSpecification',
+          validFrom: s.date,
+          validThrough: s.date,
+          opens,
+          closes,
+        })),
+      ),
       ...shop.specialClosures.map((s) => closed(s.date, s.date)),
       ...shop.closedPeriods.map((p) => closed(p.from, p.to)),
     ],
@@ -70,17 +129,29 @@ export function shopJsonLd(shop: Shop, url: string | undefined) {
 /** The home page: the shop as an organisation, with the shop's rating and customer service hours. */
 export function onlineStoreJsonLd(name: string, url: string) {
   return {
-    '@context': CONTEXT, '@type': 'OnlineStore', name, url,
+    '@context': CONTEXT,
+    '@type': 'OnlineStore',
+    name,
+    url,
     aggregateRating: { '@type': 'AggregateRating', ratingValue: RATING.value, bestRating: RATING.best, ratingCount: RATING.count },
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', hoursAvailable: {
-      '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: CARE_HOURS.opens, closes: CARE_HOURS.closes } },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      hoursAvailable: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: CARE_HOURS.opens,
+        closes: CARE_HOURS.closes,
+      },
+    },
   };
 }
 
 /** A breadcrumb trail (root first); the links of the trail are made absolute against the site's URL. */
 export function breadcrumbJsonLd(trail: Array<{ name: string; href: string }>, site: URL | string | undefined) {
   return {
-    '@context': CONTEXT, '@type': 'BreadcrumbList',
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
     itemListElement: trail.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: new URL(c.href, site).href })),
   };
 }

@@ -2,7 +2,7 @@
 import { META_DESCRIPTION_MAX, TITLE_SEPARATOR } from '../constants.ts';
 
 export const pageTitle = (title: string, siteName: string): string =>
-  (title.includes(siteName) ? title : `${title} ${TITLE_SEPARATOR} ${siteName}`);
+  title.includes(siteName) ? title : `${title} ${TITLE_SEPARATOR} ${siteName}`;
 
 /** Whitespace folded, then cut on a word boundary with an ellipsis so it never exceeds the maximum. */
 export function metaDescription(text: string, max = META_DESCRIPTION_MAX): string {

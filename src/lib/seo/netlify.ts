@@ -27,7 +27,9 @@ export function netlifyToml(): string {
     '[build]\ncommand = "npm run build -- $CHANNEL"\n',
     '[build.environment]\nNODE_VERSION = "24"\n',
     // Every response: the same headers as the local server's (src/lib/security-headers.ts).
-    `[[headers]]\nfor = "/*"\n[headers.values]\n${Object.entries(securityHeaders).map(([name, value]) => `${name} = ${toml(value)}`).join('\n')}\n`,
+    `[[headers]]\nfor = "/*"\n[headers.values]\n${Object.entries(securityHeaders)
+      .map(([name, value]) => `${name} = ${toml(value)}`)
+      .join('\n')}\n`,
     '[[headers]]\nfor = "/_astro/*"\n[headers.values]\nCache-Control = "public, max-age=31536000, immutable"\n',
     '[[headers]]\nfor = "/builds/latest.json"\n[headers.values]\nCache-Control = "no-cache"\n',
     ...unique,

@@ -48,9 +48,14 @@ export function robotsTxt(locales: readonly LocaleCode[], siteUrl: string): stri
     ...(queries ? [] : ['Disallow: /*?']),
   ];
   return [
-    'User-agent: *', ...lines([], false), '',
+    'User-agent: *',
+    ...lines([], false),
+    '',
     // Google's bot may crawl the search and query pages.
-    'User-agent: Googlebot', ...lines(searchPages, true), '',
-    `Sitemap: ${siteUrl}/sitemap-index.xml`, '',
+    'User-agent: Googlebot',
+    ...lines(searchPages, true),
+    '',
+    `Sitemap: ${siteUrl}/sitemap-index.xml`,
+    '',
   ].join('\n');
 }

@@ -4,11 +4,18 @@ import { htmlLangOf, type LocaleCode } from '../channels.ts';
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(urls: Array<{ loc: string; alternates: Partial<Record<LocaleCode, string>> }>): string {
-  const body = urls.map(({ loc, alternates }) => [
-    '  <url>', `    <loc>${escape(loc)}</loc>`,
-    ...Object.entries(alternates).map(([l, href]) => `    <xhtml:link rel="alternate" hreflang="${htmlLangOf(l as LocaleCode)}" href="${escape(href!)}"/>`),
-    '  </url>',
-  ].join('\n')).join('\n');
+  const body = urls
+    .map(({ loc, alternates }) =>
+      [
+        '  <url>',
+        `    <loc>${escape(loc)}</loc>`,
+        ...Object.entries(alternates).map(
+          ([l, href]) => `    <xhtml:link rel="alternate" hreflang="${htmlLangOf(l as LocaleCode)}" href="${escape(href!)}"/>`,
+        ),
+        '  </url>',
+      ].join('\n'),
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 

@@ -16,8 +16,26 @@ const SHOP_COUNTRY_IDS = ['250', '056', '442'] as const;
  * show as holes or missing land inside the frame (Andorra, Monaco, the Channel Islands…).
  */
 const NEIGHBOUR_COUNTRY_IDS = [
-  '528', '276', '756', '380', '724', '826',
-  '020', '492', '438', '040', '372', '620', '208', '203', '674', '336', '831', '832', '833', '705',
+  '528',
+  '276',
+  '756',
+  '380',
+  '724',
+  '826',
+  '020',
+  '492',
+  '438',
+  '040',
+  '372',
+  '620',
+  '208',
+  '203',
+  '674',
+  '336',
+  '831',
+  '832',
+  '833',
+  '705',
 ] as const;
 
 type CountryProperties = { name: string };
@@ -107,7 +125,10 @@ export interface CountryOutline {
 }
 
 /** Outlines of the shop countries and their neighbours, projected and clipped by `projection`. */
-export function countryOutlines(projection: GeoProjection, options: { minStep?: number; topology?: CountriesTopology } = {}): CountryOutline[] {
+export function countryOutlines(
+  projection: GeoProjection,
+  options: { minStep?: number; topology?: CountriesTopology } = {},
+): CountryOutline[] {
   const topology = options.topology ?? countriesTopology();
   const wanted = new Set<string>([...SHOP_COUNTRY_IDS, ...NEIGHBOUR_COUNTRY_IDS]);
   const shopCountries = new Set<string>(SHOP_COUNTRY_IDS);
@@ -120,7 +141,8 @@ export function countryOutlines(projection: GeoProjection, options: { minStep?: 
     const context = new CompactPath(minStepTenths);
     geoPath(projection, context)(country);
     const d = context.toString();
-    if (d !== '') outlines.push({ id, name: (geometry.properties as { name?: string } | null)?.name ?? id, shopCountry: shopCountries.has(id), d });
+    if (d !== '')
+      outlines.push({ id, name: (geometry.properties as { name?: string } | null)?.name ?? id, shopCountry: shopCountries.has(id), d });
   }
   // Shop countries last, so their stronger border is drawn over the neighbours' shared one.
   return outlines.sort((a, b) => Number(a.shopCountry) - Number(b.shopCountry));

@@ -71,14 +71,18 @@ export function mapFrame(points: readonly LonLat[], options: { kind: MapKind; wi
     const latitude = bounds.south + ((bounds.north - bounds.south) * step) / 8;
     samples.push([longitude, bounds.south], [longitude, bounds.north], [bounds.west, latitude], [bounds.east, latitude]);
   }
-  const projection = options.kind === 'tiles'
-    ? geoMercator()
-    : geoConicConformal().parallels([44, 49]).rotate([-3, 0]);
+  const projection = options.kind === 'tiles' ? geoMercator() : geoConicConformal().parallels([44, 49]).rotate([-3, 0]);
   projection.fitExtent(
-    [[EDGE_PADDING.left, EDGE_PADDING.top], [width - EDGE_PADDING.right, height - EDGE_PADDING.bottom]],
+    [
+      [EDGE_PADDING.left, EDGE_PADDING.top],
+      [width - EDGE_PADDING.right, height - EDGE_PADDING.bottom],
+    ],
     { type: 'MultiPoint', coordinates: samples },
   );
-  projection.clipExtent([[-1, -1], [width + 1, height + 1]]);
+  projection.clipExtent([
+    [-1, -1],
+    [width + 1, height + 1],
+  ]);
   return { kind: options.kind, width, height, bounds, projection };
 }
 
@@ -131,8 +135,12 @@ export function tileGrid(view: { scale: number; translate: readonly [number, num
   for (let row = Math.max(0, first(0, originY)); row <= Math.min(count - 1, last(view.height, originY)); row += 1) {
     for (let column = first(0, originX); column <= last(view.width, originX); column += 1) {
       tiles.push({
-        z: zoom, x: ((column % count) + count) % count, y: row,
-        left: originX + column * size, top: originY + row * size, size,
+        z: zoom,
+        x: ((column % count) + count) % count,
+        y: row,
+        left: originX + column * size,
+        top: originY + row * size,
+        size,
       });
     }
   }

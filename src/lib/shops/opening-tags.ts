@@ -40,8 +40,7 @@ export const shopTimeZone = (country: CountryCode): string => timeZones[country]
 const byUtcDay = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const satisfies readonly Weekday[];
 const DAY_MS = 86_400_000;
 
-const dateToUtc = (date: string): number =>
-  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+const dateToUtc = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 const utcToDate = (utc: number): string => new Date(utc).toISOString().slice(0, 10);
 
 const addDays = (date: string, days: number): string => utcToDate(dateToUtc(date) + days * DAY_MS);
@@ -59,8 +58,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23',
-      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, formatter);
   }
@@ -82,8 +87,12 @@ function wallParts(instant: number, timeZone: string) {
   }
   const number = (name: string): number => parts[name] ?? 0;
   return {
-    year: number('year'), month: number('month'), day: number('day'),
-    hour: number('hour') % 24, minute: number('minute'), second: number('second'),
+    year: number('year'),
+    month: number('month'),
+    day: number('day'),
+    hour: number('hour') % 24,
+    minute: number('minute'),
+    second: number('second'),
   };
 }
 
@@ -234,10 +243,13 @@ export type DateStyle = keyof typeof dateStyles;
 /** A calendar date in words, read at UTC midnight so that no time zone moves it to another day. */
 export function formatCalendarDate(date: string, language: Language, style: DateStyle): string {
   const formatter = new Intl.DateTimeFormat(intlLocaleOf(language), { ...dateStyles[style], timeZone: 'UTC' });
-  return formatter.formatToParts(new Date(dateToUtc(date)))
-    // French writes the first of the month as an ordinal, "1er janvier", which Intl does not.
-    .map((part) => (language === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
-    .join('');
+  return (
+    formatter
+      .formatToParts(new Date(dateToUtc(date)))
+      // French writes the first of the month as an ordinal, "1er janvier", which Intl does not.
+      .map((part) => (language === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
+      .join('')
+  );
 }
 
 export interface OpeningTagText {
@@ -265,26 +277,36 @@ export function openingTagText(tag: OpeningTag, t: Translator, language: Languag
 
 function stateText(tag: OpeningTag, t: Translator, language: Language): string {
   switch (tag.kind) {
-    case 'open': return t(`${TAGS}.open`, { time: tag.closesAt });
-    case 'closes-soon': return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: tag.closesAt });
-    case 'opens-soon': return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: tag.opensAt });
-    case 'opens-today': return t(`${TAGS}.opensToday`, { time: tag.opensAt });
-    case 'opens-tomorrow': return t(`${TAGS}.opensTomorrow`, { time: tag.opensAt });
+    case 'open':
+      return t(`${TAGS}.open`, { time: tag.closesAt });
+    case 'closes-soon':
+      return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: tag.closesAt });
+    case 'opens-soon':
+      return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: tag.opensAt });
+    case 'opens-today':
+      return t(`${TAGS}.opensToday`, { time: tag.opensAt });
+    case 'opens-tomorrow':
+      return t(`${TAGS}.opensTomorrow`, { time: tag.opensAt });
     case 'opens-later':
       return tag.inDays <= WEEKDAY_NAME_DAYS
         ? t(`${TAGS}.opensLater`, { weekday: formatCalendarDate(tag.date, language, 'weekday'), time: tag.opensAt })
         : t(`${TAGS}.opensOnDate`, { date: formatCalendarDate(tag.date, language, 'day'), time: tag.opensAt });
-    case 'closed': return t(`${TAGS}.closed`);
+    case 'closed':
+      return t(`${TAGS}.closed`);
   }
 }
 
 /** A coarse state for styling (a coloured dot); the text always says it in words as well. */
 export function tagTone(tag: OpeningTag): 'open' | 'closing' | 'opening' | 'closed' {
   switch (tag.kind) {
-    case 'open': return 'open';
-    case 'closes-soon': return 'closing';
-    case 'opens-soon': return 'opening';
-    default: return 'closed';
+    case 'open':
+      return 'open';
+    case 'closes-soon':
+      return 'closing';
+    case 'opens-soon':
+      return 'opening';
+    default:
+      return 'closed';
   }
 }
 
@@ -316,12 +338,14 @@ const isListOf = (value: unknown, item: (entry: Record<string, unknown>) => bool
  * weight the browser script should not carry.
  */
 export function isSchedule(value: unknown): value is Schedule {
-  return isRecord(value)
-    && isRecord(value.openingHours)
-    && Object.entries(value.openingHours).every(([day, spans]) => (byUtcDay as readonly string[]).includes(day) && isSpans(spans))
-    && isListOf(value.specialOpenings, (entry) => isDate(entry.date) && isSpans(entry.hours))
-    && isListOf(value.specialClosures, (entry) => isDate(entry.date))
-    && isListOf(value.closedPeriods, (entry) => isDate(entry.from) && isDate(entry.to));
+  return (
+    isRecord(value) &&
+    isRecord(value.openingHours) &&
+    Object.entries(value.openingHours).every(([day, spans]) => (byUtcDay as readonly string[]).includes(day) && isSpans(spans)) &&
+    isListOf(value.specialOpenings, (entry) => isDate(entry.date) && isSpans(entry.hours)) &&
+    isListOf(value.specialClosures, (entry) => isDate(entry.date)) &&
+    isListOf(value.closedPeriods, (entry) => isDate(entry.from) && isDate(entry.to))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -336,7 +360,9 @@ export type ScheduleException =
 export function upcomingExceptions(schedule: Schedule, today: string): ScheduleException[] {
   const current = scheduleFrom(schedule, today);
   const exceptions: ScheduleException[] = [
-    ...current.specialOpenings.map((opening): ScheduleException => ({ kind: 'opening', date: opening.date, hours: [...opening.hours].sort(byOpening) })),
+    ...current.specialOpenings.map(
+      (opening): ScheduleException => ({ kind: 'opening', date: opening.date, hours: [...opening.hours].sort(byOpening) }),
+    ),
     ...current.specialClosures.map((closure): ScheduleException => ({ kind: 'closure', date: closure.date })),
     ...current.closedPeriods.map((period): ScheduleException => ({ kind: 'period', from: period.from, to: period.to })),
   ];

@@ -40,7 +40,10 @@ export function publishCartCount(count: number, storage: StorageLike = started?.
 }
 
 /** Keeps an element's text on the count, hidden at zero. Returns the unsubscribe. */
-export function bindCartBadge(element: { textContent: string | null; hidden: boolean }, count: ReadableAtom<number> = $cartBadgeCount): () => void {
+export function bindCartBadge(
+  element: { textContent: string | null; hidden: boolean },
+  count: ReadableAtom<number> = $cartBadgeCount,
+): () => void {
   return count.subscribe((value) => {
     element.textContent = String(value);
     element.hidden = value === 0;

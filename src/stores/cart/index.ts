@@ -35,7 +35,10 @@ export interface AddToCart {
 export type CartStatus = 'idle' | 'loading' | 'ready' | 'updating';
 
 export interface CartDeps {
-  client: Pick<ShopClient, 'createCart' | 'getCart' | 'deleteCart' | 'assignCustomer' | 'addItem' | 'changeItem' | 'removeItem' | 'applyCoupon' | 'removeCoupon'>;
+  client: Pick<
+    ShopClient,
+    'createCart' | 'getCart' | 'deleteCart' | 'assignCustomer' | 'addItem' | 'changeItem' | 'removeItem' | 'applyCoupon' | 'removeCoupon'
+  >;
   storage?: StorageLike;
   /** BroadcastChannel('cart'); null where there is none (the storage events are used instead). */
   channel?: ChannelLike | null;
@@ -120,8 +123,15 @@ export function createCartStore(deps: CartDeps) {
   }
 
   const sync = createTabSync({
-    channel: deps.channel ?? null, storage, now: deps.now ?? Date.now, token, cart: () => $cart.get(), setCart: (cart) => $cart.set(cart),
-    setUpdatingElsewhere: (value) => $updatingElsewhere.set(value), enqueue, load,
+    channel: deps.channel ?? null,
+    storage,
+    now: deps.now ?? Date.now,
+    token,
+    cart: () => $cart.get(),
+    setCart: (cart) => $cart.set(cart),
+    setUpdatingElsewhere: (value) => $updatingElsewhere.set(value),
+    enqueue,
+    load,
   });
   const publish = () => sync.broadcast({ type: 'updated', token: token(), cart: $cart.get() });
 
@@ -174,9 +184,17 @@ export function createCartStore(deps: CartDeps) {
 
   /** Adds a variant (creating the cart when there is none). */
   function add(input: AddToCart): Promise<Order | null> {
-    return change((cartToken) => client.addItem(cartToken, {
-      productVariant: input.variantCode, quantity: input.quantity, subscriptionInterval: input.interval, sourceItemList: input.sourceItemList ?? null, upsell: input.upsell ?? false,
-    }), { create: true });
+    return change(
+      (cartToken) =>
+        client.addItem(cartToken, {
+          productVariant: input.variantCode,
+          quantity: input.quantity,
+          subscriptionInterval: input.interval,
+          sourceItemList: input.sourceItemList ?? null,
+          upsell: input.upsell ?? false,
+        }),
+      { create: true },
+    );
   }
   function remove(itemId: number): Promise<Order | null> {
     return change((cartToken) => client.removeItem(cartToken, itemId));
@@ -227,10 +245,16 @@ export function createCartStore(deps: CartDeps) {
       return enqueue(async () => {
         $status.set('updating');
         try {
-          await cartAtLogin({
-            client, token: tokens, fetchCart, recordError: (error) => $lastError.set(error),
-            show: (cart) => (cart ? $cart.set(cart) : drop()),
-          }, auth);
+          await cartAtLogin(
+            {
+              client,
+              token: tokens,
+              fetchCart,
+              recordError: (error) => $lastError.set(error),
+              show: (cart) => (cart ? $cart.set(cart) : drop()),
+            },
+            auth,
+          );
         } finally {
           $status.set('ready');
           publish();

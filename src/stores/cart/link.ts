@@ -24,10 +24,17 @@ export async function applyCartLink(deps: CartLinkDeps, lines: readonly CartLink
         continue;
       }
       const items = deps.cart()?.items ?? [];
-      const existing = items.find((item) => item.variantCode === line.variantCode && item.subscriptionInterval === line.interval)
-        ?? items.find((item) => item.variantCode === line.variantCode);
+      const existing =
+        items.find((item) => item.variantCode === line.variantCode && item.subscriptionInterval === line.interval) ??
+        items.find((item) => item.variantCode === line.variantCode);
       if (existing) await deps.setQuantity(existing.id, line.targetQuantity, line.interval);
-      else if (line.targetQuantity > 0) await deps.add({ variantCode: line.variantCode, quantity: line.targetQuantity, interval: line.interval, sourceItemList: 'cart_link' });
+      else if (line.targetQuantity > 0)
+        await deps.add({
+          variantCode: line.variantCode,
+          quantity: line.targetQuantity,
+          interval: line.interval,
+          sourceItemList: 'cart_link',
+        });
     } catch (error) {
       failures.push({ line, error: cartErrorOf(error, deps.cart()) });
     }

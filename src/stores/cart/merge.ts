@@ -26,7 +26,11 @@ async function mergeInto(deps: LoginMergeDeps, customerCart: string, anonymousTo
     for (const item of anonymous.items) {
       try {
         await deps.client.addItem(customerCart, {
-          productVariant: item.variant, quantity: item.quantity, subscriptionInterval: item.subscriptionInterval, sourceItemList: item.sourceItemList, upsell: item.upsell,
+          productVariant: item.variant,
+          quantity: item.quantity,
+          subscriptionInterval: item.subscriptionInterval,
+          sourceItemList: item.sourceItemList,
+          upsell: item.upsell,
         });
       } catch (error) {
         failure ??= error;

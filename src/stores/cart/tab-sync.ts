@@ -61,7 +61,9 @@ export function createTabSync(deps: TabSyncDeps) {
       // Queued behind this tab's own loads: a GET that left before the other tab's change must not
       // land after it and put the older cart back.
       const cart = parsed.data.state === 'cart' ? parsed.data : null;
-      void deps.enqueue(async () => { deps.setCart(cart); });
+      void deps.enqueue(async () => {
+        deps.setCart(cart);
+      });
     } else {
       reload();
     }

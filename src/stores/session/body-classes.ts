@@ -5,7 +5,11 @@
 import type { ReadableAtom } from 'nanostores';
 
 /** Keeps `is-logged`/`is-anonymous` and `is-subscriber` on an element (document.body). */
-export function bindBodyClasses(element: { classList: { toggle(name: string, force?: boolean): unknown } }, $loggedIn: ReadableAtom<boolean>, $subscriber: ReadableAtom<boolean>): () => void {
+export function bindBodyClasses(
+  element: { classList: { toggle(name: string, force?: boolean): unknown } },
+  $loggedIn: ReadableAtom<boolean>,
+  $subscriber: ReadableAtom<boolean>,
+): () => void {
   const update = () => {
     const logged = $loggedIn.get();
     element.classList.toggle('is-logged', logged);

@@ -13,8 +13,15 @@ import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { NO_AUTHENTICATION_DATA, type Credentials, type ShopClient } from '../../lib/shop-api/client.ts';
 import type { Authentication } from '../../lib/shop-api/wire.ts';
 import {
-  browserNavigation, browserStorageEvents, memoryStorage, safeStorage, systemTimers,
-  type Navigation, type StorageEvents, type StorageLike, type Timers,
+  browserNavigation,
+  browserStorageEvents,
+  memoryStorage,
+  safeStorage,
+  systemTimers,
+  type Navigation,
+  type StorageEvents,
+  type StorageLike,
+  type Timers,
 } from '../browser.ts';
 import { browserLocks, underRefreshLock, type Locks } from './locks.ts';
 import { createRefreshTimer } from './refresh-timer.ts';
@@ -51,7 +58,13 @@ export function createSessionStore(deps: SessionDeps) {
   const $loggedIn: ReadableAtom<boolean> = computed($session, (session) => session !== null && !isExpired(session.exp, now()));
   const loginListeners = new Set<LoginListener>();
   const logoutListeners = new Set<LogoutListener>();
-  const timer = createRefreshTimer({ timers: deps.timers ?? systemTimers, now, session: () => $session.get(), refresh: () => refresh(), expire: () => logout() });
+  const timer = createRefreshTimer({
+    timers: deps.timers ?? systemTimers,
+    now,
+    session: () => $session.get(),
+    refresh: () => refresh(),
+    expire: () => logout(),
+  });
 
   let refreshing: Promise<boolean> | null = null;
   let started = false;

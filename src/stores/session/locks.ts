@@ -10,10 +10,14 @@ export interface Locks {
 }
 
 export function browserLocks(): Locks | null {
-  const locks = (globalThis as { navigator?: { locks?: { request: (name: string, callback: () => Promise<unknown>) => Promise<unknown> } } }).navigator?.locks;
+  const locks = (
+    globalThis as { navigator?: { locks?: { request: (name: string, callback: () => Promise<unknown>) => Promise<unknown> } } }
+  ).navigator?.locks;
   return locks ? { request: <T>(name: string, callback: () => Promise<T>) => locks.request(name, callback) as Promise<T> } : null;
 }
 
 /** Runs the callback holding the refresh lock; without locks, at once (the caller then checks the storage for a newer token). */
-export const underRefreshLock = (locks: Locks | null) => <T>(callback: () => Promise<T>): Promise<T> =>
-  (locks ? locks.request(REFRESH_LOCK, callback) : callback());
+export const underRefreshLock =
+  (locks: Locks | null) =>
+  <T>(callback: () => Promise<T>): Promise<T> =>
+    locks ? locks.request(REFRESH_LOCK, callback) : callback();

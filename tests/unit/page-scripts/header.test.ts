@@ -33,7 +33,11 @@ describe('header script', () => {
     const { modules, dynamic } = await staticClosure('src/page-scripts/header.ts');
     expect(modules).toContain('src/stores/mini-cart.ts');
     expect(modules).toContain('src/lib/session-token.ts');
-    const heavy = modules.filter((path) => /node_modules\/(react|react-dom|zod|@nanostores\/react)\/|src\/(islands|lib\/shop|lib\/zod)\/|src\/stores\/(cart\/index|session|shop)/.test(path));
+    const heavy = modules.filter((path) =>
+      /node_modules\/(react|react-dom|zod|@nanostores\/react)\/|src\/(islands|lib\/shop|lib\/zod)\/|src\/stores\/(cart\/index|session|shop)/.test(
+        path,
+      ),
+    );
     expect(heavy).toEqual([]);
     expect(dynamic).toEqual(['src/islands/cart/MiniCartIsland.tsx']);
   });

@@ -6,7 +6,9 @@ import { routes, routeNames } from '../../../src/lib/routes/routes.ts';
 
 const variant = (slug: string, show_variant = true) => ({ slug, show_variant });
 const product = (sku: string, over: { viewable?: boolean; isSample?: boolean; nl?: string } = {}) => ({
-  sku, viewable: over.viewable ?? true, isSample: over.isSample ?? false,
+  sku,
+  viewable: over.viewable ?? true,
+  isSample: over.isSample ?? false,
   localizations: { fr: `fr-${sku}`, ...(over.nl === undefined ? { nl: `nl-${sku}` } : over.nl ? { nl: over.nl } : {}) },
   ProductVariants: [variant('2-kg'), variant('12-kg'), variant('hidden', false)],
 });
@@ -19,23 +21,36 @@ const shops = [keyed('lille')];
 const faq = [keyed('delivery'), keyed('payment')];
 // Only what the kinds read; the real index is built from the content collections at build time.
 const content = {
-  products, productsBySku: new Map(products.map((p) => [p.sku, p])),
-  categories, categoriesByKey: new Map(categories.map((c) => [c.key, c])),
-  pages, pagesByKey: new Map(pages.map((p) => [p.key, p])),
-  shops, shopsByKey: new Map(shops.map((s) => [s.key, s])),
+  products,
+  productsBySku: new Map(products.map((p) => [p.sku, p])),
+  categories,
+  categoriesByKey: new Map(categories.map((c) => [c.key, c])),
+  pages,
+  pagesByKey: new Map(pages.map((p) => [p.key, p])),
+  shops,
+  shopsByKey: new Map(shops.map((s) => [s.key, s])),
   faq,
 } as unknown as LocaleContent;
 
 describe('content kinds', () => {
   it('describe every kind the route table names', () => {
-    const named = new Set(routeNames.flatMap((name) => { const def = routes[name]; return 'content' in def ? [def.content] : []; }));
+    const named = new Set(
+      routeNames.flatMap((name) => {
+        const def = routes[name];
+        return 'content' in def ? [def.content] : [];
+      }),
+    );
     expect(Object.keys(contentKinds).sort()).toEqual([...named].sort());
   });
 
   it('publish a page per listed product and per shown format, and one per listed sample', () => {
     expect(contentKinds.product.refs(content)).toEqual([
-      { key: 'A' }, { key: 'A', format: '2-kg' }, { key: 'A', format: '12-kg' },
-      { key: 'FR-ONLY' }, { key: 'FR-ONLY', format: '2-kg' }, { key: 'FR-ONLY', format: '12-kg' },
+      { key: 'A' },
+      { key: 'A', format: '2-kg' },
+      { key: 'A', format: '12-kg' },
+      { key: 'FR-ONLY' },
+      { key: 'FR-ONLY', format: '2-kg' },
+      { key: 'FR-ONLY', format: '12-kg' },
     ]);
     expect(contentKinds.sample.refs(content)).toEqual([{ key: 'S' }]);
   });

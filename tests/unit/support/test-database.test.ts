@@ -10,7 +10,17 @@ afterEach(() => {
 
 describe('a database for tests', () => {
   it('has the word test or tests in its name', () => {
-    for (const name of ['shop_test', 'test', 'tests', 'test_shop', 'maison-gamelle-tests', 'shop.test', 'shop_test2', 'SHOP_TEST', 'mg_test_concurrent_start_ab12']) {
+    for (const name of [
+      'shop_test',
+      'test',
+      'tests',
+      'test_shop',
+      'maison-gamelle-tests',
+      'shop.test',
+      'shop_test2',
+      'SHOP_TEST',
+      'mg_test_concurrent_start_ab12',
+    ]) {
       expect(looksLikeTestDatabase(name), name).toBe(true);
     }
     for (const name of ['shop', 'maison_gamelle', '', 'latest', 'contest', 'shoptest', 'testing', 'shop_testing', 'attestation']) {
@@ -27,7 +37,9 @@ describe('a database for tests', () => {
   });
 
   it('refuses the production-looking database, naming the rule and the way out', () => {
-    expect(() => assertTestDatabase('postgres://shop:secret@db.internal:5432/shop')).toThrow(/^Refusing to use the database "shop" for tests: .*name must have the word "test" in it .*TEST_DATABASE_URL/);
+    expect(() => assertTestDatabase('postgres://shop:secret@db.internal:5432/shop')).toThrow(
+      /^Refusing to use the database "shop" for tests: .*name must have the word "test" in it .*TEST_DATABASE_URL/,
+    );
     expect(() => assertTestDatabase('postgres://shop@db.internal')).toThrow('Refusing to use the database "(none: the user\'s own)"');
     // The trap of a name that only contains the letters.
     expect(() => assertTestDatabase('postgres://shop@db.internal/latest')).toThrow('Refusing');

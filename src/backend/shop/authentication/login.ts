@@ -13,7 +13,10 @@ import { accountByEmail, type Account } from '../customers/repository.ts';
 import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from '../sessions/throttle.ts';
 
 /** `email` is canonical and plausible; `address` is the client's (limits/client-address.ts). */
-export async function checkPassword(deps: ShopDeps, { email, password, address, lang }: { email: string; password: string; address: string; lang: Language }): Promise<Account> {
+export async function checkPassword(
+  deps: ShopDeps,
+  { email, password, address, lang }: { email: string; password: string; address: string; lang: Language },
+): Promise<Account> {
   // One login at a time per address (two more may wait): a burst from one address is turned away here,
   // before any query (sessions/throttle.ts).
   const release = await takeLoginSlot(address);
@@ -31,7 +34,8 @@ export async function checkPassword(deps: ShopDeps, { email, password, address, 
     if (passwordHashingWouldRefuse(user ? 'normal' : 'low')) throw new PasswordHashingBusy();
     // Counted per account and address and per address before the hash: refused attempts never hash.
     const attempt = await countLoginAttempt(deps.limits, email, address);
-    if (!attempt.allowed) throw tooManyAttempts(tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds)), attempt.retryAfterSeconds);
+    if (!attempt.allowed)
+      throw tooManyAttempts(tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds)), attempt.retryAfterSeconds);
     try {
       if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
       else await burnPasswordCheck(password, 'low');

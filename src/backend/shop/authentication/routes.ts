@@ -21,7 +21,7 @@ import { checkPassword } from './login.ts';
 /** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
 async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
   return {
-    token: issued.accessToken ?? await issueAccessToken(deps, customer, issued.session),
+    token: issued.accessToken ?? (await issueAccessToken(deps, customer, issued.session)),
     refresh_token: issued.refreshToken,
     user: { username: customer.email, verified: customer.verified },
     customer: iri.customer(customer.id),
@@ -42,7 +42,13 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const { password } = parsed.data;
     const email = canonicalEmail(parsed.data.email);
     // Nothing that long or that malformed was ever registered: no need to count or hash it.
-    if (!email || email.length > LIMITS.email || password.length > LIMITS.passwordMax || !z.regexes.email.test(email) || email.includes('\u0000')) {
+    if (
+      !email ||
+      email.length > LIMITS.email ||
+      password.length > LIMITS.passwordMax ||
+      !z.regexes.email.test(email) ||
+      email.includes('\u0000')
+    ) {
       throw invalidCredentials();
     }
     const user = await checkPassword(deps, { email, password, address: c.get('clientAddress'), lang: c.get('lang') });

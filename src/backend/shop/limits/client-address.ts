@@ -17,7 +17,11 @@ import { z } from 'zod';
 export const UNKNOWN_ADDRESS = 'unknown';
 
 /** TRUST_PROXY: the number of proxies of ours in front of the platform (0 or unset: none). */
-const trustProxySchema = z.string().trim().regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of proxies in front of the platform (0–99)').transform(Number);
+const trustProxySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of proxies in front of the platform (0–99)')
+  .transform(Number);
 
 export function trustedProxyHops(env: Record<string, string | undefined>): number {
   if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') return 0;
@@ -38,7 +42,10 @@ function socketAddress(c: Context): string | undefined {
 export function clientAddress(c: Context, trustedHops: number): string {
   const socket = socketAddress(c);
   if (trustedHops > 0) {
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const hops = [...forwarded, socket ?? UNKNOWN_ADDRESS];
     const client = normalisedAddress(hops[Math.max(0, hops.length - 1 - trustedHops)]!);
     if (client) return client;
@@ -60,7 +67,10 @@ export function normalisedAddress(raw: string): string | null {
   const groups = ipv6Groups(text);
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with "::" and a dotted IPv4 tail expanded). */

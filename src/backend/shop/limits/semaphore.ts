@@ -20,7 +20,11 @@ export class QueueFull extends Error {
  */
 export type Priority = 'normal' | 'low';
 
-interface Waiter { priority: Priority; admit: () => void; refuse: (error: QueueFull) => void }
+interface Waiter {
+  priority: Priority;
+  admit: () => void;
+  refuse: (error: QueueFull) => void;
+}
 
 export class Semaphore {
   readonly concurrency: number;
@@ -33,15 +37,22 @@ export class Semaphore {
   constructor(concurrency: number, maxQueue: number, lowConcurrency = concurrency) {
     if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new RangeError('concurrency must be an integer ≥ 1');
     if (!(Number.isInteger(maxQueue) && maxQueue >= 0)) throw new RangeError('maxQueue must be an integer ≥ 0');
-    if (!(Number.isInteger(lowConcurrency) && lowConcurrency >= 1 && lowConcurrency <= concurrency)) throw new RangeError('lowConcurrency must be an integer in 1…concurrency');
+    if (!(Number.isInteger(lowConcurrency) && lowConcurrency >= 1 && lowConcurrency <= concurrency))
+      throw new RangeError('lowConcurrency must be an integer in 1…concurrency');
     this.concurrency = concurrency;
     this.maxQueue = maxQueue;
     this.lowConcurrency = lowConcurrency;
   }
 
-  get running(): number { return this.#running; }
-  get waiting(): number { return this.#waiting.length; }
-  get idle(): boolean { return this.#running === 0 && this.#waiting.length === 0; }
+  get running(): number {
+    return this.#running;
+  }
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+  get idle(): boolean {
+    return this.#running === 0 && this.#waiting.length === 0;
+  }
 
   #canStart(priority: Priority): boolean {
     return this.#running < this.concurrency && (priority === 'normal' || this.#runningLow < this.lowConcurrency);
@@ -114,7 +125,9 @@ export class KeyedSemaphore {
   }
 
   /** Busy keys, for tests. */
-  get size(): number { return this.#semaphores.size; }
+  get size(): number {
+    return this.#semaphores.size;
+  }
 
   async acquire(key: string): Promise<() => void> {
     let semaphore = this.#semaphores.get(key);

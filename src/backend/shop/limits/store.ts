@@ -14,7 +14,11 @@ import { RATE_LIMITS, type RateLimit, type RateLimitName } from './policy.ts';
 
 export const RATE_LIMITS_TABLE = { schemaName: 'shop', tableName: 'rate_limits' } as const;
 
-interface StoreQuery { name?: string; text: string; values?: unknown[] }
+interface StoreQuery {
+  name?: string;
+  text: string;
+  values?: unknown[];
+}
 
 /**
  * A node-postgres-shaped client over our Database. The statement name (a prepared-statement cache key
@@ -86,9 +90,7 @@ export class Limit {
 
 export type ShopLimits = { readonly [N in RateLimitName]: Limit };
 
-export type Counted =
-  | { allowed: true; refund(): Promise<void> }
-  | { allowed: false; limit: RateLimitName; retryAfterSeconds: number };
+export type Counted = { allowed: true; refund(): Promise<void> } | { allowed: false; limit: RateLimitName; retryAfterSeconds: number };
 
 /**
  * Counts one request against several limits in order (the broadest first). When one refuses, the counts
@@ -97,7 +99,9 @@ export type Counted =
  */
 export async function countAll(checks: readonly (readonly [Limit, string])[]): Promise<Counted> {
   const counted: (readonly [Limit, string])[] = [];
-  const refundAll = async () => { await Promise.all(counted.map(([limit, key]) => limit.refund(key))); };
+  const refundAll = async () => {
+    await Promise.all(counted.map(([limit, key]) => limit.refund(key)));
+  };
   for (const [limit, key] of checks) {
     const check = await limit.consume(key);
     if (!check.allowed) {
@@ -114,14 +118,21 @@ export function createShopLimits(db: Database): ShopLimits {
   const storeClient = storeClientOf(db);
   const entries = (Object.entries(RATE_LIMITS) as [RateLimitName, RateLimit][]).map(([name, policy], index) => {
     const limiter = new RateLimiterPostgres({
-      storeClient, storeType: 'client', ...RATE_LIMITS_TABLE, tableCreated: true,
-      keyPrefix: name, points: policy.points, duration: policy.seconds,
-      ...(name === 'loginAccountAddress' ? {} : {
-        // Once a key is refused, this process refuses it again until its window ends without asking the
-        // database: a flood's refused requests cost no query. Not for the account-and-address pairs, which
-        // a password reset forgets in the database (clearFailures) and must then be let through at once.
-        inMemoryBlockOnConsumed: policy.points + 1,
-      }),
+      storeClient,
+      storeType: 'client',
+      ...RATE_LIMITS_TABLE,
+      tableCreated: true,
+      keyPrefix: name,
+      points: policy.points,
+      duration: policy.seconds,
+      ...(name === 'loginAccountAddress'
+        ? {}
+        : {
+            // Once a key is refused, this process refuses it again until its window ends without asking the
+            // database: a flood's refused requests cost no query. Not for the account-and-address pairs, which
+            // a password reset forgets in the database (clearFailures) and must then be let through at once.
+            inMemoryBlockOnConsumed: policy.points + 1,
+          }),
       // Every limit shares the table: one of them sweeping expired rows is enough.
       clearExpiredByTimeout: index === 0,
     });

@@ -35,7 +35,10 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const body = await parseBody(c, resetRequest);
     // Counted for every e-mail, known or not, so a 429 tells nothing about which accounts exist. A refused
     // request changes nothing: the last link mailed stays the valid one.
-    const limit = await countAll([[deps.limits.resetAddress, c.get('clientAddress')], [deps.limits.resetEmail, emailKey(canonicalEmail(body.email))]]);
+    const limit = await countAll([
+      [deps.limits.resetAddress, c.get('clientAddress')],
+      [deps.limits.resetEmail, emailKey(canonicalEmail(body.email))],
+    ]);
     if (!limit.allowed) {
       const action = limit.limit === 'resetEmail' ? 'resetEmail' : 'resetAddress';
       throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), action, limit.retryAfterSeconds), limit.retryAfterSeconds);
@@ -47,8 +50,17 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
       const now = deps.clock();
       const link = siteUrlOf(channelOf(locale).code, deps.env) + pathTo('forgotPassword', locale, { forgotPassword: token });
       await db.transaction(async (tx) => {
-        await replaceResetRequest(tx, { tokenHash: digest(token), customerId: customer.id, now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-        await sendMail(tx, resetPasswordMail(languageOf(locale), customer.email, customer.first_name, link, RESET_TOKEN_TTL_MS / 60000), now);
+        await replaceResetRequest(tx, {
+          tokenHash: digest(token),
+          customerId: customer.id,
+          now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        });
+        await sendMail(
+          tx,
+          resetPasswordMail(languageOf(locale), customer.email, customer.first_name, link, RESET_TOKEN_TTL_MS / 60000),
+          now,
+        );
       });
     }
     return ld(c, accepted, 202);

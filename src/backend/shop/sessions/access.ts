@@ -23,16 +23,26 @@ export function jwtSecretFrom(env: Record<string, string | undefined>): string {
 }
 
 /** The session a token pair belongs to. */
-export interface SessionInfo { id: string; expiresAt: Date }
+export interface SessionInfo {
+  id: string;
+  expiresAt: Date;
+}
 /** Who an access token stands for. */
-export interface SessionRef { customerId: number; sessionId: string }
+export interface SessionRef {
+  customerId: number;
+  sessionId: string;
+}
 
 /** An access token of the session, expiring after an hour or at the session's end, whichever comes first. */
 export async function issueAccessToken(deps: ShopDeps, customer: { id: number; email: string }, session: SessionInfo): Promise<string> {
   const iat = Math.floor(deps.clock().getTime() / 1000);
   const exp = Math.min(iat + ACCESS_TOKEN_TTL_SECONDS, Math.floor(session.expiresAt.getTime() / 1000));
   // jti: two tokens issued in the same second still differ.
-  return sign({ iat, exp, username: customer.email, customer: iri.customer(customer.id), sid: session.id, jti: randomToken(12) }, deps.jwtSecret, 'HS256');
+  return sign(
+    { iat, exp, username: customer.email, customer: iri.customer(customer.id), sid: session.id, jti: randomToken(12) },
+    deps.jwtSecret,
+    'HS256',
+  );
 }
 
 /**

@@ -13,9 +13,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { ShopDeps } from '../shared/deps.ts';
 import { digest, randomToken } from '../shared/random.ts';
 import { issueAccessToken, type SessionInfo } from './access.ts';
-import {
-  dropPassedGracePairs, insertRefreshToken, insertSession, lockRefreshToken, markRotated, revokeSession,
-} from './repository.ts';
+import { dropPassedGracePairs, insertRefreshToken, insertSession, lockRefreshToken, markRotated, revokeSession } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refresh token unused for this long is dead; each rotation starts it again (up to the session's end). */
@@ -29,13 +27,22 @@ export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
  */
 export const REFRESH_GRACE_MS = 10 * 1000;
 /** A refresh token just issued, with its session. `accessToken` is set when the pair was issued (or replayed) as a whole. */
-export interface IssuedRefreshToken { refreshToken: string; session: SessionInfo; accessToken?: string }
+export interface IssuedRefreshToken {
+  refreshToken: string;
+  session: SessionInfo;
+  accessToken?: string;
+}
 
 /**
  * A refresh token: of a new session (a login) when no family is given, else the child of `family`'s
  * parent. It lives REFRESH_TOKEN_TTL_MS, never past the session's end.
  */
-export async function issueRefreshToken(q: Queryable, deps: ShopDeps, customerId: number, family?: { session: SessionInfo; parentHash: string }): Promise<IssuedRefreshToken> {
+export async function issueRefreshToken(
+  q: Queryable,
+  deps: ShopDeps,
+  customerId: number,
+  family?: { session: SessionInfo; parentHash: string },
+): Promise<IssuedRefreshToken> {
   const token = randomToken(48);
   const now = deps.clock();
   let session = family?.session;
@@ -44,7 +51,14 @@ export async function issueRefreshToken(q: Queryable, deps: ShopDeps, customerId
     await insertSession(q, { id: session.id, customerId, now, expiresAt: session.expiresAt });
   }
   const expiresAt = Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, session.expiresAt.getTime());
-  await insertRefreshToken(q, { hash: digest(token), customerId, sessionId: session.id, parentHash: family?.parentHash ?? null, now, expiresAt: new Date(expiresAt) });
+  await insertRefreshToken(q, {
+    hash: digest(token),
+    customerId,
+    sessionId: session.id,
+    parentHash: family?.parentHash ?? null,
+    now,
+    expiresAt: new Date(expiresAt),
+  });
   return { refreshToken: token, session };
 }
 
@@ -103,7 +117,15 @@ export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise
     const session: SessionInfo = { id: row.family_id, expiresAt: new Date(row.session_expires_at) };
     if (row.rotated) {
       const pair = row.in_grace && row.grace_sealed ? open(token, hash, row.grace_sealed) : null;
-      if (pair) return { ok: true, customerId: row.customer_id, refreshToken: pair.refresh_token, accessToken: pair.token, session, replayed: true } as const;
+      if (pair)
+        return {
+          ok: true,
+          customerId: row.customer_id,
+          refreshToken: pair.refresh_token,
+          accessToken: pair.token,
+          session,
+          replayed: true,
+        } as const;
       await revokeSession(tx, row.family_id, now);
       return { ok: false, reason: 'reused' } as const;
     }
@@ -111,7 +133,13 @@ export async function rotateRefreshToken(deps: ShopDeps, token: string): Promise
     if (row.customer_email === null) return { ok: false, reason: 'unknown' } as const;
     const child = await issueRefreshToken(tx, deps, row.customer_id, { session, parentHash: hash });
     const accessToken = await issueAccessToken(deps, { id: row.customer_id, email: row.customer_email }, session);
-    await markRotated(tx, hash, now, new Date(now.getTime() + REFRESH_GRACE_MS), seal(token, hash, { token: accessToken, refresh_token: child.refreshToken }));
+    await markRotated(
+      tx,
+      hash,
+      now,
+      new Date(now.getTime() + REFRESH_GRACE_MS),
+      seal(token, hash, { token: accessToken, refresh_token: child.refreshToken }),
+    );
     await dropPassedGracePairs(tx, now);
     return { ok: true, customerId: row.customer_id, refreshToken: child.refreshToken, accessToken, session, replayed: false } as const;
   });

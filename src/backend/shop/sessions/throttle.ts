@@ -71,8 +71,12 @@ export async function countLoginAttempt(limits: ShopLimits, email: string, addre
     allowed: true,
     // An address that already failed in this window waits behind everyone else for a hashing slot.
     priority: byAddress.used > 1 || byPair.used > 1 ? 'low' : 'normal',
-    succeeded: async () => { await Promise.all([limits.loginAccountAddress.forget(pair), limits.loginAddress.refund(address)]); },
-    cancelled: async () => { await Promise.all([limits.loginAccountAddress.refund(pair), limits.loginAddress.refund(address)]); },
+    succeeded: async () => {
+      await Promise.all([limits.loginAccountAddress.forget(pair), limits.loginAddress.refund(address)]);
+    },
+    cancelled: async () => {
+      await Promise.all([limits.loginAccountAddress.refund(pair), limits.loginAddress.refund(address)]);
+    },
   };
 }
 
@@ -83,5 +87,7 @@ export async function countLoginAttempt(limits: ShopLimits, email: string, addre
  */
 export async function clearFailures(q: Queryable, email: string): Promise<void> {
   const prefix = `loginAccountAddress:${emailKey(email)}:`;
-  await q.query(`DELETE FROM ${RATE_LIMITS_TABLE.schemaName}.${RATE_LIMITS_TABLE.tableName} WHERE key LIKE $1`, [`${prefix.replace(/[\\%_]/g, '\\$&')}%`]);
+  await q.query(`DELETE FROM ${RATE_LIMITS_TABLE.schemaName}.${RATE_LIMITS_TABLE.tableName} WHERE key LIKE $1`, [
+    `${prefix.replace(/[\\%_]/g, '\\$&')}%`,
+  ]);
 }

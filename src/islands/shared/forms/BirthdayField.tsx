@@ -18,7 +18,12 @@ function switchBirthdayMode(value: BirthdayValue, inDate: boolean): BirthdayValu
   if (inDate) {
     const set = value.birthday_years !== null || value.birthday_months !== null;
     const date = set ? dateFromAge(value.birthday_years ?? 0, value.birthday_months ?? 0) : null;
-    return { birthday: date && date >= birthdayInputBounds().min ? date : null, birthday_years: null, birthday_months: null, in_date: true };
+    return {
+      birthday: date && date >= birthdayInputBounds().min ? date : null,
+      birthday_years: null,
+      birthday_months: null,
+      in_date: true,
+    };
   }
   const age = value.birthday && parseIsoDate(value.birthday) ? ageFromDate(value.birthday) : null;
   return { birthday: null, birthday_years: age?.years ?? null, birthday_months: age?.months ?? null, in_date: false };
@@ -42,11 +47,20 @@ export function BirthdayField({ field = 'birthday', optional = true }: { field?:
   const months = part('birthday_months');
   return (
     <fieldset className={`field field-birthday${f.invalid ? ' is-invalid' : ''}`}>
-      <legend>{f.label}{optional && <OptionalMark />}</legend>
+      <legend>
+        {f.label}
+        {optional && <OptionalMark />}
+      </legend>
       <div className="choice-row">
         {([true, false] as const).map((inDate) => (
           <span className="choice" key={String(inDate)}>
-            <input id={`${mode}-${inDate}`} type="radio" name={mode} checked={value.in_date === inDate} onChange={() => f.set(switchBirthdayMode(value, inDate))} />
+            <input
+              id={`${mode}-${inDate}`}
+              type="radio"
+              name={mode}
+              checked={value.in_date === inDate}
+              onChange={() => f.set(switchBirthdayMode(value, inDate))}
+            />
             <label htmlFor={`${mode}-${inDate}`}>{t(`forms.options.birthdayMode.${inDate ? 'date' : 'age'}`)}</label>
           </span>
         ))}
@@ -55,9 +69,15 @@ export function BirthdayField({ field = 'birthday', optional = true }: { field?:
         <div className="birthday-inputs">
           <label htmlFor={date.id}>{t('forms.fields.birthdayDate')}</label>
           <input
-            id={date.id} type="date" min={bounds.min} max={bounds.max} value={value.birthday ?? ''} autoComplete="bday"
+            id={date.id}
+            type="date"
+            min={bounds.min}
+            max={bounds.max}
+            value={value.birthday ?? ''}
+            autoComplete="bday"
             onChange={(event) => f.set({ ...value, birthday: event.target.value === '' ? null : event.target.value })}
-            aria-invalid={date.invalid || undefined} aria-describedby={date.describedBy}
+            aria-invalid={date.invalid || undefined}
+            aria-describedby={date.describedBy}
           />
         </div>
       ) : (
@@ -65,17 +85,29 @@ export function BirthdayField({ field = 'birthday', optional = true }: { field?:
           <span>
             <label htmlFor={years.id}>{t('forms.fields.birthday_years')}</label>
             <input
-              id={years.id} type="number" inputMode="numeric" min={0} step={1} value={value.birthday_years ?? ''}
+              id={years.id}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={value.birthday_years ?? ''}
               onChange={(event) => f.set({ ...value, birthday_years: numberOrNull(event.target.value) })}
-              aria-invalid={years.invalid || undefined} aria-describedby={years.describedBy}
+              aria-invalid={years.invalid || undefined}
+              aria-describedby={years.describedBy}
             />
           </span>
           <span>
             <label htmlFor={months.id}>{t('forms.fields.birthday_months')}</label>
             <input
-              id={months.id} type="number" inputMode="numeric" min={0} step={1} value={value.birthday_months ?? ''}
+              id={months.id}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={value.birthday_months ?? ''}
               onChange={(event) => f.set({ ...value, birthday_months: numberOrNull(event.target.value) })}
-              aria-invalid={months.invalid || undefined} aria-describedby={months.describedBy}
+              aria-invalid={months.invalid || undefined}
+              aria-describedby={months.describedBy}
             />
           </span>
         </div>

@@ -6,7 +6,17 @@ export function ErrorList({ messages, focus = false }: { messages: string[]; foc
   // Always in the page (empty when there is nothing to say), so screen readers announce what appears in it.
   return (
     <div ref={ref} className="form-errors" role="alert" tabIndex={-1} data-form-errors>
-      {messages.length === 1 ? <p>{messages[0]}</p> : messages.length > 1 && <ul>{messages.map((m, i) => <li key={i}>{m}</li>)}</ul>}
+      {messages.length === 1 ? (
+        <p>{messages[0]}</p>
+      ) : (
+        messages.length > 1 && (
+          <ul>
+            {messages.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        )
+      )}
     </div>
   );
 }
@@ -15,7 +25,9 @@ export function FieldErrors({ id, messages }: { id: string; messages: string[] }
   if (messages.length === 0) return null;
   return (
     <p className="field-error" id={id}>
-      {messages.map((message, i) => <span key={i}>{message}</span>)}
+      {messages.map((message, i) => (
+        <span key={i}>{message}</span>
+      ))}
     </p>
   );
 }

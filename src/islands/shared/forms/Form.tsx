@@ -49,7 +49,8 @@ export function Form<V extends object, R>({ form, onSuccess, children, className
 
   useEffect(() => {
     if (refusals === 0 || !ref.current) return;
-    const target = ref.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current.querySelector<HTMLElement>('[data-form-errors]');
+    const target =
+      ref.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current.querySelector<HTMLElement>('[data-form-errors]');
     target?.focus();
   }, [refusals]);
 
@@ -61,10 +62,23 @@ export function Form<V extends object, R>({ form, onSuccess, children, className
     else if (result.status === 'success') onSuccess?.(result.result);
   }
 
-  const context: FormContextValue = { controller, state, text, idOf: (path) => `${prefix}-${path.replace(/\W/g, '-')}`, edited: edited.current };
+  const context: FormContextValue = {
+    controller,
+    state,
+    text,
+    idOf: (path) => `${prefix}-${path.replace(/\W/g, '-')}`,
+    edited: edited.current,
+  };
   return (
     <Context.Provider value={context}>
-      <form ref={ref} className={`form ${className ?? ''}`.trim()} noValidate onSubmit={submit} aria-busy={state.status === 'pending'} aria-labelledby={labelledBy}>
+      <form
+        ref={ref}
+        className={`form ${className ?? ''}`.trim()}
+        noValidate
+        onSubmit={submit}
+        aria-busy={state.status === 'pending'}
+        aria-labelledby={labelledBy}
+      >
         <ErrorList messages={text.form(state.errors)} />
         {children}
       </form>
@@ -121,7 +135,8 @@ export function useFormField<T = string>(path: string): FormField<T> {
       const current = controller.values[path];
       if (typeof current === 'string' ? current.trim() !== '' : current !== null && current !== undefined) controller.validateField(path);
     },
-    describedBy: (hasHint = false) => [hasHint ? `${id}-hint` : '', messages.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+    describedBy: (hasHint = false) =>
+      [hasHint ? `${id}-hint` : '', messages.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
     idOf,
     exact: (sub) => text.exact(state.errors, sub),
   };

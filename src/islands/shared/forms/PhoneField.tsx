@@ -17,24 +17,46 @@ export function PhoneField({ field, optional = false }: { field: string; optiona
   const blur = () => {
     const number = f.value.number;
     // A number typed without its prefix gets the country's one.
-    if (!isPhoneEmpty(number) && !number.trim().startsWith('+')) f.set({ ...f.value, number: withCountryPrefix(number, f.value.countryCode) });
+    if (!isPhoneEmpty(number) && !number.trim().startsWith('+'))
+      f.set({ ...f.value, number: withCountryPrefix(number, f.value.countryCode) });
     if (!isPhoneEmpty(number)) f.blur();
   };
   return (
     <fieldset className={`field field-phone${f.invalid ? ' is-invalid' : ''}`}>
-      <legend id={legendId}>{f.label}{optional && !f.label.includes(t('forms.optionalMark')) && <OptionalMark />}</legend>
+      <legend id={legendId}>
+        {f.label}
+        {optional && !f.label.includes(t('forms.optionalMark')) && <OptionalMark />}
+      </legend>
       <div className="phone-row">
         <div className="phone-country">
           <label htmlFor={countryId}>{t('forms.fields.phoneCountry')}</label>
-          <select id={countryId} value={f.value.countryCode} onChange={(event) => f.set(changePhoneCountry(f.value, event.target.value))} autoComplete="tel-country-code">
-            {PHONE_COUNTRIES.map((country) => <option key={country} value={country}>{t(`forms.phone.countries.${country}`)}</option>)}
+          <select
+            id={countryId}
+            value={f.value.countryCode}
+            onChange={(event) => f.set(changePhoneCountry(f.value, event.target.value))}
+            autoComplete="tel-country-code"
+          >
+            {PHONE_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {t(`forms.phone.countries.${country}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="phone-number">
           <input
-            id={f.id} name={field} type="tel" inputMode="tel" autoComplete="tel" value={f.value.number}
-            onChange={(event) => f.set({ ...f.value, number: event.target.value })} onBlur={blur}
-            aria-labelledby={legendId} aria-invalid={f.invalid || undefined} aria-required={!optional || undefined} aria-describedby={f.describedBy()}
+            id={f.id}
+            name={field}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={f.value.number}
+            onChange={(event) => f.set({ ...f.value, number: event.target.value })}
+            onBlur={blur}
+            aria-labelledby={legendId}
+            aria-invalid={f.invalid || undefined}
+            aria-required={!optional || undefined}
+            aria-describedby={f.describedBy()}
           />
         </div>
       </div>

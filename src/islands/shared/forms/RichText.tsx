@@ -3,5 +3,11 @@ import { Fragment, type ReactNode } from 'react';
 
 export function RichText({ text, parts }: { text: string; parts: Record<string, ReactNode> }) {
   const pieces = text.split(/\{(\w+)\}/);
-  return <>{pieces.map((piece, i) => <Fragment key={i}>{i % 2 === 1 ? (parts[piece] ?? `{${piece}}`) : piece}</Fragment>)}</>;
+  return (
+    <>
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>{i % 2 === 1 ? (parts[piece] ?? `{${piece}}`) : piece}</Fragment>
+      ))}
+    </>
+  );
 }

@@ -45,9 +45,10 @@ export function useFormText(form: string): FormText {
   return useMemo<FormText>(() => {
     const messagesAt = (errors: FormErrors, path: string) => (errors.fields[path] ?? []).map((error) => resolveError(t, form, path, error));
     return {
-      field: (errors, field) => Object.keys(errors.fields)
-        .filter((path) => path === field || path.startsWith(`${field}.`))
-        .flatMap((path) => messagesAt(errors, path)),
+      field: (errors, field) =>
+        Object.keys(errors.fields)
+          .filter((path) => path === field || path.startsWith(`${field}.`))
+          .flatMap((path) => messagesAt(errors, path)),
       exact: messagesAt,
       form: (errors) => errors.form.map((error) => resolveError(t, form, '', error)),
       label: (field) => t(`forms.fields.${field}`),

@@ -31,20 +31,31 @@ describe('Google sign-in with a client id', () => {
   it('links to Google’s sign-in page for an id token, coming back to this login page with its query in `state`', async () => {
     const { googleEnabled, googleSignInUrl } = await providers(CLIENT_ID);
     expect(googleEnabled()).toBe(true);
-    const link = new URL(googleSignInUrl({ origin: 'https://www.maison-gamelle.fr', pathname: '/connexion/', search: '?redirect=%2Fpanier%2F' }));
+    const link = new URL(
+      googleSignInUrl({ origin: 'https://www.maison-gamelle.fr', pathname: '/connexion/', search: '?redirect=%2Fpanier%2F' }),
+    );
     expect(`${link.origin}${link.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     const params = Object.fromEntries(link.searchParams);
     expect(params).toEqual({
-      client_id: CLIENT_ID, redirect_uri: 'https://www.maison-gamelle.fr/connexion/', response_type: 'id_token',
-      scope: 'openid email profile', nonce: expect.stringMatching(/^[0-9a-f-]{36}$/), state: '?redirect=%2Fpanier%2F', prompt: 'select_account',
+      client_id: CLIENT_ID,
+      redirect_uri: 'https://www.maison-gamelle.fr/connexion/',
+      response_type: 'id_token',
+      scope: 'openid email profile',
+      nonce: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      state: '?redirect=%2Fpanier%2F',
+      prompt: 'select_account',
     });
     // A new nonce each time: an id token cannot be replayed into another sign-in.
-    expect(new URL(googleSignInUrl({ origin: 'https://www.maison-gamelle.fr', pathname: '/connexion/', search: '' })).searchParams.get('nonce')).not.toBe(params.nonce);
+    expect(
+      new URL(googleSignInUrl({ origin: 'https://www.maison-gamelle.fr', pathname: '/connexion/', search: '' })).searchParams.get('nonce'),
+    ).not.toBe(params.nonce);
   });
 
   it('takes the id token Google sends back in the fragment and puts the remembered query back in the address', async () => {
     const { takeGoogleToken } = await providers(CLIENT_ID);
-    const replaceState = loginPage('https://www.maison-gamelle.fr/connexion/#id_token=eyJ.google.token&state=%3Fredirect%3D%252Fpanier%252F');
+    const replaceState = loginPage(
+      'https://www.maison-gamelle.fr/connexion/#id_token=eyJ.google.token&state=%3Fredirect%3D%252Fpanier%252F',
+    );
     expect(takeGoogleToken()).toBe('eyJ.google.token');
     expect(replaceState).toHaveBeenCalledWith(null, '', '/connexion/?redirect=%2Fpanier%2F');
   });

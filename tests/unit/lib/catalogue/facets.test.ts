@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { facetAttribute, facetValues, matchesSelection, sortProducts, sortRanks } from '../../../../src/lib/catalogue/facets.ts';
 
-const product = (sku: string, position: number, best: number, date: string, lifeStage = 'adult') =>
-  ({ sku, position, best_seller_rank: best, first_sell_at: date, filters: { lifeStage, size: 'all', sterilised: false, grainFree: false, mainProtein: 'chicken' } });
+const product = (sku: string, position: number, best: number, date: string, lifeStage = 'adult') => ({
+  sku,
+  position,
+  best_seller_rank: best,
+  first_sell_at: date,
+  filters: { lifeStage, size: 'all', sterilised: false, grainFree: false, mainProtein: 'chicken' },
+});
 const products = [product('A', 1, 3, '2021-01-01'), product('B', 2, 1, '2024-05-01', 'puppy'), product('C', 3, 2, '2019-03-01', 'senior')];
 
 describe('category sort modes', () => {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canBuyOnce, canSubscribe, isInStock, lowestPrice, subscriptionPrice, taxFreePrice } from '../../../../src/lib/catalogue/pricing.ts';
+import {
+  canBuyOnce,
+  canSubscribe,
+  isInStock,
+  lowestPrice,
+  subscriptionPrice,
+  taxFreePrice,
+} from '../../../../src/lib/catalogue/pricing.ts';
 import { formatPrice, NOT_A_PRICE, pricePerUnit } from '../../../../src/lib/catalogue/money.ts';
 
-const variant = (over: Partial<{ show_variant: boolean; in_stock: boolean; base_price: number | null; base_price_subscription: number | null }> = {}) =>
-  ({ show_variant: true, in_stock: true, base_price: 2490, base_price_subscription: 2241, ...over });
+const variant = (
+  over: Partial<{ show_variant: boolean; in_stock: boolean; base_price: number | null; base_price_subscription: number | null }> = {},
+) => ({ show_variant: true, in_stock: true, base_price: 2490, base_price_subscription: 2241, ...over });
 
 describe('price display', () => {
   it('divides minor units by 100 in the shopper’s language', () => {
@@ -32,7 +40,9 @@ describe('derived prices', () => {
 
 describe('availability rules', () => {
   it('lowest price is the smallest integer price over visible variants', () => {
-    expect(lowestPrice([variant({ base_price: 5990 }), variant({ base_price: 1990 }), variant({ base_price: 990, show_variant: false })])).toBe(1990);
+    expect(
+      lowestPrice([variant({ base_price: 5990 }), variant({ base_price: 1990 }), variant({ base_price: 990, show_variant: false })]),
+    ).toBe(1990);
   });
   it('lowest price is NaN when no visible variant has a price', () => {
     expect(lowestPrice([variant({ show_variant: false })])).toBeNaN();

@@ -7,15 +7,48 @@ import { describe, expect, it } from 'vitest';
 import { ContentError, contentClient } from '../../../../src/lib/content/client.ts';
 
 const summary = (sku: string) => ({
-  sku, slug: sku.toLowerCase(), viewable: true, oldProduct: false, name: `Produit ${sku}`, animal: 'dog', kind: 'dry', isSample: false,
-  position: 1, best_seller_rank: 1, first_sell_at: '2024-01-01', colour: '#8a5a2b', rating: 4.5, review_count: 12, short_description: 'Court',
-  filters: { lifeStage: 'adult', size: 'all', sterilised: false, grainFree: true, mainProtein: 'chicken' }, categories: ['chien'],
-  ProductVariants: [{ code: '10000001', name: '2 kg', slug: '2-kg', unit: 'kg', net_quantity: 2, show_variant: true, in_stock: true, base_price: 1990, base_price_tf: 1658, base_price_subscription: 1791 }],
+  sku,
+  slug: sku.toLowerCase(),
+  viewable: true,
+  oldProduct: false,
+  name: `Produit ${sku}`,
+  animal: 'dog',
+  kind: 'dry',
+  isSample: false,
+  position: 1,
+  best_seller_rank: 1,
+  first_sell_at: '2024-01-01',
+  colour: '#8a5a2b',
+  rating: 4.5,
+  review_count: 12,
+  short_description: 'Court',
+  filters: { lifeStage: 'adult', size: 'all', sterilised: false, grainFree: true, mainProtein: 'chicken' },
+  categories: ['chien'],
+  ProductVariants: [
+    {
+      code: '10000001',
+      name: '2 kg',
+      slug: '2-kg',
+      unit: 'kg',
+      net_quantity: 2,
+      show_variant: true,
+      in_stock: true,
+      base_price: 1990,
+      base_price_tf: 1658,
+      base_price_subscription: 1791,
+    },
+  ],
 });
 const full = (sku: string) => ({
-  ...summary(sku), description: 'Long', composition: 'Poulet', additives: 'Vitamines', energy_kcal_per_kg: 3800,
-  analytical_constituents: { protein: 28, fat: 16, fibre: 3, ash: 7, moisture: 8 }, feeding_table: [{ weightKg: 10, gramsPerDay: 150 }],
-  json_avis: { rating: 4.5, count: 12, reviews: [] }, localizations: { fr: sku.toLowerCase(), nl: `${sku.toLowerCase()}-nl` },
+  ...summary(sku),
+  description: 'Long',
+  composition: 'Poulet',
+  additives: 'Vitamines',
+  energy_kcal_per_kg: 3800,
+  analytical_constituents: { protein: 28, fat: 16, fibre: 3, ash: 7, moisture: 8 },
+  feeding_table: [{ weightKg: 10, gramsPerDay: 150 }],
+  json_avis: { rating: 4.5, count: 12, reviews: [] },
+  localizations: { fr: sku.toLowerCase(), nl: `${sku.toLowerCase()}-nl` },
 });
 
 type Answer = { status?: number; body: unknown } | { status: number; text: string };
@@ -54,7 +87,9 @@ describe('contentClient', () => {
     expect(product).toEqual(full('A1B2'));
     // A summary where the full product was asked for is an unexpected answer, not a product without a description.
     const short = fakeFetch({ body: { data: summary('A1B2'), meta: {} } });
-    const error = await contentClient('http://content.test/content', short.fetchImpl).product({ sku: 'A1B2' }, 2, 'fr_FR').catch((e: unknown) => e);
+    const error = await contentClient('http://content.test/content', short.fetchImpl)
+      .product({ sku: 'A1B2' }, 2, 'fr_FR')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).status).toBe(502);
     expect((error as ContentError).message).toMatch(/^Unexpected answer from \/content\/b2c-products\/sku-A1B2: /);
@@ -78,11 +113,15 @@ describe('contentClient', () => {
   });
 
   it('reads every page of the catalogue, and stops at the last', async () => {
-    const page = (n: number, pageCount: number) => ({ body: { data: [full(`P${n}A`), full(`P${n}B`)], meta: { pagination: { page: n, pageSize: 2, pageCount, total: pageCount * 2 } } } });
+    const page = (n: number, pageCount: number) => ({
+      body: { data: [full(`P${n}A`), full(`P${n}B`)], meta: { pagination: { page: n, pageSize: 2, pageCount, total: pageCount * 2 } } },
+    });
     const fake = fakeFetch(page(1, 3), page(2, 3), page(3, 3), page(4, 3));
     const all = await contentClient('http://content.test/content', fake.fetchImpl).allProducts('nl_BE', 2);
     expect(all.map((p) => p.sku)).toEqual(['P1A', 'P1B', 'P2A', 'P2B', 'P3A', 'P3B']);
-    expect(fake.paths()).toEqual([1, 2, 3].map((n) => `/content/b2c-products?render=2&locale=nl_BE&pagination[page]=${n}&pagination[pageSize]=2`));
+    expect(fake.paths()).toEqual(
+      [1, 2, 3].map((n) => `/content/b2c-products?render=2&locale=nl_BE&pagination[page]=${n}&pagination[pageSize]=2`),
+    );
     // An empty catalogue (no page at all) is one call and no product.
     const empty = fakeFetch({ body: { data: [], meta: { pagination: { page: 1, pageSize: 250, pageCount: 0, total: 0 } } } });
     expect(await contentClient('http://content.test/content', empty.fetchImpl).allProducts('fr_FR')).toEqual([]);
@@ -92,19 +131,28 @@ describe('contentClient', () => {
   it('fails the whole read when one page fails, rather than building on part of the catalogue', async () => {
     const first = { body: { data: [full('P1A')], meta: { pagination: { page: 1, pageSize: 1, pageCount: 2, total: 2 } } } };
     const fake = fakeFetch(first, { status: 503, text: 'upstream down' });
-    const error = await contentClient('http://content.test/content', fake.fetchImpl).allProducts('fr_FR', 1).catch((e: unknown) => e);
+    const error = await contentClient('http://content.test/content', fake.fetchImpl)
+      .allProducts('fr_FR', 1)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect(error).toMatchObject({ status: 503, message: '503 /content/b2c-products' });
   });
 
   it('throws the service’s own error message with its status, or the status and path when the body says nothing', async () => {
-    const notFound = fakeFetch({ status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Cross-sell x not found', details: {} } } });
+    const notFound = fakeFetch({
+      status: 404,
+      body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'Cross-sell x not found', details: {} } },
+    });
     await expect(contentClient('http://content.test/content', notFound.fetchImpl).crossSell('x', 'fr_FR')).rejects.toMatchObject({
-      name: 'ContentError', status: 404, message: 'Cross-sell x not found',
+      name: 'ContentError',
+      status: 404,
+      message: 'Cross-sell x not found',
     });
     const html = fakeFetch({ status: 502, text: '<html>Bad gateway</html>' });
     await expect(contentClient('http://content.test/content', html.fetchImpl).header('fr_FR')).rejects.toMatchObject({
-      name: 'ContentError', status: 502, message: '502 /content/b2c-header',
+      name: 'ContentError',
+      status: 502,
+      message: '502 /content/b2c-header',
     });
   });
 
@@ -123,7 +171,12 @@ describe('contentClient', () => {
       '/content/b2c-faqs?locale=fr_FR',
       '/content/b2c-shops?locale=fr_FR',
     ]);
-    const page = fakeFetch({ body: { data: { key: 'terms', kind: 'page', slug: 'cgv', title: 'CGV', description: 'd', body: '# CGV', localizations: {} }, meta: {} } });
+    const page = fakeFetch({
+      body: {
+        data: { key: 'terms', kind: 'page', slug: 'cgv', title: 'CGV', description: 'd', body: '# CGV', localizations: {} },
+        meta: {},
+      },
+    });
     expect((await contentClient('http://content.test/content', page.fetchImpl).page('/terms/', 'fr_FR')).slug).toBe('cgv');
     expect(page.paths()).toEqual(['/content/terms?locale=fr_FR']);
   });

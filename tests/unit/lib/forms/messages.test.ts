@@ -17,10 +17,15 @@ const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-const violationError = (violations: Array<{ propertyPath: string; message: string; code: string }>) => new ShopApiError({
-  status: 422, description: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'), violations, method: 'POST', path: '/api/v2/shop/addresses',
-  body: { '@type': 'ConstraintViolationList', violations },
-});
+const violationError = (violations: Array<{ propertyPath: string; message: string; code: string }>) =>
+  new ShopApiError({
+    status: 422,
+    description: violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'),
+    violations,
+    method: 'POST',
+    path: '/api/v2/shop/addresses',
+    body: { '@type': 'ConstraintViolationList', violations },
+  });
 
 describe('form messages', () => {
   it('have the same keys and the same placeholders in French and Dutch', () => {
@@ -31,7 +36,19 @@ describe('form messages', () => {
     }
   });
   it('hold every generic message: required, invalid, lengths, ranges, dates, counts and e-mail', () => {
-    for (const code of ['required', 'invalid', 'too_short', 'too_long', 'too_small', 'too_big', 'date_too_early', 'date_too_late', 'too_few', 'too_many', 'email']) {
+    for (const code of [
+      'required',
+      'invalid',
+      'too_short',
+      'too_long',
+      'too_small',
+      'too_big',
+      'date_too_early',
+      'date_too_late',
+      'too_few',
+      'too_many',
+      'email',
+    ]) {
       expect(hasMessage('fr', `forms.errors.${code}`), code).toBe(true);
       expect(hasMessage('nl', `forms.errors.${code}`), code).toBe(true);
     }
@@ -40,13 +57,24 @@ describe('form messages', () => {
     expect(translate('fr', 'forms.errors.email')).toBe("L'email est invalide.");
     expect(translate('fr', 'forms.errors.postcode_length', { digits: 5 })).toBe('Le code postal doit comporter 5 chiffres.');
     expect(translate('fr', 'forms.errors.postcode_country')).toBe('Le format du code postal ne correspond pas au pays sélectionné.');
-    expect(translate('fr', 'forms.changePassword.currentPassword.errors.wrong_password')).toBe('Le mot de passe fourni est différent de celui en cours.');
+    expect(translate('fr', 'forms.changePassword.currentPassword.errors.wrong_password')).toBe(
+      'Le mot de passe fourni est différent de celui en cours.',
+    );
     expect(translate('fr', 'forms.login.password.errors.wrong_password')).toBe('Votre mot de passe est incorrect.');
     expect(translate('fr', 'forms.errors.generic')).toBe('Une erreur est survenue');
     expect(hasMessage('fr', 'forms.phone.error')).toBe(true);
   });
   it('label every field of the forms', () => {
-    for (const field of [...ADDRESS_FIELDS, ...REGISTER_FIELDS, 'currentPassword', 'newPassword', 'confirmNewPassword', 'preferredLanguage', 'birthday_years', 'birthday_months']) {
+    for (const field of [
+      ...ADDRESS_FIELDS,
+      ...REGISTER_FIELDS,
+      'currentPassword',
+      'newPassword',
+      'confirmNewPassword',
+      'preferredLanguage',
+      'birthday_years',
+      'birthday_months',
+    ]) {
       expect(hasMessage('fr', `forms.fields.${field}`), field).toBe(true);
       expect(hasMessage('nl', `forms.fields.${field}`), field).toBe(true);
     }
@@ -57,36 +85,77 @@ describe('form messages', () => {
 
 describe('message resolution', () => {
   it('tries forms.{form}.{field}.errors.{code}, then forms.errors.{code}', () => {
-    expect(messageKeys('address', 'city', 'forbidden_characters')).toEqual(['forms.address.city.errors.forbidden_characters', 'forms.errors.forbidden_characters']);
-    expect(resolveMessage('fr', 'address', 'city', { code: 'forbidden_characters' })).toBe('La ville ne doit pas contenir de caractères spéciaux.');
-    expect(resolveMessage('fr', 'address', 'firstName', { code: 'forbidden_characters' })).toBe('Ce champ contient des caractères non autorisés.');
-    expect(resolveMessage('fr', 'register', 'acceptTerms', { code: 'must_accept' })).toBe('Vous devez accepter les conditions générales d’utilisation et de vente.');
+    expect(messageKeys('address', 'city', 'forbidden_characters')).toEqual([
+      'forms.address.city.errors.forbidden_characters',
+      'forms.errors.forbidden_characters',
+    ]);
+    expect(resolveMessage('fr', 'address', 'city', { code: 'forbidden_characters' })).toBe(
+      'La ville ne doit pas contenir de caractères spéciaux.',
+    );
+    expect(resolveMessage('fr', 'address', 'firstName', { code: 'forbidden_characters' })).toBe(
+      'Ce champ contient des caractères non autorisés.',
+    );
+    expect(resolveMessage('fr', 'register', 'acceptTerms', { code: 'must_accept' })).toBe(
+      'Vous devez accepter les conditions générales d’utilisation et de vente.',
+    );
   });
   it('uses an absolute key as is (forms.phone.error)', () => {
     expect(messageKeys('address', 'phoneNumber', 'forms.phone.error')).toEqual(['forms.phone.error']);
-    expect(resolveMessage('nl', 'address', 'phoneNumber', { code: 'forms.phone.error' })).toBe('Het telefoonnummer is niet geldig voor het gekozen land.');
+    expect(resolveMessage('nl', 'address', 'phoneNumber', { code: 'forms.phone.error' })).toBe(
+      'Het telefoonnummer is niet geldig voor het gekozen land.',
+    );
   });
   it('uses the server message when a text would miss its values (a server violation carries none)', () => {
-    expect(resolveMessage('fr', 'address', 'postcode', { code: 'postcode_length', message: 'Le code postal doit comporter 5 chiffres.' })).toBe('Le code postal doit comporter 5 chiffres.');
-    expect(resolveMessage('nl', 'address', 'postcode', { code: 'POSTCODE_LENGTH', message: 'De postcode moet uit 4 cijfers bestaan.' })).toBe('De postcode moet uit 4 cijfers bestaan.');
+    expect(
+      resolveMessage('fr', 'address', 'postcode', { code: 'postcode_length', message: 'Le code postal doit comporter 5 chiffres.' }),
+    ).toBe('Le code postal doit comporter 5 chiffres.');
+    expect(
+      resolveMessage('nl', 'address', 'postcode', { code: 'POSTCODE_LENGTH', message: 'De postcode moet uit 4 cijfers bestaan.' }),
+    ).toBe('De postcode moet uit 4 cijfers bestaan.');
   });
   it('falls back to the server message, then to the generic "invalid" text', () => {
-    expect(resolveMessage('fr', 'address', 'street', { code: 'c1051bb4-d103-4f74-8988-acbcafc7fdc3', message: 'Cette valeur ne doit pas être vide.' })).toBe('Cette valeur ne doit pas être vide.');
+    expect(
+      resolveMessage('fr', 'address', 'street', {
+        code: 'c1051bb4-d103-4f74-8988-acbcafc7fdc3',
+        message: 'Cette valeur ne doit pas être vide.',
+      }),
+    ).toBe('Cette valeur ne doit pas être vide.');
     expect(resolveMessage('fr', 'address', 'street', { code: 'unknown' })).toBe('Cette valeur n’est pas valide.');
   });
   it('fills limits in, dates the local way, in both languages', () => {
-    expect(resolveMessage('fr', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe('Ce champ doit comporter au moins 5 caractères.');
-    expect(resolveMessage('nl', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe('Dit veld moet minstens 5 tekens bevatten.');
-    expect(resolveMessage('fr', 'address', 'street', { code: 'too_long', values: { max: 38 } })).toBe('Ce champ doit comporter au plus 38 caractères.');
-    expect(resolveMessage('fr', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe('La date doit être postérieure au 01/01/1970.');
-    expect(resolveMessage('nl', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe('De datum moet na 01-01-1970 liggen.');
-    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_small_strict', values: { min: 0 } })).toBe('La valeur doit être supérieure à 0.');
-    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_big_strict', values: { max: 13 } })).toBe('La valeur doit être inférieure à 13.');
+    expect(resolveMessage('fr', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
+      'Ce champ doit comporter au moins 5 caractères.',
+    );
+    expect(resolveMessage('nl', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
+      'Dit veld moet minstens 5 tekens bevatten.',
+    );
+    expect(resolveMessage('fr', 'address', 'street', { code: 'too_long', values: { max: 38 } })).toBe(
+      'Ce champ doit comporter au plus 38 caractères.',
+    );
+    expect(resolveMessage('fr', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
+      'La date doit être postérieure au 01/01/1970.',
+    );
+    expect(resolveMessage('nl', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
+      'De datum moet na 01-01-1970 liggen.',
+    );
+    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_small_strict', values: { min: 0 } })).toBe(
+      'La valeur doit être supérieure à 0.',
+    );
+    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_big_strict', values: { max: 13 } })).toBe(
+      'La valeur doit être inférieure à 13.',
+    );
     expect(resolveMessage('fr', 'pet', 'feeds', { code: 'too_few', values: { min: 2 } })).toBe('Veuillez choisir au moins 2 valeurs.');
-    expect(resolveMessage('nl', 'address', 'postcode', { code: 'postcode_length', values: { digits: 4 } })).toBe('De postcode moet 4 cijfers bevatten.');
+    expect(resolveMessage('nl', 'address', 'postcode', { code: 'postcode_length', values: { digits: 4 } })).toBe(
+      'De postcode moet 4 cijfers bevatten.',
+    );
   });
   it('turns a validation into texts per field', () => {
-    const result = validate(addressSchema, { ...emptyAddress('BE'), firstName: 'Jean!', postcode: '100', phoneNumber: { countryCode: 'BE', number: '+32 12' } });
+    const result = validate(addressSchema, {
+      ...emptyAddress('BE'),
+      firstName: 'Jean!',
+      postcode: '100',
+      phoneNumber: { countryCode: 'BE', number: '+32 12' },
+    });
     if (result.success) throw new Error('expected errors');
     expect(fieldMessage('fr', 'address', result.errors, 'postcode')).toBe('Le code postal doit comporter 4 chiffres.');
     expect(fieldMessage('fr', 'address', result.errors, 'lastName')).toBe('Ce champ est obligatoire.');
@@ -101,26 +170,35 @@ describe('message resolution', () => {
 
 describe('server violations', () => {
   it('land on the field named by propertyPath; unmatched ones are form-level', () => {
-    const errors = mapViolations([
-      { propertyPath: 'postcode', message: 'Le code postal doit comporter 5 chiffres.', code: 'postcode_length' },
-      { propertyPath: 'street', message: 'This value is too long.', code: 'd94b19cc-114f-4f44-9cc4-4138e80a87b9' },
-      { propertyPath: 'shippingAddress', message: 'Unknown.', code: 'x' },
-      { propertyPath: '', message: 'Global.', code: 'y' },
-    ], ADDRESS_FIELDS);
+    const errors = mapViolations(
+      [
+        { propertyPath: 'postcode', message: 'Le code postal doit comporter 5 chiffres.', code: 'postcode_length' },
+        { propertyPath: 'street', message: 'This value is too long.', code: 'd94b19cc-114f-4f44-9cc4-4138e80a87b9' },
+        { propertyPath: 'shippingAddress', message: 'Unknown.', code: 'x' },
+        { propertyPath: '', message: 'Global.', code: 'y' },
+      ],
+      ADDRESS_FIELDS,
+    );
     expect(errors.fields).toEqual({
       postcode: [{ code: 'postcode_length', message: 'Le code postal doit comporter 5 chiffres.' }],
       street: [{ code: 'd94b19cc-114f-4f44-9cc4-4138e80a87b9', message: 'This value is too long.' }],
     });
-    expect(errors.form).toEqual([{ code: 'x', message: 'Unknown.' }, { code: 'y', message: 'Global.' }]);
+    expect(errors.form).toEqual([
+      { code: 'x', message: 'Unknown.' },
+      { code: 'y', message: 'Global.' },
+    ]);
     expect(fieldMessage('fr', 'address', errors, 'street')).toBe('This value is too long.');
     expect(formMessages('fr', 'address', errors)).toEqual(['Unknown.', 'Global.']);
   });
   it('read the shop API’s codes as the site’s own where a text needs no value', () => {
-    const errors = mapViolations([
-      { propertyPath: 'city', message: 'Ce champ contient des caractères non autorisés.', code: 'INVALID_CHARACTERS' },
-      { propertyPath: 'phoneNumber', message: 'Ce numéro de téléphone n’est pas valide.', code: 'INVALID_PHONE' },
-      { propertyPath: 'street', message: 'Ce champ doit comporter au plus 38 caractères.', code: 'TOO_LONG' },
-    ], ADDRESS_FIELDS);
+    const errors = mapViolations(
+      [
+        { propertyPath: 'city', message: 'Ce champ contient des caractères non autorisés.', code: 'INVALID_CHARACTERS' },
+        { propertyPath: 'phoneNumber', message: 'Ce numéro de téléphone n’est pas valide.', code: 'INVALID_PHONE' },
+        { propertyPath: 'street', message: 'Ce champ doit comporter au plus 38 caractères.', code: 'TOO_LONG' },
+      ],
+      ADDRESS_FIELDS,
+    );
     expect(fieldMessage('fr', 'address', errors, 'city')).toBe('La ville ne doit pas contenir de caractères spéciaux.');
     expect(fieldMessage('nl', 'address', errors, 'phoneNumber')).toBe('Het telefoonnummer is niet geldig voor het gekozen land.');
     expect(fieldMessage('fr', 'address', errors, 'street')).toBe('Ce champ doit comporter au plus 38 caractères.');
@@ -136,7 +214,12 @@ describe('server violations', () => {
     expect(fieldMessage('fr', 'changePassword', errors, 'currentPassword')).toBe('Le mot de passe fourni est différent de celui en cours.');
   });
   it('show a wrong login under the password ("Votre mot de passe est incorrect.")', () => {
-    const failure = new ShopApiError({ status: 401, description: 'Invalid credentials.', method: 'POST', path: '/api/v2/shop/authentication-token' });
+    const failure = new ShopApiError({
+      status: 401,
+      description: 'Invalid credentials.',
+      method: 'POST',
+      path: '/api/v2/shop/authentication-token',
+    });
     expect(fieldMessage('fr', 'login', loginFailure(failure), 'password')).toBe('Votre mot de passe est incorrect.');
     expect(LOGIN_FIELDS).toContain('password');
   });
@@ -146,13 +229,24 @@ describe('server violations', () => {
     const down = new ShopApiError({ status: 503, description: 'Service Unavailable', method: 'GET', path: '/x' });
     expect(formMessages('fr', 'address', errorsFromFailure(down, ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
     expect(formMessages('fr', 'address', errorsFromFailure(new Error('boom'), ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
-    expect(formMessages('fr', 'address', errorsFromFailure(new ShopApiError({ status: 0, description: 'Network request failed', method: 'GET', path: '/x' }), ADDRESS_FIELDS)))
-      .toEqual([translate('fr', 'forms.errors.network')]);
+    expect(
+      formMessages(
+        'fr',
+        'address',
+        errorsFromFailure(
+          new ShopApiError({ status: 0, description: 'Network request failed', method: 'GET', path: '/x' }),
+          ADDRESS_FIELDS,
+        ),
+      ),
+    ).toEqual([translate('fr', 'forms.errors.network')]);
   });
   it('merge over client errors', () => {
     const a: FormErrors = { fields: { street: [{ code: 'required' }] }, form: [] };
     const b: FormErrors = { fields: { street: [{ code: 'x', message: 'X' }], city: [{ code: 'y' }] }, form: [{ code: 'generic' }] };
-    expect(mergeErrors(a, b)).toEqual({ fields: { street: [{ code: 'required' }, { code: 'x', message: 'X' }], city: [{ code: 'y' }] }, form: [{ code: 'generic' }] });
+    expect(mergeErrors(a, b)).toEqual({
+      fields: { street: [{ code: 'required' }, { code: 'x', message: 'X' }], city: [{ code: 'y' }] },
+      form: [{ code: 'generic' }],
+    });
   });
 });
 
@@ -169,7 +263,12 @@ describe('form controller', () => {
 
   it('validates first: on failure the errors attach per field and nothing is sent', async () => {
     const sent: unknown[] = [];
-    const form = createForm({ name: 'changePassword', schema: changePasswordSchema, defaults: emptyChangePassword, onSubmit: (data) => void sent.push(data) });
+    const form = createForm({
+      name: 'changePassword',
+      schema: changePasswordSchema,
+      defaults: emptyChangePassword,
+      onSubmit: (data) => void sent.push(data),
+    });
     const result = await form.submit();
     expect(result.status).toBe('invalid');
     expect(form.$state.get().status).toBe('invalid');
@@ -184,7 +283,9 @@ describe('form controller', () => {
     const pending = deferred<string>();
     let calls = 0;
     const form = createForm({
-      name: 'changePassword', schema: changePasswordSchema, defaults: { currentPassword: 'old-one', newPassword: 'new-one', confirmNewPassword: 'new-one' },
+      name: 'changePassword',
+      schema: changePasswordSchema,
+      defaults: { currentPassword: 'old-one', newPassword: 'new-one', confirmNewPassword: 'new-one' },
       onSubmit: () => {
         calls += 1;
         return pending.promise;
@@ -200,10 +301,15 @@ describe('form controller', () => {
   });
   it('merges server violations into the fields, and reset restores the defaults', async () => {
     const form = createForm({
-      name: 'changePassword', schema: changePasswordSchema, defaults: { currentPassword: 'typo', newPassword: 'new-one', confirmNewPassword: 'new-one' },
+      name: 'changePassword',
+      schema: changePasswordSchema,
+      defaults: { currentPassword: 'typo', newPassword: 'new-one', confirmNewPassword: 'new-one' },
       violations: { codes: CHANGE_PASSWORD_SERVER_CODES },
       onSubmit: () => {
-        throw violationError([{ propertyPath: 'currentPassword', message: 'Wrong', code: 'whatever' }, { propertyPath: 'token', message: 'Expired.', code: 'z' }]);
+        throw violationError([
+          { propertyPath: 'currentPassword', message: 'Wrong', code: 'whatever' },
+          { propertyPath: 'token', message: 'Expired.', code: 'z' },
+        ]);
       },
     });
     const result = await form.submit();
@@ -214,7 +320,11 @@ describe('form controller', () => {
     expect(formMessages('fr', form.name, errors)).toEqual(['Expired.']);
     form.setField('newPassword', 'other');
     form.reset();
-    expect(form.$state.get()).toEqual({ values: { currentPassword: 'typo', newPassword: 'new-one', confirmNewPassword: 'new-one' }, errors: { fields: {}, form: [] }, status: 'idle' });
+    expect(form.$state.get()).toEqual({
+      values: { currentPassword: 'typo', newPassword: 'new-one', confirmNewPassword: 'new-one' },
+      errors: { fields: {}, form: [] },
+      status: 'idle',
+    });
     form.reset(emptyChangePassword());
     form.setField('newPassword', 'x');
     form.reset();

@@ -9,9 +9,23 @@ import type { Customer } from '../../../../src/lib/shop-api/wire.ts';
 
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);
 const customer: Customer = {
-  '@id': '/api/v2/shop/customers/7', '@type': 'Customer', id: 7, email: 'camille@example.fr', emailHashed: 'x', firstName: 'Camille', lastName: 'Durand',
-  fullName: 'Camille Durand', gender: 'f', birthday: null, subscribedToNewsletter: false, defaultAddress: null, newCustomer: false,
-  subscriber: false, lastOrderDate: null, user: { verified: true }, preferredLanguage: 'fr',
+  '@id': '/api/v2/shop/customers/7',
+  '@type': 'Customer',
+  id: 7,
+  email: 'camille@example.fr',
+  emailHashed: 'x',
+  firstName: 'Camille',
+  lastName: 'Durand',
+  fullName: 'Camille Durand',
+  gender: 'f',
+  birthday: null,
+  subscribedToNewsletter: false,
+  defaultAddress: null,
+  newCustomer: false,
+  subscriber: false,
+  lastOrderDate: null,
+  user: { verified: true },
+  preferredLanguage: 'fr',
 };
 const values = personalDataValues(customer);
 const schema = personalDataSchema(clock, customer.email);
@@ -43,8 +57,12 @@ describe('personal data: e-mail change', () => {
   it('shows the server’s refusals on the current password in French and Dutch', () => {
     expect(PERSONAL_DATA_FIELDS).toContain('currentPassword');
     const wrong = mapViolations([{ propertyPath: 'currentPassword', code: 'WRONG_PASSWORD', message: 'x' }], PERSONAL_DATA_FIELDS);
-    expect(resolveMessage('fr', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe('Le mot de passe fourni est différent de celui en cours.');
-    expect(resolveMessage('nl', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe('Het opgegeven wachtwoord verschilt van het huidige wachtwoord.');
+    expect(resolveMessage('fr', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
+      'Le mot de passe fourni est différent de celui en cours.',
+    );
+    expect(resolveMessage('nl', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
+      'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
+    );
     const missing = mapViolations([{ propertyPath: 'currentPassword', code: 'NOT_BLANK', message: 'x' }], PERSONAL_DATA_FIELDS);
     expect(resolveMessage('fr', 'personalData', 'currentPassword', missing.fields.currentPassword![0]!)).toBe('Ce champ est obligatoire.');
   });

@@ -3,7 +3,12 @@ import { addressFormValues, addressSchema, emptyAddress, type AddressFormValues 
 import { checkPostcode, hasForbiddenCharacters, PHONE_COUNTRIES } from '../../../../src/lib/shop-api/requests/addresses.ts';
 import { dateFromAge, parseIsoDate, type Clock } from '../../../../src/lib/shop-api/requests/dates.ts';
 import {
-  BIRTHDAY_INPUT_MIN, ageFromDate, birthdayField, birthdayInputBounds, emptyBirthday, isBirthdaySet,
+  BIRTHDAY_INPUT_MIN,
+  ageFromDate,
+  birthdayField,
+  birthdayInputBounds,
+  emptyBirthday,
+  isBirthdaySet,
 } from '../../../../src/lib/forms/birthday.ts';
 import { genericText } from '../../../../src/lib/forms/fields.ts';
 import { emptyLogin, loginEmailSchema, loginPasswordSchema, stepAfterLookup } from '../../../../src/lib/forms/login.ts';
@@ -11,7 +16,15 @@ import { normaliseAddress, normaliseText, optionalText } from '../../../../src/l
 import { changePasswordSchema, resetPasswordSchema } from '../../../../src/lib/forms/password.ts';
 import { personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import {
-  DEFAULT_PHONE_COUNTRY, changePhoneCountry, formatPhone, isPhoneEmpty, isValidPhone, phonePrefix, phoneToE164, phoneValueOf, withCountryPrefix,
+  DEFAULT_PHONE_COUNTRY,
+  changePhoneCountry,
+  formatPhone,
+  isPhoneEmpty,
+  isValidPhone,
+  phonePrefix,
+  phoneToE164,
+  phoneValueOf,
+  withCountryPrefix,
 } from '../../../../src/lib/forms/phone.ts';
 import { emptyRegister, registerSchema } from '../../../../src/lib/forms/register.ts';
 import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
@@ -28,7 +41,11 @@ const errorsOf = (result: ReturnType<typeof validate>) => {
 
 const validAddress = (): AddressFormValues => ({
   ...emptyAddress('FR'),
-  firstName: 'Camille', lastName: 'Durand', street: '12 rue des Lilas', city: 'Lyon', postcode: '69003',
+  firstName: 'Camille',
+  lastName: 'Durand',
+  street: '12 rue des Lilas',
+  city: 'Lyon',
+  postcode: '69003',
   phoneNumber: { countryCode: 'FR', number: '+33 6 12 34 56 78' },
 });
 
@@ -48,8 +65,22 @@ describe('normalisation of address text', () => {
     expect(optionalText('  ')).toBeNull();
     expect(optionalText(undefined)).toBeNull();
     expect(optionalText(' Bât. B ')).toBe('Bât. B');
-    const out = normaliseAddress({ company: '', street2: ' ', provinceCode: undefined, provinceName: '', phoneNumber2: '', street: '1 rue' });
-    expect(out).toMatchObject({ company: null, street2: null, provinceCode: null, provinceName: null, phoneNumber2: null, street: '1 rue' });
+    const out = normaliseAddress({
+      company: '',
+      street2: ' ',
+      provinceCode: undefined,
+      provinceName: '',
+      phoneNumber2: '',
+      street: '1 rue',
+    });
+    expect(out).toMatchObject({
+      company: null,
+      street2: null,
+      provinceCode: null,
+      provinceName: null,
+      phoneNumber2: null,
+      street: '1 rue',
+    });
   });
 });
 
@@ -59,21 +90,45 @@ describe('address form', () => {
     expect(result).toEqual({
       success: true,
       data: {
-        company: null, firstName: 'Camille', lastName: 'Durand', countryCode: 'FR', provinceCode: null, provinceName: null, street: '12 rue des Lilas - bât B',
-        street2: null, city: 'Lyon', postcode: '69003', phoneNumber: '+33612345678', phoneNumber2: null, alias: null, deliveryInstructions: null, isDefault: false,
+        company: null,
+        firstName: 'Camille',
+        lastName: 'Durand',
+        countryCode: 'FR',
+        provinceCode: null,
+        provinceName: null,
+        street: '12 rue des Lilas - bât B',
+        street2: null,
+        city: 'Lyon',
+        postcode: '69003',
+        phoneNumber: '+33612345678',
+        phoneNumber2: null,
+        alias: null,
+        deliveryInstructions: null,
+        isDefault: false,
       },
     });
   });
   it('requires first name, last name, country, street, city, postcode and phone', () => {
     const errors = errorsOf(validate(addressSchema, emptyAddress('')));
-    for (const field of ['firstName', 'lastName', 'countryCode', 'street', 'city', 'postcode', 'phoneNumber']) expect(codes(errors, field), field).toEqual(['required']);
-    for (const field of ['company', 'street2', 'phoneNumber2', 'alias', 'deliveryInstructions']) expect(errors.fields[field], field).toBeUndefined();
+    for (const field of ['firstName', 'lastName', 'countryCode', 'street', 'city', 'postcode', 'phoneNumber'])
+      expect(codes(errors, field), field).toEqual(['required']);
+    for (const field of ['company', 'street2', 'phoneNumber2', 'alias', 'deliveryInstructions'])
+      expect(errors.fields[field], field).toBeUndefined();
   });
   it('limits names and company to 255 characters, street and street2 to 38, city to 2–33, alias to 255', () => {
     const long = (n: number) => 'a'.repeat(n);
-    const errors = errorsOf(validate(addressSchema, {
-      ...validAddress(), firstName: long(256), lastName: long(256), company: long(256), street: long(39), street2: long(39), city: 'a', alias: long(256),
-    }));
+    const errors = errorsOf(
+      validate(addressSchema, {
+        ...validAddress(),
+        firstName: long(256),
+        lastName: long(256),
+        company: long(256),
+        street: long(39),
+        street2: long(39),
+        city: 'a',
+        alias: long(256),
+      }),
+    );
     expect(errors.fields.firstName).toEqual([{ code: 'too_long', values: { max: LIMITS.name } }]);
     expect(errors.fields.lastName).toEqual([{ code: 'too_long', values: { max: 255 } }]);
     expect(errors.fields.company).toEqual([{ code: 'too_long', values: { max: 255 } }]);
@@ -85,19 +140,70 @@ describe('address form', () => {
     expect(validate(addressSchema, { ...validAddress(), firstName: long(255), street: long(38), city: long(33) }).success).toBe(true);
   });
   it('refuses every forbidden character in names, company and city (the apostrophe is fine in a city)', () => {
-    const forbidden = ['"', "'", '‘', '’', '“', '”', '`', ',', '@', '&', '*', '!', '?', '/', '(', ')', '_', '#', '$', '€', 'Œ', 'Ä', 'Ë', 'Ï', 'Ö', 'Ü', 'œ', 'ä', 'ë', 'ï', 'ö', 'ü', '¨', '\\', '²'];
+    const forbidden = [
+      '"',
+      "'",
+      '‘',
+      '’',
+      '“',
+      '”',
+      '`',
+      ',',
+      '@',
+      '&',
+      '*',
+      '!',
+      '?',
+      '/',
+      '(',
+      ')',
+      '_',
+      '#',
+      '$',
+      '€',
+      'Œ',
+      'Ä',
+      'Ë',
+      'Ï',
+      'Ö',
+      'Ü',
+      'œ',
+      'ä',
+      'ë',
+      'ï',
+      'ö',
+      'ü',
+      '¨',
+      '\\',
+      '²',
+    ];
     for (const character of forbidden) {
       expect(hasForbiddenCharacters(`Jean${character}`), character).toBe(true);
-      const errors = errorsOf(validate(addressSchema, { ...validAddress(), firstName: `Jean${character}`, lastName: `Dupont${character}`, company: `ACME${character}`, city: `Lyon${character}` }));
-      for (const field of ['firstName', 'lastName', 'company']) expect(codes(errors, field), `${field} ${character}`).toEqual(['forbidden_characters']);
+      const errors = errorsOf(
+        validate(addressSchema, {
+          ...validAddress(),
+          firstName: `Jean${character}`,
+          lastName: `Dupont${character}`,
+          company: `ACME${character}`,
+          city: `Lyon${character}`,
+        }),
+      );
+      for (const field of ['firstName', 'lastName', 'company'])
+        expect(codes(errors, field), `${field} ${character}`).toEqual(['forbidden_characters']);
       // Curly apostrophes and the backtick are normalised into the apostrophe, which a city may have.
       const apostrophe = ["'", '‘', '’', '`'].includes(character);
       expect(codes(errors, 'city'), `city ${character}`).toEqual(apostrophe ? [] : ['forbidden_characters']);
     }
-    expect(validate(addressSchema, { ...validAddress(), city: 'Villeneuve-d’Ascq', postcode: '59650' })).toMatchObject({ success: true, data: { city: "Villeneuve-d'Ascq" } });
+    expect(validate(addressSchema, { ...validAddress(), city: 'Villeneuve-d’Ascq', postcode: '59650' })).toMatchObject({
+      success: true,
+      data: { city: "Villeneuve-d'Ascq" },
+    });
   });
   it('accepts the usual French accents and hyphens', () => {
-    expect(validate(addressSchema, { ...validAddress(), firstName: 'Hélène-Françoise', lastName: 'Lefèvre Çàéèêîôûù', city: 'Saint-Étienne' }).success).toBe(true);
+    expect(
+      validate(addressSchema, { ...validAddress(), firstName: 'Hélène-Françoise', lastName: 'Lefèvre Çàéèêîôûù', city: 'Saint-Étienne' })
+        .success,
+    ).toBe(true);
   });
   it('refuses emoji in the alias', () => {
     expect(codes(errorsOf(validate(addressSchema, { ...validAddress(), alias: 'Maison 🏠' })), 'alias')).toEqual(['emoji']);
@@ -123,28 +229,64 @@ describe('address form', () => {
     expect(checkPostcode('SW1A 1AA', 'GB')).toEqual({ ok: true });
   });
   it('keeps the line breaks of delivery instructions, at most 500 characters', () => {
-    expect(validate(addressSchema, { ...validAddress(), deliveryInstructions: ' Code 1234\r\nSonner  2 fois ' })).toMatchObject({ success: true, data: { deliveryInstructions: 'Code 1234\nSonner 2 fois' } });
-    expect(codes(errorsOf(validate(addressSchema, { ...validAddress(), deliveryInstructions: 'a'.repeat(501) })), 'deliveryInstructions')).toEqual(['too_long']);
+    expect(validate(addressSchema, { ...validAddress(), deliveryInstructions: ' Code 1234\r\nSonner  2 fois ' })).toMatchObject({
+      success: true,
+      data: { deliveryInstructions: 'Code 1234\nSonner 2 fois' },
+    });
+    expect(
+      codes(errorsOf(validate(addressSchema, { ...validAddress(), deliveryInstructions: 'a'.repeat(501) })), 'deliveryInstructions'),
+    ).toEqual(['too_long']);
   });
   it('requires a phone valid for its selected country, the second phone optional', () => {
-    const withPhone = (phoneNumber: unknown, phoneNumber2: unknown = null) => validate(addressSchema, { ...validAddress(), phoneNumber, phoneNumber2 });
+    const withPhone = (phoneNumber: unknown, phoneNumber2: unknown = null) =>
+      validate(addressSchema, { ...validAddress(), phoneNumber, phoneNumber2 });
     expect(codes(errorsOf(withPhone({ countryCode: 'FR', number: '+33 6 12' })), 'phoneNumber')).toEqual(['forms.phone.error']);
     expect(codes(errorsOf(withPhone({ countryCode: 'BE', number: '+33 6 12 34 56 78' })), 'phoneNumber')).toEqual(['forms.phone.error']);
     expect(codes(errorsOf(withPhone({ countryCode: 'FR', number: '+33 ' })), 'phoneNumber')).toEqual(['required']);
-    expect(withPhone({ countryCode: 'BE', number: '+32 470 12 34 56' })).toMatchObject({ success: true, data: { phoneNumber: '+32470123456' } });
+    expect(withPhone({ countryCode: 'BE', number: '+32 470 12 34 56' })).toMatchObject({
+      success: true,
+      data: { phoneNumber: '+32470123456' },
+    });
     expect(withPhone('+33612345678')).toMatchObject({ success: true, data: { phoneNumber: '+33612345678' } });
-    expect(codes(errorsOf(withPhone({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, { countryCode: 'LU', number: '+352 12' })), 'phoneNumber2')).toEqual(['forms.phone.error']);
-    expect(withPhone({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, { countryCode: 'LU', number: '+352 621 123 456' })).toMatchObject({ success: true, data: { phoneNumber2: '+352621123456' } });
+    expect(
+      codes(
+        errorsOf(withPhone({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, { countryCode: 'LU', number: '+352 12' })),
+        'phoneNumber2',
+      ),
+    ).toEqual(['forms.phone.error']);
+    expect(withPhone({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, { countryCode: 'LU', number: '+352 621 123 456' })).toMatchObject({
+      success: true,
+      data: { phoneNumber2: '+352621123456' },
+    });
   });
   it('fills the form back from a saved address', () => {
     const saved: Address = {
-      '@id': '/api/v2/shop/addresses/3', '@type': 'Address', id: 3, company: null, firstName: 'Camille', lastName: 'Durand', countryCode: 'BE', provinceCode: null, provinceName: null,
-      street: 'Rue Neuve 1', street2: null, city: 'Bruxelles', postcode: '1000', phoneNumber: '+32470123456', phoneNumber2: null, alias: null, deliveryInstructions: null, isDefault: true,
+      '@id': '/api/v2/shop/addresses/3',
+      '@type': 'Address',
+      id: 3,
+      company: null,
+      firstName: 'Camille',
+      lastName: 'Durand',
+      countryCode: 'BE',
+      provinceCode: null,
+      provinceName: null,
+      street: 'Rue Neuve 1',
+      street2: null,
+      city: 'Bruxelles',
+      postcode: '1000',
+      phoneNumber: '+32470123456',
+      phoneNumber2: null,
+      alias: null,
+      deliveryInstructions: null,
+      isDefault: true,
     };
     const values = addressFormValues(saved);
     expect(values.phoneNumber).toEqual({ countryCode: 'BE', number: '+32 470 12 34 56' });
     expect(values.phoneNumber2).toEqual({ countryCode: 'FR', number: '+33 ' });
-    expect(validate(addressSchema, values)).toMatchObject({ success: true, data: { phoneNumber: '+32470123456', isDefault: true, street2: null } });
+    expect(validate(addressSchema, values)).toMatchObject({
+      success: true,
+      data: { phoneNumber: '+32470123456', isDefault: true, street2: null },
+    });
   });
 });
 
@@ -162,13 +304,28 @@ describe('phone field', () => {
     expect(withCountryPrefix('0033612345678', 'FR')).toBe('+33612345678');
   });
   it('rewrites the prefix when the country changes', () => {
-    expect(changePhoneCountry({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, 'BE')).toEqual({ countryCode: 'BE', number: '+32 6 12 34 56 78' });
-    expect(changePhoneCountry({ countryCode: 'BE', number: '+32 470 12 34 56' }, 'LU')).toEqual({ countryCode: 'LU', number: '+352 470 12 34 56' });
-    expect(changePhoneCountry({ countryCode: 'LU', number: '+352 621 123 456' }, 'IT')).toEqual({ countryCode: 'IT', number: '+39 621 123 456' });
+    expect(changePhoneCountry({ countryCode: 'FR', number: '+33 6 12 34 56 78' }, 'BE')).toEqual({
+      countryCode: 'BE',
+      number: '+32 6 12 34 56 78',
+    });
+    expect(changePhoneCountry({ countryCode: 'BE', number: '+32 470 12 34 56' }, 'LU')).toEqual({
+      countryCode: 'LU',
+      number: '+352 470 12 34 56',
+    });
+    expect(changePhoneCountry({ countryCode: 'LU', number: '+352 621 123 456' }, 'IT')).toEqual({
+      countryCode: 'IT',
+      number: '+39 621 123 456',
+    });
     expect(changePhoneCountry({ countryCode: 'FR', number: '+33 ' }, 'DE')).toEqual({ countryCode: 'DE', number: '+49 ' });
-    expect(changePhoneCountry({ countryCode: 'FR', number: '06 12 34 56 78' }, 'BE')).toEqual({ countryCode: 'BE', number: '+32 6 12 34 56 78' });
+    expect(changePhoneCountry({ countryCode: 'FR', number: '06 12 34 56 78' }, 'BE')).toEqual({
+      countryCode: 'BE',
+      number: '+32 6 12 34 56 78',
+    });
     // A prefix of another offered country that does not match the old selection is replaced too.
-    expect(changePhoneCountry({ countryCode: 'FR', number: '+32 470 12 34 56' }, 'DE')).toEqual({ countryCode: 'DE', number: '+49 470 12 34 56' });
+    expect(changePhoneCountry({ countryCode: 'FR', number: '+32 470 12 34 56' }, 'DE')).toEqual({
+      countryCode: 'DE',
+      number: '+49 470 12 34 56',
+    });
   });
   it('validates for the selected country and gives E.164', () => {
     expect(phoneToE164('+33 6 12 34 56 78', 'FR')).toBe('+33612345678');
@@ -189,11 +346,28 @@ describe('phone field', () => {
 });
 
 describe('register form', () => {
-  const valid = { ...emptyRegister(), gender: 'f', firstName: 'Camille', lastName: 'Durand', email: ' camille@example.fr ', password: 'secret', acceptTerms: true };
+  const valid = {
+    ...emptyRegister(),
+    gender: 'f',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    email: ' camille@example.fr ',
+    password: 'secret',
+    acceptTerms: true,
+  };
   it('gives the body of POST /shop/customers (the terms accepted go along: the shop API checks them too)', () => {
     expect(validate(registerSchema(clock), valid)).toEqual({
       success: true,
-      data: { gender: 'f', firstName: 'Camille', lastName: 'Durand', email: 'camille@example.fr', password: 'secret', birthday: null, subscribedToNewsletter: false, acceptTerms: true },
+      data: {
+        gender: 'f',
+        firstName: 'Camille',
+        lastName: 'Durand',
+        email: 'camille@example.fr',
+        password: 'secret',
+        birthday: null,
+        subscribedToNewsletter: false,
+        acceptTerms: true,
+      },
     });
   });
   it('requires gender m or f, names, e-mail, password, and the terms accepted', () => {
@@ -204,13 +378,22 @@ describe('register form', () => {
   });
   it('checks the e-mail (at most 255) and the password (5 to 255)', () => {
     expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, email: 'camille@' })), 'email')).toEqual(['email']);
-    expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, email: `${'a'.repeat(250)}@example.fr` })), 'email')).toContain('too_long');
-    expect(errorsOf(validate(registerSchema(clock), { ...valid, password: 'abcd' })).fields.password).toEqual([{ code: 'too_short', values: { min: 5 } }]);
-    expect(errorsOf(validate(registerSchema(clock), { ...valid, password: 'a'.repeat(256) })).fields.password).toEqual([{ code: 'too_long', values: { max: 255 } }]);
+    expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, email: `${'a'.repeat(250)}@example.fr` })), 'email')).toContain(
+      'too_long',
+    );
+    expect(errorsOf(validate(registerSchema(clock), { ...valid, password: 'abcd' })).fields.password).toEqual([
+      { code: 'too_short', values: { min: 5 } },
+    ]);
+    expect(errorsOf(validate(registerSchema(clock), { ...valid, password: 'a'.repeat(256) })).fields.password).toEqual([
+      { code: 'too_long', values: { max: 255 } },
+    ]);
     expect(validate(registerSchema(clock), { ...valid, password: 'abcde' }).success).toBe(true);
   });
   it('takes an optional birthday in the past, at most 120 years ago', () => {
-    expect(validate(registerSchema(clock), { ...valid, birthday: '1960-02-29' })).toMatchObject({ success: true, data: { birthday: '1960-02-29' } });
+    expect(validate(registerSchema(clock), { ...valid, birthday: '1960-02-29' })).toMatchObject({
+      success: true,
+      data: { birthday: '1960-02-29' },
+    });
     expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, birthday: '2026-06-16' })), 'birthday')).toEqual(['date_too_late']);
     expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, birthday: '1906-06-14' })), 'birthday')).toEqual(['too_old']);
     expect(codes(errorsOf(validate(registerSchema(clock), { ...valid, birthday: '1990-02-30' })), 'birthday')).toEqual(['invalid_date']);
@@ -231,7 +414,9 @@ describe('login forms', () => {
     expect(validate(loginEmailSchema, { email: 'camille@example.fr' }).success).toBe(true);
     expect(codes(errorsOf(validate(loginEmailSchema, { email: '' })), 'email')).toEqual(['required']);
     expect(codes(errorsOf(validate(loginEmailSchema, { email: 'nope' })), 'email')).toEqual(['email']);
-    expect(codes(errorsOf(validate(loginPasswordSchema, { ...emptyLogin(), email: 'camille@example.fr' })), 'password')).toEqual(['required']);
+    expect(codes(errorsOf(validate(loginPasswordSchema, { ...emptyLogin(), email: 'camille@example.fr' })), 'password')).toEqual([
+      'required',
+    ]);
     expect(stepAfterLookup(true)).toBe('password');
     expect(stepAfterLookup(false)).toBe('register');
   });
@@ -245,29 +430,59 @@ describe('password forms', () => {
     expect(codes(errors, 'currentPassword')).toEqual(['required']);
     expect(codes(errors, 'newPassword')).toEqual(['too_short']);
     expect(codes(errors, 'confirmNewPassword')).toEqual(['mismatch']);
-    expect(codes(errorsOf(validate(changePasswordSchema, { ...body, confirmNewPassword: '' })), 'confirmNewPassword')).toEqual(['required']);
+    expect(codes(errorsOf(validate(changePasswordSchema, { ...body, confirmNewPassword: '' })), 'confirmNewPassword')).toEqual([
+      'required',
+    ]);
   });
   it('reset: the confirmation must equal the new password', () => {
     expect(validate(resetPasswordSchema, { newPassword: 'secret', confirmNewPassword: 'secret' }).success).toBe(true);
-    expect(codes(errorsOf(validate(resetPasswordSchema, { newPassword: 'secret', confirmNewPassword: 'secreT' })), 'confirmNewPassword')).toEqual(['mismatch']);
-    expect(codes(errorsOf(validate(resetPasswordSchema, { newPassword: 'a'.repeat(256), confirmNewPassword: 'a'.repeat(256) })), 'newPassword')).toEqual(['too_long']);
+    expect(
+      codes(errorsOf(validate(resetPasswordSchema, { newPassword: 'secret', confirmNewPassword: 'secreT' })), 'confirmNewPassword'),
+    ).toEqual(['mismatch']);
+    expect(
+      codes(errorsOf(validate(resetPasswordSchema, { newPassword: 'a'.repeat(256), confirmNewPassword: 'a'.repeat(256) })), 'newPassword'),
+    ).toEqual(['too_long']);
   });
 });
 
 describe('personal data form', () => {
   const customer: Customer = {
-    '@id': '/api/v2/shop/customers/7', '@type': 'Customer', id: 7, email: 'camille@example.fr', emailHashed: 'x', firstName: 'Camille', lastName: 'Durand',
-    fullName: 'Camille Durand', gender: 'f', birthday: '1985-04-02T00:00:00+00:00', subscribedToNewsletter: true, defaultAddress: null, newCustomer: false,
-    subscriber: true, lastOrderDate: null, user: { verified: true }, preferredLanguage: 'nl',
+    '@id': '/api/v2/shop/customers/7',
+    '@type': 'Customer',
+    id: 7,
+    email: 'camille@example.fr',
+    emailHashed: 'x',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    fullName: 'Camille Durand',
+    gender: 'f',
+    birthday: '1985-04-02T00:00:00+00:00',
+    subscribedToNewsletter: true,
+    defaultAddress: null,
+    newCustomer: false,
+    subscriber: true,
+    lastOrderDate: null,
+    user: { verified: true },
+    preferredLanguage: 'nl',
   };
   it('fills from the customer and gives the PUT body with the communication language', () => {
     const values = personalDataValues(customer);
     expect(values.birthday).toBe('1985-04-02');
     expect(validate(personalDataSchema(clock), values)).toEqual({
       success: true,
-      data: { gender: 'f', firstName: 'Camille', lastName: 'Durand', email: 'camille@example.fr', birthday: '1985-04-02', subscribedToNewsletter: true, preferredLanguage: 'nl' },
+      data: {
+        gender: 'f',
+        firstName: 'Camille',
+        lastName: 'Durand',
+        email: 'camille@example.fr',
+        birthday: '1985-04-02',
+        subscribedToNewsletter: true,
+        preferredLanguage: 'nl',
+      },
     });
-    expect(codes(errorsOf(validate(personalDataSchema(clock), { ...values, preferredLanguage: 'de' })), 'preferredLanguage')).toEqual(['invalid']);
+    expect(codes(errorsOf(validate(personalDataSchema(clock), { ...values, preferredLanguage: 'de' })), 'preferredLanguage')).toEqual([
+      'invalid',
+    ]);
     expect(validate(personalDataSchema(clock), { ...values, birthday: '' })).toMatchObject({ success: true, data: { birthday: null } });
   });
 });
@@ -287,24 +502,34 @@ describe('birthday field', () => {
   });
   it('date mode: a real date, not in the future, not before 1970', () => {
     expect(validate(field, { ...emptyBirthday(), birthday: '2020-02-29' })).toEqual({
-      success: true, data: { birthday: '2020-02-29', birthday_months: null, birthday_years: null, in_date: true, date: '2020-02-29' },
+      success: true,
+      data: { birthday: '2020-02-29', birthday_months: null, birthday_years: null, in_date: true, date: '2020-02-29' },
     });
     expect(validate(field, { ...emptyBirthday(), birthday: '2026-06-15' }).success).toBe(true);
-    expect(errorsOf(validate(field, { ...emptyBirthday(), birthday: '2026-06-16' })).fields.birthday).toEqual([{ code: 'date_too_late', values: { max: '2026-06-15' } }]);
-    expect(errorsOf(validate(field, { ...emptyBirthday(), birthday: '1969-12-31' })).fields.birthday).toEqual([{ code: 'date_too_early', values: { min: '1970-01-01' } }]);
+    expect(errorsOf(validate(field, { ...emptyBirthday(), birthday: '2026-06-16' })).fields.birthday).toEqual([
+      { code: 'date_too_late', values: { max: '2026-06-15' } },
+    ]);
+    expect(errorsOf(validate(field, { ...emptyBirthday(), birthday: '1969-12-31' })).fields.birthday).toEqual([
+      { code: 'date_too_early', values: { min: '1970-01-01' } },
+    ]);
     expect(codes(errorsOf(validate(field, { ...emptyBirthday(), birthday: '2021-02-29' })), 'birthday')).toEqual(['invalid_date']);
     expect(codes(errorsOf(validate(field, emptyBirthday())), 'birthday')).toEqual(['required']);
     expect(validate(birthdayField({ clock }), emptyBirthday()).success).toBe(true);
   });
   it('age mode: whole numbers from 0, at most 120 years, turned into a date', () => {
     expect(validate(field, { ...emptyBirthday(false), birthday_years: '2', birthday_months: '' })).toEqual({
-      success: true, data: { birthday: null, birthday_years: 2, birthday_months: 0, in_date: false, date: '2024-06-15' },
+      success: true,
+      data: { birthday: null, birthday_years: 2, birthday_months: 0, in_date: false, date: '2024-06-15' },
     });
     expect(validate(field, { ...emptyBirthday(false), birthday_months: 5 })).toMatchObject({ success: true, data: { date: '2026-01-15' } });
-    expect(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: -1 })).fields.birthday_years).toEqual([{ code: 'too_small', values: { min: 0 } }]);
+    expect(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: -1 })).fields.birthday_years).toEqual([
+      { code: 'too_small', values: { min: 0 } },
+    ]);
     expect(codes(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: 'two' })), 'birthday_years')).toEqual(['invalid']);
     expect(codes(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: 1.5 })), 'birthday_years')).toEqual(['invalid']);
-    expect(codes(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: 120, birthday_months: 1 })), 'birthday_years')).toEqual(['too_old']);
+    expect(
+      codes(errorsOf(validate(field, { ...emptyBirthday(false), birthday_years: 120, birthday_months: 1 })), 'birthday_years'),
+    ).toEqual(['too_old']);
     expect(codes(errorsOf(validate(field, emptyBirthday(false))), 'birthday_years')).toEqual(['required']);
   });
   it('counts dates and ages from the clock', () => {

@@ -16,7 +16,7 @@ describe('route table', () => {
       expect(params(nl), name).toEqual(params(fr));
     }
   });
-  it('keeps the shop\'s Dutch slugs', () => {
+  it("keeps the shop's Dutch slugs", () => {
     expect(pathTo('cart', 'nl_BE')).toBe('/nl/winkelmand/');
     expect(pathTo('account', 'nl_BE')).toBe('/nl/mijn-account/');
     expect(pathTo('search', 'nl_BE')).toBe('/nl/zoeken/');
@@ -30,11 +30,13 @@ describe('route table', () => {
     expect(pathTo('checkout', 'nl_BE', { order: 'x' })).toBe('/nl/volgorde/x/');
     expect(pathTo('orderConfirmation', 'nl_BE', { order: 'x' })).toBe('/nl/orderbevestiging/x/');
   });
-  it('keeps the shop\'s French paths', () => {
+  it("keeps the shop's French paths", () => {
     expect(pathTo('product', 'fr_FR', { product: 'p' })).toBe('/produits/p/');
     expect(pathTo('product', 'fr_FR', { product: 'p', format: '2-kg' })).toBe('/produits/p/2-kg/');
     expect(pathTo('webViewPayment', 'fr_BE', { subscription: 'S1' })).toBe('/web-view/S1-changement-de-paiement/');
-    expect(pathTo('subscriptionHistoryOrder', 'fr_FR', { subscription: 'S', order: 'O' })).toBe('/mon-compte/mes-abonnements/S/historique/O/');
+    expect(pathTo('subscriptionHistoryOrder', 'fr_FR', { subscription: 'S', order: 'O' })).toBe(
+      '/mon-compte/mes-abonnements/S/historique/O/',
+    );
     expect(pathTo('category', 'fr_FR', { category: 'chien/croquettes' })).toBe('/chien/croquettes/');
     expect(pathTo('faq', 'fr_FR')).toBe('/faq/');
   });
@@ -44,7 +46,9 @@ describe('route table', () => {
   it('matches paths with the same patterns', () => {
     expect(patternRegExp('/produits/[product]/[format?]/').exec('/produits/abc/2-kg/')?.groups).toEqual({ product: 'abc', format: '2-kg' });
     expect(patternRegExp('/produits/[product]/[format?]/').test('/produits/abc/')).toBe(true);
-    expect(patternRegExp('/web-view/[subscription]-changement-de-paiement/').exec('/web-view/S9-changement-de-paiement/')?.groups).toEqual({ subscription: 'S9' });
+    expect(patternRegExp('/web-view/[subscription]-changement-de-paiement/').exec('/web-view/S9-changement-de-paiement/')?.groups).toEqual({
+      subscription: 'S9',
+    });
   });
 });
 

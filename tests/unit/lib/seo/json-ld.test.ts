@@ -1,16 +1,43 @@
 /** The structured data of the pre-rendered pages (src/lib/seo/json-ld.ts), checked on its output. */
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, faqJsonLd, jsonLdScript, onlineStoreJsonLd, productJsonLd, shopJsonLd } from '../../../../src/lib/seo/json-ld.ts';
+import {
+  breadcrumbJsonLd,
+  faqJsonLd,
+  jsonLdScript,
+  onlineStoreJsonLd,
+  productJsonLd,
+  shopJsonLd,
+} from '../../../../src/lib/seo/json-ld.ts';
 import type { ProductFull, ProductVariant, Shop } from '../../../../src/lib/content/wire.ts';
 import { CARE_HOURS, RATING } from '../../../../src/lib/constants.ts';
 
 const variant = (over: Partial<ProductVariant>): ProductVariant => ({
-  code: '10000001', name: '2 kg', slug: '2-kg', unit: 'kg', net_quantity: 2, show_variant: true, in_stock: true,
-  base_price: 1990, base_price_tf: 1658, base_price_subscription: 1791, ...over,
+  code: '10000001',
+  name: '2 kg',
+  slug: '2-kg',
+  unit: 'kg',
+  net_quantity: 2,
+  show_variant: true,
+  in_stock: true,
+  base_price: 1990,
+  base_price_tf: 1658,
+  base_price_subscription: 1791,
+  ...over,
 });
-const review = (n: number) => ({ author: `Client ${n}`, rating: 4, date: `2024-03-0${n}`, locale: 'fr_FR', title: `Titre ${n}`, body: `Avis ${n}` });
+const review = (n: number) => ({
+  author: `Client ${n}`,
+  rating: 4,
+  date: `2024-03-0${n}`,
+  locale: 'fr_FR',
+  title: `Titre ${n}`,
+  body: `Avis ${n}`,
+});
 const product = {
-  name: 'Croquettes Chien Adulte Poulet', sku: 'DOG-ADULT-CHICKEN', short_description: 'Pour chiens adultes.', rating: 4.6, review_count: 128,
+  name: 'Croquettes Chien Adulte Poulet',
+  sku: 'DOG-ADULT-CHICKEN',
+  short_description: 'Pour chiens adultes.',
+  rating: 4.6,
+  review_count: 128,
   json_avis: { rating: 4.6, count: 128, reviews: [1, 2, 3, 4, 5, 6].map(review) },
   ProductVariants: [
     variant({ code: '10000001', name: '2 kg', base_price: 1990 }),
@@ -25,26 +52,54 @@ describe('product JSON-LD', () => {
 
   it('is a schema.org Product with a Brand, at the page’s own URL in its language', () => {
     expect(data).toMatchObject({
-      '@context': 'https://schema.org', '@type': 'Product', name: product.name, sku: product.sku, description: product.short_description,
-      brand: { '@type': 'Brand', name: 'Maison Gamelle' }, url: nlUrl,
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      sku: product.sku,
+      description: product.short_description,
+      brand: { '@type': 'Brand', name: 'Maison Gamelle' },
+      url: nlUrl,
     });
   });
   it('offers each shown format with its price as a string with 2 decimals and its availability as a schema.org URL', () => {
     expect(data.offers).toEqual([
-      { '@type': 'Offer', sku: '10000001', name: '2 kg', price: '19.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: nlUrl },
-      { '@type': 'Offer', sku: '10000002', name: '12 kg', price: '60.00', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock', url: nlUrl },
+      {
+        '@type': 'Offer',
+        sku: '10000001',
+        name: '2 kg',
+        price: '19.90',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: nlUrl,
+      },
+      {
+        '@type': 'Offer',
+        sku: '10000002',
+        name: '12 kg',
+        price: '60.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/OutOfStock',
+        url: nlUrl,
+      },
     ]);
   });
   it('rates out of 5 and carries the first five reviews', () => {
     expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.6, bestRating: 5, reviewCount: 128 });
     expect(data.review).toHaveLength(5);
     expect(data.review[0]).toEqual({
-      '@type': 'Review', author: { '@type': 'Person', name: 'Client 1' }, datePublished: '2024-03-01', name: 'Titre 1', reviewBody: 'Avis 1',
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Client 1' },
+      datePublished: '2024-03-01',
+      name: 'Titre 1',
+      reviewBody: 'Avis 1',
       reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5 },
     });
   });
   it('leaves the rating out of a product nobody has reviewed (an AggregateRating needs a count)', () => {
-    const unrated = productJsonLd({ ...product, review_count: 0, json_avis: { rating: 0, count: 0, reviews: [] } }, { url: nlUrl, brand: 'Maison Gamelle', currency: 'EUR' });
+    const unrated = productJsonLd(
+      { ...product, review_count: 0, json_avis: { rating: 0, count: 0, reviews: [] } },
+      { url: nlUrl, brand: 'Maison Gamelle', currency: 'EUR' },
+    );
     expect(JSON.parse(JSON.stringify(unrated))).not.toHaveProperty('aggregateRating');
     expect(unrated.review).toEqual([]);
   });
@@ -57,7 +112,8 @@ describe('FAQ JSON-LD', () => {
       { entries: [{ question: 'Puis-je payer par Bancontact ?', html: '<p>Oui.</p>' }] },
     ]);
     expect(data).toEqual({
-      '@context': 'https://schema.org', '@type': 'FAQPage',
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
       mainEntity: [
         { '@type': 'Question', name: 'Livrez-vous en Belgique ?', acceptedAnswer: { '@type': 'Answer', text: 'Oui, partout.' } },
         { '@type': 'Question', name: 'Puis-je payer par Bancontact ?', acceptedAnswer: { '@type': 'Answer', text: 'Oui.' } },
@@ -68,9 +124,26 @@ describe('FAQ JSON-LD', () => {
 
 describe('shop JSON-LD', () => {
   const shop: Shop = {
-    key: 'lille', slug: 'lille', name: 'Maison Gamelle Lille', country: 'FR', street: '12 rue Esquermoise', postcode: '59000', city: 'Lille',
-    latitude: 50.638, longitude: 3.06, phone: '03 20 00 00 00', email: 'lille@maison-gamelle.test', description: 'Boutique', localizations: { fr: 'lille' },
-    openingHours: { mon: [['10:00', '12:30'], ['14:00', '19:00']], sat: [['09:30', '19:00']] },
+    key: 'lille',
+    slug: 'lille',
+    name: 'Maison Gamelle Lille',
+    country: 'FR',
+    street: '12 rue Esquermoise',
+    postcode: '59000',
+    city: 'Lille',
+    latitude: 50.638,
+    longitude: 3.06,
+    phone: '03 20 00 00 00',
+    email: 'lille@maison-gamelle.test',
+    description: 'Boutique',
+    localizations: { fr: 'lille' },
+    openingHours: {
+      mon: [
+        ['10:00', '12:30'],
+        ['14:00', '19:00'],
+      ],
+      sat: [['09:30', '19:00']],
+    },
     specialOpenings: [{ date: '2024-12-22', hours: [['10:00', '18:00']] }],
     specialClosures: [{ date: '2024-12-25' }],
     closedPeriods: [{ from: '2024-08-05', to: '2024-08-18' }],
@@ -79,9 +152,19 @@ describe('shop JSON-LD', () => {
 
   it('is a PetStore with a PostalAddress and GeoCoordinates', () => {
     expect(data).toMatchObject({
-      '@context': 'https://schema.org', '@type': 'PetStore', name: shop.name, url: 'https://fr.example/magasins/lille/',
-      telephone: shop.phone, email: shop.email,
-      address: { '@type': 'PostalAddress', streetAddress: shop.street, postalCode: '59000', addressLocality: 'Lille', addressCountry: 'FR' },
+      '@context': 'https://schema.org',
+      '@type': 'PetStore',
+      name: shop.name,
+      url: 'https://fr.example/magasins/lille/',
+      telephone: shop.phone,
+      email: shop.email,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: shop.street,
+        postalCode: '59000',
+        addressLocality: 'Lille',
+        addressCountry: 'FR',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 50.638, longitude: 3.06 },
     });
   });
@@ -100,18 +183,38 @@ describe('shop JSON-LD', () => {
 describe('home page JSON-LD', () => {
   it('is an OnlineStore with the shop’s rating and customer service hours on weekdays', () => {
     expect(onlineStoreJsonLd('Maison Gamelle', 'https://be.example/nl/')).toEqual({
-      '@context': 'https://schema.org', '@type': 'OnlineStore', name: 'Maison Gamelle', url: 'https://be.example/nl/',
+      '@context': 'https://schema.org',
+      '@type': 'OnlineStore',
+      name: 'Maison Gamelle',
+      url: 'https://be.example/nl/',
       aggregateRating: { '@type': 'AggregateRating', ratingValue: RATING.value, bestRating: 5, ratingCount: RATING.count },
-      contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', hoursAvailable: {
-        '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: CARE_HOURS.opens, closes: CARE_HOURS.closes } },
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        hoursAvailable: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: CARE_HOURS.opens,
+          closes: CARE_HOURS.closes,
+        },
+      },
     });
   });
 });
 
 describe('breadcrumb JSON-LD', () => {
   it('numbers the trail from 1 and makes its links absolute on the site', () => {
-    expect(breadcrumbJsonLd([{ name: 'Accueil', href: '/' }, { name: 'Chien', href: '/chien/' }], new URL('https://fr.example'))).toEqual({
-      '@context': 'https://schema.org', '@type': 'BreadcrumbList',
+    expect(
+      breadcrumbJsonLd(
+        [
+          { name: 'Accueil', href: '/' },
+          { name: 'Chien', href: '/chien/' },
+        ],
+        new URL('https://fr.example'),
+      ),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Accueil', item: 'https://fr.example/' },
         { '@type': 'ListItem', position: 2, name: 'Chien', item: 'https://fr.example/chien/' },

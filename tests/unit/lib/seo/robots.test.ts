@@ -7,9 +7,24 @@ describe('robots.txt crawler rules', () => {
   const google = be.split('User-agent: Googlebot')[1]!;
 
   it('disallows search, account, order, cart, login and guides in both languages', () => {
-    for (const path of ['/rechercher/', '/nl/zoeken/', '/mon-compte/', '/nl/mijn-account/', '/commande/', '/nl/volgorde/',
-      '/nl/orderbevestiging/', '/panier/', '/nl/winkelmand/', '/connexion/', '/nl/account-aanmaken/', '/guide-bi-nutrition/',
-      '/nl/gids-bi-voeding/', '/nl/mini-gids-bi-voeding/', '/guide-croquettes/', '/nl/brokkengids/']) {
+    for (const path of [
+      '/rechercher/',
+      '/nl/zoeken/',
+      '/mon-compte/',
+      '/nl/mijn-account/',
+      '/commande/',
+      '/nl/volgorde/',
+      '/nl/orderbevestiging/',
+      '/panier/',
+      '/nl/winkelmand/',
+      '/connexion/',
+      '/nl/account-aanmaken/',
+      '/guide-bi-nutrition/',
+      '/nl/gids-bi-voeding/',
+      '/nl/mini-gids-bi-voeding/',
+      '/guide-croquettes/',
+      '/nl/brokkengids/',
+    ]) {
       expect(general).toContain(`Disallow: ${path}\n`);
     }
   });

@@ -10,7 +10,9 @@ function fakeFetch(answers: Array<Response | Error | (() => Response)>) {
   const calls: Call[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     calls.push({
-      url: new URL(String(input)), method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) },
+      url: new URL(String(input)),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
@@ -19,22 +21,52 @@ function fakeFetch(answers: Array<Response | Error | (() => Response)>) {
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/ld+json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/ld+json' } });
 const empty = (status = 204) => new Response(null, { status });
 
-function client(answers: Parameters<typeof fakeFetch>[0], extra: { token?: string | null; onUnauthorized?: (e: ShopApiError) => void } = {}) {
+function client(
+  answers: Parameters<typeof fakeFetch>[0],
+  extra: { token?: string | null; onUnauthorized?: (e: ShopApiError) => void } = {},
+) {
   const fake = fakeFetch(answers);
   const http = createHttpClient({
-    baseUrl: 'http://localhost:4400/', channelCode: 'BE', locale: 'nl_BE', fetch: fake.fetch, retryDelayMs: 0,
-    token: () => extra.token ?? null, ...(extra.onUnauthorized ? { onUnauthorized: extra.onUnauthorized } : {}),
+    baseUrl: 'http://localhost:4400/',
+    channelCode: 'BE',
+    locale: 'nl_BE',
+    fetch: fake.fetch,
+    retryDelayMs: 0,
+    token: () => extra.token ?? null,
+    ...(extra.onUnauthorized ? { onUnauthorized: extra.onUnauthorized } : {}),
   });
   return { http, calls: fake.calls };
 }
 
 const cart = (items: Order['items'] = []): Order => ({
-  '@id': '/api/v2/shop/orders/tok', '@type': 'Order', tokenValue: 'tok', state: 'cart', checkoutState: 'cart', paymentState: 'cart', shippingState: 'cart', currencyCode: 'EUR',
-  localeCode: 'nl_BE', channelCode: 'BE', customer: null, items, freeProducts: [], couponCode: null, promotions: [], itemsTotal: 0, orderPromotionTotal: 0, shippingTotal: 0,
-  serviceFeesTotal: 0, taxTotal: 0, total: 0, totalExcludingTax: 0, freeShippingThreshold: 4900, amountToFreeShipping: 4900,
+  '@id': '/api/v2/shop/orders/tok',
+  '@type': 'Order',
+  tokenValue: 'tok',
+  state: 'cart',
+  checkoutState: 'cart',
+  paymentState: 'cart',
+  shippingState: 'cart',
+  currencyCode: 'EUR',
+  localeCode: 'nl_BE',
+  channelCode: 'BE',
+  customer: null,
+  items,
+  freeProducts: [],
+  couponCode: null,
+  promotions: [],
+  itemsTotal: 0,
+  orderPromotionTotal: 0,
+  shippingTotal: 0,
+  serviceFeesTotal: 0,
+  taxTotal: 0,
+  total: 0,
+  totalExcludingTax: 0,
+  freeShippingThreshold: 4900,
+  amountToFreeShipping: 4900,
 });
 
 describe('retry policy', () => {
@@ -108,7 +140,12 @@ describe('requests', () => {
       'DELETE /api/v2/shop/orders/abc?channelCode=BE&locale=nl_BE',
     ]);
     expect(calls.every((c) => c.headers.Accept === 'application/ld+json')).toBe(true);
-    expect(calls.map((c) => c.headers['Content-Type'])).toEqual([undefined, 'application/ld+json', 'application/merge-patch+json', undefined]);
+    expect(calls.map((c) => c.headers['Content-Type'])).toEqual([
+      undefined,
+      'application/ld+json',
+      'application/merge-patch+json',
+      undefined,
+    ]);
     expect(calls[0]!.url.origin).toBe('http://localhost:4400');
   });
   it('send the bearer token when there is one, unless the call is anonymous by nature', async () => {
@@ -120,7 +157,9 @@ describe('requests', () => {
   });
   it('turn a ConstraintViolationList into a ShopApiError with the violations and the description', async () => {
     const body = {
-      '@type': 'ConstraintViolationList', 'hydra:title': 'An error occurred', 'hydra:description': 'postcode: Le code postal doit comporter 5 chiffres.',
+      '@type': 'ConstraintViolationList',
+      'hydra:title': 'An error occurred',
+      'hydra:description': 'postcode: Le code postal doit comporter 5 chiffres.',
       violations: [{ propertyPath: 'postcode', message: 'Le code postal doit comporter 5 chiffres.', code: 'postcode_length' }],
     };
     const { http } = client([json(body, 422)]);
@@ -130,41 +169,101 @@ describe('requests', () => {
   });
   it('read `message` of JWT errors and fall back to the status line', async () => {
     const { http } = client([json({ code: 401, message: 'Invalid credentials.' }, 401)]);
-    await expect(http.post('/api/v2/shop/authentication-token', { body: {}, auth: false })).rejects.toMatchObject({ status: 401, description: 'Invalid credentials.' });
+    await expect(http.post('/api/v2/shop/authentication-token', { body: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+      description: 'Invalid credentials.',
+    });
     const bare = client([new Response('oops', { status: 400, statusText: 'Bad Request' })]);
     await expect(bare.http.post('/x', { body: {} })).rejects.toMatchObject({ status: 400, description: '400 Bad Request' });
   });
   it('call onUnauthorized on a 401 of an authenticated call only', async () => {
     const seen: number[] = [];
-    const logged = client([json({ code: 401, message: 'Expired JWT Token' }, 401)], { token: 'jwt', onUnauthorized: (e) => seen.push(e.status) });
+    const logged = client([json({ code: 401, message: 'Expired JWT Token' }, 401)], {
+      token: 'jwt',
+      onUnauthorized: (e) => seen.push(e.status),
+    });
     await expect(logged.http.get('/api/v2/shop/addresses')).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual([401]);
-    const anonymous = client([json({ code: 401, message: 'Invalid credentials.' }, 401)], { token: 'jwt', onUnauthorized: (e) => seen.push(e.status) });
-    await expect(anonymous.http.post('/api/v2/shop/authentication-token', { body: {}, auth: false })).rejects.toMatchObject({ status: 401 });
+    const anonymous = client([json({ code: 401, message: 'Invalid credentials.' }, 401)], {
+      token: 'jwt',
+      onUnauthorized: (e) => seen.push(e.status),
+    });
+    await expect(anonymous.http.post('/api/v2/shop/authentication-token', { body: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(seen).toEqual([401]);
   });
   it('parse answers with the wire schema and refuse unexpected ones', async () => {
     const { http } = client([json({ tokenValue: 1 })]);
-    await expect(http.get('/api/v2/shop/orders/abc', { schema: z.object({ tokenValue: z.string() }) })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(http.get('/api/v2/shop/orders/abc', { schema: z.object({ tokenValue: z.string() }) })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 });
 
 const customer: Customer = {
-  '@id': '/api/v2/shop/customers/7', '@type': 'Customer', id: 7, email: 'a@b.fr', emailHashed: 'x', firstName: 'A', lastName: 'B', fullName: 'A B', gender: 'f',
-  birthday: null, subscribedToNewsletter: false, defaultAddress: null, newCustomer: true, subscriber: false, lastOrderDate: null, user: { verified: false }, preferredLanguage: 'nl',
+  '@id': '/api/v2/shop/customers/7',
+  '@type': 'Customer',
+  id: 7,
+  email: 'a@b.fr',
+  emailHashed: 'x',
+  firstName: 'A',
+  lastName: 'B',
+  fullName: 'A B',
+  gender: 'f',
+  birthday: null,
+  subscribedToNewsletter: false,
+  defaultAddress: null,
+  newCustomer: true,
+  subscriber: false,
+  lastOrderDate: null,
+  user: { verified: false },
+  preferredLanguage: 'nl',
 };
 
 describe('shop calls', () => {
-  it('use the shop API\'s paths and bodies', async () => {
+  it("use the shop API's paths and bodies", async () => {
     const order = cart();
     const address: Address = {
-      '@id': '/api/v2/shop/addresses/4', '@type': 'Address', id: 4, company: null, firstName: 'A', lastName: 'B', countryCode: 'BE', provinceCode: null, provinceName: null,
-      street: 'Rue 1', street2: null, city: 'Gent', postcode: '9000', phoneNumber: '+32470123456', phoneNumber2: null, alias: null, deliveryInstructions: null, isDefault: false,
+      '@id': '/api/v2/shop/addresses/4',
+      '@type': 'Address',
+      id: 4,
+      company: null,
+      firstName: 'A',
+      lastName: 'B',
+      countryCode: 'BE',
+      provinceCode: null,
+      provinceName: null,
+      street: 'Rue 1',
+      street2: null,
+      city: 'Gent',
+      postcode: '9000',
+      phoneNumber: '+32470123456',
+      phoneNumber2: null,
+      alias: null,
+      deliveryInstructions: null,
+      isDefault: false,
     };
-    const { http, calls } = client([
-      json(order), json(order), empty(), json(order), json(order), json(order), empty(), json(order), json(order), json({ exists: true }), json(customer, 201),
-      json({ '@type': 'hydra:Collection', 'hydra:member': [address], 'hydra:totalItems': 1 }), empty(), empty(), empty(),
-    ], { token: 'jwt' });
+    const { http, calls } = client(
+      [
+        json(order),
+        json(order),
+        empty(),
+        json(order),
+        json(order),
+        json(order),
+        empty(),
+        json(order),
+        json(order),
+        json({ exists: true }),
+        json(customer, 201),
+        json({ '@type': 'hydra:Collection', 'hydra:member': [address], 'hydra:totalItems': 1 }),
+        empty(),
+        empty(),
+        empty(),
+      ],
+      { token: 'jwt' },
+    );
     const shop = createShopClient(http);
     await shop.createCart();
     await shop.getCart('tok');
@@ -176,29 +275,77 @@ describe('shop calls', () => {
     await shop.applyCoupon('tok', 'WELCOME5');
     await shop.removeCoupon('tok', 'WELCOME5');
     expect(await shop.lookupCustomer('a@b.fr')).toEqual({ exists: true });
-    expect(await shop.register({ gender: 'f', firstName: 'A', lastName: 'B', email: 'a@b.fr', password: 'secret', birthday: null, subscribedToNewsletter: false, acceptTerms: true }))
-      .toEqual(customer);
+    expect(
+      await shop.register({
+        gender: 'f',
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.fr',
+        password: 'secret',
+        birthday: null,
+        subscribedToNewsletter: false,
+        acceptTerms: true,
+      }),
+    ).toEqual(customer);
     expect(await shop.listAddresses()).toEqual([address]);
     await shop.changePassword('/api/v2/shop/customers/7', { currentPassword: 'a', newPassword: 'bbbbb', confirmNewPassword: 'bbbbb' });
     await shop.requestPasswordReset('a@b.fr');
     await shop.resetPassword('reset-token', { newPassword: 'bbbbb', confirmNewPassword: 'bbbbb' });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      'POST /api/v2/shop/orders', 'GET /api/v2/shop/orders/tok', 'DELETE /api/v2/shop/orders/tok', 'PUT /api/v2/shop/orders/tok', 'PATCH /api/v2/shop/orders/tok/items',
-      'PATCH /api/v2/shop/orders/tok/items/9', 'DELETE /api/v2/shop/orders/tok/items/9', 'PATCH /api/v2/shop/orders/tok/apply-coupon', 'DELETE /api/v2/shop/orders/tok/coupon/WELCOME5',
-      'POST /api/v2/shop/customer/lookup', 'POST /api/v2/shop/customers', 'GET /api/v2/shop/addresses', 'PUT /api/v2/shop/customers/7/password',
-      'POST /api/v2/shop/reset-password-requests', 'PATCH /api/v2/shop/reset-password-requests/reset-token',
+      'POST /api/v2/shop/orders',
+      'GET /api/v2/shop/orders/tok',
+      'DELETE /api/v2/shop/orders/tok',
+      'PUT /api/v2/shop/orders/tok',
+      'PATCH /api/v2/shop/orders/tok/items',
+      'PATCH /api/v2/shop/orders/tok/items/9',
+      'DELETE /api/v2/shop/orders/tok/items/9',
+      'PATCH /api/v2/shop/orders/tok/apply-coupon',
+      'DELETE /api/v2/shop/orders/tok/coupon/WELCOME5',
+      'POST /api/v2/shop/customer/lookup',
+      'POST /api/v2/shop/customers',
+      'GET /api/v2/shop/addresses',
+      'PUT /api/v2/shop/customers/7/password',
+      'POST /api/v2/shop/reset-password-requests',
+      'PATCH /api/v2/shop/reset-password-requests/reset-token',
     ]);
     expect(calls.map((c) => c.body)).toEqual([
-      { localeCode: 'nl_BE', channelCode: 'BE' }, undefined, undefined, { customer: '/api/v2/shop/customers/7' },
-      { productVariant: '/api/v2/shop/product-variants/12345678', quantity: 2, subscriptionInterval: 31, sourceItemList: null, upsell: false },
-      { subscriptionInterval: 0 }, undefined, { couponCode: 'WELCOME5' }, undefined, { email: 'a@b.fr' },
-      { gender: 'f', firstName: 'A', lastName: 'B', email: 'a@b.fr', password: 'secret', birthday: null, subscribedToNewsletter: false, acceptTerms: true },
-      undefined, { currentPassword: 'a', newPassword: 'bbbbb', confirmNewPassword: 'bbbbb' }, { email: 'a@b.fr', localeCode: 'nl_BE' },
+      { localeCode: 'nl_BE', channelCode: 'BE' },
+      undefined,
+      undefined,
+      { customer: '/api/v2/shop/customers/7' },
+      {
+        productVariant: '/api/v2/shop/product-variants/12345678',
+        quantity: 2,
+        subscriptionInterval: 31,
+        sourceItemList: null,
+        upsell: false,
+      },
+      { subscriptionInterval: 0 },
+      undefined,
+      { couponCode: 'WELCOME5' },
+      undefined,
+      { email: 'a@b.fr' },
+      {
+        gender: 'f',
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.fr',
+        password: 'secret',
+        birthday: null,
+        subscribedToNewsletter: false,
+        acceptTerms: true,
+      },
+      undefined,
+      { currentPassword: 'a', newPassword: 'bbbbb', confirmNewPassword: 'bbbbb' },
+      { email: 'a@b.fr', localeCode: 'nl_BE' },
       { newPassword: 'bbbbb', confirmNewPassword: 'bbbbb' },
     ]);
     // Login, lookup, registration and password reset never send a (possibly stale) token.
     expect(calls.filter((c) => c.headers.Authorization === undefined).map((c) => c.url.pathname)).toEqual([
-      '/api/v2/shop/customer/lookup', '/api/v2/shop/customers', '/api/v2/shop/reset-password-requests', '/api/v2/shop/reset-password-requests/reset-token',
+      '/api/v2/shop/customer/lookup',
+      '/api/v2/shop/customers',
+      '/api/v2/shop/reset-password-requests',
+      '/api/v2/shop/reset-password-requests/reset-token',
     ]);
   });
   it('refuse an authentication answer without customer or user ("no authentication data in response")', async () => {
@@ -206,23 +353,49 @@ describe('shop calls', () => {
     await expect(createShopClient(http).login({ email: 'a@b.fr', password: 'secret' })).rejects.toThrow(NO_AUTHENTICATION_DATA);
     const noCustomer = client([json({ token: 't', refresh_token: 'r', user: { username: 'a@b.fr', verified: true } })]);
     await expect(createShopClient(noCustomer.http).login({ email: 'a@b.fr', password: 'secret' })).rejects.toThrow(NO_AUTHENTICATION_DATA);
-    const auth = { token: 't', refresh_token: 'r', user: { username: 'a@b.fr', verified: true }, customer: '/api/v2/shop/customers/7', cart: 'c1' };
+    const auth = {
+      token: 't',
+      refresh_token: 'r',
+      user: { username: 'a@b.fr', verified: true },
+      customer: '/api/v2/shop/customers/7',
+      cart: 'c1',
+    };
     const ok = client([json(auth)]);
     await expect(createShopClient(ok.http).login({ email: 'a@b.fr', password: 'secret' })).resolves.toEqual(auth);
   });
   it('set the default address explicitly when the server did not keep it', async () => {
     const saved: Address = {
-      '@id': '/api/v2/shop/addresses/4', '@type': 'Address', id: 4, company: null, firstName: 'A', lastName: 'B', countryCode: 'FR', provinceCode: null, provinceName: null,
-      street: 'Rue 1', street2: null, city: 'Lyon', postcode: '69003', phoneNumber: '+33612345678', phoneNumber2: null, alias: null, deliveryInstructions: null, isDefault: false,
+      '@id': '/api/v2/shop/addresses/4',
+      '@type': 'Address',
+      id: 4,
+      company: null,
+      firstName: 'A',
+      lastName: 'B',
+      countryCode: 'FR',
+      provinceCode: null,
+      provinceName: null,
+      street: 'Rue 1',
+      street2: null,
+      city: 'Lyon',
+      postcode: '69003',
+      phoneNumber: '+33612345678',
+      phoneNumber2: null,
+      alias: null,
+      deliveryInstructions: null,
+      isDefault: false,
     };
     const calls: string[] = [];
     const fake = {
       createAddress: async () => (calls.push('create'), saved),
       updateAddress: async () => (calls.push('update'), { ...saved, isDefault: true }),
-      setDefaultAddress: async (customer: string, address: number | string) => (calls.push(`default ${customer} ${address}`), undefined as never),
+      setDefaultAddress: async (customer: string, address: number | string) => (
+        calls.push(`default ${customer} ${address}`), undefined as never
+      ),
     };
     const { '@id': _id, '@type': _type, id: _n, ...input } = saved;
-    expect((await saveAddress(fake, { address: { ...input, isDefault: true }, customerIri: '/api/v2/shop/customers/7' })).isDefault).toBe(true);
+    expect((await saveAddress(fake, { address: { ...input, isDefault: true }, customerIri: '/api/v2/shop/customers/7' })).isDefault).toBe(
+      true,
+    );
     expect(calls).toEqual(['create', 'default /api/v2/shop/customers/7 /api/v2/shop/addresses/4']);
     calls.length = 0;
     await saveAddress(fake, { address: { ...input, isDefault: true }, id: 4, customerIri: '/api/v2/shop/customers/7' });

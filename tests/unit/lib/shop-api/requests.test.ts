@@ -24,7 +24,16 @@ import type { Language } from '../../../../src/lib/channels.ts';
 /** 15 June 2026 at noon, so no time zone moves the day. */
 const clock = () => new Date(2026, 5, 15, 12, 0, 0);
 const languages: Language[] = ['fr', 'nl'];
-const register = { gender: 'f', firstName: 'Camille', lastName: 'Durand', email: 'camille@example.fr', password: 'secret', birthday: '', subscribedToNewsletter: false, acceptTerms: true };
+const register = {
+  gender: 'f',
+  firstName: 'Camille',
+  lastName: 'Durand',
+  email: 'camille@example.fr',
+  password: 'secret',
+  birthday: '',
+  subscribedToNewsletter: false,
+  acceptTerms: true,
+};
 /** The API's violation code of a refused field (the issue's params.code, or null for zod's own checks). */
 const apiCode = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; params?: unknown }> } }, field: string) =>
   (result.error?.issues.find((issue) => issue.path[0] === field)?.params as { code?: string } | undefined)?.code ?? null;
@@ -71,8 +80,11 @@ describe('one schema per request', () => {
     const body = { ...emptyAddress('FR'), firstName: 'Jean!', lastName: 'Martin', street: 'x'.repeat(39), city: 'Lyon', postcode: '690' };
     const form = validate(addressSchema, body);
     const api = addressRequest.safeParse({ ...body, phoneNumber: '+33612345678', phoneNumber2: null });
-    expect(form.success ? {} : Object.fromEntries(Object.entries(form.errors.fields).map(([field, errors]) => [field, errors.map((e) => e.code)])))
-      .toEqual({ firstName: ['forbidden_characters'], street: ['too_long'], postcode: ['postcode_length'], phoneNumber: ['required'] });
+    expect(
+      form.success
+        ? {}
+        : Object.fromEntries(Object.entries(form.errors.fields).map(([field, errors]) => [field, errors.map((e) => e.code)])),
+    ).toEqual({ firstName: ['forbidden_characters'], street: ['too_long'], postcode: ['postcode_length'], phoneNumber: ['required'] });
     expect(api.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['firstName', 'street', 'postcode']);
     expect(apiCode(api, 'postcode')).toBe('POSTCODE_LENGTH');
   });
@@ -81,7 +93,8 @@ describe('one schema per request', () => {
 describe('the same words for the same rule', () => {
   /** Where the form reads a violation's text: its generic key, or the field's own when the form has one. */
   const formKeyOf: Partial<Record<ViolationCode, [form: string, field: string]>> = {
-    TERMS_NOT_ACCEPTED: ['register', 'acceptTerms'], WRONG_PASSWORD: ['changePassword', 'currentPassword'],
+    TERMS_NOT_ACCEPTED: ['register', 'acceptTerms'],
+    WRONG_PASSWORD: ['changePassword', 'currentPassword'],
   };
   /** The phone: the form checks the country chosen in its list, the API any shop country, so their texts differ on purpose. */
   const ownRule = new Set<ViolationCode>(['INVALID_PHONE']);
@@ -96,7 +109,9 @@ describe('the same words for the same rule', () => {
 
   it.each(languages)('in %s, the texts with values too', (language) => {
     const pairs: Array<[ViolationCode, string, Record<string, number>]> = [
-      ['TOO_SHORT', 'too_short', { min: 5 }], ['TOO_LONG', 'too_long', { max: 38 }], ['POSTCODE_LENGTH', 'postcode_length', { digits: 4 }],
+      ['TOO_SHORT', 'too_short', { min: 5 }],
+      ['TOO_LONG', 'too_long', { max: 38 }],
+      ['POSTCODE_LENGTH', 'postcode_length', { digits: 4 }],
       ['DATE_TOO_OLD', 'too_old', { max: 120 }],
     ];
     for (const [code, formCode, values] of pairs) {

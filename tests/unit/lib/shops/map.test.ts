@@ -1,17 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EDGE_PADDING, HOME_BOUNDS, MIN_SPAN, TILE_SIZE, frameTiles, mapFrame, projectPoint, shopBounds, tileGrid, tileUrl,
-  type LonLat, type MapFrame, type MapKind,
+  EDGE_PADDING,
+  HOME_BOUNDS,
+  MIN_SPAN,
+  TILE_SIZE,
+  frameTiles,
+  mapFrame,
+  projectPoint,
+  shopBounds,
+  tileGrid,
+  tileUrl,
+  type LonLat,
+  type MapFrame,
+  type MapKind,
 } from '../../../../src/lib/shops/map-projection.ts';
 import { countryOutlines } from '../../../../src/lib/shops/map-outlines.ts';
 
 const city = (latitude: number, longitude: number): LonLat => ({ latitude, longitude });
 const places = {
-  paris: city(48.8589, 2.3795), lyon: city(45.764, 4.8357), marseille: city(43.2965, 5.3698),
-  bordeaux: city(44.8378, -0.5792), lille: city(50.6292, 3.0573), brest: city(48.3904, -4.4861),
-  nice: city(43.7102, 7.262), strasbourg: city(48.5734, 7.7521), brussels: city(50.8503, 4.3517),
-  antwerp: city(51.2194, 4.4025), liege: city(50.6326, 5.5797), ghent: city(51.0543, 3.7174),
-  luxembourg: city(49.6116, 6.1319), corte: city(42.3063, 9.1497),
+  paris: city(48.8589, 2.3795),
+  lyon: city(45.764, 4.8357),
+  marseille: city(43.2965, 5.3698),
+  bordeaux: city(44.8378, -0.5792),
+  lille: city(50.6292, 3.0573),
+  brest: city(48.3904, -4.4861),
+  nice: city(43.7102, 7.262),
+  strasbourg: city(48.5734, 7.7521),
+  brussels: city(50.8503, 4.3517),
+  antwerp: city(51.2194, 4.4025),
+  liege: city(50.6326, 5.5797),
+  ghent: city(51.0543, 3.7174),
+  luxembourg: city(49.6116, 6.1319),
+  corte: city(42.3063, 9.1497),
 };
 const shopSets: Record<string, LonLat[]> = {
   all: Object.values(places),
@@ -58,7 +78,12 @@ describe.each(kinds)('pins on a %s map', (kind) => {
   it('fills the drawing with the shops\u2019 bounds', () => {
     const frame = mapFrame(shopSets.all ?? [], { kind, width: 800, height: 600 });
     const { west, south, east, north } = frame.bounds;
-    const corners = [[west, south], [west, north], [east, south], [east, north]].map(([longitude = 0, latitude = 0]) => projectPoint(frame, { longitude, latitude }) ?? [0, 0]);
+    const corners = [
+      [west, south],
+      [west, north],
+      [east, south],
+      [east, north],
+    ].map(([longitude = 0, latitude = 0]) => projectPoint(frame, { longitude, latitude }) ?? [0, 0]);
     const xs = corners.map(([x]) => x);
     const ys = corners.map(([, y]) => y);
     const usedWidth = Math.max(...xs) - Math.min(...xs);
@@ -89,7 +114,9 @@ function slippy(point: LonLat, zoom: number): { x: number; y: number } {
 }
 
 describe('raster tiles', () => {
-  const frames = Object.entries(shopSets).map(([name, shops]) => [name, shops, mapFrame(shops, { kind: 'tiles', width: 800, height: 600 })] as const);
+  const frames = Object.entries(shopSets).map(
+    ([name, shops]) => [name, shops, mapFrame(shops, { kind: 'tiles', width: 800, height: 600 })] as const,
+  );
 
   it('are only drawn under a Web Mercator map', () => {
     expect(frameTiles(mapFrame(shopSets.all ?? [], { kind: 'outline' }))).toBeNull();
@@ -149,7 +176,9 @@ describe('raster tiles', () => {
 
   it('fills the XYZ template', () => {
     expect(tileUrl('https://tile.example.org/{z}/{x}/{y}.png', { z: 7, x: 64, y: 44 })).toBe('https://tile.example.org/7/64/44.png');
-    expect(tileUrl('https://{s}.tile.example.org/{z}/{x}/{y}@2x.png', { z: 7, x: 65, y: 44 })).toBe('https://b.tile.example.org/7/65/44@2x.png');
+    expect(tileUrl('https://{s}.tile.example.org/{z}/{x}/{y}@2x.png', { z: 7, x: 65, y: 44 })).toBe(
+      'https://b.tile.example.org/7/65/44@2x.png',
+    );
   });
 });
 
@@ -174,7 +203,7 @@ function inside(point: [number, number], paths: [number, number][][]): boolean {
     for (let index = 0, previous = ring.length - 1; index < ring.length; previous = index, index += 1) {
       const [xi = 0, yi = 0] = ring[index] ?? [];
       const [xj = 0, yj = 0] = ring[previous] ?? [];
-      if ((yi > point[1]) !== (yj > point[1]) && point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi) crossings += 1;
+      if (yi > point[1] !== yj > point[1] && point[0] < ((xj - xi) * (point[1] - yi)) / (yj - yi) + xi) crossings += 1;
     }
   }
   return crossings % 2 === 1;
@@ -187,7 +216,8 @@ describe.each(kinds)('country outlines on a %s map', (kind) => {
     const outlines = countryOutlines(frameOf(shopSets.all ?? []).projection);
     const byName = new Map(outlines.map((outline) => [outline.name, outline]));
     for (const name of ['France', 'Belgium', 'Luxembourg']) expect(byName.get(name)?.shopCountry, name).toBe(true);
-    for (const name of ['Germany', 'Switzerland', 'United Kingdom', 'Netherlands', 'Spain', 'Italy']) expect(byName.get(name)?.shopCountry, name).toBe(false);
+    for (const name of ['Germany', 'Switzerland', 'United Kingdom', 'Netherlands', 'Spain', 'Italy'])
+      expect(byName.get(name)?.shopCountry, name).toBe(false);
     // Shop countries come last so their borders are drawn on top.
     expect(outlines.findIndex((outline) => outline.shopCountry)).toBe(outlines.length - 3);
     const bytes = outlines.reduce((total, outline) => total + outline.d.length, 0);

@@ -1,7 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CLOSES_SOON_MINUTES, OPENS_SOON_MINUTES, formatCalendarDate, hoursFrom, hoursOn, isSchedule, openingTag, openingTagText, scheduleFrom,
-  shopMessagesTranslator, shopTimeZone, tagTone, upcomingExceptions, wallClock, type Schedule,
+  CLOSES_SOON_MINUTES,
+  OPENS_SOON_MINUTES,
+  formatCalendarDate,
+  hoursFrom,
+  hoursOn,
+  isSchedule,
+  openingTag,
+  openingTagText,
+  scheduleFrom,
+  shopMessagesTranslator,
+  shopTimeZone,
+  tagTone,
+  upcomingExceptions,
+  wallClock,
+  type Schedule,
 } from '../../../../src/lib/shops/opening-tags.ts';
 import { shopSchedule } from '../../../../src/lib/shops/opening-hours.ts';
 import fr from '../../../../src/i18n/messages/fr/shops.ts';
@@ -10,11 +23,26 @@ import nl from '../../../../src/i18n/messages/nl/shops.ts';
 /** Monday to Friday with a lunch break, Saturday all day, closed on Sunday. */
 const week: Schedule = shopSchedule.parse({
   openingHours: {
-    mon: [['09:30', '12:30'], ['14:00', '19:00']],
-    tue: [['09:30', '12:30'], ['14:00', '19:00']],
-    wed: [['09:30', '12:30'], ['14:00', '19:00']],
-    thu: [['09:30', '12:30'], ['14:00', '19:00']],
-    fri: [['09:30', '12:30'], ['14:00', '19:00']],
+    mon: [
+      ['09:30', '12:30'],
+      ['14:00', '19:00'],
+    ],
+    tue: [
+      ['09:30', '12:30'],
+      ['14:00', '19:00'],
+    ],
+    wed: [
+      ['09:30', '12:30'],
+      ['14:00', '19:00'],
+    ],
+    thu: [
+      ['09:30', '12:30'],
+      ['14:00', '19:00'],
+    ],
+    fri: [
+      ['09:30', '12:30'],
+      ['14:00', '19:00'],
+    ],
     sat: [['10:00', '19:00']],
   },
 });
@@ -62,7 +90,12 @@ describe('openingTag on an ordinary week (Europe/Paris, winter time)', () => {
 
   it('goes from Saturday evening to Monday over a closed Sunday', () => {
     expect(openingTag(week, paris('2026-12-12T19:30:00'))).toEqual({
-      kind: 'opens-later', opensAt: '09:30', date: '2026-12-14', weekday: 'mon', inDays: 2, special: null,
+      kind: 'opens-later',
+      opensAt: '09:30',
+      date: '2026-12-14',
+      weekday: 'mon',
+      inDays: 2,
+      special: null,
     });
     expect(openingTag(week, paris('2026-12-13T12:00:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '09:30', special: null });
   });
@@ -73,7 +106,14 @@ describe('openingTag on an ordinary week (Europe/Paris, winter time)', () => {
   });
 
   it('treats spans that touch as one opening', () => {
-    const continuous = withExceptions({ openingHours: { mon: [['14:00', '19:00'], ['09:00', '14:00']] } });
+    const continuous = withExceptions({
+      openingHours: {
+        mon: [
+          ['14:00', '19:00'],
+          ['09:00', '14:00'],
+        ],
+      },
+    });
     expect(openingTag(continuous, paris('2026-12-07T13:50:00'))).toEqual({ kind: 'open', closesAt: '19:00', special: null });
   });
 
@@ -90,14 +130,24 @@ describe('openingTag with special openings and closings', () => {
     expect(openingTag(bankHoliday, paris('2026-12-08T10:00:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '09:30', special: 'closure' });
     // The day before, the closure is tomorrow: the tag looks past it without flagging today.
     expect(openingTag(bankHoliday, paris('2026-12-07T20:00:00'))).toEqual({
-      kind: 'opens-later', opensAt: '09:30', date: '2026-12-09', weekday: 'wed', inDays: 2, special: null,
+      kind: 'opens-later',
+      opensAt: '09:30',
+      date: '2026-12-09',
+      weekday: 'wed',
+      inDays: 2,
+      special: null,
     });
   });
 
   it('looks through a closed period spanning days and weeks', () => {
     const holidays = withExceptions({ closedPeriods: [{ from: '2026-12-21', to: '2027-01-03' }] });
     expect(openingTag(holidays, paris('2026-12-21T10:00:00'))).toEqual({
-      kind: 'opens-later', opensAt: '09:30', date: '2027-01-04', weekday: 'mon', inDays: 14, special: 'closure',
+      kind: 'opens-later',
+      opensAt: '09:30',
+      date: '2027-01-04',
+      weekday: 'mon',
+      inDays: 14,
+      special: 'closure',
     });
     expect(openingTag(holidays, paris('2027-01-03T09:00:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '09:30', special: 'closure' });
     expect(openingTag(holidays, paris('2027-01-04T10:00:00'))).toEqual({ kind: 'open', closesAt: '12:30', special: null });
@@ -106,10 +156,24 @@ describe('openingTag with special openings and closings', () => {
   it('opens on a Sunday with special hours', () => {
     const christmasSunday = withExceptions({ specialOpenings: [{ date: '2026-12-20', hours: [['10:00', '18:00']] }] });
     expect(openingTag(christmasSunday, paris('2026-12-19T19:30:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '10:00', special: null });
-    expect(openingTag(christmasSunday, paris('2026-12-20T08:00:00'))).toEqual({ kind: 'opens-today', opensAt: '10:00', special: 'opening' });
-    expect(openingTag(christmasSunday, paris('2026-12-20T09:15:00'))).toEqual({ kind: 'opens-soon', opensAt: '10:00', minutes: 45, special: 'opening' });
+    expect(openingTag(christmasSunday, paris('2026-12-20T08:00:00'))).toEqual({
+      kind: 'opens-today',
+      opensAt: '10:00',
+      special: 'opening',
+    });
+    expect(openingTag(christmasSunday, paris('2026-12-20T09:15:00'))).toEqual({
+      kind: 'opens-soon',
+      opensAt: '10:00',
+      minutes: 45,
+      special: 'opening',
+    });
     expect(openingTag(christmasSunday, paris('2026-12-20T11:00:00'))).toEqual({ kind: 'open', closesAt: '18:00', special: 'opening' });
-    expect(openingTag(christmasSunday, paris('2026-12-20T17:45:00'))).toEqual({ kind: 'closes-soon', closesAt: '18:00', minutes: 15, special: 'opening' });
+    expect(openingTag(christmasSunday, paris('2026-12-20T17:45:00'))).toEqual({
+      kind: 'closes-soon',
+      closesAt: '18:00',
+      minutes: 15,
+      special: 'opening',
+    });
     // Once the special hours are over, nothing special is left to say about today.
     expect(openingTag(christmasSunday, paris('2026-12-20T18:30:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '09:30', special: null });
   });
@@ -120,7 +184,12 @@ describe('openingTag with special openings and closings', () => {
       specialClosures: [{ date: '2026-12-24' }],
       closedPeriods: [{ from: '2026-12-23', to: '2026-12-26' }],
     });
-    expect(hoursOn(schedule, '2026-12-24')).toEqual({ date: '2026-12-24', weekday: 'thu', kind: 'special-opening', hours: [['09:00', '16:00']] });
+    expect(hoursOn(schedule, '2026-12-24')).toEqual({
+      date: '2026-12-24',
+      weekday: 'thu',
+      kind: 'special-opening',
+      hours: [['09:00', '16:00']],
+    });
     expect(openingTag(schedule, paris('2026-12-23T12:00:00'))).toEqual({ kind: 'opens-tomorrow', opensAt: '09:00', special: 'closure' });
     expect(openingTag(schedule, paris('2026-12-24T12:00:00'))).toEqual({ kind: 'open', closesAt: '16:00', special: 'opening' });
   });
@@ -132,22 +201,47 @@ describe('openingTag on daylight-saving days', () => {
 
   it('reads the wall clock in summer time once the clocks have changed', () => {
     // 07:30Z is 09:30 CEST; read as winter time it would be 08:30 and 90 minutes away.
-    expect(openingTag(easterSunday, new Date('2027-03-28T07:30:00Z'))).toEqual({ kind: 'opens-soon', opensAt: '10:00', minutes: 30, special: 'opening' });
-    expect(openingTag(easterSunday, new Date('2027-03-28T15:45:00Z'))).toEqual({ kind: 'closes-soon', closesAt: '18:00', minutes: 15, special: 'opening' });
-    expect(openingTag(week, new Date('2027-03-29T07:00:00Z'))).toEqual({ kind: 'opens-soon', opensAt: '09:30', minutes: 30, special: null });
+    expect(openingTag(easterSunday, new Date('2027-03-28T07:30:00Z'))).toEqual({
+      kind: 'opens-soon',
+      opensAt: '10:00',
+      minutes: 30,
+      special: 'opening',
+    });
+    expect(openingTag(easterSunday, new Date('2027-03-28T15:45:00Z'))).toEqual({
+      kind: 'closes-soon',
+      closesAt: '18:00',
+      minutes: 15,
+      special: 'opening',
+    });
+    expect(openingTag(week, new Date('2027-03-29T07:00:00Z'))).toEqual({
+      kind: 'opens-soon',
+      opensAt: '09:30',
+      minutes: 30,
+      special: null,
+    });
   });
 
   it('counts real minutes across the skipped hour', () => {
     const early = withExceptions({ specialOpenings: [{ date: '2027-03-28', hours: [['03:30', '12:00']] }] });
     // 00:45Z is 01:45 CET; 03:30 CEST is 01:30Z, 45 minutes later (the wall clock says 105).
-    expect(openingTag(early, new Date('2027-03-28T00:45:00Z'))).toEqual({ kind: 'opens-soon', opensAt: '03:30', minutes: 45, special: 'opening' });
+    expect(openingTag(early, new Date('2027-03-28T00:45:00Z'))).toEqual({
+      kind: 'opens-soon',
+      opensAt: '03:30',
+      minutes: 45,
+      special: 'opening',
+    });
   });
 
   it('counts real minutes across the repeated hour', () => {
     // 2026-10-25: 03:00 CEST becomes 02:00 CET (01:00Z). At 00:30Z (02:30 CEST) a 03:00 closing is 90 minutes away.
     const night = withExceptions({ specialOpenings: [{ date: '2026-10-25', hours: [['00:00', '03:00']] }] });
     expect(openingTag(night, new Date('2026-10-25T00:30:00Z'))).toEqual({ kind: 'open', closesAt: '03:00', special: 'opening' });
-    expect(openingTag(night, new Date('2026-10-25T01:40:00Z'))).toEqual({ kind: 'closes-soon', closesAt: '03:00', minutes: 20, special: 'opening' });
+    expect(openingTag(night, new Date('2026-10-25T01:40:00Z'))).toEqual({
+      kind: 'closes-soon',
+      closesAt: '03:00',
+      minutes: 20,
+      special: 'opening',
+    });
   });
 
   it('keeps the calendar date right around midnight on either side of the change', () => {
@@ -165,7 +259,9 @@ describe('time zones', () => {
   });
 
   it('depends on the timeZone argument only, never on the machine zone', () => {
-    const instants = ['2026-12-07T08:30:00Z', '2026-12-12T17:45:00Z', '2027-03-28T07:30:00Z', '2026-12-13T23:10:00Z'].map((iso) => new Date(iso));
+    const instants = ['2026-12-07T08:30:00Z', '2026-12-12T17:45:00Z', '2027-03-28T07:30:00Z', '2026-12-13T23:10:00Z'].map(
+      (iso) => new Date(iso),
+    );
     const schedule = withExceptions({ specialOpenings: [{ date: '2027-03-28', hours: [['10:00', '18:00']] }] });
     const results = ['UTC', 'America/New_York', 'Pacific/Kiritimati', 'Asia/Tokyo', 'Pacific/Pago_Pago'].map((zone) => {
       process.env.TZ = zone;
@@ -190,26 +286,64 @@ describe('time zones', () => {
 describe('effective hours', () => {
   it('gives a week of dates with their kind', () => {
     const schedule = withExceptions({
-      specialOpenings: [{ date: '2026-12-20', hours: [['14:00', '18:00'], ['10:00', '12:00']] }],
+      specialOpenings: [
+        {
+          date: '2026-12-20',
+          hours: [
+            ['14:00', '18:00'],
+            ['10:00', '12:00'],
+          ],
+        },
+      ],
       specialClosures: [{ date: '2026-12-15' }],
       closedPeriods: [{ from: '2026-12-17', to: '2026-12-18' }],
     });
     expect(hoursFrom(schedule, '2026-12-14').map((day) => [day.date, day.weekday, day.kind, day.hours])).toEqual([
-      ['2026-12-14', 'mon', 'regular', [['09:30', '12:30'], ['14:00', '19:00']]],
+      [
+        '2026-12-14',
+        'mon',
+        'regular',
+        [
+          ['09:30', '12:30'],
+          ['14:00', '19:00'],
+        ],
+      ],
       ['2026-12-15', 'tue', 'special-closure', []],
-      ['2026-12-16', 'wed', 'regular', [['09:30', '12:30'], ['14:00', '19:00']]],
+      [
+        '2026-12-16',
+        'wed',
+        'regular',
+        [
+          ['09:30', '12:30'],
+          ['14:00', '19:00'],
+        ],
+      ],
       ['2026-12-17', 'thu', 'closed-period', []],
       ['2026-12-18', 'fri', 'closed-period', []],
       ['2026-12-19', 'sat', 'regular', [['10:00', '19:00']]],
-      ['2026-12-20', 'sun', 'special-opening', [['10:00', '12:00'], ['14:00', '18:00']]],
+      [
+        '2026-12-20',
+        'sun',
+        'special-opening',
+        [
+          ['10:00', '12:00'],
+          ['14:00', '18:00'],
+        ],
+      ],
     ]);
   });
 
   it('lists the exceptions still to come in date order', () => {
     const schedule = withExceptions({
-      specialOpenings: [{ date: '2026-12-20', hours: [['10:00', '18:00']] }, { date: '2026-11-29', hours: [['10:00', '18:00']] }],
+      specialOpenings: [
+        { date: '2026-12-20', hours: [['10:00', '18:00']] },
+        { date: '2026-11-29', hours: [['10:00', '18:00']] },
+      ],
       specialClosures: [{ date: '2026-12-25' }, { date: '2026-12-01' }],
-      closedPeriods: [{ from: '2026-12-05', to: '2026-12-08' }, { from: '2026-08-01', to: '2026-08-15' }],
+      closedPeriods: [
+        { from: '2026-12-05', to: '2026-12-08' },
+        { from: '2026-08-01', to: '2026-08-15' },
+      ],
     });
     expect(upcomingExceptions(schedule, '2026-12-07')).toEqual([
       { kind: 'period', from: '2026-12-05', to: '2026-12-08' },
@@ -255,10 +389,22 @@ describe('tag texts', () => {
   });
 
   it('names special days', () => {
-    expect(texts('fr', holidays, paris('2026-12-08T10:00:00'))).toEqual({ special: 'Fermeture exceptionnelle', state: 'Fermé · ouvre demain à 09:30' });
-    expect(texts('nl', holidays, paris('2026-12-08T10:00:00'))).toEqual({ special: 'Uitzonderlijke sluiting', state: 'Gesloten · opent morgen om 09:30' });
-    expect(texts('fr', holidays, paris('2026-12-20T11:00:00'))).toEqual({ special: 'Ouverture exceptionnelle', state: 'Ouvert · ferme à 18:00' });
-    expect(texts('nl', holidays, paris('2026-12-20T11:00:00'))).toEqual({ special: 'Uitzonderlijke opening', state: 'Open · sluit om 18:00' });
+    expect(texts('fr', holidays, paris('2026-12-08T10:00:00'))).toEqual({
+      special: 'Fermeture exceptionnelle',
+      state: 'Fermé · ouvre demain à 09:30',
+    });
+    expect(texts('nl', holidays, paris('2026-12-08T10:00:00'))).toEqual({
+      special: 'Uitzonderlijke sluiting',
+      state: 'Gesloten · opent morgen om 09:30',
+    });
+    expect(texts('fr', holidays, paris('2026-12-20T11:00:00'))).toEqual({
+      special: 'Ouverture exceptionnelle',
+      state: 'Ouvert · ferme à 18:00',
+    });
+    expect(texts('nl', holidays, paris('2026-12-20T11:00:00'))).toEqual({
+      special: 'Uitzonderlijke opening',
+      state: 'Open · sluit om 18:00',
+    });
     expect(texts('fr', week, paris('2026-12-07T15:00:00')).special).toBeNull();
   });
 
@@ -288,7 +434,9 @@ describe('tag texts', () => {
 
 describe('shop messages', () => {
   const keysOf = (tree: object, prefix = ''): string[] =>
-    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`)));
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
+    );
 
   it('has the same keys in French and Dutch', () => {
     expect(keysOf(nl).sort()).toEqual(keysOf(fr).sort());

@@ -45,7 +45,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer { status: number; headers: IncomingHttpHeaders; body: Buffer }
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A request with its path sent byte for byte (fetch would normalise dots and backslashes first). */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
@@ -163,7 +167,13 @@ describe('the static server as an origin', () => {
   });
 
   it('answers 304 to If-None-Match with the current ETag, per coding', async () => {
-    for (const [path, accept] of [['/', 'br'], ['/', 'gzip'], ['/', 'identity'], ['/commande/ABC123/confirmation/', 'br'], ['/sitemap-index.xml', 'gzip']] as const) {
+    for (const [path, accept] of [
+      ['/', 'br'],
+      ['/', 'gzip'],
+      ['/', 'identity'],
+      ['/commande/ABC123/confirmation/', 'br'],
+      ['/sitemap-index.xml', 'gzip'],
+    ] as const) {
       const first = await get(path, { 'accept-encoding': accept });
       const etag = first.headers.etag!;
       expect(etag, `${path} ${accept}`).toMatch(/^"[^"]+"$/);
@@ -203,8 +213,13 @@ describe('the static server as an origin', () => {
   it('sends the security headers with every answer', async () => {
     const etag = (await get('/')).headers.etag!;
     const answers = await Promise.all([
-      get('/'), get('/chien/croquettes'), get('/pas-de-page/'), get('/..%2ffr-private/secret.txt'),
-      get('/', { 'if-none-match': etag }), get('/', {}, 'HEAD'), get('/', {}, 'DELETE'),
+      get('/'),
+      get('/chien/croquettes'),
+      get('/pas-de-page/'),
+      get('/..%2ffr-private/secret.txt'),
+      get('/', { 'if-none-match': etag }),
+      get('/', {}, 'HEAD'),
+      get('/', {}, 'DELETE'),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 301, 404, 404, 304, 200, 405]);
     for (const answer of answers) {
@@ -215,9 +230,18 @@ describe('the static server as an origin', () => {
 
 describe('negotiateEncoding', () => {
   it.each([
-    [undefined, 'identity'], ['', 'identity'], ['br', 'br'], ['gzip, br', 'br'], ['gzip;q=0.9, br;q=0.8', 'gzip'],
-    ['*', 'br'], ['*;q=0, gzip', 'gzip'], ['br;q=0', 'identity'], ['identity;q=1, br;q=0.5', 'identity'],
-    ['identity;q=0, gzip;q=0.1', 'gzip'], ['GZIP', 'gzip'], ['br; q=0.5, gzip; q=0.5', 'br'],
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['br', 'br'],
+    ['gzip, br', 'br'],
+    ['gzip;q=0.9, br;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=0', 'identity'],
+    ['identity;q=1, br;q=0.5', 'identity'],
+    ['identity;q=0, gzip;q=0.1', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['br; q=0.5, gzip; q=0.5', 'br'],
   ] as const)('%s → %s', (header, coding) => {
     expect(negotiateEncoding(header)).toBe(coding);
   });

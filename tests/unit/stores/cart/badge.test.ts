@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
-import { $cartBadgeCount, bindCartBadge, publishCartCount, resetCartBadgeForTests, startCartBadge } from '../../../../src/stores/cart/badge.ts';
+import {
+  $cartBadgeCount,
+  bindCartBadge,
+  publishCartCount,
+  resetCartBadgeForTests,
+  startCartBadge,
+} from '../../../../src/stores/cart/badge.ts';
 import { sharedStorage } from './fakes.ts';
 
 describe('header badge', () => {

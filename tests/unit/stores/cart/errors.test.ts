@@ -9,14 +9,21 @@ import { CART_NOT_FOUND, cartErrorOf, cartNotFound } from '../../../../src/store
 
 const fr = treeTranslator('fr', { cart: frCart });
 const nl = treeTranslator('nl', { cart: nlCart });
-const api = (status: number, description: string, extra: { violations?: Array<{ propertyPath: string; message: string; code: string }>; code?: string } = {}) =>
-  new ShopApiError({ status, description, method: 'PATCH', path: '/x', ...extra });
+const api = (
+  status: number,
+  description: string,
+  extra: { violations?: Array<{ propertyPath: string; message: string; code: string }>; code?: string } = {},
+) => new ShopApiError({ status, description, method: 'PATCH', path: '/x', ...extra });
 
 describe('cart errors', () => {
   it('give a code and no shopper text of their own', () => {
     expect(cartErrorOf(api(0, 'Network request failed'), null)).toMatchObject({ code: 'network', description: null, status: 0 });
     expect(cartErrorOf(api(500, 'Internal Server Error'), null)).toMatchObject({ code: 'failed', description: null, status: 500 });
-    expect(cartErrorOf(api(422, 'Rupture de stock'), null)).toMatchObject({ code: 'failed', description: 'Rupture de stock', message: 'Rupture de stock' });
+    expect(cartErrorOf(api(422, 'Rupture de stock'), null)).toMatchObject({
+      code: 'failed',
+      description: 'Rupture de stock',
+      message: 'Rupture de stock',
+    });
     // An answer that did not match the wire format is no network failure, even at status 0.
     expect(cartErrorOf(api(0, 'Invalid response', { code: 'invalid_response' }), null).code).toBe('failed');
     expect(cartNotFound()).toMatchObject({ code: 'cart_not_found', message: CART_NOT_FOUND, cart: null });

@@ -5,7 +5,14 @@ import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wi
 import type { CartDeps } from '../../../../src/stores/cart/index.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/browser.ts';
 
-const notFound = (path: string) => new ShopApiError({ status: 404, description: 'Not Found', method: 'GET', path, body: { '@type': 'hydra:Error', 'hydra:description': 'Not Found' } });
+const notFound = (path: string) =>
+  new ShopApiError({
+    status: 404,
+    description: 'Not Found',
+    method: 'GET',
+    path,
+    body: { '@type': 'hydra:Error', 'hydra:description': 'Not Found' },
+  });
 
 /** An in-memory shop API for carts, recording the calls it gets. */
 export function fakeShop() {
@@ -31,15 +38,47 @@ export function fakeShop() {
     const code = input.productVariant.split('/').pop()!;
     const id = nextItem++;
     return {
-      '@id': iri.orderItem(token, id), '@type': 'OrderItem', id, variant: iri.variant(code), variantCode: code, productName: `Croquettes ${code}`, variantName: '2 kg',
-      quantity: input.quantity, unitPrice: 1000, originalUnitPrice: 1000, total: 1000 * input.quantity, subscriptionInterval: input.subscriptionInterval,
-      sourceItemList: input.sourceItemList ?? null, upsell: input.upsell ?? false,
+      '@id': iri.orderItem(token, id),
+      '@type': 'OrderItem',
+      id,
+      variant: iri.variant(code),
+      variantCode: code,
+      productName: `Croquettes ${code}`,
+      variantName: '2 kg',
+      quantity: input.quantity,
+      unitPrice: 1000,
+      originalUnitPrice: 1000,
+      total: 1000 * input.quantity,
+      subscriptionInterval: input.subscriptionInterval,
+      sourceItemList: input.sourceItemList ?? null,
+      upsell: input.upsell ?? false,
     };
   };
   const newCart = (token: string, customer: string | null = null): Order => ({
-    '@id': iri.order(token), '@type': 'Order', tokenValue: token, state: 'cart', checkoutState: 'cart', paymentState: 'cart', shippingState: 'cart', currencyCode: 'EUR',
-    localeCode: 'fr_FR', channelCode: 'FR', customer, items: [], freeProducts: [], couponCode: null, promotions: [], itemsTotal: 0, orderPromotionTotal: 0,
-    shippingTotal: 0, serviceFeesTotal: 0, taxTotal: 0, total: 0, totalExcludingTax: 0, freeShippingThreshold: 4900, amountToFreeShipping: 4900,
+    '@id': iri.order(token),
+    '@type': 'Order',
+    tokenValue: token,
+    state: 'cart',
+    checkoutState: 'cart',
+    paymentState: 'cart',
+    shippingState: 'cart',
+    currencyCode: 'EUR',
+    localeCode: 'fr_FR',
+    channelCode: 'FR',
+    customer,
+    items: [],
+    freeProducts: [],
+    couponCode: null,
+    promotions: [],
+    itemsTotal: 0,
+    orderPromotionTotal: 0,
+    shippingTotal: 0,
+    serviceFeesTotal: 0,
+    taxTotal: 0,
+    total: 0,
+    totalExcludingTax: 0,
+    freeShippingThreshold: 4900,
+    amountToFreeShipping: 4900,
   });
 
   const client: CartDeps['client'] = {
@@ -73,7 +112,9 @@ export function fakeShop() {
       const code = input.productVariant.split('/').pop()!;
       const same = cart.items.find((line) => line.variantCode === code && line.subscriptionInterval === input.subscriptionInterval);
       const items = same
-        ? cart.items.map((line) => (line === same ? { ...line, quantity: line.quantity + input.quantity, total: (line.quantity + input.quantity) * 1000 } : line))
+        ? cart.items.map((line) =>
+            line === same ? { ...line, quantity: line.quantity + input.quantity, total: (line.quantity + input.quantity) * 1000 } : line,
+          )
         : [...cart.items, item(input, token)];
       carts.set(token, totals({ ...cart, items }));
       return structuredClone(get(token));
@@ -82,7 +123,15 @@ export function fakeShop() {
       calls.push(`changeItem ${token} ${itemId} ${JSON.stringify(change)}`);
       const cart = get(token);
       fail('changeItem');
-      carts.set(token, totals({ ...cart, items: cart.items.map((line) => (line.id === itemId ? { ...line, ...change, total: (change.quantity ?? line.quantity) * 1000 } : line)) }));
+      carts.set(
+        token,
+        totals({
+          ...cart,
+          items: cart.items.map((line) =>
+            line.id === itemId ? { ...line, ...change, total: (change.quantity ?? line.quantity) * 1000 } : line,
+          ),
+        }),
+      );
       return structuredClone(get(token));
     },
     async removeItem(token, itemId) {
@@ -98,8 +147,17 @@ export function fakeShop() {
       if (code !== 'WELCOME5') {
         const violations = [{ propertyPath: 'couponCode', message: 'Ce code promo n’est pas valide.', code: 'coupon_invalid' }];
         throw new ShopApiError({
-          status: 422, description: 'couponCode: Ce code promo n’est pas valide.', violations, method: 'PATCH', path: `${iri.order(token)}/apply-coupon`,
-          body: { '@type': 'ConstraintViolationList', 'hydra:title': 'An error occurred', 'hydra:description': 'couponCode: Ce code promo n’est pas valide.', violations },
+          status: 422,
+          description: 'couponCode: Ce code promo n’est pas valide.',
+          violations,
+          method: 'PATCH',
+          path: `${iri.order(token)}/apply-coupon`,
+          body: {
+            '@type': 'ConstraintViolationList',
+            'hydra:title': 'An error occurred',
+            'hydra:description': 'couponCode: Ce code promo n’est pas valide.',
+            violations,
+          },
         });
       }
       carts.set(token, { ...cart, couponCode: code });
@@ -122,7 +180,8 @@ export function fakeChannels() {
     members.add(self);
     return {
       postMessage: (data) => {
-        for (const member of members) if (member !== self) member.listeners.forEach((listener) => listener({ data: structuredClone(data) }));
+        for (const member of members)
+          if (member !== self) member.listeners.forEach((listener) => listener({ data: structuredClone(data) }));
       },
       addEventListener: (_type, listener) => void self.listeners.add(listener),
       removeEventListener: (_type, listener) => void self.listeners.delete(listener),

@@ -71,7 +71,10 @@ describe('cart store: changes', () => {
     const shop = fakeShop();
     const storage = memoryStorage();
     const store = createCartStore({ client: shop.client, storage });
-    await Promise.all([store.add({ variantCode: '12345678', quantity: 1, interval: 0 }), store.add({ variantCode: '12345678', quantity: 1, interval: 0 })]);
+    await Promise.all([
+      store.add({ variantCode: '12345678', quantity: 1, interval: 0 }),
+      store.add({ variantCode: '12345678', quantity: 1, interval: 0 }),
+    ]);
     expect(shop.calls.filter((call) => call === 'createCart')).toHaveLength(1);
     expect(storage.getItem(STORAGE_KEYS.cartToken)).toBe('cart-1');
     expect(store.$cart.get()?.items.map((item) => item.quantity)).toEqual([2]);
@@ -95,7 +98,10 @@ describe('cart store: changes', () => {
     await store.setQuantity(first!.id, 4);
     expect(shop.calls.at(-1)).toBe(`changeItem cart-1 ${first!.id} {"quantity":4,"subscriptionInterval":62}`);
     await store.setInterval(second!.id, 31);
-    expect(store.$cart.get()!.items.map((item) => [item.quantity, item.subscriptionInterval])).toEqual([[4, 62], [1, 31]]);
+    expect(store.$cart.get()!.items.map((item) => [item.quantity, item.subscriptionInterval])).toEqual([
+      [4, 62],
+      [1, 31],
+    ]);
     await store.setQuantity(second!.id, 0);
     expect(shop.calls).toContain(`removeItem cart-1 ${second!.id}`);
     expect(store.$count.get()).toBe(4);
@@ -104,7 +110,10 @@ describe('cart store: changes', () => {
     const shop = fakeShop();
     const store = createCartStore({ client: shop.client });
     await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
-    shop.failures.set('addItem', new ShopApiError({ status: 422, description: 'productVariant: Ce produit est en rupture de stock.', method: 'PATCH', path: '/x' }));
+    shop.failures.set(
+      'addItem',
+      new ShopApiError({ status: 422, description: 'productVariant: Ce produit est en rupture de stock.', method: 'PATCH', path: '/x' }),
+    );
     const error = await store.add({ variantCode: '87654321', quantity: 1, interval: 0 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CartError);
     expect(error).toMatchObject({ message: 'productVariant: Ce produit est en rupture de stock.', code: 'failed', status: 422 });
@@ -114,7 +123,10 @@ describe('cart store: changes', () => {
   });
   it('rejects with the generic error when the server gave no usable description', async () => {
     // The store gives the code; the islands say it in the page's language (src/islands/cart/errors.ts).
-    for (const [language, text] of [['fr', 'Une erreur est survenue'], ['nl', 'Er is een fout opgetreden']] as const) {
+    for (const [language, text] of [
+      ['fr', 'Une erreur est survenue'],
+      ['nl', 'Er is een fout opgetreden'],
+    ] as const) {
       const shop = fakeShop();
       const store = createCartStore({ client: shop.client });
       await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
@@ -141,7 +153,10 @@ describe('cart store: changes', () => {
     const store = createCartStore({ client: shop.client });
     await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
     const error = (await store.applyCoupon('NOPE').catch((e: unknown) => e)) as CartError;
-    expect(error.body).toMatchObject({ '@type': 'ConstraintViolationList', violations: [{ propertyPath: 'couponCode', code: 'coupon_invalid' }] });
+    expect(error.body).toMatchObject({
+      '@type': 'ConstraintViolationList',
+      violations: [{ propertyPath: 'couponCode', code: 'coupon_invalid' }],
+    });
     expect(error.violations).toEqual([{ propertyPath: 'couponCode', message: 'Ce code promo n’est pas valide.', code: 'coupon_invalid' }]);
     expect(error.cart?.tokenValue).toBe('cart-1');
     expect((await store.applyCoupon(' WELCOME5 '))?.couponCode).toBe('WELCOME5');
@@ -158,7 +173,9 @@ describe('cart store: changes', () => {
     ]);
     expect(failures).toEqual([]);
     expect(store.$cart.get()!.items.map((item) => [item.variantCode, item.quantity, item.subscriptionInterval])).toEqual([
-      ['12345678', 2, 0], ['87654321', 3, 31], ['11112222', 4, 0],
+      ['12345678', 2, 0],
+      ['87654321', 3, 31],
+      ['11112222', 4, 0],
     ]);
   });
 });
@@ -269,7 +286,9 @@ describe('cart store: tabs and islands', () => {
       ...shop.client,
       getCart: async (token: string) => {
         const before = structuredClone(await shop.client.getCart(token));
-        await new Promise<void>((resolve) => { releaseGet = resolve; });
+        await new Promise<void>((resolve) => {
+          releaseGet = resolve;
+        });
         return before;
       },
     };

@@ -12,7 +12,12 @@ function setup(anonymous: string | null) {
   const state = { token: anonymous, shown: [] as Array<Order | null>, errors: [] as CartError[] };
   const deps = {
     client: shop.client,
-    token: { get: () => state.token, set: (value: string | null) => { state.token = value; } },
+    token: {
+      get: () => state.token,
+      set: (value: string | null) => {
+        state.token = value;
+      },
+    },
     fetchCart: async () => ({ cart: state.token ? await shop.client.getCart(state.token) : null }),
     show: (cart: Order | null) => void state.shown.push(cart),
     recordError: (error: CartError) => void state.errors.push(error),
@@ -40,7 +45,10 @@ describe('cart at login', () => {
 
     const failing = setup('anon');
     failing.shop.carts.set('anon', failing.shop.newCart('anon'));
-    failing.shop.failures.set('assignCustomer', new ShopApiError({ status: 0, description: 'Network request failed', method: 'PUT', path: '/x' }));
+    failing.shop.failures.set(
+      'assignCustomer',
+      new ShopApiError({ status: 0, description: 'Network request failed', method: 'PUT', path: '/x' }),
+    );
     await cartAtLogin(failing.deps, { customer, cart: null });
     expect(failing.state.errors.map((error) => error.code)).toEqual(['network']);
   });

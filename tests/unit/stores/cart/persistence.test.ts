@@ -16,7 +16,13 @@ describe('cart token storage', () => {
   it('does not write the same token again (other tabs would reload for nothing)', () => {
     const writes: string[] = [];
     const storage = memoryStorage();
-    const tokens = cartTokenStore({ ...storage, setItem: (key, value) => { writes.push(value); storage.setItem(key, value); } });
+    const tokens = cartTokenStore({
+      ...storage,
+      setItem: (key, value) => {
+        writes.push(value);
+        storage.setItem(key, value);
+      },
+    });
     tokens.set('abc');
     tokens.set('abc');
     expect(writes).toEqual(['abc']);

@@ -8,11 +8,16 @@ describe('cart queue', () => {
     let release: () => void = () => {};
     const first = enqueue(async () => {
       log.push('first starts');
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       log.push('first ends');
       return 1;
     });
-    const second = enqueue(async () => { log.push('second'); return 2; });
+    const second = enqueue(async () => {
+      log.push('second');
+      return 2;
+    });
     await Promise.resolve();
     expect(log).toEqual(['first starts']);
     release();
@@ -21,7 +26,9 @@ describe('cart queue', () => {
   });
   it('goes on after a failed operation, which still rejects for its caller', async () => {
     const enqueue = createQueue();
-    const failed = enqueue(async () => { throw new Error('refused'); });
+    const failed = enqueue(async () => {
+      throw new Error('refused');
+    });
     const next = enqueue(async () => 'done');
     await expect(failed).rejects.toThrow('refused');
     await expect(next).resolves.toBe('done');

@@ -13,9 +13,19 @@ function tab(options: { channel?: ChannelLike | null; token?: string | null } = 
   const storage = memoryStorage(options.token ? { [STORAGE_KEYS.cartToken]: options.token } : {});
   const state = { cart: null as Order | null, elsewhere: [] as boolean[], loads: 0 };
   const sync = createTabSync({
-    channel: options.channel ?? null, storage, now: () => NOW, token: () => storage.getItem(STORAGE_KEYS.cartToken),
-    cart: () => state.cart, setCart: (cart) => { state.cart = cart; }, setUpdatingElsewhere: (value) => void state.elsewhere.push(value),
-    enqueue: createQueue(), load: async () => { state.loads += 1; },
+    channel: options.channel ?? null,
+    storage,
+    now: () => NOW,
+    token: () => storage.getItem(STORAGE_KEYS.cartToken),
+    cart: () => state.cart,
+    setCart: (cart) => {
+      state.cart = cart;
+    },
+    setUpdatingElsewhere: (value) => void state.elsewhere.push(value),
+    enqueue: createQueue(),
+    load: async () => {
+      state.loads += 1;
+    },
   });
   return { storage, state, sync };
 }
@@ -40,7 +50,10 @@ describe('cart tab sync', () => {
     const withChannel = tab({ channel: radio.channel });
     withChannel.sync.broadcast({ type: 'updating', token: 't' });
     withChannel.sync.broadcast({ type: 'updated', token: 't', cart: null });
-    expect(radio.sent).toEqual([{ type: 'updating', token: 't' }, { type: 'updated', token: 't', cart: null }]);
+    expect(radio.sent).toEqual([
+      { type: 'updating', token: 't' },
+      { type: 'updated', token: 't', cart: null },
+    ]);
     expect(withChannel.storage.data.has(STORAGE_KEYS.cartSync)).toBe(false);
 
     const without = tab();
@@ -72,7 +85,10 @@ describe('cart tab sync', () => {
   it('follows the token and the sync key through storage events', async () => {
     const events: Array<(key: string | null, value: string | null) => void> = [];
     const other = tab({ token: 'a' });
-    other.sync.follow((listener) => { events.push(listener); return () => {}; });
+    other.sync.follow((listener) => {
+      events.push(listener);
+      return () => {};
+    });
     const emit = (key: string | null, value: string | null) => events.forEach((listener) => listener(key, value));
     emit(STORAGE_KEYS.cartSync, `${NOW}:a`);
     emit(STORAGE_KEYS.cartToken, 'b');

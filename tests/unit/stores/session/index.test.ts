@@ -6,7 +6,12 @@ import type { Authentication } from '../../../../src/lib/shop-api/wire.ts';
 import { createCustomerStore, emptyCustomer } from '../../../../src/stores/customer.ts';
 import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../../../src/stores/browser.ts';
 import {
-  bindBodyClasses, createSessionStore, decodeTokenClaims, refreshDelay, type Locks, type SessionDeps,
+  bindBodyClasses,
+  createSessionStore,
+  decodeTokenClaims,
+  refreshDelay,
+  type Locks,
+  type SessionDeps,
 } from '../../../../src/stores/session/index.ts';
 import { createUiStore } from '../../../../src/stores/ui.ts';
 import { afterLoginTarget, guardRedirect, loginRedirect } from '../../../../src/lib/routes/guards.ts';
@@ -14,12 +19,20 @@ import { afterLoginTarget, guardRedirect, loginRedirect } from '../../../../src/
 /** 15 June 2026 10:00 UTC, in ms; JWT times are in seconds. */
 const NOW = Date.UTC(2026, 5, 15, 10, 0, 0);
 const CUSTOMER = '/api/v2/shop/customers/7';
-const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const b64 = (value: unknown) => base64url(JSON.stringify(value));
 const jwt = (expMs: number, extra: Record<string, unknown> = {}) =>
   `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ iat: Math.floor((expMs - 3_600_000) / 1000), exp: Math.floor(expMs / 1000), username: 'camille@example.fr', customer: CUSTOMER, ...extra })}.signature`;
 const auth = (expMs: number, cart: string | null = null): Authentication => ({
-  token: jwt(expMs), refresh_token: `refresh-${expMs}`, user: { username: 'camille@example.fr', verified: true }, customer: CUSTOMER, cart,
+  token: jwt(expMs),
+  refresh_token: `refresh-${expMs}`,
+  user: { username: 'camille@example.fr', verified: true },
+  customer: CUSTOMER,
+  cart,
 });
 
 /** A clock and timers that only move when told. */
@@ -60,7 +73,8 @@ function browser() {
   const tabs: Array<(key: string | null, value: string | null) => void> = [];
   const tab = () => {
     const self: Array<(key: string | null, value: string | null) => void> = [];
-    const emit = (key: string, value: string | null) => tabs.filter((listener) => !self.includes(listener)).forEach((listener) => listener(key, value));
+    const emit = (key: string, value: string | null) =>
+      tabs.filter((listener) => !self.includes(listener)).forEach((listener) => listener(key, value));
     const storage: StorageLike = {
       getItem: (key) => data.get(key) ?? null,
       setItem: (key, value) => {
@@ -95,7 +109,14 @@ function navigation(pathname = '/mon-compte/mes-adresses/', search = '?tab=2') {
   };
 }
 
-function setup(options: { stored?: Record<string, string>; refresh?: SessionDeps['client']['refresh']; login?: SessionDeps['client']['login']; locale?: SessionDeps['locale'] } = {}) {
+function setup(
+  options: {
+    stored?: Record<string, string>;
+    refresh?: SessionDeps['client']['refresh'];
+    login?: SessionDeps['client']['login'];
+    locale?: SessionDeps['locale'];
+  } = {},
+) {
   const time = fakeTime();
   const shared = browser();
   for (const [key, value] of Object.entries(options.stored ?? {})) shared.data.set(key, value);
@@ -105,24 +126,47 @@ function setup(options: { stored?: Record<string, string>; refresh?: SessionDeps
   const session = createSessionStore({
     client: {
       login: options.login ?? (async () => auth(NOW + 3_600_000)),
-      refresh: options.refresh ?? (async (token) => {
-        refreshes.push(token);
-        return { token: jwt(time.now() + 3_600_000), refresh_token: `refresh-${time.now()}` };
-      }),
+      refresh:
+        options.refresh ??
+        (async (token) => {
+          refreshes.push(token);
+          return { token: jwt(time.now() + 3_600_000), refresh_token: `refresh-${time.now()}` };
+        }),
     },
-    locale: options.locale ?? 'fr_FR', storage, storageEvents, now: time.now, timers: time.timers, navigation: nav.navigation, locks: null,
+    locale: options.locale ?? 'fr_FR',
+    storage,
+    storageEvents,
+    now: time.now,
+    timers: time.timers,
+    navigation: nav.navigation,
+    locks: null,
   });
   return { session, time, shared, nav, refreshes };
 }
 const stored = (expMs: number, refresh: string | null = 'refresh-1') => ({
-  [STORAGE_KEYS.token]: jwt(expMs), [STORAGE_KEYS.customerUri]: CUSTOMER, ...(refresh ? { [STORAGE_KEYS.refreshToken]: refresh } : {}),
+  [STORAGE_KEYS.token]: jwt(expMs),
+  [STORAGE_KEYS.customerUri]: CUSTOMER,
+  ...(refresh ? { [STORAGE_KEYS.refreshToken]: refresh } : {}),
 });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('token claims', () => {
   it('decode a JWT payload validated with tokenClaims; anything else is null', () => {
-    expect(decodeTokenClaims(jwt(NOW))).toEqual({ iat: NOW / 1000 - 3600, exp: NOW / 1000, username: 'camille@example.fr', customer: CUSTOMER });
-    for (const bad of [null, '', 'abc', 'a.b.c', `${b64({})}.${b64({ exp: 'soon' })}.x`, `x.${b64({ exp: 1 })}.x`, `x.${base64url('not json')}.x`]) {
+    expect(decodeTokenClaims(jwt(NOW))).toEqual({
+      iat: NOW / 1000 - 3600,
+      exp: NOW / 1000,
+      username: 'camille@example.fr',
+      customer: CUSTOMER,
+    });
+    for (const bad of [
+      null,
+      '',
+      'abc',
+      'a.b.c',
+      `${b64({})}.${b64({ exp: 'soon' })}.x`,
+      `x.${b64({ exp: 1 })}.x`,
+      `x.${base64url('not json')}.x`,
+    ]) {
       expect(decodeTokenClaims(bad), String(bad)).toBeNull();
     }
   });
@@ -166,7 +210,12 @@ describe('refresh schedule (fixed clock)', () => {
     let calls = 0;
     const session = createSessionStore({
       client: { login: async () => auth(NOW), refresh: async () => (calls++, { token: jwt(time.now() + 240_000), refresh_token: 'r' }) },
-      locale: 'fr_FR', storage: memoryStorage(stored(NOW + 240_000)), storageEvents: () => () => {}, now: time.now, timers: time.timers, navigation: navigation().navigation,
+      locale: 'fr_FR',
+      storage: memoryStorage(stored(NOW + 240_000)),
+      storageEvents: () => () => {},
+      now: time.now,
+      timers: time.timers,
+      navigation: navigation().navigation,
     });
     session.start();
     await flush();
@@ -197,7 +246,9 @@ describe('refresh schedule (fixed clock)', () => {
     expect(expired.shared.data.size).toBe(0);
   });
   it('drops an invalid stored value without crashing', () => {
-    const { session, shared } = setup({ stored: { [STORAGE_KEYS.token]: 'garbage', [STORAGE_KEYS.refreshToken]: 'r', [STORAGE_KEYS.customerUri]: CUSTOMER } });
+    const { session, shared } = setup({
+      stored: { [STORAGE_KEYS.token]: 'garbage', [STORAGE_KEYS.refreshToken]: 'r', [STORAGE_KEYS.customerUri]: CUSTOMER },
+    });
     expect(() => session.start()).not.toThrow();
     expect(session.$loggedIn.get()).toBe(false);
     expect(shared.data.size).toBe(0);
@@ -217,8 +268,13 @@ describe('refresh schedule (fixed clock)', () => {
     const time = fakeTime();
     const answer = auth(NOW + 3_600_000);
     const session = createSessionStore({
-      client: { login: async () => answer, refresh: async () => ({ token: '', refresh_token: '' }) }, locale: 'fr_FR', storage: throwing,
-      storageEvents: () => () => {}, now: time.now, timers: time.timers, navigation: navigation().navigation,
+      client: { login: async () => answer, refresh: async () => ({ token: '', refresh_token: '' }) },
+      locale: 'fr_FR',
+      storage: throwing,
+      storageEvents: () => () => {},
+      now: time.now,
+      timers: time.timers,
+      navigation: navigation().navigation,
     });
     expect(() => session.start()).not.toThrow();
     expect(session.$loggedIn.get()).toBe(false);
@@ -262,7 +318,9 @@ describe('login and logout', () => {
 
 describe('401 and the way back', () => {
   it('remembers the full path on the login page of the locale', () => {
-    expect(loginRedirect({ pathname: '/mon-compte/mes-adresses/', search: '?tab=2' }, 'fr_FR')).toBe('/connexion/?redirect=%2Fmon-compte%2Fmes-adresses%2F%3Ftab%3D2');
+    expect(loginRedirect({ pathname: '/mon-compte/mes-adresses/', search: '?tab=2' }, 'fr_FR')).toBe(
+      '/connexion/?redirect=%2Fmon-compte%2Fmes-adresses%2F%3Ftab%3D2',
+    );
     expect(loginRedirect({ pathname: '/nl/mijn-account/', search: '' }, 'nl_BE')).toBe('/nl/inloggen/?redirect=%2Fnl%2Fmijn-account%2F');
     expect(loginRedirect({ pathname: '/connexion/', search: '?redirect=%2Fpanier%2F' }, 'fr_BE')).toBe('/connexion/?redirect=%2Fpanier%2F');
   });
@@ -278,7 +336,11 @@ describe('401 and the way back', () => {
     const { session, nav, shared } = setup({ stored: stored(NOW + 3_600_000) });
     session.start();
     const http = createHttpClient({
-      baseUrl: 'http://api.invalid', channelCode: 'FR', locale: 'fr_FR', token: session.token, onUnauthorized: () => session.expire(),
+      baseUrl: 'http://api.invalid',
+      channelCode: 'FR',
+      locale: 'fr_FR',
+      token: session.token,
+      onUnauthorized: () => session.expire(),
       fetch: (async () => new Response(JSON.stringify({ code: 401, message: 'Expired JWT Token' }), { status: 401 })) as typeof fetch,
     });
     await expect(http.get('/api/v2/shop/addresses')).rejects.toMatchObject({ status: 401 });
@@ -312,10 +374,17 @@ describe('tabs', () => {
   it('share login and logout through storage events', async () => {
     const time = fakeTime();
     const shared = browser();
-    const tabs = [shared.tab(), shared.tab()].map(({ storage, storageEvents }) => createSessionStore({
-      client: { login: async () => auth(NOW + 3_600_000), refresh: async () => Promise.reject(new Error('no')) },
-      locale: 'fr_FR', storage, storageEvents, now: time.now, timers: time.timers, navigation: navigation().navigation,
-    }));
+    const tabs = [shared.tab(), shared.tab()].map(({ storage, storageEvents }) =>
+      createSessionStore({
+        client: { login: async () => auth(NOW + 3_600_000), refresh: async () => Promise.reject(new Error('no')) },
+        locale: 'fr_FR',
+        storage,
+        storageEvents,
+        now: time.now,
+        timers: time.timers,
+        navigation: navigation().navigation,
+      }),
+    );
     const [a, b] = tabs as [ReturnType<typeof createSessionStore>, ReturnType<typeof createSessionStore>];
     a.start();
     b.start();
@@ -333,11 +402,20 @@ describe('tabs', () => {
     const shared = browser();
     for (const [key, value] of Object.entries(stored(NOW + 3_600_000))) shared.data.set(key, value);
     // The server answers by hand: the first refresh succeeds, a replay of the same refresh token fails.
-    const answers: Array<{ token: string; resolve: (v: { token: string; refresh_token: string }) => void; reject: (e: Error) => void }> = [];
-    const refresh = (token: string) => new Promise<{ token: string; refresh_token: string }>((resolve, reject) => void answers.push({ token, resolve, reject }));
-    const make = () => createSessionStore({
-      client: { login: async () => auth(NOW), refresh }, locale: 'fr_FR', ...shared.tab(), now: time.now, timers: time.timers, navigation: navigation().navigation, locks,
-    });
+    const answers: Array<{ token: string; resolve: (v: { token: string; refresh_token: string }) => void; reject: (e: Error) => void }> =
+      [];
+    const refresh = (token: string) =>
+      new Promise<{ token: string; refresh_token: string }>((resolve, reject) => void answers.push({ token, resolve, reject }));
+    const make = () =>
+      createSessionStore({
+        client: { login: async () => auth(NOW), refresh },
+        locale: 'fr_FR',
+        ...shared.tab(),
+        now: time.now,
+        timers: time.timers,
+        navigation: navigation().navigation,
+        locks,
+      });
     const tabs = [make(), make()] as const;
     tabs.forEach((tab) => tab.start());
     return { tabs, answers };
@@ -351,7 +429,10 @@ describe('tabs', () => {
         return run;
       },
     };
-    const { tabs: [first, second], answers } = racingTabs(locks);
+    const {
+      tabs: [first, second],
+      answers,
+    } = racingTabs(locks);
     const both = [first.refresh(), second.refresh()];
     await flush();
     expect(answers.map((a) => a.token)).toEqual(['refresh-1']);
@@ -361,7 +442,10 @@ describe('tabs', () => {
     expect(second.token()).toBe(jwt(NOW + 7_200_000));
   });
   it('without locks, adopt the token another tab refreshed instead of logging out', async () => {
-    const { tabs: [first, second], answers } = racingTabs(null);
+    const {
+      tabs: [first, second],
+      answers,
+    } = racingTabs(null);
     const both = [first.refresh(), second.refresh()];
     expect(answers).toHaveLength(2);
     answers[0]!.resolve({ token: jwt(NOW + 7_200_000), refresh_token: 'refresh-2' });
@@ -383,14 +467,22 @@ describe('tabs', () => {
     const sent: Array<string | undefined> = [];
     const asleep = createSessionStore({
       client: { login: async () => auth(NOW), refresh: async () => ({ token: jwt(clock + 3_600_000), refresh_token: 'refresh-2' }) },
-      locale: 'fr_FR', storage: memoryStorage(stored(NOW + 3_600_000)), storageEvents: () => () => {}, now: () => clock, timers: fakeTime().timers,
-      navigation: navigation().navigation, locks: null,
+      locale: 'fr_FR',
+      storage: memoryStorage(stored(NOW + 3_600_000)),
+      storageEvents: () => () => {},
+      now: () => clock,
+      timers: fakeTime().timers,
+      navigation: navigation().navigation,
+      locks: null,
     });
     asleep.start();
     clock = NOW + 7_200_000;
     expect(asleep.token()).toBeNull();
     const http = createHttpClient({
-      baseUrl: 'http://api.invalid', channelCode: 'FR', locale: 'fr_FR', token: asleep.currentToken,
+      baseUrl: 'http://api.invalid',
+      channelCode: 'FR',
+      locale: 'fr_FR',
+      token: asleep.currentToken,
       fetch: (async (_url: RequestInfo | URL, init?: RequestInit) => {
         sent.push((init?.headers as Record<string, string>).Authorization);
         return new Response('{}', { status: 200 });
@@ -420,14 +512,34 @@ describe('body classes', () => {
 
 describe('customer store', () => {
   const customer = {
-    '@id': CUSTOMER, '@type': 'Customer' as const, id: 7, email: 'camille@example.fr', emailHashed: 'x', firstName: 'Camille', lastName: 'Durand', fullName: 'Camille Durand',
-    gender: 'f' as const, birthday: null, subscribedToNewsletter: false, defaultAddress: null, newCustomer: false, subscriber: true, lastOrderDate: null,
-    user: { verified: true }, preferredLanguage: 'fr' as const,
+    '@id': CUSTOMER,
+    '@type': 'Customer' as const,
+    id: 7,
+    email: 'camille@example.fr',
+    emailHashed: 'x',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    fullName: 'Camille Durand',
+    gender: 'f' as const,
+    birthday: null,
+    subscribedToNewsletter: false,
+    defaultAddress: null,
+    newCustomer: false,
+    subscriber: true,
+    lastOrderDate: null,
+    user: { verified: true },
+    preferredLanguage: 'fr' as const,
   };
   it('loads the customer of the session, clears it on logout', async () => {
     const { session } = setup({ stored: stored(NOW + 3_600_000) });
     const loaded: string[] = [];
-    const store = createCustomerStore({ client: { getCustomer: async (iri) => (loaded.push(iri), customer), updateCustomer: async (_iri, data) => ({ ...customer, ...data }) }, session });
+    const store = createCustomerStore({
+      client: {
+        getCustomer: async (iri) => (loaded.push(iri), customer),
+        updateCustomer: async (_iri, data) => ({ ...customer, ...data }),
+      },
+      session,
+    });
     store.start();
     session.start();
     await flush();
@@ -441,7 +553,10 @@ describe('customer store', () => {
   });
   it('falls back on an empty default customer when the fetch fails', async () => {
     const { session } = setup({ stored: stored(NOW + 3_600_000) });
-    const store = createCustomerStore({ client: { getCustomer: async () => Promise.reject(new Error('500')), updateCustomer: async () => customer }, session });
+    const store = createCustomerStore({
+      client: { getCustomer: async () => Promise.reject(new Error('500')), updateCustomer: async () => customer },
+      session,
+    });
     store.start();
     session.start();
     await flush();

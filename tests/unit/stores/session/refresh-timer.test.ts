@@ -16,15 +16,31 @@ function setup(session: Session | null) {
     clearTimeout: (handle) => void pending.delete(handle as number),
   };
   const log: string[] = [];
-  const timer = createRefreshTimer({ timers, now: () => now, session: () => session, refresh: () => log.push(`refresh at ${now - NOW}`), expire: () => log.push(`expire at ${now - NOW}`) });
+  const timer = createRefreshTimer({
+    timers,
+    now: () => now,
+    session: () => session,
+    refresh: () => log.push(`refresh at ${now - NOW}`),
+    expire: () => log.push(`expire at ${now - NOW}`),
+  });
   const advance = (ms: number) => {
     now += ms;
-    for (const [id, entry] of [...pending]) if (entry.at <= now) { pending.delete(id); entry.callback(); }
+    for (const [id, entry] of [...pending])
+      if (entry.at <= now) {
+        pending.delete(id);
+        entry.callback();
+      }
   };
   return { timer, log, advance, pending };
 }
 
-const session = (expInMs: number, refreshToken: string | null = 'r'): Session => ({ token: 't', refreshToken, customerIri: '/c/7', username: 'u', exp: (NOW + expInMs) / 1000 });
+const session = (expInMs: number, refreshToken: string | null = 'r'): Session => ({
+  token: 't',
+  refreshToken,
+  customerIri: '/c/7',
+  username: 'u',
+  exp: (NOW + expInMs) / 1000,
+});
 
 describe('session refresh timer', () => {
   it('refreshes 10 minutes before expiry', () => {

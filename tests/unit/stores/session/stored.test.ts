@@ -11,10 +11,22 @@ describe('stored session', () => {
   it('writes the token last and reads the session back from STORAGE_KEYS', () => {
     const writes: string[] = [];
     const storage = memoryStorage();
-    const spy = { ...storage, setItem: (key: string, value: string) => { writes.push(key); storage.setItem(key, value); } };
+    const spy = {
+      ...storage,
+      setItem: (key: string, value: string) => {
+        writes.push(key);
+        storage.setItem(key, value);
+      },
+    };
     writeStoredSession(spy, sessionOf(token, 'refresh', '/api/v2/shop/customers/7'));
     expect(writes).toEqual([STORAGE_KEYS.refreshToken, STORAGE_KEYS.customerUri, STORAGE_KEYS.token]);
-    expect(readStoredSession(storage)).toEqual({ token, refreshToken: 'refresh', customerIri: '/api/v2/shop/customers/7', username: 'camille@example.fr', exp: EXP });
+    expect(readStoredSession(storage)).toEqual({
+      token,
+      refreshToken: 'refresh',
+      customerIri: '/api/v2/shop/customers/7',
+      username: 'camille@example.fr',
+      exp: EXP,
+    });
     writeStoredSession(storage, null);
     expect(storage.data.size).toBe(0);
   });

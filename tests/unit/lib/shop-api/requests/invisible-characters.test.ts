@@ -10,13 +10,51 @@ import { translator } from '../../../../../src/i18n/translate.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const clock = () => now;
-const INVISIBLES = ['\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const INVISIBLES = [
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 
-const register = (firstName: string) => ({ gender: '', firstName, lastName: 'Martin', email: 'camille@example.com', password: 'croquettes5', birthday: '', subscribedToNewsletter: false, acceptTerms: true });
-const address = (lastName: string): AddressFormValues => ({
-  company: '', firstName: 'Camille', lastName, countryCode: 'FR', provinceCode: null, provinceName: null, street: '12 rue des Lilas', street2: '',
-  city: 'Lyon', postcode: '69001', phoneNumber: { country: 'FR', number: '0612345678' }, phoneNumber2: { country: 'FR', number: '' }, alias: '', deliveryInstructions: '', isDefault: false,
-} as unknown as AddressFormValues);
+const register = (firstName: string) => ({
+  gender: '',
+  firstName,
+  lastName: 'Martin',
+  email: 'camille@example.com',
+  password: 'croquettes5',
+  birthday: '',
+  subscribedToNewsletter: false,
+  acceptTerms: true,
+});
+const address = (lastName: string): AddressFormValues =>
+  ({
+    company: '',
+    firstName: 'Camille',
+    lastName,
+    countryCode: 'FR',
+    provinceCode: null,
+    provinceName: null,
+    street: '12 rue des Lilas',
+    street2: '',
+    city: 'Lyon',
+    postcode: '69001',
+    phoneNumber: { country: 'FR', number: '0612345678' },
+    phoneNumber2: { country: 'FR', number: '' },
+    alias: '',
+    deliveryInstructions: '',
+    isDefault: false,
+  }) as unknown as AddressFormValues;
 
 describe('invisible characters in names', () => {
   it.each(INVISIBLES.map((ch) => [`U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`, ch]))('finds %s', (_, ch) => {
@@ -24,7 +62,7 @@ describe('invisible characters in names', () => {
   });
 
   it('lets ordinary names through, accents and apostrophes included', () => {
-    for (const name of ['Anne-Sophie', 'Zoë', 'D\'Hondt', 'Van den Broeck', 'Éloïse']) expect(hasInvisibleCharacters(name)).toBe(false);
+    for (const name of ['Anne-Sophie', 'Zoë', "D'Hondt", 'Van den Broeck', 'Éloïse']) expect(hasInvisibleCharacters(name)).toBe(false);
   });
 
   it('refuses them in the registration form, with their own message', () => {
@@ -47,6 +85,8 @@ describe('invisible characters in names', () => {
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues.find((i) => i.path[0] === 'firstName');
     expect((issue as { params?: { code?: string } }).params?.code).toBe('INVISIBLE_CHARACTERS');
-    expect(violationMessage('fr', 'INVISIBLE_CHARACTERS')).toBe('Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.');
+    expect(violationMessage('fr', 'INVISIBLE_CHARACTERS')).toBe(
+      'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
+    );
   });
 });
