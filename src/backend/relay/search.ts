@@ -82,7 +82,7 @@ export interface PointRow {
 }
 
 /** The carrier lists at most this many points per search. */
-export const MAX_POINTS = 20;
+const MAX_POINTS = 20;
 /**
  * Points farther than this from the place are not offered: nobody walks 40 km to fetch dog food. Between
  * the box below and this radius, a search in the emptiest countryside still finds the nearest towns.

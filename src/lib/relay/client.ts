@@ -123,7 +123,7 @@ function toRelayPoint(point: z.output<typeof wirePoint>): RelayPoint {
 }
 
 /** dd/mm/yyyy in France's time zone: the carrier's "shipping date" is a French calendar day. */
-export function carrierDate(date: Date): string {
+function carrierDate(date: Date): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' })
       .formatToParts(date)
@@ -211,4 +211,3 @@ export function createRelayClient(options: RelayClientOptions) {
     },
   };
 }
-export type RelayClient = ReturnType<typeof createRelayClient>;

@@ -178,13 +178,11 @@ export const searchAnswer = z.object({
   wsRequestId: z.string().nullish(),
   listePointRetraitAcheminement: z.array(wirePoint).nullish(),
 });
-export type SearchAnswer = z.input<typeof searchAnswer>;
 
 export const byIdAnswer = z.object({
   ...answerHead,
   pointRetraitAcheminement: wirePoint.nullish(),
 });
-export type ByIdAnswer = z.input<typeof byIdAnswer>;
 
 /** Any answer's head: what an error answer (4xx, 5xx) still carries. */
 export const errorAnswer = z.object(answerHead);
