@@ -24,6 +24,9 @@ import { couponRoutes } from './carts/coupons.ts';
 import { itemRoutes } from './carts/items.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { resetPasswordRoutes } from './reset-password/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -35,6 +38,8 @@ export interface ShopOptions {
    * TRUST_PROXY (how many proxies of ours add X-Forwarded-For in front of the platform; default none).
    */
   env?: Record<string, string | undefined>;
+  /** Finds the relay point a shipment names; defaults to the embedded relay-point service's points. */
+  relayPoints?: RelayPointLookup;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -61,6 +66,8 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', authenticationRoutes(deps));
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
+  app.route('/', orderRoutes(deps));
+  app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints(db)));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => { throw notFound(); });

@@ -32,13 +32,15 @@ export function machine<S extends string, T extends string>(graph: Graph<S, T>):
 
 /** The transition refused: which graph, from which state. */
 export class TransitionRefused extends Error {
-  constructor(
-    readonly graph: string,
-    readonly state: string,
-    readonly transition: string,
-  ) {
+  readonly graph: string;
+  readonly state: string;
+  readonly transition: string;
+  constructor(graph: string, state: string, transition: string) {
     super(`${graph}: "${transition}" is not allowed from "${state}"`);
     this.name = 'TransitionRefused';
+    this.graph = graph;
+    this.state = state;
+    this.transition = transition;
   }
 }
 

@@ -4,6 +4,11 @@
  * IRIs are the identifiers; amounts are integers in minor units.
  */
 import { z } from 'zod';
+import { checkoutStates } from '../orders/checkout.ts';
+import { displayGroups, displayStatuses } from '../orders/display-status.ts';
+import { orderStates } from '../orders/order.ts';
+import { orderPaymentStates, paymentStates } from '../orders/payment.ts';
+import { shippingStates } from '../orders/shipping.ts';
 
 export const SHOP_API_PREFIX = '/api/v2/shop';
 export const iri = {
@@ -12,12 +17,13 @@ export const iri = {
   variant: (code: string) => `${SHOP_API_PREFIX}/product-variants/${code}`,
   customer: (id: number) => `${SHOP_API_PREFIX}/customers/${id}`,
   address: (id: number) => `${SHOP_API_PREFIX}/addresses/${id}`,
+  shipment: (token: string, id: number) => `${SHOP_API_PREFIX}/orders/${token}/shipments/${id}`,
+  payment: (token: string, id: number) => `${SHOP_API_PREFIX}/orders/${token}/payments/${id}`,
+  shippingMethod: (code: string) => `${SHOP_API_PREFIX}/shipping-methods/${code}`,
+  paymentMethod: (code: string) => `${SHOP_API_PREFIX}/payment-methods/${code}`,
 } as const;
 
-const orderStates = ['cart', 'new', 'fulfilled', 'cancelled'] as const;
-const checkoutStates = ['cart', 'addressed', 'shipping_selected', 'shipping_skipped', 'payment_selected', 'payment_skipped', 'completed'] as const;
-const paymentStates = ['cart', 'awaiting_payment', 'partially_authorized', 'authorized', 'partially_paid', 'cancelled', 'paid', 'partially_refunded', 'refunded'] as const;
-const shippingStates = ['cart', 'ready', 'shipped', 'cancelled'] as const;
+// The states and their transitions live in lib/orders (one module per state machine).
 
 const orderItem = z.object({
   '@id': z.string(),
@@ -41,6 +47,99 @@ export type OrderItem = z.infer<typeof orderItem>;
 
 const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
 
+/** An address as the order keeps it: a copy made at the address step (later edits of the book do not change it). */
+export const orderAddress = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  street: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  countryCode: z.string(),
+  provinceCode: z.string().nullable(),
+  provinceName: z.string().nullable(),
+  phoneNumber: z.string(),
+  phoneNumber2: z.string().nullable(),
+  deliveryInstructions: z.string().nullable(),
+});
+export type OrderAddress = z.infer<typeof orderAddress>;
+
+/** A relay point as the shipment keeps it; hours per weekday (monday…sunday), at most two ranges a day. */
+export const relayPoint = z.object({
+  id: z.string(),
+  name: z.string(),
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  openingHours: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+});
+export type RelayPoint = z.infer<typeof relayPoint>;
+
+export const shipment = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Shipment'),
+  id: z.number().int(),
+  state: z.enum(shippingStates),
+  /** The shipping method's IRI, null until one is chosen. */
+  method: z.string().nullable(),
+  carrier: z.string().nullable(),
+  relayPoint: relayPoint.nullable(),
+  trackingNumber: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof shipment>;
+
+/** What is kept of a card: never its number. */
+export const paymentCard = z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() });
+
+export const payment = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Payment'),
+  id: z.number().int(),
+  state: z.enum(paymentStates),
+  /** The payment method's IRI, null until one is chosen. */
+  method: z.string().nullable(),
+  amount: z.number().int(),
+  currencyCode: z.literal('EUR'),
+  card: paymentCard.nullable(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const displayStatus = z.object({ code: z.enum(displayStatuses), group: z.enum(displayGroups), label: z.string() });
+
+/** GET /shop/orders/{token}/shipments/{id}/methods: what this order would pay with each carrier. */
+export const shippingMethod = z.object({
+  '@id': z.string(),
+  '@type': z.literal('ShippingMethod'),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Relay-point methods need a point (France only). */
+  kind: z.enum(['home', 'relay_point']),
+  carrier: z.string(),
+  /** The carrier's fee before the free-shipping rule, and what this order pays (0 from the threshold). */
+  fee: z.number().int(),
+  price: z.number().int(),
+});
+export type ShippingMethod = z.infer<typeof shippingMethod>;
+
+/** GET /shop/orders/{token}/payments/{id}/methods. */
+export const paymentMethod = z.object({
+  '@id': z.string(),
+  '@type': z.literal('PaymentMethod'),
+  code: z.string(),
+  name: z.string(),
+  /** The order waits for the money and ships on payment (cheque, bank transfer, PayPal). */
+  delayed: z.boolean(),
+  /** What this method adds to the order (the service fees line). */
+  serviceFee: z.number().int(),
+  /** For delayed methods: what the shopper has to do. */
+  instructions: z.string().nullable(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
 export const order = z.object({
   '@context': z.string().optional(),
   '@id': z.string(),
@@ -48,7 +147,7 @@ export const order = z.object({
   tokenValue: z.string(),
   state: z.enum(orderStates),
   checkoutState: z.enum(checkoutStates),
-  paymentState: z.enum(paymentStates),
+  paymentState: z.enum(orderPaymentStates),
   shippingState: z.enum(shippingStates),
   currencyCode: z.literal('EUR'),
   localeCode: z.string(),
@@ -72,6 +171,19 @@ export const order = z.object({
   /** Free shipping from this items total (after promotions), with what is still missing. */
   freeShippingThreshold: z.number().int(),
   amountToFreeShipping: z.number().int(),
+  /** The readable reference (000001001), once the checkout completed; null for a cart. */
+  number: z.string().nullable(),
+  /** When the order was placed (ISO 8601), null for a cart. */
+  checkoutCompletedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  billingAddress: orderAddress.nullable(),
+  shippingAddress: orderAddress.nullable(),
+  /** Created at the address step: empty before. */
+  shipments: z.array(shipment),
+  /** The open payment last; failed ones stay listed. */
+  payments: z.array(payment),
+  /** What the account shows (the display status of lib/orders/display-status.ts). */
+  status: displayStatus,
 });
 export type Order = z.infer<typeof order>;
 
@@ -173,6 +285,9 @@ export const violationCodes = [
   'INTERVAL_NOT_OFFERED', 'CART_FULL',
   // Coupons.
   'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM', 'COUPON_FIRST_ORDER',
+  // Checkout.
+  'CHECKOUT_STEP_NOT_ALLOWED', 'ORDER_ALREADY_PLACED', 'CART_EMPTY', 'SHIPPING_METHOD_NOT_AVAILABLE', 'PAYMENT_METHOD_NOT_AVAILABLE',
+  'RELAY_POINT_REQUIRED', 'RELAY_POINT_INACTIVE', 'SALE_TERMS_NOT_ACCEPTED', 'PAYMENT_NOT_PAYABLE',
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 

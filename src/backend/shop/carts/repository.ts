@@ -1,13 +1,23 @@
 /** The SQL of carts and orders: the orders, their items and their coupon (shop.orders, shop.order_items, shop.promotions). */
 import type { Queryable } from '../../db/database.ts';
-import type { ChannelCode, LocaleCode } from '../../../lib/channels.ts';
-import type { Order } from '../../../lib/shop-api/wire.ts';
+import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
+import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
 
 export interface OrderRow {
   id: number; token_value: string; customer_id: number | null; channel_code: ChannelCode; locale_code: LocaleCode;
   state: Order['state']; checkout_state: Order['checkoutState']; payment_state: Order['paymentState'];
   shipping_state: Order['shippingState']; coupon_code: string | null;
+  /** Set at completion (checkout/): the number, the notes, when, and the accounting lines as they were then. */
+  number: string | null; notes: string | null; checkout_completed_at: string | null;
+  billing_address: OrderAddress | null; shipping_address: OrderAddress | null;
+  frozen: FrozenTotals | null;
+}
+
+/** The accounting lines and promotions of a placed order, as they were at completion. */
+export interface FrozenTotals {
+  itemsTotal: number; orderPromotionTotal: number; shippingTotal: number; serviceFeesTotal: number; taxTotal: number; total: number;
+  totalExcludingTax: number; promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
 }
 
 export interface ItemRow {
@@ -26,11 +36,35 @@ export async function hasCompletedOrder(q: Queryable, customerId: number): Promi
   return rows.length > 0;
 }
 
+const ORDER = `SELECT id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
+  number, notes, to_char(checkout_completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS checkout_completed_at, billing_address,
+  shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions
+  FROM shop.orders`;
+
+type StoredOrder = Omit<OrderRow, 'frozen'> & {
+  items_total: number | null; order_promotion_total: number; shipping_total: number; service_fees_total: number; tax_total: number; total: number;
+  total_excluding_tax: number; promotions: FrozenTotals['promotions'] | null;
+};
+const orderOf = ({ items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions, ...row }: StoredOrder): OrderRow => ({
+  ...row,
+  frozen: items_total === null ? null : {
+    itemsTotal: items_total, orderPromotionTotal: order_promotion_total, shippingTotal: shipping_total, serviceFeesTotal: service_fees_total,
+    taxTotal: tax_total, total, totalExcludingTax: total_excluding_tax, promotions: promotions ?? [],
+  },
+});
+
 export async function findOrder(q: Queryable, token: string, forUpdate = false): Promise<OrderRow | null> {
-  const [row] = await q.query<OrderRow>(
-    `SELECT id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code
-     FROM shop.orders WHERE token_value = $1${forUpdate ? ' FOR UPDATE' : ''}`, [token]);
-  return row ?? null;
+  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE token_value = $1${forUpdate ? ' FOR UPDATE' : ''}`, [token]);
+  return row ? orderOf(row) : null;
+}
+
+/** The customer's placed orders, newest first, a page at a time, with how many there are. */
+export async function placedOrdersOf(q: Queryable, customerId: number, page: { offset: number; limit: number }): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows = await q.query<StoredOrder>(
+    `${ORDER} WHERE customer_id = $1 AND checkout_state = 'completed' ORDER BY checkout_completed_at DESC, id DESC OFFSET $2 LIMIT $3`,
+    [customerId, page.offset, page.limit]);
+  const [count] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM shop.orders WHERE customer_id = $1 AND checkout_state = 'completed'`, [customerId]);
+  return { rows: rows.map(orderOf), total: count!.total };
 }
 
 export async function createOrder(q: Queryable, order: { token: string; customerId: number | null; channel: ChannelCode; locale: LocaleCode; now: Date }): Promise<OrderRow> {

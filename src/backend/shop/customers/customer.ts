@@ -22,7 +22,7 @@ export function customerJson(row: CustomerRow): Customer & { '@context': string 
     subscribedToNewsletter: row.subscribed_to_newsletter,
     defaultAddress: row.default_address_id === null ? null : iri.address(row.default_address_id),
     newCustomer: row.last_order_date === null,
-    subscriber: false,
+    subscriber: row.subscriber,
     lastOrderDate: row.last_order_date,
     user: { verified: row.verified },
     preferredLanguage: row.preferred_language,

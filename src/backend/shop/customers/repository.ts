@@ -8,6 +8,8 @@ export interface CustomerRow {
   id: number; email: string; first_name: string; last_name: string; gender: 'm' | 'f' | null; birthday: string | null;
   subscribed_to_newsletter: boolean; preferred_language: Language; default_address_id: number | null; verified: boolean;
   last_order_date: string | null;
+  /** Whether a placed order of theirs holds a subscription line (subscriptions of their own come later). */
+  subscriber: boolean;
 }
 
 /** Who signs in: enough to answer a login or a refresh. */
@@ -21,7 +23,9 @@ export async function findCustomer(q: Queryable, id: number): Promise<CustomerRo
     `SELECT c.id, c.email, c.first_name, c.last_name, c.gender, to_char(c.birthday, 'YYYY-MM-DD') AS birthday,
        c.subscribed_to_newsletter, c.preferred_language, c.default_address_id, u.verified,
        (SELECT to_char(max(o.checkout_completed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM shop.orders o
-         WHERE o.customer_id = c.id AND ${COMPLETED_ORDER}) AS last_order_date
+         WHERE o.customer_id = c.id AND ${COMPLETED_ORDER}) AS last_order_date,
+       EXISTS (SELECT 1 FROM shop.orders o JOIN shop.order_items i ON i.order_id = o.id
+         WHERE o.customer_id = c.id AND ${COMPLETED_ORDER} AND i.subscription_interval > 0) AS subscriber
      FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1`,
     [id],
   );

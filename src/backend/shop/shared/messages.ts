@@ -48,6 +48,15 @@ const fr: Catalogue = {
   COUPON_EXPIRED: () => 'Ce code promo a expiré.',
   COUPON_MINIMUM: (p) => `Ce code promo est valable à partir de ${euros('fr', p.amount)} d’achat.`,
   COUPON_FIRST_ORDER: () => 'Ce code promo est réservé à une première commande.',
+  CHECKOUT_STEP_NOT_ALLOWED: () => 'Cette étape n’est pas possible à ce stade de votre commande : merci de compléter les étapes précédentes.',
+  ORDER_ALREADY_PLACED: () => 'Cette commande a déjà été validée.',
+  CART_EMPTY: () => 'Votre panier est vide.',
+  SHIPPING_METHOD_NOT_AVAILABLE: () => 'Ce mode de livraison n’est pas proposé pour cette adresse.',
+  PAYMENT_METHOD_NOT_AVAILABLE: () => 'Ce moyen de paiement n’est pas proposé pour cette commande.',
+  RELAY_POINT_REQUIRED: () => 'Merci de choisir un point relais.',
+  RELAY_POINT_INACTIVE: () => 'Ce point relais n’est plus actif : merci de choisir un autre point relais ou un autre mode de livraison.',
+  SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
+  PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
 };
 
 const nl: Catalogue = {
@@ -85,6 +94,15 @@ const nl: Catalogue = {
   COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
   COUPON_MINIMUM: (p) => `Deze kortingscode geldt vanaf ${euros('nl', p.amount)} aankoop.`,
   COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
+  CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van uw bestelling niet mogelijk: vul eerst de vorige stappen in.',
+  ORDER_ALREADY_PLACED: () => 'Deze bestelling werd al bevestigd.',
+  CART_EMPTY: () => 'Uw winkelmand is leeg.',
+  SHIPPING_METHOD_NOT_AVAILABLE: () => 'Deze leveringswijze wordt voor dit adres niet aangeboden.',
+  PAYMENT_METHOD_NOT_AVAILABLE: () => 'Deze betaalmethode wordt voor deze bestelling niet aangeboden.',
+  RELAY_POINT_REQUIRED: () => 'Kies een afhaalpunt.',
+  RELAY_POINT_INACTIVE: () => 'Dit afhaalpunt is niet meer actief: kies een ander afhaalpunt of een andere leveringswijze.',
+  SALE_TERMS_NOT_ACCEPTED: () => 'U moet de algemene verkoopsvoorwaarden aanvaarden om uw bestelling te bevestigen.',
+  PAYMENT_NOT_PAYABLE: () => 'Deze betaling kan niet meer voldaan worden.',
 };
 
 const catalogues: Record<Language, Catalogue> = { fr, nl };

@@ -1,0 +1,211 @@
+/**
+ * The SQL of the checkout: the order's addresses and steps, its shipment and payments (shop.shipments,
+ * shop.payments), the payment methods (shop.payment_methods), and completion.
+ */
+import type { Queryable } from '../../db/database.ts';
+import type { ChannelCode, Language } from '../../../lib/channels.ts';
+import type { CheckoutState } from '../../../lib/orders/checkout.ts';
+import type { OrderState } from '../../../lib/orders/order.ts';
+import type { OrderPaymentState, PaymentState } from '../../../lib/orders/payment.ts';
+import type { ShippingState } from '../../../lib/orders/shipping.ts';
+import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { Totals } from '../carts/totals.ts';
+
+export interface ShipmentRow {
+  id: number;
+  method_code: string | null;
+  state: ShippingState;
+  relay_point_id: string | null;
+  relay_point: RelayPoint | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string | null;
+}
+
+export interface PaymentRow {
+  id: number;
+  method_code: string | null;
+  state: PaymentState;
+  amount: number;
+  provider_payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_expiry: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface PaymentMethodRow {
+  code: string;
+  provider_method: 'creditcard' | 'paypal' | 'banktransfer' | 'bancontact' | null;
+  delayed: boolean;
+  service_fee: number;
+  name: Record<Language, string>;
+  instructions: Record<Language, string | null>;
+}
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+export const setCheckoutState = (q: Queryable, orderId: number, state: CheckoutState, now: Date) =>
+  q.query('UPDATE shop.orders SET checkout_state = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, state, now.toISOString()]);
+
+export const setAddresses = (q: Queryable, orderId: number, billing: OrderAddress, shipping: OrderAddress) =>
+  q.query('UPDATE shop.orders SET billing_address = $2::text::jsonb, shipping_address = $3::text::jsonb WHERE id = $1', [
+    orderId,
+    JSON.stringify(billing),
+    JSON.stringify(shipping),
+  ]);
+
+// ── Shipment ────────────────────────────────────────────────────────────────────────────────────
+
+const SHIPMENT = `SELECT id, method_code, state, relay_point_id, relay_point, carrier, tracking_number, ${iso('shipped_at')} AS shipped_at
+  FROM shop.shipments`;
+
+export async function shipmentOf(q: Queryable, orderId: number): Promise<ShipmentRow | null> {
+  const [row] = await q.query<ShipmentRow>(`${SHIPMENT} WHERE order_id = $1`, [orderId]);
+  return row ?? null;
+}
+
+/** The order's one shipment, created at its first address step. */
+export async function ensureShipment(q: Queryable, orderId: number, now: Date): Promise<void> {
+  await q.query('INSERT INTO shop.shipments (order_id, created_at) VALUES ($1, $2::timestamptz) ON CONFLICT (order_id) DO NOTHING', [
+    orderId,
+    now.toISOString(),
+  ]);
+}
+
+export const setShipmentMethod = (
+  q: Queryable,
+  shipmentId: number,
+  method: { code: string; carrier: string; relayPoint: RelayPoint | null },
+) =>
+  q.query('UPDATE shop.shipments SET method_code = $2, carrier = $3, relay_point_id = $4, relay_point = $5::text::jsonb WHERE id = $1', [
+    shipmentId,
+    method.code,
+    method.carrier,
+    method.relayPoint?.id ?? null,
+    method.relayPoint ? JSON.stringify(method.relayPoint) : null,
+  ]);
+
+export const setShipmentState = (q: Queryable, shipmentId: number, state: ShippingState) =>
+  q.query('UPDATE shop.shipments SET state = $2 WHERE id = $1', [shipmentId, state]);
+
+// ── Payments ────────────────────────────────────────────────────────────────────────────────────
+
+const PAYMENT = `SELECT id, method_code, state, amount, provider_payment_id, card_brand, card_last4, card_expiry, details FROM shop.payments`;
+
+/** Every payment of the order, oldest first: the open one (if any) is the last. */
+export const paymentsOf = (q: Queryable, orderId: number) => q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 ORDER BY id`, [orderId]);
+
+export async function findPayment(q: Queryable, orderId: number, paymentId: number): Promise<PaymentRow | null> {
+  const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND id = $2`, [orderId, paymentId]);
+  return row ?? null;
+}
+
+/** The open payment (cart, new or processing): at most one per order. */
+export async function openPayment(q: Queryable, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND state IN ('cart', 'new', 'processing')`, [orderId]);
+  return row ?? null;
+}
+
+/** A new payment of the order, in `state`, for `amount`, with the method of the previous one unless told. */
+export async function addPayment(
+  q: Queryable,
+  orderId: number,
+  payment: { state: PaymentState; amount: number; methodCode: string | null; now: Date },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO shop.payments (order_id, method_code, state, amount, created_at, updated_at) VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)`,
+    [orderId, payment.methodCode, payment.state, payment.amount, payment.now.toISOString()],
+  );
+}
+
+export const removeOpenPayments = (q: Queryable, orderId: number) =>
+  q.query(`DELETE FROM shop.payments WHERE order_id = $1 AND state = 'cart'`, [orderId]);
+
+export const setPaymentMethod = (q: Queryable, paymentId: number, methodCode: string, now: Date) =>
+  q.query('UPDATE shop.payments SET method_code = $2, updated_at = $3::timestamptz WHERE id = $1', [
+    paymentId,
+    methodCode,
+    now.toISOString(),
+  ]);
+
+export const setPaymentState = (q: Queryable, paymentId: number, change: { state: PaymentState; amount?: number; now: Date }) =>
+  q.query('UPDATE shop.payments SET state = $2, amount = coalesce($3, amount), updated_at = $4::timestamptz WHERE id = $1', [
+    paymentId,
+    change.state,
+    change.amount ?? null,
+    change.now.toISOString(),
+  ]);
+
+// ── Payment methods ─────────────────────────────────────────────────────────────────────────────
+
+type MethodRow = Omit<PaymentMethodRow, 'name' | 'instructions'> & {
+  name_fr: string;
+  name_nl: string;
+  instructions_fr: string | null;
+  instructions_nl: string | null;
+};
+const methodOf = (r: MethodRow): PaymentMethodRow => ({
+  code: r.code,
+  provider_method: r.provider_method,
+  delayed: r.delayed,
+  service_fee: r.service_fee,
+  name: { fr: r.name_fr, nl: r.name_nl },
+  instructions: { fr: r.instructions_fr, nl: r.instructions_nl },
+});
+const PAYMENT_METHOD = `SELECT code, provider_method, delayed, service_fee, name_fr, name_nl, instructions_fr, instructions_nl FROM shop.payment_methods`;
+
+export async function paymentMethodsFor(q: Queryable, channel: ChannelCode): Promise<PaymentMethodRow[]> {
+  return (await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel])).map(methodOf);
+}
+
+/** A method by its code, if the channel offers it; `anyState` also finds a disabled one (for placed orders). */
+export async function findPaymentMethod(q: Queryable, code: string, channel: ChannelCode | null = null): Promise<PaymentMethodRow | null> {
+  const [row] = channel
+    ? await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE enabled AND code = $1 AND $2 = ANY (channels)`, [code, channel])
+    : await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE code = $1`, [code]);
+  return row ? methodOf(row) : null;
+}
+
+// ── Completion ──────────────────────────────────────────────────────────────────────────────────
+
+export interface Placement {
+  state: OrderState;
+  checkoutState: CheckoutState;
+  paymentState: OrderPaymentState;
+  shippingState: ShippingState;
+  notes: string | null;
+  totals: Totals;
+  promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
+  now: Date;
+}
+
+/** The cart becomes a new order: its number, its states, its accounting lines frozen. Answers the number. */
+export async function placeOrder(q: Queryable, orderId: number, p: Placement): Promise<string> {
+  const t = p.totals;
+  const [row] = await q.query<{ number: string }>(
+    `UPDATE shop.orders SET state = $13, checkout_state = $14, payment_state = $2, shipping_state = $15,
+       number = lpad(nextval('shop.order_numbers')::text, 9, '0'), notes = $3, checkout_completed_at = $4::timestamptz, updated_at = $4::timestamptz,
+       items_total = $5, order_promotion_total = $6, shipping_total = $7, service_fees_total = $8, tax_total = $9, total = $10,
+       total_excluding_tax = $11, promotions = $12::text::jsonb
+     WHERE id = $1 RETURNING number`,
+    [
+      orderId,
+      p.paymentState,
+      p.notes,
+      p.now.toISOString(),
+      t.itemsTotal,
+      t.orderPromotionTotal,
+      t.shippingTotal,
+      t.serviceFeesTotal,
+      t.taxTotal,
+      t.total,
+      t.totalExcludingTax,
+      JSON.stringify(p.promotions),
+      p.state,
+      p.checkoutState,
+      p.shippingState,
+    ],
+  );
+  return row!.number;
+}

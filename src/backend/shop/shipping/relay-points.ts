@@ -1,0 +1,46 @@
+/**
+ * The relay point a shipment names, checked when the shopper chooses it: it must exist and be open.
+ * The embedded relay-point service keeps its points in its own schema (relay.points, src/backend/relay);
+ * reading them here stands for the carrier's "point by id" call, which the shop makes in production
+ * through the same interface (`RelayPointLookup`, given to shopRoutes).
+ */
+import type { Database } from '../../db/database.ts';
+import type { RelayPoint } from '../../../lib/shop-api/wire.ts';
+
+export interface FoundRelayPoint extends RelayPoint {
+  active: boolean;
+}
+
+export type RelayPointLookup = (id: string) => Promise<FoundRelayPoint | null>;
+
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+export function embeddedRelayPoints(db: Database): RelayPointLookup {
+  return async (id) => {
+    const [row] = await db.query<{
+      id: string;
+      name: string;
+      street: string;
+      postcode: string;
+      city: string;
+      country_code: string;
+      opening_hours: unknown;
+      active: boolean;
+    }>('SELECT id, name, street, postcode, city, country_code, opening_hours, active FROM relay.points WHERE id = $1', [id]);
+    if (!row) return null;
+    const hours = (typeof row.opening_hours === 'string' ? JSON.parse(row.opening_hours) : row.opening_hours) as Record<
+      string,
+      [string, string][]
+    >;
+    return {
+      id: row.id,
+      name: row.name,
+      street: row.street,
+      postcode: row.postcode,
+      city: row.city,
+      countryCode: row.country_code,
+      active: row.active,
+      openingHours: Object.fromEntries(DAYS.map((day) => [day, hours?.[day] ?? []])),
+    };
+  };
+}

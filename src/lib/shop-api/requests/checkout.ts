@@ -1,0 +1,59 @@
+/**
+ * Requests of the checkout (Sylius's shop API): the addresses, the carrier of the shipment (with the relay
+ * point, our extension), the payment method, then completion with the shopper's notes and the terms of
+ * sale, which must be accepted to validate an order (our extension: Sylius has no such field).
+ */
+import { z } from 'zod';
+import { addressRequest } from './addresses.ts';
+import { because, hasInvisibleCharacters, reference } from './fields.ts';
+import { normaliseText } from './normalise.ts';
+
+/**
+ * PATCH /shop/orders/{token}/address: the billing address, and the shipping address when it differs
+ * (Sylius ships to the billing address when none is given). The address book's rules apply; `alias` and
+ * `isDefault` mean nothing on an order and are ignored. Whether the channel delivers the shipping
+ * country is the platform's question.
+ */
+export const checkoutAddressRequest = z.object({
+  billingAddress: addressRequest,
+  shippingAddress: addressRequest.nullish(),
+});
+export type CheckoutAddressRequest = z.output<typeof checkoutAddressRequest>;
+
+/** The carrier's six-character point id. */
+export const RELAY_POINT_ID = /^[0-9A-Z]{6}$/;
+
+/** PATCH /shop/orders/{token}/shipments/{id}: the shipping method's IRI (or code) and, for a relay-point method, the point. */
+export const selectShippingRequest = z.object({
+  shippingMethod: reference,
+  relayPoint: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(RELAY_POINT_ID, because('invalid', 'INVALID_CHOICE'))
+    .nullish()
+    .transform((id) => id ?? null),
+});
+
+/** PATCH /shop/orders/{token}/payments/{id}: the payment method's IRI (or code). */
+export const selectPaymentRequest = z.object({ paymentMethod: reference });
+
+/** Longest note a shopper may leave with an order. */
+export const ORDER_NOTES_MAX = 1000;
+
+/** PATCH /shop/orders/{token}/complete. */
+export const completeRequest = z.object({
+  /** Several lines: line breaks are kept, nothing invisible. */
+  notes: z
+    .string()
+    .overwrite((text) => normaliseText(text, { multiline: true }))
+    .max(ORDER_NOTES_MAX)
+    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'))
+    .nullish()
+    .transform((text) => text || null),
+  /** Anything but `true` (absent included) is a refusal with the terms' own message. */
+  termsAccepted: z
+    .unknown()
+    .refine((value) => value === true, because('must_accept', 'SALE_TERMS_NOT_ACCEPTED'))
+    .transform(() => true as const),
+});
