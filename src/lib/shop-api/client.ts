@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from './http.ts';
 import {
-  address, authentication, collection, customer, customerLookup, iri, order, SHOP_API_PREFIX,
+  address, authentication, collection, customer, customerLookup, iri, order, paymentMethod, relayPoint, SHOP_API_PREFIX, shippingMethod,
   type Address, type Authentication,
 } from './wire.ts';
+import type { checkoutAddressRequest, completeRequest, selectShippingRequest } from './requests/checkout.ts';
 import type { addressRequest } from './requests/addresses.ts';
 import type { credentialsRequest } from './requests/authentication.ts';
 import type { addItemRequest, updateItemRequest } from './requests/carts.ts';
@@ -138,3 +139,91 @@ export async function saveAddress(client: Pick<ShopClient, 'createAddress' | 'up
   }
   return saved;
 }
+
+/**
+ * The checkout's calls (Sylius's shop API checkout, then Sylius 2's payment requests): the addresses, the
+ * shipment's carriers and relay points, the payment's methods, completion, and paying the placed order.
+ * Kept apart from the cart's calls so that only the funnel's code carries them.
+ */
+export type CheckoutAddressInput = z.input<typeof checkoutAddressRequest>;
+export type SelectShippingInput = z.input<typeof selectShippingRequest>;
+export type CompleteInput = z.input<typeof completeRequest>;
+
+/**
+ * A relay point found near a postcode or a town (GET /shop/relay-points?countryCode=FR&postcode=…|city=…):
+ * the carrier's point as the shipment keeps it, with where it is and whether it takes parcels now.
+ */
+export const foundRelayPoint = relayPoint.extend({
+  '@type': z.literal('RelayPoint').optional(),
+  latitude: z.number(),
+  longitude: z.number(),
+  active: z.boolean(),
+  distanceMetres: z.number().nullable(),
+});
+export type FoundRelayPoint = z.infer<typeof foundRelayPoint>;
+
+/**
+ * Sylius 2's payment request (POST /shop/payment-requests, then GET /shop/payment-requests/{hash}): the
+ * action asked of the provider and what it answered. `responseData` is the provider's outcome as the
+ * shop reads it: paid, failed with the bank's message and code, or open with where to send the shopper
+ * (PayPal's approval page, a 3-D Secure step) or the bank transfer's instructions.
+ */
+export const paymentRequest = z.object({
+  '@id': z.string().optional(),
+  hash: z.string(),
+  state: z.string(),
+  action: z.string(),
+  responseData: z
+    .object({
+      status: z.enum(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']),
+      checkoutUrl: z.string().nullish(),
+      failure: z.object({ reason: z.string().nullish(), code: z.string().nullish(), message: z.string() }).nullish(),
+    })
+    .passthrough()
+    .nullish(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequest>;
+export interface PaymentRequestInput {
+  paymentId: number;
+  paymentMethodCode: string;
+  /** capture: take the money now (a card token pays at once; PayPal answers with its approval page). */
+  action?: 'capture';
+  /** The card form's single-use token, and where the provider's hosted pages send the shopper back. */
+  payload: { cardToken?: string; redirectUrl: string };
+}
+
+export function createCheckoutClient(http: HttpClient) {
+  const orderPath = (token: string) => iri.order(tokenSegment(token));
+  return {
+    /** PATCH /shop/orders/{token}/address. */
+    setAddresses: (token: string, body: CheckoutAddressInput) => http.patch(`${orderPath(token)}/address`, { body, schema: order }),
+    /** GET /shop/orders/{token}/shipments/{id}/methods: the carriers for the shipping address, with what this order pays. */
+    shippingMethods: async (token: string, shipmentId: number) =>
+      (await http.get(`${orderPath(token)}/shipments/${shipmentId}/methods`, { schema: collection(shippingMethod) }))['hydra:member'],
+    /** PATCH /shop/orders/{token}/shipments/{id}: the carrier (IRI or code) and, for a relay-point carrier, the point. */
+    selectShipping: (token: string, shipmentId: number, body: SelectShippingInput) =>
+      http.patch(`${orderPath(token)}/shipments/${shipmentId}`, { body, schema: order }),
+    /** GET /shop/orders/{token}/payments/{id}/methods. */
+    paymentMethods: async (token: string, paymentId: number) =>
+      (await http.get(`${orderPath(token)}/payments/${paymentId}/methods`, { schema: collection(paymentMethod) }))['hydra:member'],
+    /** PATCH /shop/orders/{token}/payments/{id}. */
+    selectPayment: (token: string, paymentId: number, paymentMethod: string) =>
+      http.patch(`${orderPath(token)}/payments/${paymentId}`, { body: { paymentMethod }, schema: order }),
+    /** PATCH /shop/orders/{token}/complete: the notes, and the terms of sale accepted. */
+    complete: (token: string, body: CompleteInput) => http.patch(`${orderPath(token)}/complete`, { body, schema: order }),
+    /** GET /shop/relay-points: open and closed points near a French postcode or town, nearest first. */
+    relayPoints: async (search: { postcode?: string; city?: string }) =>
+      (
+        await http.get(`${SHOP_API_PREFIX}/relay-points`, {
+          query: { countryCode: 'FR', postcode: search.postcode || undefined, city: search.city || undefined },
+          schema: collection(foundRelayPoint),
+        })
+      )['hydra:member'],
+    /** POST /shop/payment-requests. */
+    requestPayment: (input: PaymentRequestInput) =>
+      http.post(`${SHOP_API_PREFIX}/payment-requests`, { body: { action: 'capture', ...input }, schema: paymentRequest }),
+    /** GET /shop/payment-requests/{hash}: its outcome once the provider answered (after a hosted page). */
+    getPaymentRequest: (hash: string) => http.get(`${SHOP_API_PREFIX}/payment-requests/${encodeURIComponent(hash)}`, { schema: paymentRequest }),
+  };
+}
+export type CheckoutClient = ReturnType<typeof createCheckoutClient>;
