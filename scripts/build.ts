@@ -22,7 +22,7 @@ export async function buildChannels(channels: string[] = ['fr', 'be'], env: Node
       });
       const out = `${env.DIST_DIR ?? 'dist'}/${channel}`;
       const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
-      writeFileSync(`${out}/_redirects`, redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n') + '\n');
+      writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
       console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${out}/`);
     }
   } finally {

@@ -49,7 +49,10 @@ export function pickSections(tree: MessageTree, sections: readonly string[]): Me
     for (const part of path) from = typeof from === 'object' ? from[part] : undefined;
     if (from === undefined) continue;
     let into = picked;
-    for (const part of path.slice(0, -1)) into = (into[part] ??= {}) as MessageTree;
+    for (const part of path.slice(0, -1)) {
+      into[part] ??= {};
+      into = into[part] as MessageTree;
+    }
     into[path.at(-1)!] = from;
   }
   return picked;

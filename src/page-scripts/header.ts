@@ -54,6 +54,7 @@ function startHeader(): void {
   // The language switcher remembers the shopper's choice in the locale cookie.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.switcher a[data-locale]')) {
     link.addEventListener('click', () => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the write must be done before the link's navigation starts; cookieStore.set is asynchronous (and missing from older Safari and Firefox).
       document.cookie = localeCookie(link.dataset.locale!);
     });
   }

@@ -10,7 +10,7 @@ import { channelOf } from '../../src/lib/channels.ts';
 import {
   atPath,
   createCustomer,
-  escape,
+  escapeRegExp,
   expect,
   languageOf,
   localeOf,
@@ -374,10 +374,7 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
     mails: Array<{ text: string }>;
   };
   const resetPath = pathOf(info, 'forgotPassword', { forgotPassword: 'TOKEN' }).replace('TOKEN/', '');
-  const link = outbox.mails
-    .map((mail) => mail.text.match(/https?:\/\/\S+/g) ?? [])
-    .flat()
-    .find((url) => url.includes(resetPath));
+  const link = outbox.mails.flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(resetPath));
   expect(link, 'a reset link in the newest mail').toBeTruthy();
   const url = new URL(link!);
   await page.goto(`${url.pathname}${url.search}`);
@@ -413,7 +410,9 @@ test('guards: private pages send anonymous visitors to login and back, login sen
   await expect(page).toHaveURL(atPath(pathOf(info, 'home')));
 
   await page.goto(addresses);
-  await expect(page).toHaveURL(new RegExp(`${escape(pathOf(info, 'login'))}\\?redirect=${escape(encodeURIComponent(addresses))}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`${escapeRegExp(pathOf(info, 'login'))}\\?redirect=${escapeRegExp(encodeURIComponent(addresses))}$`),
+  );
   await logIn(page, info, shopper.email, shopper.password);
   await expect(page).toHaveURL(atPath(addresses));
   await expect(page.getByRole('button', { name: t('account.addresses.add') })).toBeVisible();

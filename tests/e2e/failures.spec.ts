@@ -73,7 +73,9 @@ const healed = (page: Page) => page.unrouteAll({ behavior: 'wait' });
  * older one with the same text would otherwise answer before the new failure has even happened).
  */
 async function noToasts(page: Page): Promise<void> {
-  await page.locator('.toasts .toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await page.locator('.toasts .toast button').evaluateAll((buttons) => {
+    for (const b of buttons) (b as HTMLButtonElement).click();
+  });
   await expect(page.locator('.toasts .toast')).toHaveCount(0);
 }
 

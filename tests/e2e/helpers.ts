@@ -156,8 +156,8 @@ export const localeOf = (info: TestInfo): LocaleCode => (languageOf(info) === 'n
 export const textsOf = (info: TestInfo): Translator => translator(languageOf(info));
 export const pathOf = (info: TestInfo, route: RouteName, params?: Record<string, string>) => pathTo(route, localeOf(info), params);
 export const uniqueEmail = () => `shopper+${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-export const atPath = (path: string) => new RegExp(`^[^?#]*//[^/]+${escape(path)}(?:[?#].*)?$`);
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const atPath = (path: string) => new RegExp(`^[^?#]*//[^/]+${escapeRegExp(path)}(?:[?#].*)?$`);
 
 export interface Shopper {
   email: string;

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 
 const NODE = 'node_modules/.bin/node';
 
@@ -100,11 +101,11 @@ export async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Polls `check` every 50 ms until it returns true; throws `describe()` after `timeoutMs`. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, describe: () => string): Promise<void> {
+/** Polls `check` every 50 ms until it returns true; throws `explain()` after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, explain: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms: ${describe()}`);
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms: ${explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -143,8 +144,18 @@ export async function cleanUp(): Promise<void> {
   folders.clear();
 }
 
-/** Calls of the shop API over HTTP, JSON-LD in and out. */
-export async function shopCall(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * Calls of the shop API over HTTP, JSON-LD in and out. The answer's body is its JSON object (every route
+ * answers one, errors included), or `{ text }` when it is none (an empty answer, a crash page).
+ */
+export async function shopCall(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Readonly<Record<string, unknown>> }> {
   const response = await fetch(`${base}/api/v2/shop${path}`, {
     method,
     headers: {
@@ -155,11 +166,12 @@ export async function shopCall(base: string, method: string, path: string, body?
     signal: AbortSignal.timeout(20_000),
   });
   const text = await response.text();
-  let parsed: unknown = text;
+  let parsed: unknown = null;
   try {
     parsed = JSON.parse(text);
   } catch {
     /* not JSON */
   }
-  return { status: response.status, body: parsed };
+  const answer = jsonObject.safeParse(parsed);
+  return { status: response.status, body: answer.success ? answer.data : { text } };
 }

@@ -24,14 +24,15 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeFavourite }
   const { t } = useIsland();
   const countryName = useCountryName();
   const name = addressName(address);
-  const lines = [
-    `${address.firstName} ${address.lastName}`,
-    address.company,
-    address.street,
-    address.street2,
-    `${address.postcode} ${address.city}`,
-    countryName(address.countryCode),
-  ].filter((line): line is string => Boolean(line));
+  // Each line is named by what it holds, so that an absent company or second street line shifts no key.
+  const lines = Object.entries({
+    name: `${address.firstName} ${address.lastName}`,
+    company: address.company,
+    street: address.street,
+    street2: address.street2,
+    city: `${address.postcode} ${address.city}`,
+    country: countryName(address.countryCode),
+  }).filter((line): line is [string, string] => Boolean(line[1]));
   return (
     <li className={`card address-card${address.isDefault ? ' is-default' : ''}`} data-address={address.id}>
       <h3>
@@ -39,8 +40,8 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeFavourite }
         {address.isDefault && <span className="tag ok">{t('account.addresses.favourite')}</span>}
       </h3>
       <address>
-        {lines.map((line, i) => (
-          <span key={i}>
+        {lines.map(([part, line]) => (
+          <span key={part}>
             {line}
             <br />
           </span>

@@ -29,6 +29,7 @@ function Login({ mode }: { mode: Mode }) {
   const moved = useRef(false);
 
   // Each new step is announced by moving the focus to its heading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `step` is the trigger: the effect runs once per new step, whose heading the ref then holds.
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step]);

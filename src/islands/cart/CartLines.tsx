@@ -71,7 +71,7 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
             </select>
           </label>
         )}
-        <div className="stepper" role="group" aria-label={`${t('cart.item.quantity')} · ${item.productName}`}>
+        <fieldset className="stepper" aria-label={`${t('cart.item.quantity')} · ${item.productName}`}>
           <button
             type="button"
             className="step"
@@ -118,7 +118,7 @@ function CartLine({ item, compact }: { item: OrderItem; compact: boolean }) {
           >
             +
           </button>
-        </div>
+        </fieldset>
         <span className="cart-line-total" data-line-total>
           {price(item.total)}
           {item.originalUnitPrice !== item.unitPrice && <s className="muted"> {price(item.originalUnitPrice * item.quantity)}</s>}

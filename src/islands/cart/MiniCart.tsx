@@ -12,7 +12,7 @@ export function MiniCart() {
   const { t, price, locale } = useIsland();
   const open = useStore($miniCartOpen);
   const { cart, unavailable } = useCart();
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -26,7 +26,7 @@ export function MiniCart() {
 
   if (!open) return null;
   return (
-    <div ref={panel} className="mini-cart card" role="region" aria-label={t('cart.mini.title')} tabIndex={-1} data-mini-cart>
+    <section ref={panel} className="mini-cart card" aria-label={t('cart.mini.title')} tabIndex={-1} data-mini-cart>
       <div className="mini-cart-head">
         <h2>{t('cart.mini.title')}</h2>
         <button type="button" className="link-button" onClick={closeMiniCart}>
@@ -48,6 +48,6 @@ export function MiniCart() {
       <a className="button" href={pathTo('cart', locale)}>
         {t('cart.mini.viewCart')}
       </a>
-    </div>
+    </section>
   );
 }

@@ -64,7 +64,7 @@ export function changePhoneCountry(value: PhoneValue, country: string): PhoneVal
 export function phoneToE164(number: string, country: string): string | null {
   if (isPhoneEmpty(number)) return null;
   const parsed = parsePhoneNumberFromString(number, country as CountryCode);
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   if (
     parsed.country !== undefined ? parsed.country !== country : parsed.countryCallingCode !== getCountryCallingCode(country as CountryCode)
   )

@@ -21,6 +21,15 @@ export interface FormErrors {
 }
 export const noErrors = (): FormErrors => ({ fields: {}, form: [] });
 
+/** The error list of one field, created empty on first use so that callers can push to it. */
+export function fieldErrorList(errors: FormErrors, field: string): FieldError[] {
+  const known = errors.fields[field];
+  if (known !== undefined) return known;
+  const list: FieldError[] = [];
+  errors.fields[field] = list;
+  return list;
+}
+
 const isEmpty = (input: unknown): boolean => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 type RawIssue = {
@@ -80,7 +89,7 @@ function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormErrors {
     const error: FieldError =
       Object.keys(values).length > 0 && issue.message !== 'required' ? { code: issue.message, values } : { code: issue.message };
     const key = pathKey(issue.path);
-    const list = key === '' ? errors.form : (errors.fields[key] ??= []);
+    const list = key === '' ? errors.form : fieldErrorList(errors, key);
     // `required` and `too_short` of an empty password are one error.
     if (!list.some((known) => known.code === error.code)) list.push(error);
   }

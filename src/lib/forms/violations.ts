@@ -5,7 +5,7 @@
  */
 import { isShopApiError } from '../shop-api/http.ts';
 import type { Violation, ViolationCode } from '../shop-api/wire.ts';
-import { noErrors, type FieldError, type FormErrors } from './validate.ts';
+import { fieldErrorList, noErrors, type FieldError, type FormErrors } from './validate.ts';
 
 export interface ViolationOptions {
   /**
@@ -51,7 +51,7 @@ export function mapViolations(violations: readonly Violation[], fields: readonly
     const code = (field && options.codes?.[field]) || SERVER_CODES[violation.code as ViolationCode] || violation.code;
     const error: FieldError = { code, message: violation.message };
     if (field === null) errors.form.push(error);
-    else (errors.fields[field] ??= []).push(error);
+    else fieldErrorList(errors, field).push(error);
   }
   return errors;
 }
@@ -80,7 +80,7 @@ export function errorsFromFailure(failure: unknown, fields: readonly string[], o
 export function mergeErrors(...all: FormErrors[]): FormErrors {
   const merged = noErrors();
   for (const errors of all) {
-    for (const [field, list] of Object.entries(errors.fields)) (merged.fields[field] ??= []).push(...list);
+    for (const [field, list] of Object.entries(errors.fields)) fieldErrorList(merged, field).push(...list);
     merged.form.push(...errors.form);
   }
   return merged;

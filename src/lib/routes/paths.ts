@@ -32,18 +32,18 @@ export function pathTo(route: RouteName, locale: LocaleCode, params?: RouteParam
 
 /** A regular expression matching a route's pattern in one language, with named groups. */
 export function patternRegExp(pattern: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+^${}()|\\\[\]]/g, '\\$&');
+  const escapeRegExp = (text: string) => text.replace(/[.*+^${}()|\\[\]]/g, '\\$&');
   let source = '';
   let rest = pattern;
   // Placeholders are replaced one at a time, so the groups written never look like placeholders again.
   for (let m = /\[(\.\.\.)?([^\]?]+)(\?)?\]\/?/.exec(rest); m; m = /\[(\.\.\.)?([^\]?]+)(\?)?\]\/?/.exec(rest)) {
     const [whole, spread, name, optional] = m;
     const slash = whole.endsWith('/') ? '/' : '';
-    source += escape(rest.slice(0, m.index));
+    source += escapeRegExp(rest.slice(0, m.index));
     source += spread ? `(?<${name}>.+?)${slash}` : optional ? `(?:(?<${name}>[^/]+)${slash})?` : `(?<${name}>[^/]+?)${slash}`;
     rest = rest.slice(m.index + whole.length);
   }
-  return new RegExp(`^${source}${escape(rest)}$`);
+  return new RegExp(`^${source}${escapeRegExp(rest)}$`);
 }
 
 /** The value a shell page is generated with: one static page serves every runtime id. */

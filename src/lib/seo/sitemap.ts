@@ -1,16 +1,16 @@
 /** Sitemap XML with hreflang alternates (the sitemap integration only pairs identical paths). */
 import { htmlLangOf, type LocaleCode } from '../channels.ts';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemapXml(urls: Array<{ loc: string; alternates: Partial<Record<LocaleCode, string>> }>): string {
   const body = urls
     .map(({ loc, alternates }) =>
       [
         '  <url>',
-        `    <loc>${escape(loc)}</loc>`,
+        `    <loc>${escapeXml(loc)}</loc>`,
         ...Object.entries(alternates).map(
-          ([l, href]) => `    <xhtml:link rel="alternate" hreflang="${htmlLangOf(l as LocaleCode)}" href="${escape(href!)}"/>`,
+          ([l, href]) => `    <xhtml:link rel="alternate" hreflang="${htmlLangOf(l as LocaleCode)}" href="${escapeXml(href!)}"/>`,
         ),
         '  </url>',
       ].join('\n'),
@@ -20,5 +20,5 @@ export function sitemapXml(urls: Array<{ loc: string; alternates: Partial<Record
 }
 
 export function sitemapIndexXml(locations: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locations.map((l) => `  <sitemap><loc>${escape(l)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locations.map((l) => `  <sitemap><loc>${escapeXml(l)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`;
 }

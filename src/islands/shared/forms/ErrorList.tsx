@@ -12,6 +12,7 @@ export function ErrorList({ messages, focus = false }: { messages: string[]; foc
         messages.length > 1 && (
           <ul>
             {messages.map((m, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: texts without state, rebuilt whole on each render; two errors may read the same, so the text is no key.
               <li key={i}>{m}</li>
             ))}
           </ul>
@@ -26,6 +27,7 @@ export function FieldErrors({ id, messages }: { id: string; messages: string[] }
   return (
     <p className="field-error" id={id}>
       {messages.map((message, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: texts without state, rebuilt whole on each render; two errors may read the same, so the text is no key.
         <span key={i}>{message}</span>
       ))}
     </p>
@@ -48,6 +50,7 @@ export function StatusMessage({ message, focus = false }: { message: string | nu
 /** Focuses the element when `when` holds, again whenever `key` changes (a new message). */
 function useFocus<T extends HTMLElement>(when: boolean, key: unknown = null) {
   const ref = useRef<T>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the trigger (a new message takes the focus again) although the effect does not read it.
   useEffect(() => {
     if (when) ref.current?.focus();
   }, [when, key]);

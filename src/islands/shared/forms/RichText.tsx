@@ -6,6 +6,7 @@ export function RichText({ text, parts }: { text: string; parts: Record<string, 
   return (
     <>
       {pieces.map((piece, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a piece's place in the sentence is its identity (the same text, or an empty one, can come twice).
         <Fragment key={i}>{i % 2 === 1 ? (parts[piece] ?? `{${piece}}`) : piece}</Fragment>
       ))}
     </>

@@ -394,11 +394,18 @@ describe('shop calls', () => {
     };
     const calls: string[] = [];
     const fake = {
-      createAddress: async () => (calls.push('create'), saved),
-      updateAddress: async () => (calls.push('update'), { ...saved, isDefault: true }),
-      setDefaultAddress: async (customer: string, address: number | string) => (
-        calls.push(`default ${customer} ${address}`), undefined as never
-      ),
+      createAddress: async () => {
+        calls.push('create');
+        return saved;
+      },
+      updateAddress: async () => {
+        calls.push('update');
+        return { ...saved, isDefault: true };
+      },
+      setDefaultAddress: async (customer: string, address: number | string) => {
+        calls.push(`default ${customer} ${address}`);
+        return undefined as never;
+      },
     };
     const { '@id': _id, '@type': _type, id: _n, ...input } = saved;
     expect((await saveAddress(fake, { address: { ...input, isDefault: true }, customerIri: '/api/v2/shop/customers/7' })).isDefault).toBe(

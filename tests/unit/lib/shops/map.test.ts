@@ -134,7 +134,7 @@ describe('raster tiles', () => {
     expect(tops[0]).toBeLessThanOrEqual(0);
     expect((lefts.at(-1) ?? 0) + grid.size).toBeGreaterThanOrEqual(frame.width);
     expect((tops.at(-1) ?? 0) + grid.size).toBeGreaterThanOrEqual(frame.height);
-    lefts.slice(1).forEach((left, index) => expect(left - (lefts[index] ?? 0)).toBeCloseTo(grid.size, 6));
+    for (const [index, left] of lefts.slice(1).entries()) expect(left - (lefts[index] ?? 0)).toBeCloseTo(grid.size, 6);
     // No tile entirely outside the drawing.
     for (const tile of grid.tiles) {
       expect(tile.left).toBeLessThan(frame.width);

@@ -189,7 +189,7 @@ export function fakeChannels() {
     return {
       postMessage: (data) => {
         for (const member of members)
-          if (member !== self) member.listeners.forEach((listener) => listener({ data: structuredClone(data) }));
+          if (member !== self) for (const listener of member.listeners) listener({ data: structuredClone(data) });
       },
       addEventListener: (_type, listener) => void self.listeners.add(listener),
       removeEventListener: (_type, listener) => void self.listeners.delete(listener),
@@ -208,12 +208,20 @@ export function sharedStorage() {
     data,
     tab(): { storage: StorageLike; storageEvents: StorageEvents } {
       const tab = tabs++;
-      const emit = (key: string, value: string | null) => listeners.filter((l) => l.tab !== tab).forEach((l) => l.listener(key, value));
+      const emit = (key: string, value: string | null) => {
+        for (const l of listeners.filter((other) => other.tab !== tab)) l.listener(key, value);
+      };
       return {
         storage: {
           getItem: (key) => data.get(key) ?? null,
-          setItem: (key, value) => (data.set(key, value), emit(key, value)),
-          removeItem: (key) => (data.delete(key), emit(key, null)),
+          setItem: (key, value) => {
+            data.set(key, value);
+            emit(key, value);
+          },
+          removeItem: (key) => {
+            data.delete(key);
+            emit(key, null);
+          },
         },
         storageEvents: (listener) => {
           const entry = { tab, listener };

@@ -39,7 +39,10 @@ function recordingChannel() {
     addEventListener: (_type, listener) => void listeners.add(listener),
     removeEventListener: (_type, listener) => void listeners.delete(listener),
   };
-  return { channel, sent, deliver: (data: unknown) => listeners.forEach((listener) => listener({ data })), listeners };
+  const deliver = (data: unknown) => {
+    for (const listener of listeners) listener({ data });
+  };
+  return { channel, sent, deliver, listeners };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,7 +92,9 @@ describe('cart tab sync', () => {
       events.push(listener);
       return () => {};
     });
-    const emit = (key: string | null, value: string | null) => events.forEach((listener) => listener(key, value));
+    const emit = (key: string | null, value: string | null) => {
+      for (const listener of events) listener(key, value);
+    };
     emit(STORAGE_KEYS.cartSync, `${NOW}:a`);
     emit(STORAGE_KEYS.cartToken, 'b');
     emit('unrelated', 'x');

@@ -4,7 +4,7 @@ import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../../../src/lib/const
 import { createHttpClient } from '../../../../src/lib/shop-api/http.ts';
 import type { Authentication } from '../../../../src/lib/shop-api/wire.ts';
 import { createCustomerStore, emptyCustomer } from '../../../../src/stores/customer.ts';
-import { memoryStorage, type StorageEvents, type StorageLike, type Timers } from '../../../../src/stores/browser.ts';
+import { memoryStorage, type StorageLike, type Timers } from '../../../../src/stores/browser.ts';
 import {
   bindBodyClasses,
   createSessionStore,
@@ -14,6 +14,7 @@ import {
   type SessionDeps,
 } from '../../../../src/stores/session/index.ts';
 import { createUiStore } from '../../../../src/stores/ui.ts';
+import { sharedStorage } from '../cart/fakes.ts';
 import { afterLoginTarget, guardRedirect, loginRedirect } from '../../../../src/lib/routes/guards.ts';
 
 /** 15 June 2026 10:00 UTC, in ms; JWT times are in seconds. */
@@ -67,35 +68,6 @@ function fakeTime(start = NOW) {
   };
 }
 
-/** localStorage shared by several tabs: a write in one tab is a storage event in the others. */
-function browser() {
-  const data = new Map<string, string>();
-  const tabs: Array<(key: string | null, value: string | null) => void> = [];
-  const tab = () => {
-    const self: Array<(key: string | null, value: string | null) => void> = [];
-    const emit = (key: string, value: string | null) =>
-      tabs.filter((listener) => !self.includes(listener)).forEach((listener) => listener(key, value));
-    const storage: StorageLike = {
-      getItem: (key) => data.get(key) ?? null,
-      setItem: (key, value) => {
-        data.set(key, value);
-        emit(key, value);
-      },
-      removeItem: (key) => {
-        data.delete(key);
-        emit(key, null);
-      },
-    };
-    const storageEvents: StorageEvents = (listener) => {
-      self.push(listener);
-      tabs.push(listener);
-      return () => void tabs.splice(tabs.indexOf(listener), 1);
-    };
-    return { storage, storageEvents };
-  };
-  return { data, tab };
-}
-
 function navigation(pathname = '/mon-compte/mes-adresses/', search = '?tab=2') {
   const visits: string[] = [];
   let location = { pathname, search };
@@ -118,7 +90,7 @@ function setup(
   } = {},
 ) {
   const time = fakeTime();
-  const shared = browser();
+  const shared = sharedStorage();
   for (const [key, value] of Object.entries(options.stored ?? {})) shared.data.set(key, value);
   const nav = navigation();
   const refreshes: string[] = [];
@@ -209,7 +181,13 @@ describe('refresh schedule (fixed clock)', () => {
     const time = fakeTime();
     let calls = 0;
     const session = createSessionStore({
-      client: { login: async () => auth(NOW), refresh: async () => (calls++, { token: jwt(time.now() + 240_000), refresh_token: 'r' }) },
+      client: {
+        login: async () => auth(NOW),
+        refresh: async () => {
+          calls++;
+          return { token: jwt(time.now() + 240_000), refresh_token: 'r' };
+        },
+      },
       locale: 'fr_FR',
       storage: memoryStorage(stored(NOW + 240_000)),
       storageEvents: () => () => {},
@@ -373,7 +351,7 @@ describe('401 and the way back', () => {
 describe('tabs', () => {
   it('share login and logout through storage events', async () => {
     const time = fakeTime();
-    const shared = browser();
+    const shared = sharedStorage();
     const tabs = [shared.tab(), shared.tab()].map(({ storage, storageEvents }) =>
       createSessionStore({
         client: { login: async () => auth(NOW + 3_600_000), refresh: async () => Promise.reject(new Error('no')) },
@@ -399,7 +377,7 @@ describe('tabs', () => {
   });
   const racingTabs = (locks: Locks | null) => {
     const time = fakeTime();
-    const shared = browser();
+    const shared = sharedStorage();
     for (const [key, value] of Object.entries(stored(NOW + 3_600_000))) shared.data.set(key, value);
     // The server answers by hand: the first refresh succeeds, a replay of the same refresh token fails.
     const answers: Array<{ token: string; resolve: (v: { token: string; refresh_token: string }) => void; reject: (e: Error) => void }> =
@@ -417,7 +395,7 @@ describe('tabs', () => {
         locks,
       });
     const tabs = [make(), make()] as const;
-    tabs.forEach((tab) => tab.start());
+    for (const tab of tabs) tab.start();
     return { tabs, answers };
   };
   it('take turns to refresh (Web Locks): the second tab takes the token the first one got, never replaying the refresh token', async () => {
@@ -484,7 +462,7 @@ describe('tabs', () => {
       locale: 'fr_FR',
       token: asleep.currentToken,
       fetch: (async (_url: RequestInfo | URL, init?: RequestInit) => {
-        sent.push((init?.headers as Record<string, string>).Authorization);
+        sent.push((init?.headers as Record<string, string> | undefined)?.Authorization);
         return new Response('{}', { status: 200 });
       }) as typeof fetch,
     });
@@ -535,7 +513,10 @@ describe('customer store', () => {
     const loaded: string[] = [];
     const store = createCustomerStore({
       client: {
-        getCustomer: async (iri) => (loaded.push(iri), customer),
+        getCustomer: async (iri) => {
+          loaded.push(iri);
+          return customer;
+        },
         updateCustomer: async (_iri, data) => ({ ...customer, ...data }),
       },
       session,

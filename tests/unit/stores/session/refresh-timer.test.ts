@@ -12,7 +12,10 @@ function setup(session: Session | null) {
   const pending = new Map<number, { at: number; callback: () => void }>();
   let next = 1;
   const timers: Timers = {
-    setTimeout: (callback, ms) => (pending.set(next, { at: now + ms, callback }), next++),
+    setTimeout: (callback, ms) => {
+      pending.set(next, { at: now + ms, callback });
+      return next++;
+    },
     clearTimeout: (handle) => void pending.delete(handle as number),
   };
   const log: string[] = [];
