@@ -6,5 +6,6 @@ import forms from './forms.ts';
 import account from './account.ts';
 import cart from './cart.ts';
 import relay from './relay.ts';
+import checkout from './checkout.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout };

@@ -1,0 +1,391 @@
+/**
+ * The checkout funnel of one order: its addresses, carrier (home or relay point), payment method, the
+ * completion and the payment. Steps run one at a time; each failure is a code the islands translate
+ * (with the API's or the bank's own words when it gave some). Cards never reach the shop: the card is
+ * posted to the payment provider's card-token endpoint, and the shop pays with the single-use token.
+ *
+ * Other tabs: every step is announced on the cart's broadcast channel ('updating', then 'updated' with
+ * the order), so the cart islands follow, and a funnel of the same order in another tab learns that
+ * someone else is acting on it (`$elsewhere`), warns, and reloads when the shopper chooses to continue.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { z } from 'zod';
+import type { CheckoutClient, FoundRelayPoint, PaymentRequest, ShopClient } from '../lib/shop-api/client.ts';
+import { isShopApiError, NETWORK_ERROR_STATUS } from '../lib/shop-api/http.ts';
+import type { Address, Order, PaymentMethod, ShippingMethod, Violation } from '../lib/shop-api/wire.ts';
+import type { ChannelLike } from './browser.ts';
+import { createQueue } from './cart/queue.ts';
+
+/**
+ * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).
+ * - `network`: no answer came; the shopper may try again.
+ * - `refused`: the shop refused the step (`violations` and `description` say why, in the shopper's language).
+ * - `card_invalid`: the provider refused the card details before any payment (`field` names the detail).
+ * - `payment_refused`: the bank refused the payment (`bank` holds its message and code).
+ * - `relay_none`: no open relay point near the place searched; `relay_unavailable`: the search failed.
+ * - `failed`: anything else (the funnel's generic error).
+ */
+export type CheckoutErrorCode =
+  | 'not_found'
+  | 'network'
+  | 'refused'
+  | 'card_invalid'
+  | 'payment_refused'
+  | 'relay_none'
+  | 'relay_unavailable'
+  | 'failed';
+
+export interface CheckoutError {
+  code: CheckoutErrorCode;
+  /** The API's or the provider's reason, when it gave one. */
+  description: string | null;
+  violations: Violation[];
+  /** The bank's detailed message and response code of a refused payment. */
+  bank?: { message: string; code: string | null };
+  /** The card detail the provider refused (cardNumber, expiryDate, verificationCode, cardHolder). */
+  field?: string;
+}
+
+export type CheckoutStatus = 'idle' | 'loading' | 'ready' | 'busy';
+
+/** What the card form collects; it goes to the provider only. */
+export interface CardDetails {
+  cardHolder: string;
+  cardNumber: string;
+  /** MM/YY. */
+  expiryDate: string;
+  verificationCode: string;
+}
+
+/** How a payment ended for the funnel: paid, to be finished at the provider (a redirect), or waiting (delayed methods). */
+export type PaymentOutcome = { kind: 'paid' } | { kind: 'redirect'; url: string } | { kind: 'awaiting' };
+
+/** The provider's card-token answer (Mollie Components' shape) and its error body. */
+const cardTokenAnswer = z.object({ token: z.string().min(1) });
+const providerError = z.object({ detail: z.string().optional(), field: z.string().optional() });
+
+export interface CheckoutDeps {
+  client: Pick<ShopClient, 'getCart' | 'listAddresses'> & CheckoutClient;
+  /** The provider's origin and path (`…/payments`): card tokens are made at `{providerUrl}/components/card-tokens`. */
+  providerUrl: string;
+  fetch?: typeof fetch;
+  /** BroadcastChannel('cart'); null where there is none. */
+  channel?: ChannelLike | null;
+  /** Called once the order is placed: the cart it was is no longer the shopper's cart. */
+  onPlaced?: (order: Order) => void;
+}
+
+const failure = (code: CheckoutErrorCode, init: Partial<CheckoutError> = {}): CheckoutError => ({
+  code,
+  description: null,
+  violations: [],
+  ...init,
+});
+
+/** A failed call as the islands get it. */
+export function checkoutErrorOf(error: unknown): CheckoutError {
+  if (isCheckoutError(error)) return error;
+  if (!isShopApiError(error)) return failure('failed');
+  if (error.status === NETWORK_ERROR_STATUS) return failure('network');
+  if (error.status === 404) return failure('not_found');
+  if (error.status === 422 || error.status === 400)
+    return failure('refused', { description: error.description, violations: error.violations });
+  return failure('failed');
+}
+
+class CheckoutFailure extends Error {
+  constructor(readonly error: CheckoutError) {
+    super(error.code);
+  }
+}
+const isCheckoutError = (value: unknown): value is CheckoutError =>
+  typeof value === 'object' && value !== null && 'code' in value && 'violations' in value && !(value instanceof Error);
+
+/** An address of the book as the checkout's address step takes it (the book's own fields are not sent). */
+export function addressBody(address: Address) {
+  const { '@id': _id, '@type': _type, id: _n, isDefault: _d, alias: _a, ...body } = address;
+  return body;
+}
+
+/** The payment the shopper pays now: the last one, which the API keeps open. */
+export const openPayment = (order: Order) => order.payments.at(-1) ?? null;
+export const shipmentOf = (order: Order) => order.shipments[0] ?? null;
+/** A code from an IRI (`/api/v2/shop/payment-methods/visa` → `visa`). */
+export const codeOf = (iriOrCode: string | null | undefined): string | null => (iriOrCode ? (iriOrCode.split('/').at(-1) ?? null) : null);
+
+/** A method the shopper pays outside the funnel, following its instructions (cheque, bank transfer). */
+export const paysLater = (method: PaymentMethod): boolean => method.delayed && method.instructions !== null;
+
+/** The order is placed and still waits for its money: the shopper may pay (again). */
+export const awaitsPayment = (order: Order): boolean => order.state !== 'cart' && order.paymentState === 'awaiting_payment';
+
+export function createCheckoutStore(deps: CheckoutDeps) {
+  const { client } = deps;
+  const fetchImpl: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const enqueue = createQueue();
+
+  const $order = atom<Order | null>(null);
+  const $status = atom<CheckoutStatus>('idle');
+  const $error = atom<CheckoutError | null>(null);
+  const $addresses = atom<Address[]>([]);
+  const $shippingMethods = atom<ShippingMethod[]>([]);
+  const $paymentMethods = atom<PaymentMethod[]>([]);
+  const $relayPoints = atom<FoundRelayPoint[] | null>(null);
+  /** Another tab is acting on this order (the funnel warns and offers to continue). */
+  const $elsewhere = atom(false);
+  let token: string | null = null;
+
+  function broadcast(message: { type: 'updating'; token: string } | { type: 'updated'; token: string; cart: Order }) {
+    try {
+      deps.channel?.postMessage(message);
+    } catch {
+      // A closed channel: the other tabs learn of the change when they next act.
+    }
+  }
+
+  function onMessage(event: { data: unknown }) {
+    const message = event.data as { type?: unknown; token?: unknown; cart?: { tokenValue?: unknown } | null } | null;
+    if (!message || typeof message !== 'object' || token === null) return;
+    const about = message.type === 'updating' ? message.token : message.cart?.tokenValue;
+    if (about === token && (message.type === 'updating' || message.type === 'updated')) $elsewhere.set(true);
+  }
+
+  /** The methods the order's current step needs: carriers once addressed, payment methods once a payment exists. */
+  async function refreshMethods(order: Order) {
+    const shipment = shipmentOf(order);
+    const payment = openPayment(order);
+    const [shipping, payment_] = await Promise.all([
+      shipment && order.shippingAddress && order.state === 'cart' ? client.shippingMethods(order.tokenValue, shipment.id) : [],
+      payment && (order.state === 'cart' || awaitsPayment(order)) ? client.paymentMethods(order.tokenValue, payment.id) : [],
+    ]);
+    $shippingMethods.set(shipping);
+    $paymentMethods.set(payment_);
+  }
+
+  /** Runs one step of the funnel: announced to the other tabs, its failure kept as a code. */
+  function step<T>(run: (orderToken: string) => Promise<T>): Promise<T> {
+    return enqueue(async () => {
+      const current = token;
+      if (current === null) throw new CheckoutFailure(failure('not_found'));
+      $status.set('busy');
+      $error.set(null);
+      broadcast({ type: 'updating', token: current });
+      try {
+        return await run(current);
+      } catch (error) {
+        const reason = error instanceof CheckoutFailure ? error.error : checkoutErrorOf(error);
+        $error.set(reason);
+        throw new CheckoutFailure(reason);
+      } finally {
+        $status.set('ready');
+        const order = $order.get();
+        if (order) broadcast({ type: 'updated', token: current, cart: order });
+      }
+    });
+  }
+
+  async function show(order: Order) {
+    const wasCart = $order.get()?.state === 'cart';
+    $order.set(order);
+    if (wasCart && order.state !== 'cart') deps.onPlaced?.(order);
+    await refreshMethods(order);
+    return order;
+  }
+
+  async function tokenise(card: CardDetails): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${deps.providerUrl.replace(/\/+$/, '')}/components/card-tokens`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/hal+json' },
+        body: JSON.stringify({ ...card, cardNumber: card.cardNumber.replace(/[\s-]/g, '') }),
+      });
+    } catch {
+      throw new CheckoutFailure(failure('network'));
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) {
+      const parsed = cardTokenAnswer.safeParse(body);
+      if (parsed.success) return parsed.data.token;
+      throw new CheckoutFailure(failure('failed'));
+    }
+    const parsed = providerError.safeParse(body);
+    const detail = parsed.success ? parsed.data : {};
+    if (response.status === 422 || response.status === 400)
+      throw new CheckoutFailure(failure('card_invalid', { description: detail.detail ?? null, ...(detail.field ? { field: detail.field } : {}) }));
+    throw new CheckoutFailure(failure('failed'));
+  }
+
+  /** What a payment request's answer means for the shopper. */
+  function outcomeOf(request: PaymentRequest): PaymentOutcome {
+    const data = request.responseData;
+    if (!data) return { kind: 'awaiting' };
+    if (data.status === 'paid' || data.status === 'authorized') return { kind: 'paid' };
+    if (data.status === 'failed' || data.status === 'canceled' || data.status === 'expired') {
+      const bank = data.failure ? { message: data.failure.message, code: data.failure.code ?? null } : undefined;
+      throw new CheckoutFailure(failure('payment_refused', { description: data.failure?.message ?? null, ...(bank ? { bank } : {}) }));
+    }
+    return data.checkoutUrl ? { kind: 'redirect', url: data.checkoutUrl } : { kind: 'awaiting' };
+  }
+
+  async function reload(orderToken: string) {
+    return show(await client.getCart(orderToken));
+  }
+
+  async function pay(orderToken: string, input: { card?: CardDetails; cardToken?: string; redirectUrl: string }): Promise<PaymentOutcome> {
+    const order = $order.get();
+    const payment = order ? openPayment(order) : null;
+    const method = codeOf(payment?.method);
+    if (!order || !payment || !method) throw new CheckoutFailure(failure('failed'));
+    const cardToken = input.cardToken ?? (input.card ? await tokenise(input.card) : undefined);
+    const request = await client.requestPayment({
+      paymentId: payment.id,
+      paymentMethodCode: method,
+      payload: { redirectUrl: input.redirectUrl, ...(cardToken ? { cardToken } : {}) },
+    });
+    try {
+      return outcomeOf(request);
+    } finally {
+      // The payment's state moved either way (paid, or failed with a new one open): show it as it is.
+      await reload(orderToken).catch(() => undefined);
+    }
+  }
+
+  let stopFollowing: (() => void) | null = null;
+
+  return {
+    $order: $order as ReadableAtom<Order | null>,
+    $status: $status as ReadableAtom<CheckoutStatus>,
+    $error: $error as ReadableAtom<CheckoutError | null>,
+    $addresses: $addresses as ReadableAtom<Address[]>,
+    $shippingMethods: $shippingMethods as ReadableAtom<ShippingMethod[]>,
+    $paymentMethods: $paymentMethods as ReadableAtom<PaymentMethod[]>,
+    $relayPoints: $relayPoints as ReadableAtom<FoundRelayPoint[] | null>,
+    $elsewhere: $elsewhere as ReadableAtom<boolean>,
+
+    /** Loads the order and the address book; starts following the other tabs. */
+    load(orderToken: string): Promise<Order | null> {
+      token = orderToken;
+      if (!stopFollowing && deps.channel) {
+        const channel = deps.channel;
+        channel.addEventListener('message', onMessage);
+        stopFollowing = () => channel.removeEventListener('message', onMessage);
+      }
+      return enqueue(async () => {
+        $status.set('loading');
+        $error.set(null);
+        try {
+          const [order, addresses] = await Promise.all([client.getCart(orderToken), client.listAddresses()]);
+          $addresses.set(addresses);
+          return await show(order);
+        } catch (error) {
+          $error.set(checkoutErrorOf(error));
+          return null;
+        } finally {
+          $status.set('ready');
+        }
+      });
+    },
+
+    /** The shopper chose to continue after another tab acted: the order as it is now. */
+    continueHere(): Promise<Order | null> {
+      $elsewhere.set(false);
+      const current = token;
+      if (current === null) return Promise.resolve(null);
+      return enqueue(async () => {
+        try {
+          return await reload(current);
+        } catch (error) {
+          $error.set(checkoutErrorOf(error));
+          return null;
+        }
+      });
+    },
+
+    /** The billing address and, when it differs, the shipping address (addresses of the book). */
+    setAddresses(billing: Address, shipping: Address | null): Promise<Order> {
+      return step(async (orderToken) =>
+        show(
+          await client.setAddresses(orderToken, {
+            billingAddress: addressBody(billing),
+            shippingAddress: shipping && shipping.id !== billing.id ? addressBody(shipping) : null,
+          }),
+        ),
+      );
+    },
+
+    /** Adds a new address to the book (created inline in the funnel) and keeps the book current. */
+    addressSaved(address: Address): void {
+      $addresses.set([...$addresses.get().filter((a) => a.id !== address.id), address]);
+    },
+
+    /** Open and closed points near a French postcode or town, nearest first; none is the `relay_none` error. */
+    searchRelayPoints(search: { postcode?: string; city?: string }): Promise<FoundRelayPoint[]> {
+      return enqueue(async () => {
+        $error.set(null);
+        try {
+          const points = await client.relayPoints(search);
+          $relayPoints.set(points);
+          if (points.length === 0) $error.set(failure('relay_none'));
+          return points;
+        } catch (error) {
+          $relayPoints.set([]);
+          const reason = checkoutErrorOf(error);
+          $error.set(reason.code === 'refused' ? reason : failure('relay_unavailable'));
+          return [];
+        }
+      });
+    },
+
+    /** The carrier (its code) and, for a relay-point carrier, the point. */
+    selectShipping(methodCode: string, relayPoint: string | null = null): Promise<Order> {
+      return step(async (orderToken) => {
+        const shipment = shipmentOf($order.get()!);
+        if (!shipment) throw new CheckoutFailure(failure('failed'));
+        return show(await client.selectShipping(orderToken, shipment.id, { shippingMethod: methodCode, relayPoint }));
+      });
+    },
+
+    selectPayment(methodCode: string): Promise<Order> {
+      return step(async (orderToken) => {
+        const payment = openPayment($order.get()!);
+        if (!payment) throw new CheckoutFailure(failure('failed'));
+        return show(await client.selectPayment(orderToken, payment.id, methodCode));
+      });
+    },
+
+    /**
+     * Places the order (notes, terms of sale) and pays it: a card is tokenised at the provider first, so a
+     * mistyped card never places an order; a refused card leaves the order placed and awaiting payment,
+     * and `pay` tries again. Delayed methods and free orders only place the order.
+     */
+    placeOrder(input: { notes: string; termsAccepted: boolean; card?: CardDetails; redirectUrl: string }): Promise<PaymentOutcome> {
+      return step(async (orderToken) => {
+        const before = $order.get();
+        const method = $paymentMethods.get().find((m) => m.code === codeOf(before ? openPayment(before)?.method : null));
+        const cardToken = input.card ? await tokenise(input.card) : undefined;
+        const placed = await show(await client.complete(orderToken, { notes: input.notes, termsAccepted: input.termsAccepted }));
+        if (placed.paymentState === 'paid') return { kind: 'paid' } as PaymentOutcome;
+        // Cheque and bank transfer: the shopper follows the method's instructions; the order ships on payment.
+        if (placed.total === 0 || !method || paysLater(method)) return { kind: 'awaiting' } as PaymentOutcome;
+        return pay(orderToken, { ...(cardToken ? { cardToken } : {}), redirectUrl: input.redirectUrl });
+      });
+    },
+
+    /** Pays a placed order again (after a refusal, or from the confirmation page). */
+    pay(input: { card?: CardDetails; redirectUrl: string }): Promise<PaymentOutcome> {
+      return step((orderToken) => pay(orderToken, input));
+    },
+
+    /** Stops following the other tabs. */
+    stop(): void {
+      stopFollowing?.();
+      stopFollowing = null;
+    },
+  };
+}
+export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
+
+/** Whether a step's failure is a CheckoutError (the store rejects with these). */
+export const checkoutFailureOf = (error: unknown): CheckoutError =>
+  error instanceof CheckoutFailure ? error.error : checkoutErrorOf(error);
