@@ -11,7 +11,7 @@ import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { resolveError } from '../shared/forms/text.ts';
 import { useIsland } from '../shared/island.tsx';
 import { AddressCard, addressName } from './AddressCard.tsx';
-import { AddressForm } from './AddressForm.tsx';
+import { AddressForm } from '../shared/AddressForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useCustomer } from './customer.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Adding or editing an address: any country of the world (the shop's own first), phones with
+ * Adding or editing an address (the address book, and the checkout's inline address): any country of the world (the shop's own first), phones with
  * their country, postcode rules; server violations land on their fields, the others on the form. Marked
  * favourite, it becomes the customer's default address (saveAddress sets it when the server did not).
  */
@@ -13,12 +13,13 @@ import { changePhoneCountry, isPhoneCountry, isPhoneEmpty } from '../../lib/form
 import { saveAddress } from '../../lib/shop-api/client.ts';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../shared/forms/Field.tsx';
-import { Form, useFormPending } from '../shared/forms/Form.tsx';
-import { PhoneField } from '../shared/forms/PhoneField.tsx';
-import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
-import { addressName } from './AddressCard.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './forms/Field.tsx';
+import { Form, useFormPending } from './forms/Form.tsx';
+import { PhoneField } from './forms/PhoneField.tsx';
+import { SubmitButton } from './forms/SubmitButton.tsx';
+import { useIsland } from './island.tsx';
+
+const addressName = (address: Address): string => address.alias || `${address.firstName} ${address.lastName}`;
 
 export interface AddressFormProps {
   /** The address edited, null for a new one. */
@@ -28,6 +29,8 @@ export interface AddressFormProps {
   first: boolean;
   onSaved: (address: Address) => void;
   onCancel: () => void;
+  /** The heading's level where the form sits (a section of the checkout holds it under its own h2). */
+  headingLevel?: 2 | 3;
 }
 
 function CancelButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -38,9 +41,10 @@ function CancelButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-export function AddressForm({ address, customer, first, onSaved, onCancel }: AddressFormProps) {
+export function AddressForm({ address, customer, first, onSaved, onCancel, headingLevel = 2 }: AddressFormProps) {
   const { t, locale } = useIsland();
   const heading = useRef<HTMLHeadingElement>(null);
+  const Heading = `h${headingLevel}` as const;
   const [form] = useState(() =>
     createForm({
       name: 'address',
@@ -80,9 +84,9 @@ export function AddressForm({ address, customer, first, onSaved, onCancel }: Add
 
   return (
     <section className="panel card" aria-labelledby="address-form-title">
-      <h2 id="address-form-title" ref={heading} tabIndex={-1}>
+      <Heading id="address-form-title" ref={heading} tabIndex={-1}>
         {address ? t('account.addresses.editTitle', { name: addressName(address) }) : t('account.addresses.addTitle')}
-      </h2>
+      </Heading>
       <Form form={form} onSuccess={onSaved}>
         <TextField field="alias" optional />
         <TextField field="firstName" autoComplete="given-name" />
