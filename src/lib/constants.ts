@@ -18,7 +18,7 @@ export const SUBSCRIPTION_EDIT_LOCK_DAYS = 4;
 export const SUBSCRIPTION_REMINDER_DAYS = [7, 4] as const;
 /** @public Subscriptions (not built yet): "ship now" ships and debits within this many working hours. */
 export const SHIP_NOW_WORKING_HOURS = 24;
-/** @public Order history (not built yet): the invoice is available 7 to 10 days after shipment. */
+/** The invoice is available 7 to 10 days after shipment (lib/orders/invoice.ts: from the first of those days). */
 export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
 
 /** The ten delivery frequencies of a subscription, 21 to 155 days, with the unit and count of their label. */

@@ -11,7 +11,7 @@ const SHOP_NAME = 'Maison Gamelle';
  * shop never carries a link the shop did not write.
  */
 const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
-const greeting = (lang: Language, firstName: string): string => {
+export const greeting = (lang: Language, firstName: string): string => {
   const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
   return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
 };
