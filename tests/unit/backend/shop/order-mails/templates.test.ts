@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { accountingLines, money } from '../../../../../src/backend/shop/order-mails/format.ts';
+import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
+import type { Order } from '../../../../../src/lib/shop-api/wire.ts';
+
+const address = {
+  firstName: 'Jeanne',
+  lastName: 'Moreau',
+  company: null,
+  street: '8 avenue <b>Foch</b>',
+  street2: null,
+  city: 'Lyon',
+  postcode: '69006',
+  countryCode: 'FR',
+  provinceCode: null,
+  provinceName: null,
+  phoneNumber: '+33612345678',
+  phoneNumber2: null,
+  deliveryInstructions: null,
+};
+const order = {
+  number: '000001001',
+  tokenValue: 'tok',
+  checkoutCompletedAt: '2026-03-01T23:30:00Z',
+  paymentState: 'awaiting_payment',
+  total: 4752,
+  items: [{ productName: 'Croquettes Poulet', variantName: '2 kg', quantity: 2, total: 4580, subscriptionInterval: 31 }],
+  promotions: [{ code: 'BIENVENUE10', label: 'Bienvenue', amount: -458 }],
+  itemsTotal: 4580,
+  orderPromotionTotal: -458,
+  shippingTotal: 490,
+  serviceFeesTotal: 150,
+  taxTotal: 792,
+  totalExcludingTax: 3960,
+  billingAddress: address,
+  shippingAddress: address,
+  shipments: [{ carrier: 'Colissimo', trackingNumber: '6A123', relayPoint: null }],
+} as unknown as Order;
+const input = (over: Partial<OrderMailInput> = {}): OrderMailInput => ({
+  lang: 'fr',
+  to: 'jeanne@example.com',
+  firstName: 'Jeanne',
+  order,
+  payment: { code: 'cheque', name: 'Chèque', delayed: true, instructions: 'Envoyez-le à Lyon.', bankTransfer: null, card: null },
+  links: { order: 'https://shop.test/mon-compte/mes-commandes/tok/', payAgain: 'https://shop.test/commande/tok/confirmation/' },
+  ...over,
+});
+
+describe('order mail templates', () => {
+  it('date the order in the shop’s time zone (Paris), not in UTC', () => {
+    expect(orderMail('confirmation', input()).text).toContain('du 2 mars 2026.');
+  });
+
+  it('escape every text they did not write in the HTML, and carry only the shop’s links', () => {
+    const mail = orderMail('confirmation', input());
+    expect(mail.html).toContain('8 avenue &lt;b&gt;Foch&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Foch');
+    expect([...mail.html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual(['https://shop.test/mon-compte/mes-commandes/tok/']);
+  });
+
+  it('leave out a first name that could read as a link', () => {
+    expect(orderMail('shipped', input({ firstName: 'www.evil.example' })).text.startsWith('Bonjour,')).toBe(true);
+  });
+
+  it('list the accounting lines, the promotion by its label and the service fees of the method', () => {
+    const text = orderMail('confirmation', input()).text;
+    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours) : 45,80 €');
+    expect(text).toContain('Réduction (Bienvenue) : -4,58 €');
+    expect(text).toContain('Frais de service : 1,50 €');
+    expect(text).toContain('Total TTC : 47,52 €');
+    expect(accountingLines('nl', order).map((l) => l.label)).toEqual([
+      'Subtotaal artikelen',
+      'Korting (Bienvenue)',
+      'Verzendkosten',
+      'Servicekosten',
+      'Totaal excl. btw',
+      'waarvan btw',
+      'Totaal incl. btw',
+    ]);
+  });
+
+  it('say that a delayed method ships on payment, with its instructions, and that a free order needs no payment', () => {
+    expect(orderMail('confirmation', input()).text).toContain('elle sera expédiée dès réception de votre paiement.\nEnvoyez-le à Lyon.');
+    const free = orderMail('confirmation', input({ order: { ...order, total: 0, paymentState: 'paid' }, payment: null })).text;
+    expect(free).toContain('Votre commande est gratuite : aucun paiement n’est nécessaire.');
+    expect(free).not.toContain('expédiée dès réception');
+  });
+
+  it('exist for every event in both languages, with a subject naming the order', () => {
+    for (const kind of orderMailKinds) {
+      for (const lang of ['fr', 'nl'] as const) {
+        const mail = orderMail(kind, input({ lang }));
+        expect(mail.subject).toContain('000001001');
+        expect(mail.text).toContain(lang === 'fr' ? 'Bonjour Jeanne,' : 'Dag Jeanne,');
+        expect(mail.html.startsWith('<!doctype html>')).toBe(true);
+      }
+    }
+    expect(orderMail('paymentFailed', input({ lang: 'nl' })).text).toContain('https://shop.test/commande/tok/confirmation/');
+    expect(money('nl', 0)).toBe('Gratis');
+  });
+});
