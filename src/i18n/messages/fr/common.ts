@@ -4,6 +4,7 @@ export default {
     tagline: 'Alimentation premium pour chiens et chats',
     skipToContent: 'Aller au contenu',
     mainNav: 'Navigation principale',
+    menu: 'Menu',
     breadcrumb: 'Fil d’Ariane',
     home: 'Accueil',
     cart: 'Panier',

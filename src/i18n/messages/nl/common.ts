@@ -4,6 +4,7 @@ export default {
     tagline: 'Premium voeding voor honden en katten',
     skipToContent: 'Naar de inhoud',
     mainNav: 'Hoofdnavigatie',
+    menu: 'Menu',
     breadcrumb: 'Kruimelpad',
     home: 'Home',
     cart: 'Winkelmand',
