@@ -10,11 +10,19 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { z } from 'zod';
-import type { CheckoutClient, FoundRelayPoint, PaymentRequest, ShopClient } from '../lib/shop-api/client.ts';
+import {
+  createCheckoutClient,
+  type CheckoutClient,
+  type FoundRelayPoint,
+  type PaymentRequest,
+  type ShopClient,
+} from '../lib/shop-api/client.ts';
 import { isShopApiError, NETWORK_ERROR_STATUS } from '../lib/shop-api/http.ts';
 import type { Address, Order, PaymentMethod, ShippingMethod, Violation } from '../lib/shop-api/wire.ts';
-import type { ChannelLike } from './browser.ts';
+import { browserChannel, inBrowser, type ChannelLike } from './browser.ts';
+import { CART_CHANNEL } from './cart/index.ts';
 import { createQueue } from './cart/queue.ts';
+import { getShop } from './shop.ts';
 
 /**
  * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).
@@ -94,8 +102,10 @@ export function checkoutErrorOf(error: unknown): CheckoutError {
 }
 
 class CheckoutFailure extends Error {
-  constructor(readonly error: CheckoutError) {
+  readonly error: CheckoutError;
+  constructor(error: CheckoutError) {
     super(error.code);
+    this.error = error;
   }
 }
 const isCheckoutError = (value: unknown): value is CheckoutError =>
@@ -212,7 +222,9 @@ export function createCheckoutStore(deps: CheckoutDeps) {
     const parsed = providerError.safeParse(body);
     const detail = parsed.success ? parsed.data : {};
     if (response.status === 422 || response.status === 400)
-      throw new CheckoutFailure(failure('card_invalid', { description: detail.detail ?? null, ...(detail.field ? { field: detail.field } : {}) }));
+      throw new CheckoutFailure(
+        failure('card_invalid', { description: detail.detail ?? null, ...(detail.field ? { field: detail.field } : {}) }),
+      );
     throw new CheckoutFailure(failure('failed'));
   }
 
@@ -389,3 +401,20 @@ export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
 /** Whether a step's failure is a CheckoutError (the store rejects with these). */
 export const checkoutFailureOf = (error: unknown): CheckoutError =>
   error instanceof CheckoutFailure ? error.error : checkoutErrorOf(error);
+
+let shared: CheckoutStore | null = null;
+
+/** The page's checkout store, over the page's shop client and cart (built on first use, in a browser). */
+export function checkoutStore(): CheckoutStore {
+  if (shared) return shared;
+  const shop = getShop();
+  const store = createCheckoutStore({
+    client: { ...shop.client, ...createCheckoutClient(shop.client.http) },
+    // The provider's card-token endpoint: the embedded sandbox beside the shop API (Mollie Components' role).
+    providerUrl: `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`,
+    channel: browserChannel(CART_CHANNEL),
+    onPlaced: () => shop.cart.clear(),
+  });
+  if (inBrowser()) shared = store;
+  return store;
+}

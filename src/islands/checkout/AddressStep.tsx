@@ -1,0 +1,144 @@
+/**
+ * The billing address and the shipping address, chosen from the address book (the favourite
+ * preselected), or created here with the address book's own form and rules.
+ */
+import { useState } from 'react';
+import { formatPhone } from '../../lib/forms/phone.ts';
+import type { Address, Customer } from '../../lib/shop-api/wire.ts';
+import { AddressForm } from '../shared/AddressForm.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { useCheckout } from './shared.tsx';
+
+const countryNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
+
+export function AddressLines({
+  address,
+}: {
+  address: Pick<Address, 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'postcode' | 'city' | 'countryCode'>;
+}) {
+  const { locale } = useIsland();
+  const country = countryNames(locale.replace('_', '-')).of(address.countryCode) ?? address.countryCode;
+  return (
+    <>
+      {`${address.firstName} ${address.lastName}`}
+      {address.company && <>, {address.company}</>}
+      <br />
+      {address.street}
+      {address.street2 && <>, {address.street2}</>}
+      <br />
+      {`${address.postcode} ${address.city}, ${country}`}
+    </>
+  );
+}
+
+/** The favourite first, then in the order they were added. */
+const sorted = (addresses: readonly Address[]) => [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.id - b.id);
+
+function AddressChoice({
+  name,
+  label,
+  addresses,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  addresses: Address[];
+  value: number | null;
+  onChange: (id: number) => void;
+}) {
+  const { t } = useIsland();
+  return (
+    <fieldset className="checkout-choices">
+      <legend>{label}</legend>
+      {addresses.map((address) => (
+        <label key={address.id} className="checkout-choice">
+          <input type="radio" name={name} value={address.id} checked={value === address.id} onChange={() => onChange(address.id)} />
+          <span>
+            {address.isDefault && <span className="tag ok">{t('checkout.billing.favourite')}</span>} <AddressLines address={address} />
+            <br />
+            <span className="muted">{formatPhone(address.phoneNumber)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function AddressStep({ customer }: { customer: Customer | null }) {
+  const { t } = useIsland();
+  const { store, order, addresses, status } = useCheckout();
+  const book = sorted(addresses);
+  const pick = (current: { countryCode: string; postcode: string; street: string } | null | undefined) =>
+    book.find((a) => current && a.street === current.street && a.postcode === current.postcode && a.countryCode === current.countryCode)
+      ?.id ??
+    book[0]?.id ??
+    null;
+  const [billing, setBilling] = useState<number | null>(() => pick(order?.billingAddress));
+  const [shipping, setShipping] = useState<number | null>(() => pick(order?.shippingAddress ?? order?.billingAddress));
+  const [sameAddress, setSameAddress] = useState(() => !order?.shippingAddress || billing === shipping);
+  const [adding, setAdding] = useState(book.length === 0);
+
+  const billingAddress = book.find((a) => a.id === billing) ?? null;
+  const shippingAddress = sameAddress ? billingAddress : (book.find((a) => a.id === shipping) ?? null);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (billingAddress) void store.setAddresses(billingAddress, shippingAddress).catch(() => undefined);
+  };
+
+  if (adding) {
+    return (
+      <AddressForm
+        address={null}
+        customer={customer}
+        first={book.length === 0}
+        headingLevel={3}
+        onSaved={(address) => {
+          store.addressSaved(address);
+          setBilling((current) => current ?? address.id);
+          if (!sameAddress) setShipping(address.id);
+          else setBilling(address.id);
+          setAdding(false);
+        }}
+        onCancel={() => setAdding(book.length === 0)}
+      />
+    );
+  }
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate>
+      <AddressChoice
+        name="billing"
+        label={t('checkout.billing.choose')}
+        addresses={book}
+        value={billing}
+        onChange={(id) => setBilling(id)}
+      />
+      <label className="field-checkbox">
+        <input type="checkbox" checked={sameAddress} onChange={(event) => setSameAddress(event.target.checked)} />
+        <span>{t('checkout.billing.shipToBilling')}</span>
+      </label>
+      {!sameAddress && (
+        <AddressChoice
+          name="shipping"
+          label={t('checkout.billing.chooseShipping')}
+          addresses={book}
+          value={shipping}
+          onChange={(id) => setShipping(id)}
+        />
+      )}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="button"
+          disabled={!billingAddress || !shippingAddress || status === 'busy'}
+          data-step-action="address"
+        >
+          {t('checkout.continue')}
+        </button>
+        <button type="button" className="link-button" onClick={() => setAdding(true)}>
+          {t('checkout.billing.add')}
+        </button>
+      </div>
+    </form>
+  );
+}

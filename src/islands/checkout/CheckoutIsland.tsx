@@ -1,0 +1,286 @@
+/**
+ * The checkout funnel (/commande/{order}/), signed-in only: the cart, the billing (and shipping)
+ * address, the delivery, the payment method, the summary. One step is open at a time, the next one the
+ * order's checkout state allows; a step already done shows what was chosen and can be opened again. A
+ * placed order that waits for its money shows the payment again. Another tab acting on the same order:
+ * a dialog warns and offers to continue here.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { pathTo } from '../../lib/routes/paths.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
+import { cartStore, customerStore } from '../../stores/shop.ts';
+import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout.ts';
+import { useStore } from '@nanostores/react';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { AddressLines, AddressStep } from './AddressStep.tsx';
+import { PaymentStep } from './PaymentStep.tsx';
+import { ShippingStep } from './ShippingStep.tsx';
+import { PayAgain, SummaryStep } from './SummaryStep.tsx';
+import { orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import './checkout.css';
+
+type Step = 'address' | 'shipping' | 'payment' | 'summary';
+const STEPS: readonly Step[] = ['address', 'shipping', 'payment', 'summary'];
+const TITLES: Record<Step, string> = {
+  address: 'checkout.billing.title',
+  shipping: 'checkout.shipping.title',
+  payment: 'checkout.payment.title',
+  summary: 'checkout.summary.title',
+};
+
+/** The furthest step the order's checkout state opens. */
+export function stepOf(order: Order): Step {
+  switch (order.checkoutState) {
+    case 'cart':
+      return 'address';
+    case 'addressed':
+      return 'shipping';
+    case 'shipping_selected':
+    case 'shipping_skipped':
+      return order.total === 0 ? 'summary' : 'payment';
+    default:
+      return 'summary';
+  }
+}
+
+function CartRecap({ order }: { order: Order }) {
+  const { t, price, locale } = useIsland();
+  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <details className="card checkout-cart">
+      <summary>
+        <span>
+          {t('checkout.cart.title')} ({count})
+        </span>
+        <strong>{price(order.total)}</strong>
+      </summary>
+      <ul>
+        {[...order.items, ...order.freeProducts].map((item) => (
+          <li key={item.id}>
+            <span>
+              {item.productName} – {item.variantName}
+              <br />
+              <span className="muted">
+                {t('checkout.cart.quantity', { quantity: item.quantity })}
+                {item.subscriptionInterval > 0 && <> · {t('checkout.cart.every', { days: item.subscriptionInterval })}</>}
+              </span>
+            </span>
+            <span>{price(item.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href={pathTo('cart', locale)}>{t('checkout.cart.editCart')}</a>
+      </p>
+    </details>
+  );
+}
+
+/** What a step done chose, in one or two lines. */
+function Chosen({ step, order }: { step: Step; order: Order }) {
+  const { t, price } = useIsland();
+  const { shippingMethods, paymentMethods } = useCheckout();
+  if (step === 'address' && order.billingAddress) return <AddressLines address={order.billingAddress} />;
+  const shipment = shipmentOf(order);
+  if (step === 'shipping' && shipment?.method) {
+    const method = shippingMethods.find((m) => m.code === codeOf(shipment.method));
+    const point = shipment.relayPoint;
+    return (
+      <>
+        {method?.name ?? shipment.carrier} · {price(order.shippingTotal)}
+        {point && (
+          <>
+            <br />
+            {point.name}, {point.street}, {point.postcode} {point.city}
+          </>
+        )}
+      </>
+    );
+  }
+  const payment = openPayment(order);
+  if (step === 'payment' && payment?.method)
+    return <>{paymentMethods.find((m) => m.code === codeOf(payment.method))?.name ?? codeOf(payment.method)}</>;
+  if (step === 'payment' && order.total === 0) return <>{t('checkout.payment.free')}</>;
+  return null;
+}
+
+function Section({
+  step,
+  index,
+  open,
+  done,
+  onEdit,
+  children,
+}: {
+  step: Step;
+  index: number;
+  open: boolean;
+  done: boolean;
+  onEdit: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useIsland();
+  const { order, error } = useCheckout();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step that opens takes the focus, so a keyboard or screen reader follows the funnel.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current) heading.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return (
+    <section className={`card checkout-step${open ? ' is-open' : ''}`} aria-labelledby={`step-${step}`} data-step={step}>
+      <div className="checkout-step-head">
+        <h2 id={`step-${step}`} ref={heading} tabIndex={-1}>
+          <span className="checkout-step-number" aria-hidden="true">
+            {index + 1}
+          </span>
+          {t(TITLES[step])}
+        </h2>
+        {done && !open && (
+          <button type="button" className="link-button" onClick={onEdit} aria-label={`${t('checkout.edit')} : ${t(TITLES[step])}`}>
+            {t('checkout.edit')}
+          </button>
+        )}
+      </div>
+      {done && !open && order && (
+        <p className="checkout-chosen">
+          <Chosen step={step} order={order} />
+        </p>
+      )}
+      {open && (
+        <>
+          <StepErrors error={error} />
+          {children}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ElsewhereDialog() {
+  const { t } = useIsland();
+  const { store, elsewhere } = useCheckout();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (elsewhere && !element.open) element.showModal();
+    else if (!elsewhere && element.open) element.close();
+  }, [elsewhere]);
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog card"
+      aria-labelledby="elsewhere-title"
+      onCancel={() => void store.continueHere()}
+      data-elsewhere
+    >
+      <h2 id="elsewhere-title">{t('checkout.elsewhere.title')}</h2>
+      <p>{t('checkout.elsewhere.text')}</p>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={() => void store.continueHere()}>
+          {t('checkout.elsewhere.continue')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function Funnel() {
+  const { t, locale } = useIsland();
+  const { store, order, status, error } = useCheckout();
+  const customer = useStore(customerStore().$customer);
+  const [token] = useState(() => orderTokenOf('checkout', location.pathname, locale));
+  const [editing, setEditing] = useState<Step | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    void store.load(token).then((loaded) => {
+      // The cart was merged into the customer's own at sign-in: the funnel follows it.
+      const cartToken = cartStore().token();
+      if (!loaded && cartToken && cartToken !== token) location.replace(pathTo('checkout', locale, { order: cartToken }));
+    });
+    return () => store.stop();
+  }, [store, token, locale]);
+  // A step done closes the step that was opened again.
+  const checkoutState = order?.checkoutState;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the checkout state moving on is the cause, not a value read.
+  useEffect(() => setEditing(null), [checkoutState]);
+
+  if (!order && (status === 'idle' || status === 'loading')) return <IslandStatus messageKey="checkout.loading" />;
+  if (!order || !token) {
+    return (
+      <div className="checkout-missing">
+        <StepErrors error={error ?? { code: 'not_found', description: null, violations: [] }} />
+        <p>
+          <a className="button" href={pathTo('cart', locale)}>
+            {t('checkout.backToCart')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (order.state !== 'cart') {
+    if (!awaitsPayment(order)) {
+      location.replace(pathTo('orderConfirmation', locale, { order: order.tokenValue }));
+      return <IslandStatus messageKey="checkout.loading" />;
+    }
+    return (
+      <div className="checkout" data-checkout={order.tokenValue}>
+        <section className="card checkout-step is-open" aria-labelledby="step-pay" data-step="pay">
+          <h2 id="step-pay">{t('checkout.payment.title')}</h2>
+          <StepErrors error={error} />
+          <PayAgain />
+        </section>
+        <ElsewhereDialog />
+      </div>
+    );
+  }
+  if (order.items.length === 0) {
+    return (
+      <div className="checkout-missing">
+        <p>{t('checkout.cart.empty')}</p>
+        <p>
+          <a className="button" href={pathTo('cart', locale)}>
+            {t('checkout.backToCart')}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const reached = stepOf(order);
+  const open = editing ?? reached;
+  const bodies: Record<Step, ReactNode> = {
+    address: <AddressStep customer={customer} />,
+    shipping: <ShippingStep />,
+    payment: <PaymentStep />,
+    summary: <SummaryStep />,
+  };
+  const steps = order.total === 0 && reached === 'summary' ? STEPS.filter((s) => s !== 'payment') : STEPS;
+  return (
+    <div className="checkout" data-checkout={order.tokenValue} aria-busy={status === 'busy'}>
+      <CartRecap order={order} />
+      <ol className="checkout-steps" aria-label={t('checkout.steps')}>
+        {steps.map((step, index) => (
+          <li key={step}>
+            <Section
+              step={step}
+              index={index}
+              open={open === step}
+              done={STEPS.indexOf(step) < STEPS.indexOf(reached)}
+              onEdit={() => setEditing(step)}
+            >
+              {bodies[step]}
+            </Section>
+          </li>
+        ))}
+      </ol>
+      <ElsewhereDialog />
+    </div>
+  );
+}
+
+export default guardedIsland('checkout', Funnel);

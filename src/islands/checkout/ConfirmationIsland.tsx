@@ -1,0 +1,88 @@
+/**
+ * The order confirmation (/commande/{order}/confirmation/), signed-in only: the text for a paid order, a
+ * free one, or one paid later (cheque, bank transfer: the instructions, it ships on payment). Back from a
+ * provider's page the payment may still be on its way: the page asks again a few times. A failed
+ * payment offers to pay again (the funnel of the placed order).
+ */
+import { useEffect, useState } from 'react';
+import { pathTo } from '../../lib/routes/paths.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
+import { codeOf, openPayment } from '../../stores/checkout.ts';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import './checkout.css';
+
+/** How often and how many times a payment still under way is asked for again. */
+const PENDING_POLL = { everyMs: 2000, times: 10 } as const;
+
+type Outcome = 'paid' | 'free' | 'delayed' | 'pending' | 'failed';
+
+export function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
+  if (order.total === 0) return 'free';
+  if (order.paymentState === 'paid' || order.paymentState === 'authorized') return 'paid';
+  const payment = openPayment(order);
+  if (payment?.state === 'failed' || payment?.state === 'cancelled') return 'failed';
+  if (delayedWithInstructions) return 'delayed';
+  return payment?.state === 'new' && !payment.method ? 'failed' : 'pending';
+}
+
+function Confirmation() {
+  const { t, price, locale } = useIsland();
+  const { store, order, status, error, paymentMethods } = useCheckout();
+  const [token] = useState(() => orderTokenOf('orderConfirmation', location.pathname, locale));
+  const [polls, setPolls] = useState(0);
+
+  useEffect(() => {
+    if (token) void store.load(token);
+    return () => store.stop();
+  }, [store, token]);
+
+  const method = order ? paymentMethods.find((m) => m.code === codeOf(openPayment(order)?.method)) : undefined;
+  const outcome = order ? outcomeOf(order, Boolean(method?.instructions)) : null;
+  useEffect(() => {
+    if (outcome !== 'pending' || polls >= PENDING_POLL.times || !token) return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void store.continueHere();
+    }, PENDING_POLL.everyMs);
+    return () => clearTimeout(timer);
+  }, [outcome, polls, store, token]);
+
+  if (!order && (status === 'idle' || status === 'loading')) return <IslandStatus messageKey="checkout.loading" />;
+  if (!order || !token || order.state === 'cart') {
+    return <StepErrors error={error ?? { code: 'not_found', description: null, violations: [] }} />;
+  }
+  return (
+    <div className="checkout-confirmation card" data-confirmation={outcome}>
+      <p className="checkout-confirmation-title">
+        <strong>{outcome === 'failed' ? t('checkout.payment.awaiting') : t('checkout.confirmation.title')}</strong>
+      </p>
+      <p>{t('checkout.confirmation.number', { number: order.number ?? '' })}</p>
+      <p role="status">{t(`checkout.confirmation.${outcome}`)}</p>
+      {outcome === 'delayed' && method?.instructions && (
+        <div className="checkout-instructions">
+          <h2 className="checkout-instructions-title">{t('checkout.confirmation.instructions')}</h2>
+          <p>{method.instructions}</p>
+        </div>
+      )}
+      <p>{t('checkout.confirmation.total', { amount: price(order.total) })}</p>
+      <div className="form-actions">
+        {outcome === 'failed' ? (
+          <a className="button" href={pathTo('checkout', locale, { order: order.tokenValue })} data-pay-again>
+            {t('checkout.confirmation.payAgain')}
+          </a>
+        ) : (
+          <a className="button" href={pathTo('order', locale, { order: order.tokenValue })}>
+            {t('checkout.confirmation.follow')}
+          </a>
+        )}
+        <a className="link-button" href={pathTo('home', locale)}>
+          {t('checkout.confirmation.continueShopping')}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export default guardedIsland('orderConfirmation', Confirmation);

@@ -1,0 +1,153 @@
+/**
+ * The summary: the accounting lines, the card (for a card payment), a note for the shop, the terms of
+ * sale to accept, and the button that places the order and pays it. Paying a placed order again (after
+ * a refusal, or coming back from the confirmation page) uses the same card form.
+ */
+import { useId, useState } from 'react';
+import { languageOf } from '../../lib/channels.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import { legalPages } from '../../lib/routes/routes.ts';
+import { ORDER_NOTES_MAX } from '../../lib/shop-api/requests/checkout.ts';
+import { codeOf, openPayment, type CardDetails, type PaymentOutcome } from '../../stores/checkout.ts';
+import { RichText } from '../shared/forms/RichText.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { OrderTotals } from '../shared/OrderTotals.tsx';
+import { CardForm, emptyCard, isCardMethod, MethodChoice, MethodNote } from './PaymentStep.tsx';
+import { useCheckout } from './shared.tsx';
+
+/** Where the shopper lands after paying, and where the provider's pages send them back. */
+function useConfirmation(token: string) {
+  const { locale } = useIsland();
+  const path = pathTo('orderConfirmation', locale, { order: token });
+  return {
+    redirectUrl: `${location.origin}${path}`,
+    follow(outcome: PaymentOutcome) {
+      location.assign(outcome.kind === 'redirect' ? outcome.url : path);
+    },
+  };
+}
+
+export function SummaryStep() {
+  const { t, locale, price } = useIsland();
+  const { store, order, paymentMethods, status } = useCheckout();
+  const [card, setCard] = useState<CardDetails>(emptyCard);
+  const [notes, setNotes] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const ids = useId();
+  const confirmation = useConfirmation(order?.tokenValue ?? '');
+  if (!order) return null;
+  const method = paymentMethods.find((m) => m.code === codeOf(openPayment(order)?.method));
+  const withCard = order.total > 0 && isCardMethod(method?.code);
+  const language = languageOf(locale);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTermsError(!terms);
+    if (!terms) return;
+    void store
+      .placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...(withCard ? { card } : {}) })
+      // A failure stays in the store and shows in the step; a refused card leaves the order placed, and
+      // the funnel turns into "pay again".
+      .then(confirmation.follow, () => undefined);
+  };
+
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate>
+      <OrderTotals cart={order} />
+      {order.total === 0 && <p>{t('checkout.payment.free')}</p>}
+      {withCard && <CardForm card={card} onChange={setCard} />}
+      <div className="field">
+        <label htmlFor={`${ids}-notes`}>{t('checkout.summary.notes')}</label>
+        <textarea
+          id={`${ids}-notes`}
+          rows={2}
+          maxLength={ORDER_NOTES_MAX}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </div>
+      <div className={`field-checkbox${termsError ? ' is-invalid' : ''}`}>
+        <input
+          id={`${ids}-terms`}
+          type="checkbox"
+          checked={terms}
+          aria-invalid={termsError}
+          aria-describedby={termsError ? `${ids}-terms-error` : undefined}
+          onChange={(event) => {
+            setTerms(event.target.checked);
+            if (event.target.checked) setTermsError(false);
+          }}
+        />
+        <label htmlFor={`${ids}-terms`}>
+          <RichText
+            text={t('checkout.summary.acceptTerms')}
+            parts={{
+              terms: (
+                <a href={pathTo('page', locale, { page: legalPages.terms[language] })} target="_blank" rel="noopener">
+                  {t('checkout.summary.termsLink')}
+                </a>
+              ),
+            }}
+          />
+        </label>
+        {termsError && (
+          <p className="field-error" id={`${ids}-terms-error`}>
+            {t('checkout.summary.termsRequired')}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button checkout-complete" disabled={status === 'busy'} data-step-action="complete">
+          {status === 'busy'
+            ? t('checkout.summary.placing')
+            : order.total > 0
+              ? t('checkout.summary.pay', { amount: price(order.total) })
+              : t('checkout.summary.place')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A placed order that still waits for its money: choose how to pay (same fee) and pay again. */
+export function PayAgain() {
+  const { t, price } = useIsland();
+  const { store, order, paymentMethods, status } = useCheckout();
+  const current = order ? codeOf(openPayment(order)?.method) : null;
+  const [choice, setChoice] = useState<string | null>(current);
+  const [card, setCard] = useState<CardDetails>(emptyCard);
+  const confirmation = useConfirmation(order?.tokenValue ?? '');
+  if (!order) return null;
+  const fee = paymentMethods.find((m) => m.code === current)?.serviceFee;
+  // The total is settled: only methods with the same service fee may replace the one chosen.
+  const methods = paymentMethods.filter((m) => fee === undefined || m.serviceFee === fee);
+  const method = methods.find((m) => m.code === choice);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!choice) return;
+    try {
+      if (choice !== current) await store.selectPayment(choice);
+      if (method?.instructions) {
+        location.assign(confirmation.redirectUrl);
+        return;
+      }
+      confirmation.follow(await store.pay({ redirectUrl: confirmation.redirectUrl, ...(isCardMethod(choice) ? { card } : {}) }));
+    } catch {
+      // The store keeps the failure; the section shows it.
+    }
+  };
+  return (
+    <form className="checkout-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p>{t('checkout.payment.awaiting')}</p>
+      <MethodChoice methods={methods} value={choice} onChange={setChoice} />
+      {method && <MethodNote method={method} />}
+      {isCardMethod(choice) && <CardForm card={card} onChange={setCard} />}
+      <div className="form-actions">
+        <button type="submit" className="button checkout-complete" disabled={!choice || status === 'busy'} data-step-action="pay">
+          {t('checkout.payment.payNow', { amount: price(order.total) })}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+/** What the funnel's sections share: the store's atoms, the order token of the address, error texts. */
+import { useStore } from '@nanostores/react';
+import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
+import { patternRegExp, SHELL_ID } from '../../lib/routes/paths.ts';
+import { routes, type RouteName } from '../../lib/routes/routes.ts';
+import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
+import type { Translator } from '../../i18n/core.ts';
+import { useIsland } from '../shared/island.tsx';
+
+/** The order token of the current address (the shell's own id is none). */
+export function orderTokenOf(route: RouteName, pathname: string, locale: LocaleCode): string | null {
+  const prefix = pathPrefixOf(locale);
+  const path = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+  const raw = patternRegExp(routes[route][languageOf(locale)]).exec(path)?.groups?.order;
+  if (!raw) return null;
+  try {
+    const token = decodeURIComponent(raw);
+    return token === SHELL_ID ? null : token;
+  } catch {
+    return null;
+  }
+}
+
+export function useCheckout() {
+  const store = checkoutStore();
+  return {
+    store,
+    order: useStore(store.$order),
+    status: useStore(store.$status),
+    error: useStore(store.$error),
+    addresses: useStore(store.$addresses),
+    shippingMethods: useStore(store.$shippingMethods),
+    paymentMethods: useStore(store.$paymentMethods),
+    relayPoints: useStore(store.$relayPoints),
+    elsewhere: useStore(store.$elsewhere),
+  };
+}
+
+/** A failure in the shopper's words: the API's own reason when it gave one, else the funnel's texts. */
+export function errorText(t: Translator, error: CheckoutError): string[] {
+  switch (error.code) {
+    case 'network':
+      return [t('checkout.network')];
+    case 'not_found':
+      return [t('checkout.notFound')];
+    case 'relay_none':
+      return [t('relay.noneNearby')];
+    case 'relay_unavailable':
+      return [t('relay.unavailable')];
+    case 'card_invalid': {
+      const key = `checkout.payment.card.errors.${error.field ?? ''}`;
+      return [t.has(key) ? t(key) : (error.description ?? t('checkout.error'))];
+    }
+    case 'payment_refused':
+      return [
+        t('checkout.payment.refused'),
+        ...(error.bank ? [t('checkout.payment.bank', { message: error.bank.message, code: error.bank.code ?? '–' })] : []),
+        t('checkout.payment.retry'),
+      ];
+    case 'refused': {
+      if (error.violations.some((v) => v.code === 'RELAY_POINT_INACTIVE')) return [t('relay.inactive')];
+      const texts = error.violations.map((v) => v.message).filter(Boolean);
+      return texts.length > 0 ? texts : [error.description ?? t('checkout.error')];
+    }
+    default:
+      return [t('checkout.error')];
+  }
+}
+
+/** The step's errors, read out when they appear. */
+export function StepErrors({ error }: { error: CheckoutError | null }) {
+  const { t } = useIsland();
+  if (!error) return null;
+  const texts = errorText(t, error);
+  return (
+    <div className="form-errors checkout-errors" role="alert" data-checkout-error={error.code}>
+      {texts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  );
+}
