@@ -227,3 +227,15 @@ export function createCheckoutClient(http: HttpClient) {
   };
 }
 export type CheckoutClient = ReturnType<typeof createCheckoutClient>;
+
+/** The orders of the account: GET /shop/orders (a page of placed orders, newest first) and one order by its token. */
+export function createOrdersClient(http: HttpClient) {
+  return {
+    /** One page of the signed-in customer's placed orders, with how many there are in all. */
+    listOrders: async (page: number, itemsPerPage: number) => {
+      const answer = await http.get(path.orders, { query: { page, itemsPerPage }, schema: collection(order) });
+      return { orders: answer['hydra:member'], total: answer['hydra:totalItems'] };
+    },
+    getOrder: (token: string) => http.get(iri.order(tokenSegment(token)), { schema: order }),
+  };
+}

@@ -7,5 +7,6 @@ import account from './account.ts';
 import cart from './cart.ts';
 import relay from './relay.ts';
 import checkout from './checkout.ts';
+import orders from './orders.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders };
