@@ -379,7 +379,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
         const placed = await show(await client.complete(orderToken, { notes: input.notes, termsAccepted: input.termsAccepted }));
         if (placed.paymentState === 'paid') return { kind: 'paid' } as PaymentOutcome;
         // Cheque and bank transfer: the shopper follows the method's instructions; the order ships on payment.
-        if (placed.total === 0 || !method || paysLater(method)) return { kind: 'awaiting' } as PaymentOutcome;
+        if (placed.total === 0 || (method && paysLater(method))) return { kind: 'awaiting' } as PaymentOutcome;
         return pay(orderToken, { ...(cardToken ? { cardToken } : {}), redirectUrl: input.redirectUrl });
       });
     },

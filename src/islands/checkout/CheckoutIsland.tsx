@@ -6,6 +6,7 @@
  * a dialog warns and offers to continue here.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
@@ -17,7 +18,7 @@ import { AddressLines, AddressStep } from './AddressStep.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { ShippingStep } from './ShippingStep.tsx';
 import { PayAgain, SummaryStep } from './SummaryStep.tsx';
-import { orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import { dataLayer, orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
 type Step = 'address' | 'shipping' | 'payment' | 'summary';
@@ -30,7 +31,7 @@ const TITLES: Record<Step, string> = {
 };
 
 /** The furthest step the order's checkout state opens. */
-export function stepOf(order: Order): Step {
+function stepOf(order: Order): Step {
   switch (order.checkoutState) {
     case 'cart':
       return 'address';
@@ -198,6 +199,7 @@ function Funnel() {
   useEffect(() => {
     if (!token) return;
     void store.load(token).then((loaded) => {
+      if (loaded?.state === 'cart') pushCheckoutEvent(dataLayer(), beginCheckout(loaded));
       // The cart was merged into the customer's own at sign-in: the funnel follows it.
       const cartToken = cartStore().token();
       if (!loaded && cartToken && cartToken !== token) location.replace(pathTo('checkout', locale, { order: cartToken }));

@@ -4,13 +4,14 @@
  * provider's page the payment may still be on its way: the page asks again a few times. A failed
  * payment offers to pay again (the funnel of the placed order).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { purchase, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { codeOf, openPayment } from '../../stores/checkout.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import { dataLayer, orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
 /** How often and how many times a payment still under way is asked for again. */
@@ -18,7 +19,7 @@ const PENDING_POLL = { everyMs: 2000, times: 10 } as const;
 
 type Outcome = 'paid' | 'free' | 'delayed' | 'pending' | 'failed';
 
-export function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
+function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
   if (order.total === 0) return 'free';
   if (order.paymentState === 'paid' || order.paymentState === 'authorized') return 'paid';
   const payment = openPayment(order);
@@ -37,6 +38,14 @@ function Confirmation() {
     if (token) void store.load(token);
     return () => store.stop();
   }, [store, token]);
+
+  // The purchase is counted once per page, when the placed order is first shown.
+  const counted = useRef(false);
+  useEffect(() => {
+    if (!order || order.state === 'cart' || counted.current) return;
+    counted.current = true;
+    pushCheckoutEvent(dataLayer(), purchase(order));
+  }, [order]);
 
   const method = order ? paymentMethods.find((m) => m.code === codeOf(openPayment(order)?.method)) : undefined;
   const outcome = order ? outcomeOf(order, Boolean(method?.instructions)) : null;

@@ -21,6 +21,9 @@ export function orderTokenOf(route: RouteName, pathname: string, locale: LocaleC
   }
 }
 
+/** The tag manager's data layer, when the page has one. */
+export const dataLayer = (): unknown[] | undefined => (window as { dataLayer?: unknown[] }).dataLayer;
+
 export function useCheckout() {
   const store = checkoutStore();
   return {
