@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
 import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout.ts';
@@ -18,7 +19,7 @@ import { AddressLines, AddressStep } from './AddressStep.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { ShippingStep } from './ShippingStep.tsx';
 import { PayAgain, SummaryStep } from './SummaryStep.tsx';
-import { dataLayer, orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
 type Step = 'address' | 'shipping' | 'payment' | 'summary';
@@ -193,7 +194,7 @@ function Funnel() {
   const { t, locale } = useIsland();
   const { store, order, status, error } = useCheckout();
   const customer = useStore(customerStore().$customer);
-  const [token] = useState(() => orderTokenOf('checkout', location.pathname, locale));
+  const [token] = useState(() => runtimeParamOf('checkout', 'order', location.pathname, locale));
   const [editing, setEditing] = useState<Step | null>(null);
 
   useEffect(() => {

@@ -7,11 +7,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { purchase, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { codeOf, openPayment } from '../../stores/checkout.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { dataLayer, orderTokenOf, StepErrors, useCheckout } from './shared.tsx';
+import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
 /** How often and how many times a payment still under way is asked for again. */
@@ -31,7 +32,7 @@ function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
 function Confirmation() {
   const { t, price, locale } = useIsland();
   const { store, order, status, error, paymentMethods } = useCheckout();
-  const [token] = useState(() => orderTokenOf('orderConfirmation', location.pathname, locale));
+  const [token] = useState(() => runtimeParamOf('orderConfirmation', 'order', location.pathname, locale));
   const [polls, setPolls] = useState(0);
 
   useEffect(() => {

@@ -1,25 +1,8 @@
-/** What the funnel's sections share: the store's atoms, the order token of the address, error texts. */
+/** What the funnel's sections share: the store's atoms, the data layer, error texts. */
 import { useStore } from '@nanostores/react';
-import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
-import { patternRegExp, SHELL_ID } from '../../lib/routes/paths.ts';
-import { routes, type RouteName } from '../../lib/routes/routes.ts';
 import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
 import type { Translator } from '../../i18n/core.ts';
 import { useIsland } from '../shared/island.tsx';
-
-/** The order token of the current address (the shell's own id is none). */
-export function orderTokenOf(route: RouteName, pathname: string, locale: LocaleCode): string | null {
-  const prefix = pathPrefixOf(locale);
-  const path = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
-  const raw = patternRegExp(routes[route][languageOf(locale)]).exec(path)?.groups?.order;
-  if (!raw) return null;
-  try {
-    const token = decodeURIComponent(raw);
-    return token === SHELL_ID ? null : token;
-  } catch {
-    return null;
-  }
-}
 
 /** The tag manager's data layer, when the page has one. */
 export const dataLayer = (): unknown[] | undefined => (window as { dataLayer?: unknown[] }).dataLayer;
