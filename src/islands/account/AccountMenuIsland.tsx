@@ -4,6 +4,7 @@ import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, logoutTo } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
+import { LastOrder } from './LastOrder.tsx';
 import '../shared/forms/forms.css';
 
 const SECTIONS: ReadonlyArray<[RouteName, string]> = [
@@ -22,6 +23,7 @@ function AccountMenu() {
   return (
     <div className="account-menu">
       {name && <p className="account-greeting">{t('account.menu.greeting', { name })}</p>}
+      <LastOrder />
       <nav aria-label={t('account.menu.title')}>
         <ul>
           {SECTIONS.map(([route, key]) => (

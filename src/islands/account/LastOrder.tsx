@@ -1,0 +1,39 @@
+/** The account page's last order: the newest placed order's card and a link to all of them (nothing is shown until it is known). */
+import { useEffect, useState } from 'react';
+import { pathTo } from '../../lib/routes/paths.ts';
+import { createOrdersClient } from '../../lib/shop-api/client.ts';
+import type { Order } from '../../lib/shop-api/wire.ts';
+import { shopApi } from '../../stores/shop.ts';
+import { useIsland } from '../shared/island.tsx';
+import { OrderCard } from './OrdersParts.tsx';
+
+export function LastOrder() {
+  const { t, locale } = useIsland();
+  // undefined while loading, null when there is none (or it could not be read: the menu still works).
+  const [order, setOrder] = useState<Order | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    createOrdersClient(shopApi().http)
+      .listOrders(1, 1)
+      .then((answer) => live && setOrder(answer.orders[0] ?? null))
+      .catch(() => live && setOrder(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <section className="orders-frame orders-frame--last last-order" aria-labelledby="last-order-title">
+      <h2 id="last-order-title">{t('orders.last.title')}</h2>
+      {order === undefined ? null : order === null ? (
+        <p>{t('orders.last.none')}</p>
+      ) : (
+        <>
+          <OrderCard order={order} headingLevel={3} />
+          <p>
+            <a href={pathTo('orders', locale)}>{t('orders.last.all')}</a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
