@@ -1,7 +1,8 @@
 /**
  * Progressive enhancement of a category page: the filters already work with CSS; this keeps the
  * address bar in sync (shareable ?lifeStage=adult&sort=best_sellers), restores it on load, puts the
- * cards in DOM order for assistive technology, and updates the count and the empty state.
+ * cards in DOM order for assistive technology, and updates the count and the empty state. On a phone,
+ * Apply folds the filters' panel away and brings the shopper to the products it leaves.
  */
 export function enhanceCatalogue(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-filters]');
@@ -33,6 +34,15 @@ export function enhanceCatalogue(root: HTMLElement): void {
     history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
   };
   form.addEventListener('change', update);
+  // The filters apply as they are chosen; Apply (shown where the panel folds) closes it and lands on the count.
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const panel = form.closest('details');
+    if (panel) panel.open = false;
+    count.tabIndex = -1;
+    count.focus({ preventScroll: true });
+    count.scrollIntoView({ block: 'nearest' });
+  });
   // A reset changes the inputs after the event: read them on the next frame.
   form.addEventListener('reset', () => requestAnimationFrame(update));
   update();

@@ -2,7 +2,8 @@
  * Every page's header, without React: the cart badge (the count the cart store last published), the
  * session classes on <body> (from the stored token's expiry, no library), and the mini cart. The mini
  * cart opens and closes through its store ($miniCartOpen), from the toggle here or from an island (an
- * add to cart); its React island is loaded only the first time it opens.
+ * add to cart); its React island is loaded only the first time it opens. The phone menu is a <details>
+ * that works alone; here it also closes on Escape (the focus back on its button) and on a tap outside it.
  */
 import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/badge.ts';
 import { $miniCartOpen, toggleMiniCart } from '../stores/mini-cart.ts';
@@ -38,6 +39,19 @@ function followMiniCart(toggle: HTMLButtonElement, root: HTMLElement): void {
   });
 }
 
+/** What a shopper expects of a menu besides its button: Escape and a tap elsewhere close it. */
+function enhanceMenu(menu: HTMLDetailsElement): void {
+  const summary = menu.querySelector('summary');
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !menu.open) return;
+    menu.open = false;
+    summary?.focus();
+  });
+  document.addEventListener('click', (event) => {
+    if (menu.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+  });
+}
+
 function startHeader(): void {
   markSession();
   startCartBadge();
@@ -58,6 +72,8 @@ function startHeader(): void {
       document.cookie = localeCookie(link.dataset.locale!);
     });
   }
+  const menu = document.querySelector<HTMLDetailsElement>('details[data-menu]');
+  if (menu) enhanceMenu(menu);
   const toggle = document.querySelector<HTMLButtonElement>('[data-mini-cart-toggle]');
   const root = document.querySelector<HTMLElement>('[data-mini-cart-root]');
   if (toggle && root) followMiniCart(toggle, root);
