@@ -6,7 +6,8 @@
  * invoice, offered once shipped and downloadable from the first of the announced 7 to 10 days after.
  */
 import { type ReactNode, useEffect, useState } from 'react';
-import { channelOf, type LocaleCode } from '../../lib/channels.ts';
+import { channelOf, intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { accountingLines } from '../../lib/orders/accounting-lines.ts';
 import { INVOICE_DELAY_DAYS } from '../../lib/constants.ts';
 import { invoiceAvailable, invoiceAvailableFrom } from '../../lib/orders/invoice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
@@ -113,19 +114,14 @@ function Invoice({ order }: { order: Order }) {
 
 function OrderView({ order }: { order: Order }) {
   const { t, locale, price } = useIsland();
+  // An accounting line reads as an amount even at zero (0,00 €), unlike a price.
+  const formatAmount = (minor: number) =>
+    new Intl.NumberFormat(intlLocaleOf(languageOf(locale)), { style: 'currency', currency: 'EUR' }).format(minor / 100);
   const shipment = order.shipments[0];
   const payment = order.payments.at(-1);
   const methodCode = payment?.method?.split('/').at(-1);
   const awaiting = order.paymentState === 'awaiting_payment' && order.total > 0;
-  const lines: Array<[string, number, string?]> = [
-    [t('orders.detail.lines.itemsTotal'), order.itemsTotal],
-    ...order.promotions.map((p): [string, number] => [`${t('orders.detail.lines.promotion')} (${p.label || p.code})`, p.amount]),
-    [t('orders.detail.lines.shippingTotal'), order.shippingTotal],
-    ...(order.serviceFeesTotal !== 0 ? [[t('orders.detail.lines.serviceFeesTotal'), order.serviceFeesTotal] as [string, number]] : []),
-    [t('orders.detail.lines.totalExcludingTax'), order.totalExcludingTax],
-    [t('orders.detail.lines.taxTotal'), order.taxTotal],
-    [t('orders.detail.lines.total'), order.total, 'total'],
-  ];
+  const lines = accountingLines(languageOf(locale), order);
   return (
     <div className="order-detail">
       <p>
@@ -189,10 +185,10 @@ function OrderView({ order }: { order: Order }) {
       <section aria-labelledby="order-summary">
         <h2 id="order-summary">{t('orders.detail.summary')}</h2>
         <dl className="order-totals">
-          {lines.map(([label, amount, kind]) => (
-            <div key={label}>
-              <dt className={kind}>{label}</dt>
-              <dd className={kind}>{price(amount)}</dd>
+          {lines.map((line) => (
+            <div key={line.label} className={line.key}>
+              <dt>{line.label}</dt>
+              <dd>{formatAmount(line.amount)}</dd>
             </div>
           ))}
         </dl>

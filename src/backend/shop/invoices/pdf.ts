@@ -8,8 +8,9 @@
 import PDFDocument from 'pdfkit';
 import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
 import type { Language } from '../../../lib/channels.ts';
+import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
-import { accountingLines, addressLines, amount, longDate, type PaymentView, relayPointLines, SELLER } from '../order-mails/format.ts';
+import { addressLines, amount, longDate, type PaymentView, relayPointLines, SELLER } from '../order-mails/format.ts';
 
 export interface InvoiceInput {
   lang: Language;

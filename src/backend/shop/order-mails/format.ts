@@ -5,7 +5,7 @@
  */
 import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 import { formatPrice } from '../../../lib/catalogue/money.ts';
-import type { Order, OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
 
 export const SHOP_NAME = 'Maison Gamelle';
 /** The seller as the terms of sale name it: on every invoice. */
@@ -34,7 +34,7 @@ export const amount = (lang: Language, minor: number): string =>
 export const longDate = (lang: Language, iso: string): string =>
   new Intl.DateTimeFormat(intlLocaleOf(lang), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
 
-export const countryName = (lang: Language, code: string): string =>
+const countryName = (lang: Language, code: string): string =>
   new Intl.DisplayNames([intlLocaleOf(lang)], { type: 'region' }).of(code) ?? code;
 
 /** An address as a label reads: name, company, street lines, postcode and town, country. */
@@ -50,57 +50,6 @@ export const relayPointLines = (lang: Language, p: RelayPoint): string[] => [
   countryName(lang, p.countryCode),
 ];
 
-const LINE_LABELS = {
-  fr: {
-    itemsTotal: 'Sous-total des articles',
-    promotion: 'Réduction',
-    shippingTotal: 'Frais de livraison',
-    serviceFeesTotal: 'Frais de service',
-    totalExcludingTax: 'Total HT',
-    taxTotal: 'dont TVA',
-    total: 'Total TTC',
-  },
-  nl: {
-    itemsTotal: 'Subtotaal artikelen',
-    promotion: 'Korting',
-    shippingTotal: 'Verzendkosten',
-    serviceFeesTotal: 'Servicekosten',
-    totalExcludingTax: 'Totaal excl. btw',
-    taxTotal: 'waarvan btw',
-    total: 'Totaal incl. btw',
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-
-export interface AccountingLine {
-  key: keyof (typeof LINE_LABELS)['fr'];
-  label: string;
-  amount: number;
-}
-
-/**
- * The accounting lines of a placed order: items, each promotion (by its label), shipping, service fees
- * when the payment method costs any, then the totals. Shipping shows even when free: the shopper sees it was.
- */
-export function accountingLines(lang: Language, o: Order): AccountingLine[] {
-  const labels = LINE_LABELS[lang];
-  const promotions: AccountingLine[] = o.promotions.map((p) => ({
-    key: 'promotion',
-    label: `${labels.promotion} (${p.label || p.code})`,
-    amount: p.amount,
-  }));
-  if (promotions.length === 0 && o.orderPromotionTotal !== 0)
-    promotions.push({ key: 'promotion', label: labels.promotion, amount: o.orderPromotionTotal });
-  return [
-    { key: 'itemsTotal', label: labels.itemsTotal, amount: o.itemsTotal },
-    ...promotions,
-    { key: 'shippingTotal', label: labels.shippingTotal, amount: o.shippingTotal },
-    ...(o.serviceFeesTotal !== 0 ? [{ key: 'serviceFeesTotal' as const, label: labels.serviceFeesTotal, amount: o.serviceFeesTotal }] : []),
-    { key: 'totalExcludingTax', label: labels.totalExcludingTax, amount: o.totalExcludingTax },
-    { key: 'taxTotal', label: labels.taxTotal, amount: o.taxTotal },
-    { key: 'total', label: labels.total, amount: o.total },
-  ];
-}
-
 /** How the order is paid, as the mails and the invoice say it. */
 export interface PaymentView {
   code: string;
@@ -113,9 +62,3 @@ export interface PaymentView {
   /** A card's brand and last four digits (never more is kept). */
   card: { brand: string; last4: string } | null;
 }
-
-/** The payment method's code of the order: its last payment's (the open one, or the one that paid). */
-export const paymentMethodCodeOf = (o: Order): string | null => {
-  const method = o.payments.at(-1)?.method;
-  return method ? (method.split('/').at(-1) ?? null) : null;
-};

@@ -6,10 +6,11 @@
  */
 import { INVOICE_DELAY_DAYS } from '../../../lib/constants.ts';
 import type { Language } from '../../../lib/channels.ts';
+import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
 import { escapeHtml, type Mail } from '../../mail/outbox.ts';
 import { greeting } from '../customers/mails.ts';
-import { accountingLines, addressLines, amount, longDate, money, relayPointLines, SHOP_NAME, type PaymentView } from './format.ts';
+import { addressLines, amount, longDate, money, relayPointLines, SHOP_NAME, type PaymentView } from './format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountingLines, money } from '../../../../../src/backend/shop/order-mails/format.ts';
+import { money } from '../../../../../src/backend/shop/order-mails/format.ts';
+import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
 import type { Order } from '../../../../../src/lib/shop-api/wire.ts';
 
