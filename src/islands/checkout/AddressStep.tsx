@@ -11,7 +11,7 @@ import { useCheckout } from './shared.tsx';
 
 const countryNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
 
-export function AddressLines({
+function AddressLines({
   address,
 }: {
   address: Pick<Address, 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'postcode' | 'city' | 'countryCode'>;

@@ -15,7 +15,7 @@ import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/che
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { AddressLines, AddressStep } from './AddressStep.tsx';
+import { AddressStep } from './AddressStep.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { ShippingStep } from './ShippingStep.tsx';
 import { PayAgain, SummaryStep } from './SummaryStep.tsx';
@@ -83,7 +83,10 @@ function CartRecap({ order }: { order: Order }) {
 function Chosen({ step, order }: { step: Step; order: Order }) {
   const { t, price } = useIsland();
   const { shippingMethods, paymentMethods } = useCheckout();
-  if (step === 'address' && order.billingAddress) return <AddressLines address={order.billingAddress} />;
+  if (step === 'address' && order.billingAddress) {
+    const a = order.billingAddress;
+    return <>{`${a.firstName} ${a.lastName}, ${a.street}, ${a.postcode} ${a.city}`}</>;
+  }
   const shipment = shipmentOf(order);
   if (step === 'shipping' && shipment?.method) {
     const method = shippingMethods.find((m) => m.code === codeOf(shipment.method));
@@ -125,10 +128,14 @@ function Section({
   const { t } = useIsland();
   const { order, error } = useCheckout();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The step that opens takes the focus, so a keyboard or screen reader follows the funnel.
+  // The step that opens comes to the top of the screen, so its main action shows on a phone without
+  // scrolling, and takes the focus, so a keyboard or screen reader follows the funnel.
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (open && !wasOpen.current) heading.current?.focus();
+    if (open && !wasOpen.current && heading.current) {
+      heading.current.scrollIntoView({ block: 'start' });
+      heading.current.focus({ preventScroll: true });
+    }
     wasOpen.current = open;
   }, [open]);
   return (

@@ -57,16 +57,21 @@ export function SummaryStep() {
       <OrderTotals cart={order} />
       {order.total === 0 && <p>{t('checkout.payment.free')}</p>}
       {withCard && <CardForm card={card} onChange={setCard} />}
-      <div className="field">
-        <label htmlFor={`${ids}-notes`}>{t('checkout.summary.notes')}</label>
-        <textarea
-          id={`${ids}-notes`}
-          rows={2}
-          maxLength={ORDER_NOTES_MAX}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-      </div>
+      <details className="checkout-notes">
+        <summary>{t('checkout.summary.notes')}</summary>
+        <div className="field">
+          <label htmlFor={`${ids}-notes`} className="visually-hidden">
+            {t('checkout.summary.notes')}
+          </label>
+          <textarea
+            id={`${ids}-notes`}
+            rows={2}
+            maxLength={ORDER_NOTES_MAX}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+      </details>
       <div className={`field-checkbox${termsError ? ' is-invalid' : ''}`}>
         <input
           id={`${ids}-terms`}

@@ -1,0 +1,222 @@
+/**
+ * The checkout, in French on the FR site and in Dutch on the BE site: from the cart's "Valider ma
+ * commande" through the funnel's steps to the confirmation, with axe on every step. A card refused by
+ * the bank (its message and code shown) then accepted; a relay point in France, home delivery in
+ * Belgium; a bank transfer (the order awaits its payment, with the instructions); a free order (a free
+ * sample needs no payment). The shopper is signed in through the API, so no e-mail lookup is spent.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { channelOf } from '../../src/lib/channels.ts';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
+import { atPath, createCustomer, expect, languageOf, localeOf, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
+
+const API = `${PLATFORM}/api/v2/shop`;
+/** Sandbox test cards (src/backend/payments/test-cards.ts). */
+const CARDS = { accepted: '4543474002249996', insufficientFunds: '4000000000009995' } as const;
+/** A dog food in stock (23,90 €: below the free-shipping threshold), and the free sample. */
+const VARIANTS = { food: '10000001', freeSample: '10000091' } as const;
+
+const query = (info: TestInfo) => {
+  const locale = localeOf(info);
+  return `channelCode=${channelOf(locale).code}&locale=${locale}`;
+};
+
+/**
+ * A customer signed in through the API, with a favourite address in the site's country and a cart
+ * holding `variant`, both stored as the site stores them.
+ */
+async function shopperWithCart(page: Page, info: TestInfo, variant: string): Promise<string> {
+  const shopper = await createCustomer(page.request, info);
+  const q = query(info);
+  const json = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' };
+  const login = await page.request.post(`${API}/authentication-token?${q}`, {
+    headers: json,
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(login.status()).toBe(200);
+  const auth = (await login.json()) as { token: string; refresh_token: string; customer: string };
+  const bearer = { ...json, Authorization: `Bearer ${auth.token}` };
+  const belgian = languageOf(info) === 'nl';
+  const address = await page.request.post(`${API}/addresses?${q}`, {
+    headers: bearer,
+    data: belgian
+      ? {
+          firstName: 'Lotte',
+          lastName: 'Peeters',
+          street: 'Meir 12',
+          city: 'Antwerpen',
+          postcode: '2000',
+          countryCode: 'BE',
+          phoneNumber: '+32471123456',
+          isDefault: true,
+        }
+      : {
+          firstName: 'Camille',
+          lastName: 'Martin',
+          street: '12 rue de la République',
+          city: 'Lyon',
+          postcode: '69002',
+          countryCode: 'FR',
+          phoneNumber: '+33612345678',
+          isDefault: true,
+        },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const locale = localeOf(info);
+  const cart = await page.request.post(`${API}/orders?${q}`, {
+    headers: bearer,
+    data: { localeCode: locale, channelCode: channelOf(locale).code },
+  });
+  const token = ((await cart.json()) as { tokenValue: string }).tokenValue;
+  const added = await page.request.patch(`${API}/orders/${token}/items?${q}`, {
+    headers: { ...bearer, 'Content-Type': 'application/merge-patch+json' },
+    data: { productVariant: `/api/v2/shop/product-variants/${variant}`, quantity: 1, subscriptionInterval: 0 },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.addInitScript(
+    ([keys, session, cartToken]) => {
+      if (localStorage.getItem(keys.token)) return;
+      localStorage.setItem(keys.refreshToken, session.refresh_token);
+      localStorage.setItem(keys.customerUri, session.customer);
+      localStorage.setItem(keys.token, session.token);
+      localStorage.setItem(keys.cartToken, cartToken);
+    },
+    [STORAGE_KEYS, auth, token] as const,
+  );
+  return token;
+}
+
+async function expectNoSeriousViolation(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  expect(serious, label).toEqual([]);
+}
+
+/** From the cart page's button to the funnel, on a phone's screen. */
+async function openFunnel(page: Page, info: TestInfo, token: string) {
+  const t = textsOf(info);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pathOf(info, 'cart'));
+  await page.getByRole('link', { name: t('cart.checkout') }).click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
+  await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
+}
+
+/** The open step's main action is on screen without scrolling, and axe is content. */
+async function atStep(page: Page, step: string) {
+  const action = page.locator(`[data-step="${step}"].is-open [data-step-action]`).first();
+  await expect(action).toBeInViewport();
+  await expectNoSeriousViolation(page, `the ${step} step`);
+  return action;
+}
+
+async function addressAndShipping(page: Page, info: TestInfo) {
+  const t = textsOf(info);
+  // The favourite address is preselected.
+  await expect(page.locator('[data-step="address"] input[name="billing"]').first()).toBeChecked();
+  await (await atStep(page, 'address')).click();
+  await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
+  if (languageOf(info) === 'fr') {
+    await page.getByText(t('checkout.shipping.relay'), { exact: true }).click();
+    // The shipping address's postcode is searched at once: points around Lyon 2e, on the list and the map.
+    const points = page.locator('[data-relay-point]');
+    await expect(points.first()).toBeVisible();
+    await expect(page.getByRole('img', { name: t('checkout.shipping.search.map') })).toBeVisible();
+    await expectNoSeriousViolation(page, 'the relay points');
+    await points
+      .first()
+      .getByRole('button', { name: t('checkout.shipping.search.choose') })
+      .click();
+  } else {
+    await (await atStep(page, 'shipping')).click();
+  }
+  await expect(page.locator('[data-step="payment"].is-open')).toBeVisible();
+}
+
+async function choosePayment(page: Page, code: string) {
+  await page.locator(`[data-step="payment"] [data-payment-method="${code}"]`).click();
+  await (await atStep(page, 'payment')).click();
+  await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();
+}
+
+async function fillCard(page: Page, info: TestInfo, number: string) {
+  const t = textsOf(info);
+  await page.getByLabel(t('checkout.payment.card.number')).fill(number);
+  await page.getByLabel(t('checkout.payment.card.expiry')).fill('12/34');
+  await page.getByLabel(t('checkout.payment.card.cvc')).fill('123');
+  await page.getByLabel(t('checkout.payment.card.holder')).fill('Camille Martin');
+}
+
+async function acceptTermsAndPlace(page: Page) {
+  await page.locator('[data-step="summary"] input[type="checkbox"]').check();
+  await page.locator('[data-step-action="complete"]').click();
+}
+
+test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await shopperWithCart(page, info, VARIANTS.food);
+  await openFunnel(page, info, token);
+  await addressAndShipping(page, info);
+  await choosePayment(page, 'visa');
+  await atStep(page, 'summary');
+  // The terms of sale must be accepted.
+  await page.locator('[data-step-action="complete"]').click();
+  await expect(page.getByText(t('checkout.summary.termsRequired'))).toBeVisible();
+
+  const cardTokens: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') cardTokens.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
+  });
+  await fillCard(page, info, CARDS.insufficientFunds);
+  await acceptTermsAndPlace(page);
+  const refusal = page.locator('[data-checkout-error="payment_refused"]');
+  await expect(refusal).toContainText(t('checkout.payment.refused'));
+  await expect(refusal).toContainText('51');
+  // The card went to the provider's card-token endpoint only, never to the shop API.
+  expect(cardTokens.filter((call) => call.includes(CARDS.insufficientFunds)).map((call) => call.split(' ')[0])).toEqual([
+    '/payments/components/card-tokens',
+  ]);
+  await expectNoSeriousViolation(page, 'the refusal');
+
+  await page.locator('[data-payment-method="visa"] input').check();
+  await fillCard(page, info, CARDS.accepted);
+  await page.locator('[data-step-action="pay"]').click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  await expect(page.locator('[data-confirmation="paid"]')).toContainText(t('checkout.confirmation.paid'));
+  await expectNoSeriousViolation(page, 'the confirmation');
+});
+
+test('a bank transfer places the order, which awaits its payment with the instructions', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await shopperWithCart(page, info, VARIANTS.food);
+  await openFunnel(page, info, token);
+  await addressAndShipping(page, info);
+  await choosePayment(page, 'bank_transfer');
+  await atStep(page, 'summary');
+  await acceptTermsAndPlace(page);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  const confirmation = page.locator('[data-confirmation="delayed"]');
+  await expect(confirmation).toContainText(t('checkout.confirmation.delayed'));
+  await expect(confirmation.getByRole('heading', { name: t('checkout.confirmation.instructions') })).toBeVisible();
+  await expectNoSeriousViolation(page, 'the confirmation');
+});
+
+test('a free order needs no payment', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await shopperWithCart(page, info, VARIANTS.freeSample);
+  await openFunnel(page, info, token);
+  await (await atStep(page, 'address')).click();
+  await (await atStep(page, 'shipping')).click();
+  // Nothing to pay: the payment step is skipped.
+  await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();
+  await expect(page.locator('[data-step="payment"]')).toHaveCount(0);
+  await expect(page.locator('[data-step="summary"]').getByText(t('checkout.payment.free'))).toBeVisible();
+  await expect(page.locator('[data-card-form]')).toHaveCount(0);
+  await atStep(page, 'summary');
+  await acceptTermsAndPlace(page);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  await expect(page.locator('[data-confirmation="free"]')).toContainText(t('checkout.confirmation.free'));
+});
