@@ -113,13 +113,14 @@ async function atStep(page: Page, step: string) {
   return action;
 }
 
-async function addressAndShipping(page: Page, info: TestInfo) {
+/** The favourite address, then a relay point (France) or home delivery. */
+async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' | 'home') {
   const t = textsOf(info);
   // The favourite address is preselected.
   await expect(page.locator('[data-step="address"] input[name="billing"]').first()).toBeChecked();
   await (await atStep(page, 'address')).click();
   await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
-  if (languageOf(info) === 'fr') {
+  if (delivery === 'relay') {
     await page.getByText(t('checkout.shipping.relay'), { exact: true }).click();
     // The shipping address's postcode is searched at once: points around Lyon 2e, on the list and the map.
     const points = page.locator('[data-relay-point]');
@@ -159,7 +160,7 @@ test('a card refused by the bank shows its message and code, then another card p
   const t = textsOf(info);
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
-  await addressAndShipping(page, info);
+  await addressAndShipping(page, info, languageOf(info) === 'fr' ? 'relay' : 'home');
   await choosePayment(page, 'visa');
   await atStep(page, 'summary');
   // The terms of sale must be accepted.
@@ -193,7 +194,7 @@ test('a bank transfer places the order, which awaits its payment with the instru
   const t = textsOf(info);
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
-  await addressAndShipping(page, info);
+  await addressAndShipping(page, info, 'home');
   await choosePayment(page, 'bank_transfer');
   await atStep(page, 'summary');
   await acceptTermsAndPlace(page);
@@ -219,4 +220,22 @@ test('a free order needs no payment', async ({ page }, info) => {
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   await expect(page.locator('[data-confirmation="free"]')).toContainText(t('checkout.confirmation.free'));
+});
+
+test('another tab acting on the same order: a dialog warns and offers to continue here', async ({ page, context }, info) => {
+  const t = textsOf(info);
+  const token = await shopperWithCart(page, info, VARIANTS.food);
+  await openFunnel(page, info, token);
+  const other = await context.newPage();
+  await other.goto(pathOf(info, 'checkout', { order: token }));
+  await expect(other.locator('[data-step="address"].is-open')).toBeVisible();
+
+  await other.locator('[data-step-action="address"]').click();
+  const dialog = page.getByRole('dialog', { name: t('checkout.elsewhere.title') });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolation(page, 'the other-tab dialog');
+  await dialog.getByRole('button', { name: t('checkout.elsewhere.continue') }).click();
+  await expect(dialog).toBeHidden();
+  // Continuing here takes the order as the other tab left it: the address is done.
+  await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
 });
