@@ -67,7 +67,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
   app.route('/', orderRoutes(deps));
-  app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints(db)));
+  app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => { throw notFound(); });

@@ -141,7 +141,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
         let relayPoint = null;
         if (method.kind === 'relay_point') {
           if (!body.relayPoint) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_REQUIRED' });
-          const found = await relayPoints(body.relayPoint);
+          const found = await relayPoints(body.relayPoint, tx);
           if (!found) throw refuse(lang, { path: 'relayPoint', code: 'INVALID_CHOICE' });
           if (!found.active) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_INACTIVE' });
           const { active: _, ...snapshot } = found;
@@ -232,7 +232,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           throw refuse(lang, { path: 'shippingMethod', code: 'SHIPPING_METHOD_NOT_AVAILABLE' });
         }
         // The point may have closed since it was chosen.
-        if (shipment.relay_point_id && !(await relayPoints(shipment.relay_point_id))?.active) {
+        if (shipment.relay_point_id && !(await relayPoints(shipment.relay_point_id, tx))?.active) {
           throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_INACTIVE' });
         }
         const { totals, promotions } = await priceOrder(tx, order, now);

@@ -4,20 +4,24 @@
  * reading them here stands for the carrier's "point by id" call, which the shop makes in production
  * through the same interface (`RelayPointLookup`, given to shopRoutes).
  */
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { RelayPoint } from '../../../lib/shop-api/wire.ts';
 
 export interface FoundRelayPoint extends RelayPoint {
   active: boolean;
 }
 
-export type RelayPointLookup = (id: string) => Promise<FoundRelayPoint | null>;
+/**
+ * `q` is the caller's transaction: the embedded service reads it there (PGlite has one connection, which
+ * the transaction holds); a carrier's client ignores it.
+ */
+export type RelayPointLookup = (id: string, q: Queryable) => Promise<FoundRelayPoint | null>;
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-export function embeddedRelayPoints(db: Database): RelayPointLookup {
-  return async (id) => {
-    const [row] = await db.query<{
+export function embeddedRelayPoints(): RelayPointLookup {
+  return async (id, q) => {
+    const [row] = await q.query<{
       id: string;
       name: string;
       street: string;

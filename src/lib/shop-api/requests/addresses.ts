@@ -109,7 +109,9 @@ export const addressRequest = z.object({
   phoneNumber: phone,
   phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
 }).superRefine((address, ctx) => {
-  const country = isCountryCode(address.countryCode) ? address.countryCode : null;
+  // Runs even when the object failed (always), so also when an order's address is missing altogether.
+  if (typeof address !== 'object' || address === null) return;
+  const country = typeof address.countryCode === 'string' && isCountryCode(address.countryCode) ? address.countryCode : null;
   if (country) postcodeIssue(address, ctx);
   for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
     const value = address[field];
