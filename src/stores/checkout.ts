@@ -33,7 +33,7 @@ import { getShop } from './shop.ts';
  * - `relay_none`: no open relay point near the place searched; `relay_unavailable`: the search failed.
  * - `failed`: anything else (the funnel's generic error).
  */
-export type CheckoutErrorCode =
+type CheckoutErrorCode =
   | 'not_found'
   | 'network'
   | 'refused'
@@ -91,7 +91,7 @@ const failure = (code: CheckoutErrorCode, init: Partial<CheckoutError> = {}): Ch
 });
 
 /** A failed call as the islands get it. */
-export function checkoutErrorOf(error: unknown): CheckoutError {
+function checkoutErrorOf(error: unknown): CheckoutError {
   if (isCheckoutError(error)) return error;
   if (!isShopApiError(error)) return failure('failed');
   if (error.status === NETWORK_ERROR_STATUS) return failure('network');
@@ -112,7 +112,7 @@ const isCheckoutError = (value: unknown): value is CheckoutError =>
   typeof value === 'object' && value !== null && 'code' in value && 'violations' in value && !(value instanceof Error);
 
 /** An address of the book as the checkout's address step takes it (the book's own fields are not sent). */
-export function addressBody(address: Address) {
+function addressBody(address: Address) {
   const { '@id': _id, '@type': _type, id: _n, isDefault: _d, alias: _a, ...body } = address;
   return body;
 }
@@ -124,7 +124,7 @@ export const shipmentOf = (order: Order) => order.shipments[0] ?? null;
 export const codeOf = (iriOrCode: string | null | undefined): string | null => (iriOrCode ? (iriOrCode.split('/').at(-1) ?? null) : null);
 
 /** A method the shopper pays outside the funnel, following its instructions (cheque, bank transfer). */
-export const paysLater = (method: PaymentMethod): boolean => method.delayed && method.instructions !== null;
+const paysLater = (method: PaymentMethod): boolean => method.delayed && method.instructions !== null;
 
 /** The order is placed and still waits for its money: the shopper may pay (again). */
 export const awaitsPayment = (order: Order): boolean => order.state !== 'cart' && order.paymentState === 'awaiting_payment';
@@ -397,10 +397,6 @@ export function createCheckoutStore(deps: CheckoutDeps) {
   };
 }
 export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
-
-/** Whether a step's failure is a CheckoutError (the store rejects with these). */
-export const checkoutFailureOf = (error: unknown): CheckoutError =>
-  error instanceof CheckoutFailure ? error.error : checkoutErrorOf(error);
 
 let shared: CheckoutStore | null = null;
 

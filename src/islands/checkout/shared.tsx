@@ -23,7 +23,7 @@ export function useCheckout() {
 }
 
 /** A failure in the shopper's words: the API's own reason when it gave one, else the funnel's texts. */
-export function errorText(t: Translator, error: CheckoutError): string[] {
+function errorText(t: Translator, error: CheckoutError): string[] {
   switch (error.code) {
     case 'network':
       return [t('checkout.network')];

@@ -110,7 +110,7 @@ export function purchase(order: Order, details: Details = () => undefined): Chec
  * Marketing consent. The consent banner comes with the marketing work; until it exists nothing may be
  * pushed, so the answer is no.
  */
-export const analyticsConsent = (): boolean => false;
+const analyticsConsent = (): boolean => false;
 
 /** Pushes an event to the data layer, only with consent (the previous ecommerce object cleared first, as the tag manager asks). */
 export function pushCheckoutEvent(layer: unknown[] | undefined, event: CheckoutEvent, consent: () => boolean = analyticsConsent): boolean {

@@ -153,7 +153,7 @@ export type CompleteInput = z.input<typeof completeRequest>;
  * A relay point found near a postcode or a town (GET /shop/relay-points?countryCode=FR&postcode=…|city=…):
  * the carrier's point as the shipment keeps it, with where it is and whether it takes parcels now.
  */
-export const foundRelayPoint = relayPoint.extend({
+const foundRelayPoint = relayPoint.extend({
   '@type': z.literal('RelayPoint').optional(),
   latitude: z.number(),
   longitude: z.number(),
@@ -168,7 +168,7 @@ export type FoundRelayPoint = z.infer<typeof foundRelayPoint>;
  * shop reads it: paid, failed with the bank's message and code, or open with where to send the shopper
  * (PayPal's approval page, a 3-D Secure step) or the bank transfer's instructions.
  */
-export const paymentRequest = z.object({
+const paymentRequest = z.object({
   '@id': z.string().optional(),
   hash: z.string(),
   state: z.string(),
