@@ -1,0 +1,367 @@
+/**
+ * The shop on a phone, in French (fr project, FR site) and in Dutch (be project, BE site): no page type
+ * is wider than the screen from 320 to 430 px; the header's menu is a disclosure that opens and closes with
+ * and without JavaScript; a product page shows its name, price, formats, purchase mode and button in the
+ * first screen at 390 × 844; a category page shows its products first, its filters and sort folded away.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { channelOf, languageOf as languageOfLocale, pathPrefixOf } from '../../src/lib/channels.ts';
+import { pathTo, patternRegExp } from '../../src/lib/routes/paths.ts';
+import { type RouteName, routeNames, routes } from '../../src/lib/routes/routes.ts';
+import { createCustomer, escapeRegExp, expect, homeOf, localeOf, logIn, pathOf, target, test, textsOf } from './helpers.ts';
+
+const PHONE = { width: 390, height: 844 } as const;
+/** The widths of the phones a page must fit, narrowest first. */
+const PHONE_WIDTHS = [320, 375, 390, 414, 430] as const;
+
+/** The build's files of the project's site: the FR site in French, the BE site in Dutch. */
+function built(info: TestInfo, file: string): string {
+  return readFileSync(join(target.distDir, channelOf(localeOf(info)).code.toLowerCase(), file), 'utf8');
+}
+
+/** The route a public address of the build belongs to; the category route matches any path, so it is tried last. */
+function routeOfPath(info: TestInfo, path: string): { route: RouteName; params: Record<string, string | undefined> } | undefined {
+  const locale = localeOf(info);
+  const local = path.slice(pathPrefixOf(locale).length);
+  const ordered = [...routeNames.filter((r) => r !== 'category'), 'category' as const];
+  for (const route of ordered) {
+    const match = patternRegExp(routes[route][languageOfLocale(locale)]).exec(local);
+    if (match) return { route, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+/** The addresses of the project's sitemap, by route. */
+function sitemapByRoute(info: TestInfo): Map<RouteName, string[]> {
+  const xml = built(info, `sitemap-${localeOf(info)}.xml`);
+  const byRoute = new Map<RouteName, string[]>();
+  for (const [, url] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const path = new URL(url!).pathname;
+    const route = routeOfPath(info, path)?.route;
+    if (route) byRoute.set(route, [...(byRoute.get(route) ?? []), path]);
+  }
+  return byRoute;
+}
+
+/** The product pages of the build, with their page's name and the addresses of their formats. */
+function productPages(info: TestInfo): Array<{ path: string; name: string; formats: string[] }> {
+  const byRoute = sitemapByRoute(info);
+  return [...(byRoute.get('product') ?? []), ...(byRoute.get('sample') ?? [])].map((path) => {
+    const html = built(info, `${path}index.html`);
+    const name = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1] ?? '';
+    const formats = [...html.matchAll(new RegExp(`href="(${escapeRegExp(path)}[^"/]+/)"`, 'g'))].map((m) => m[1]!);
+    return { path, name, formats };
+  });
+}
+
+const PUBLIC_TYPES = [
+  'home',
+  'category',
+  'product',
+  'productFormat',
+  'sample',
+  'faq',
+  'faqCategory',
+  'shops',
+  'shop',
+  'contentPage',
+  'landing',
+  'subscriptionLanding',
+  'cart',
+  'login',
+  'register',
+  'resetPassword',
+  'notFound',
+] as const;
+type PublicType = (typeof PUBLIC_TYPES)[number];
+
+/** One address of every public page type, from the build's sitemap (keys) and the route table (the rest). */
+function publicPageTypes(info: TestInfo): Record<PublicType, string> {
+  const locale = localeOf(info);
+  const byRoute = sitemapByRoute(info);
+  const first = (route: RouteName, more: (path: string) => boolean = () => true) => byRoute.get(route)?.find(more) ?? '';
+  const products = productPages(info);
+  const faq = pathTo('faq', locale);
+  return {
+    home: homeOf(info),
+    category: first('category', (path) => built(info, `${path}index.html`).includes('data-catalogue')),
+    product: first('product'),
+    productFormat: products.find((p) => p.formats.length > 0)?.formats.at(-1) ?? '',
+    sample: first('sample'),
+    faq,
+    faqCategory: first('faq', (path) => path !== faq),
+    shops: pathTo('shops', locale),
+    shop: first('shop'),
+    contentPage: first('page'),
+    landing: first('landing'),
+    subscriptionLanding: pathTo('subscriptionLandingDog', locale),
+    cart: pathTo('cart', locale),
+    login: pathTo('login', locale),
+    register: pathTo('register', locale),
+    // The reset link's page (one shell for every token; this one is unknown, so the page says so).
+    resetPassword: pathTo('forgotPassword', locale, { forgotPassword: 'a-reset-token' }),
+    notFound: `${homeOf(info)}nope-nope/`,
+  };
+}
+
+/** The account's pages, seen by a customer. */
+const ACCOUNT_ROUTES = ['account', 'personalData', 'addresses', 'orders', 'subscriptions', 'animals', 'sponsorships'] as const;
+
+/** Once every island has hydrated (Astro removes `ssr` from an island once it has rendered in the browser). */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** The page's width against the screen's, at each phone width (the page is resized, not reloaded). */
+async function widthsWiderThanScreen(page: Page): Promise<string[]> {
+  const wider: string[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    if (scrollWidth > innerWidth) wider.push(`${scrollWidth} px wide on a ${innerWidth} px screen`);
+  }
+  return wider;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A phone's browser (touch, 390 × 844), with or without JavaScript. */
+async function phone(browser: Browser, info: TestInfo, javaScriptEnabled = true) {
+  return browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled, baseURL: info.project.use.baseURL });
+}
+
+/** Whether a box lies whole inside the first screen of a phone (390 × 844), unscrolled. */
+async function inFirstScreen(page: Page, selector: string): Promise<string | null> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) return `${selector}: not shown`;
+  return box.y >= 0 && box.y + box.height <= PHONE.height && box.x >= 0 && box.x + box.width <= PHONE.width
+    ? null
+    : `${selector}: at ${Math.round(box.x)},${Math.round(box.y)} (${Math.round(box.width)} × ${Math.round(box.height)})`;
+}
+
+test.describe('no page is wider than a phone from 320 to 430 px', () => {
+  test.use({ viewport: { width: PHONE_WIDTHS[0], height: PHONE.height }, hasTouch: true, isMobile: true });
+
+  // One test per page type, so a failure names its page and hides no other; the project decides the site and language.
+  for (const type of PUBLIC_TYPES) {
+    test(type, async ({ page }, info) => {
+      const path = publicPageTypes(info)[type];
+      expect(path, `an address for ${type}`).not.toBe('');
+      await page.goto(path);
+      await hydrated(page);
+      expect(await widthsWiderThanScreen(page), path).toEqual([]);
+    });
+  }
+
+  test('the account pages, signed in', async ({ page, request }, info) => {
+    const shopper = await createCustomer(request, info);
+    await page.goto(pathOf(info, 'login'));
+    await logIn(page, info, shopper.email, shopper.password);
+    await expect(page).toHaveURL(new RegExp(escapeRegExp(pathOf(info, 'account'))));
+    for (const route of ACCOUNT_ROUTES) {
+      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
+      await page.goto(pathOf(info, route));
+      await hydrated(page);
+      // Still signed in: a guard sending the shopper to login would measure the login page instead.
+      await expect(page).toHaveURL(new RegExp(escapeRegExp(pathOf(info, route))));
+      expect(await widthsWiderThanScreen(page), route).toEqual([]);
+    }
+  });
+});
+
+test('the footer names each social network as it writes itself, and its links wrap inside a 320 px screen', async ({ page }, info) => {
+  await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
+  await page.goto(homeOf(info));
+  const links = page
+    .getByRole('contentinfo')
+    .getByRole('listitem')
+    .filter({ has: page.locator('a[href^="https://"]') });
+  await expect(links).toHaveText(['Instagram', 'Facebook', 'TikTok', 'X (Twitter)', 'Pinterest', 'YouTube']);
+  for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+    expect(box).toBeLessThanOrEqual(PHONE_WIDTHS[0]);
+});
+
+test.describe('the header menu', () => {
+  test('is a disclosure on a phone: it opens and closes without JavaScript', async ({ browser }, info) => {
+    const context = await phone(browser, info, false);
+    const page = await context.newPage();
+    await page.goto(homeOf(info));
+    const menu = page.locator('details[data-menu]');
+    const button = menu.locator('summary');
+    const links = page.getByRole('navigation', { name: textsOf(info)('site.mainNav') }).getByRole('link');
+    await expect(button).toBeVisible();
+    await expect(button).toHaveText(textsOf(info)('site.menu'));
+    await expect(links.first()).toBeHidden();
+    await button.click();
+    await expect(menu).toHaveAttribute('open', '');
+    await expect(links.first()).toBeVisible();
+    // The links fit the screen, one per line, and the page stays as wide as the screen.
+    expect(await widthsWiderThanScreen(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await button.click();
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(links.first()).toBeHidden();
+    await context.close();
+  });
+
+  test('with JavaScript: the keyboard opens it, Escape closes it (focus back on its button), so does a tap elsewhere', async ({
+    browser,
+  }, info) => {
+    const t = textsOf(info);
+    const context = await phone(browser, info);
+    const page = await context.newPage();
+    await page.goto(homeOf(info));
+    await hydrated(page);
+    const menu = page.locator('details[data-menu]');
+    const button = menu.locator('summary');
+    const links = page.getByRole('navigation', { name: t('site.mainNav') }).getByRole('link');
+    // Focus order: the logo, then the menu's button, then its links.
+    await page
+      .getByRole('link', { name: t('site.name') })
+      .first()
+      .focus();
+    await page.keyboard.press('Tab');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('open', '');
+    await page.keyboard.press('Tab');
+    await expect(links.first()).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(button).toBeFocused();
+    await button.tap();
+    await expect(links.first()).toBeVisible();
+    // A tap outside the menu (the open menu covers the page under the header: the footer is outside it).
+    await page.locator('footer').dispatchEvent('click');
+    await expect(menu).not.toHaveAttribute('open');
+    // Cart, account and search stay in the bar, beside the menu.
+    for (const name of [t('site.search'), t('site.account')]) await expect(page.getByRole('link', { name })).toBeInViewport();
+    await expect(page.locator('[data-cart-link]')).toBeInViewport();
+    await context.close();
+  });
+
+  test('on a wide screen the navigation is a bar, with no menu button', async ({ page }, info) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(homeOf(info));
+    await expect(page.locator('details[data-menu] > summary')).toBeHidden();
+    const links = page.getByRole('navigation', { name: textsOf(info)('site.mainNav') }).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    // One line: every top-level link at the height of the first.
+    const tops = await page.locator('.main-nav > ul > li > a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+  });
+});
+
+test.describe('the first screen of a product page at 390 × 844', () => {
+  // The hardest pages of the build: the longest names, the most formats, a sample.
+  for (const which of ['longest name', 'most formats', 'sample'] as const) {
+    test(`holds the name, price, format, purchase mode and button: ${which}`, async ({ browser }, info) => {
+      const products = productPages(info);
+      const sample = sitemapByRoute(info).get('sample')?.[0];
+      const path =
+        which === 'sample'
+          ? sample
+          : which === 'longest name'
+            ? products.toSorted((a, b) => b.name.length - a.name.length)[0]?.path
+            : products.toSorted((a, b) => b.formats.length - a.formats.length)[0]?.path;
+      expect(path, `a product page for ${which}`).toBeTruthy();
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await phone(browser, info, javaScriptEnabled);
+        const page = await context.newPage();
+        await page.goto(path!);
+        if (javaScriptEnabled) await hydrated(page);
+        const outside: Array<string | null> = [];
+        for (const selector of [
+          'h1',
+          '.main-price',
+          '.formats [aria-current="true"]',
+          '[data-purchase] select[name="interval"]',
+          '[data-purchase] [type="submit"]',
+        ])
+          outside.push(await inFirstScreen(page, selector));
+        expect(outside.filter(Boolean), `${path} (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  test('the desktop keeps the pack shot beside the buying column', async ({ page }, info) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const path = productPages(info)[0]!.path;
+    await page.goto(path);
+    const visual = (await page.locator('.product .visual').boundingBox())!;
+    const name = (await page.locator('.product h1').boundingBox())!;
+    const button = (await page.locator('[data-purchase] [type="submit"]').boundingBox())!;
+    expect(visual.x + visual.width).toBeLessThanOrEqual(name.x);
+    expect(button.x).toBeGreaterThanOrEqual(name.x);
+  });
+});
+
+test.describe('a category page on a phone', () => {
+  test('shows its products first; filters and sort open from one button, with and without JavaScript', async ({ browser }, info) => {
+    const t = textsOf(info);
+    const path = publicPageTypes(info).category;
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await phone(browser, info, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(path);
+      if (javaScriptEnabled) await hydrated(page);
+      const toggle = page.locator('[data-filters-panel] > summary');
+      const radios = page.locator('[data-filters] input[type="radio"]');
+      const cards = page.locator('[data-grid] > li');
+      await expect(toggle).toHaveText(t('catalogue.category.filtersAndSort'));
+      // Folded: no filter before the first product, which is in the first screen.
+      expect(await radios.evaluateAll((els) => els.filter((el) => el.checkVisibility()).length)).toBe(0);
+      expect(await inFirstScreen(page, '[data-grid] > li')).toBeNull();
+
+      await toggle.click();
+      await expect(page.getByRole('group', { name: t('catalogue.category.sort') })).toBeVisible();
+      const total = await cards.count();
+      const lifeStage = page.getByRole('group', { name: t('catalogue.category.facets.lifeStage') });
+      await lifeStage.getByRole('radio').nth(1).check();
+      const shown = await cards.evaluateAll((els) => els.filter((el) => el.checkVisibility()).length);
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(total);
+      expect(await widthsWiderThanScreen(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+
+      if (javaScriptEnabled) {
+        // Apply folds the panel and lands on the count of the products it leaves.
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: t('catalogue.category.apply') }).click();
+        await expect(page.locator('[data-count]')).toBeFocused();
+        await expect(page.locator('[data-count]')).toBeInViewport();
+      } else {
+        // No script to act on it: no Apply button, and the summary folds the panel.
+        await expect(page.getByRole('button', { name: t('catalogue.category.apply') })).toBeHidden();
+        await toggle.click();
+      }
+      await expect(page.locator('[data-filters-panel]')).not.toHaveAttribute('open');
+      expect(await radios.evaluateAll((els) => els.filter((el) => el.checkVisibility()).length)).toBe(0);
+      // The filter chosen still applies, folded away.
+      expect(await cards.evaluateAll((els) => els.filter((el) => el.checkVisibility()).length)).toBe(shown);
+      await context.close();
+    }
+  });
+
+  test('on a wide screen the filters are a sidebar beside the products, with no button', async ({ page }, info) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(publicPageTypes(info).category);
+    await expect(page.locator('[data-filters-panel] > summary')).toBeHidden();
+    const filters = (await page.locator('[data-filters]').boundingBox())!;
+    const firstCard = (await page.locator('[data-grid] > li').first().boundingBox())!;
+    expect(filters.x + filters.width).toBeLessThanOrEqual(firstCard.x);
+  });
+});
