@@ -106,13 +106,7 @@ export function AddressStep({ customer }: { customer: Customer | null }) {
   }
   return (
     <form className="checkout-form" onSubmit={submit} noValidate>
-      <AddressChoice
-        name="billing"
-        label={t('checkout.billing.choose')}
-        addresses={book}
-        value={billing}
-        onChange={(id) => setBilling(id)}
-      />
+      <AddressChoice name="billing" label={t('checkout.billing.choose')} addresses={book} value={billing} onChange={setBilling} />
       <label className="field-checkbox">
         <input type="checkbox" checked={sameAddress} onChange={(event) => setSameAddress(event.target.checked)} />
         <span>{t('checkout.billing.shipToBilling')}</span>
@@ -123,7 +117,7 @@ export function AddressStep({ customer }: { customer: Customer | null }) {
           label={t('checkout.billing.chooseShipping')}
           addresses={book}
           value={shipping}
-          onChange={(id) => setShipping(id)}
+          onChange={setShipping}
         />
       )}
       <div className="form-actions">

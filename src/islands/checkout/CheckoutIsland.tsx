@@ -197,6 +197,21 @@ function ElsewhereDialog() {
   );
 }
 
+/** Why there is no funnel to show, and the way back to the cart. */
+function BackToCart({ children }: { children: ReactNode }) {
+  const { t, locale } = useIsland();
+  return (
+    <div className="checkout-missing">
+      {children}
+      <p>
+        <a className="button" href={pathTo('cart', locale)}>
+          {t('checkout.backToCart')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 function Funnel() {
   const { t, locale } = useIsland();
   const { store, order, status, error } = useCheckout();
@@ -222,14 +237,9 @@ function Funnel() {
   if (!order && (status === 'idle' || status === 'loading')) return <IslandStatus messageKey="checkout.loading" />;
   if (!order || !token) {
     return (
-      <div className="checkout-missing">
+      <BackToCart>
         <StepErrors error={error ?? { code: 'not_found', description: null, violations: [] }} />
-        <p>
-          <a className="button" href={pathTo('cart', locale)}>
-            {t('checkout.backToCart')}
-          </a>
-        </p>
-      </div>
+      </BackToCart>
     );
   }
   if (order.state !== 'cart') {
@@ -250,14 +260,9 @@ function Funnel() {
   }
   if (order.items.length === 0) {
     return (
-      <div className="checkout-missing">
+      <BackToCart>
         <p>{t('checkout.cart.empty')}</p>
-        <p>
-          <a className="button" href={pathTo('cart', locale)}>
-            {t('checkout.backToCart')}
-          </a>
-        </p>
-      </div>
+      </BackToCart>
     );
   }
 
