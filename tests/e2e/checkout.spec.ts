@@ -26,7 +26,7 @@ const query = (info: TestInfo) => {
  * A customer signed in through the API, with a favourite address in the site's country and a cart
  * holding `variant`, both stored as the site stores them.
  */
-async function shopperWithCart(page: Page, info: TestInfo, variant: string): Promise<string> {
+async function shopperWithCart(page: Page, info: TestInfo, variant: string, book: 'home' | 'abroad' | 'empty' = 'home'): Promise<string> {
   const shopper = await createCustomer(page.request, info);
   const q = query(info);
   const json = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' };
@@ -38,31 +38,46 @@ async function shopperWithCart(page: Page, info: TestInfo, variant: string): Pro
   const auth = (await login.json()) as { token: string; refresh_token: string; customer: string };
   const bearer = { ...json, Authorization: `Bearer ${auth.token}` };
   const belgian = languageOf(info) === 'nl';
-  const address = await page.request.post(`${API}/addresses?${q}`, {
-    headers: bearer,
-    data: belgian
-      ? {
-          firstName: 'Lotte',
-          lastName: 'Peeters',
-          street: 'Meir 12',
-          city: 'Antwerpen',
-          postcode: '2000',
-          countryCode: 'BE',
-          phoneNumber: '+32471123456',
-          isDefault: true,
-        }
-      : {
-          firstName: 'Camille',
-          lastName: 'Martin',
-          street: '12 rue de la République',
-          city: 'Lyon',
-          postcode: '69002',
-          countryCode: 'FR',
-          phoneNumber: '+33612345678',
-          isDefault: true,
-        },
-  });
-  expect(address.status(), await address.text()).toBe(201);
+  const germany = {
+    firstName: 'Jonas',
+    lastName: 'Weber',
+    street: 'Unter den Linden 5',
+    city: 'Berlin',
+    postcode: '10117',
+    countryCode: 'DE',
+    phoneNumber: '+4915112345678',
+    isDefault: true,
+  };
+  if (book !== 'empty') {
+    const address = await page.request.post(`${API}/addresses?${q}`, {
+      headers: bearer,
+      data:
+        book === 'abroad'
+          ? germany
+          : belgian
+            ? {
+                firstName: 'Lotte',
+                lastName: 'Peeters',
+                street: 'Meir 12',
+                city: 'Antwerpen',
+                postcode: '2000',
+                countryCode: 'BE',
+                phoneNumber: '+32471123456',
+                isDefault: true,
+              }
+            : {
+                firstName: 'Camille',
+                lastName: 'Martin',
+                street: '12 rue de la République',
+                city: 'Lyon',
+                postcode: '69002',
+                countryCode: 'FR',
+                phoneNumber: '+33612345678',
+                isDefault: true,
+              },
+    });
+    expect(address.status(), await address.text()).toBe(201);
+  }
   const locale = localeOf(info);
   const cart = await page.request.post(`${API}/orders?${q}`, {
     headers: bearer,
@@ -257,4 +272,40 @@ test('another tab acting on the same order: a dialog warns and offers to continu
   await expect(dialog).toBeHidden();
   // Continuing here takes the order as the other tab left it: the address is done.
   await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
+});
+
+test('an address created in the funnel follows the address book’s rules and is used at once', async ({ page }, info) => {
+  const t = textsOf(info);
+  const nl = languageOf(info) === 'nl';
+  const token = await shopperWithCart(page, info, VARIANTS.food, 'empty');
+  await openFunnel(page, info, token);
+  const form = page.locator('[data-step="address"] form');
+  await expect(page.getByRole('heading', { name: t('account.addresses.addTitle') })).toBeFocused();
+  await form.getByLabel(t('forms.fields.street'), { exact: true }).fill(nl ? 'Kerkstraat 12' : '12 rue des Lilas');
+  await form.getByLabel(t('forms.fields.city')).fill(nl ? 'Gent' : 'Lyon');
+  await form
+    .getByRole('group', { name: t('forms.fields.phoneNumber'), exact: true })
+    .getByRole('textbox')
+    .fill(nl ? '+32 470 12 34 56' : '+33 6 12 34 56 78');
+  // A postcode of the wrong length is refused as in the address book.
+  const postcode = form.getByLabel(t('forms.fields.postcode'));
+  await postcode.fill(nl ? '900' : '690');
+  await form.getByRole('button', { name: t('account.addresses.save') }).click();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await postcode.fill(nl ? '9000' : '69001');
+  await form.getByRole('button', { name: t('account.addresses.save') }).click();
+  await expect(page.locator('[data-step="address"] input[name="billing"]')).toBeChecked();
+  await (await atStep(page, 'address')).click();
+  await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
+  await expect(page.locator('[data-step="address"] .checkout-chosen')).toContainText(nl ? 'Gent' : 'Lyon');
+});
+
+test('a shipping country the site does not deliver is refused at the address step', async ({ page }, info) => {
+  const token = await shopperWithCart(page, info, VARIANTS.food, 'abroad');
+  await openFunnel(page, info, token);
+  await (await atStep(page, 'address')).click();
+  await expect(page.locator('[data-checkout-error="refused"]')).toContainText(
+    languageOf(info) === 'nl' ? 'We leveren niet in dit land.' : 'Nous ne livrons pas ce pays.',
+  );
+  await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });
