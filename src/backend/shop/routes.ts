@@ -25,6 +25,8 @@ import { itemRoutes } from './carts/items.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { resetPasswordRoutes } from './reset-password/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { paymentRequestRoutes } from './checkout/payment-requests.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
 
@@ -40,6 +42,8 @@ export interface ShopOptions {
   env?: Record<string, string | undefined>;
   /** Finds the relay point a shipment names; defaults to the embedded relay-point service's points. */
   relayPoints?: RelayPointLookup;
+  /** The payment provider (Mollie); defaults to the one the environment names (MOLLIE_*), the embedded sandbox outside production. */
+  payments?: PaymentProvider;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -68,6 +72,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', addressRoutes(deps));
   app.route('/', orderRoutes(deps));
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
+  app.route('/', paymentRequestRoutes(deps, options.payments));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => { throw notFound(); });

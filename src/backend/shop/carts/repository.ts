@@ -58,6 +58,11 @@ export async function findOrder(q: Queryable, token: string, forUpdate = false):
   return row ? orderOf(row) : null;
 }
 
+export async function findOrderById(q: Queryable, id: number, forUpdate = false): Promise<OrderRow | null> {
+  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return row ? orderOf(row) : null;
+}
+
 /** The customer's placed orders, newest first, a page at a time, with how many there are. */
 export async function placedOrdersOf(q: Queryable, customerId: number, page: { offset: number; limit: number }): Promise<{ rows: OrderRow[]; total: number }> {
   const rows = await q.query<StoredOrder>(

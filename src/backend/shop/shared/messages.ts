@@ -57,6 +57,7 @@ const fr: Catalogue = {
   RELAY_POINT_INACTIVE: () => 'Ce point relais n’est plus actif : merci de choisir un autre point relais ou un autre mode de livraison.',
   SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
   PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
+  PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours : merci de patienter quelques secondes.',
 };
 
 const nl: Catalogue = {
@@ -103,6 +104,7 @@ const nl: Catalogue = {
   RELAY_POINT_INACTIVE: () => 'Dit afhaalpunt is niet meer actief: kies een ander afhaalpunt of een andere leveringswijze.',
   SALE_TERMS_NOT_ACCEPTED: () => 'U moet de algemene verkoopsvoorwaarden aanvaarden om uw bestelling te bevestigen.',
   PAYMENT_NOT_PAYABLE: () => 'Deze betaling kan niet meer voldaan worden.',
+  PAYMENT_IN_PROGRESS: () => 'Er is al een betaling van deze bestelling bezig: wacht enkele seconden.',
 };
 
 const catalogues: Record<Language, Catalogue> = { fr, nl };

@@ -57,3 +57,18 @@ export const completeRequest = z.object({
     .refine((value) => value === true, because('must_accept', 'SALE_TERMS_NOT_ACCEPTED'))
     .transform(() => true as const),
 });
+
+/**
+ * POST /shop/payment-requests (Sylius 2): act on a payment of a placed order. `capture` takes the money:
+ * a card payment carries the card form's single-use token; hosted pages (PayPal, Bancontact, 3-D Secure)
+ * send the shopper back to `redirectUrl`.
+ */
+export const paymentRequestRequest = z.object({
+  paymentId: z.int().min(1).max(2_147_483_647),
+  paymentMethodCode: z.string().trim().min(1).max(64),
+  action: z.literal('capture').default('capture'),
+  payload: z.object({
+    cardToken: z.string().trim().min(1).max(128).nullish(),
+    redirectUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  }),
+});
