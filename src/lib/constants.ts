@@ -101,6 +101,8 @@ export const STORAGE_KEYS = {
   cartCount: 'store/cart/count',
   /** Written after each cart change where BroadcastChannel is missing: other tabs' storage events reload the cart. */
   cartSync: 'store/cart/sync',
+  /** The last payment request of an order, per order token: the confirmation asks it again after a provider's page. */
+  paymentRequest: 'store/checkout/paymentRequest',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

@@ -19,7 +19,8 @@ import {
 } from '../lib/shop-api/client.ts';
 import { isShopApiError, NETWORK_ERROR_STATUS } from '../lib/shop-api/http.ts';
 import type { Address, Order, PaymentMethod, ShippingMethod, Violation } from '../lib/shop-api/wire.ts';
-import { browserChannel, inBrowser, type ChannelLike } from './browser.ts';
+import { STORAGE_KEYS } from '../lib/constants.ts';
+import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from './browser.ts';
 import { CART_CHANNEL } from './cart/index.ts';
 import { createQueue } from './cart/queue.ts';
 import { getShop } from './shop.ts';
@@ -68,6 +69,16 @@ export interface CardDetails {
 /** How a payment ended for the funnel: paid, to be finished at the provider (a redirect), or waiting (delayed methods). */
 export type PaymentOutcome = { kind: 'paid' } | { kind: 'redirect'; url: string } | { kind: 'awaiting' };
 
+/** The bank details of a bank transfer: where to send the money, and the reference to give. */
+export type BankTransfer = NonNullable<NonNullable<PaymentRequest['responseData']>['bankTransfer']>;
+
+/** Paying a placed order: with the card form's details for a card, with another method of the same fee if chosen. */
+interface PayInput {
+  card?: CardDetails;
+  methodCode?: string;
+  redirectUrl: string;
+}
+
 /** The provider's card-token answer (Mollie Components' shape) and its error body. */
 const cardTokenAnswer = z.object({ token: z.string().min(1) });
 const providerError = z.object({ detail: z.string().optional(), field: z.string().optional() });
@@ -81,6 +92,8 @@ export interface CheckoutDeps {
   channel?: ChannelLike | null;
   /** Called once the order is placed: the cart it was is no longer the shopper's cart. */
   onPlaced?: (order: Order) => void;
+  /** Where the last payment request of each order is kept, for the confirmation to ask again (localStorage). */
+  storage?: StorageLike;
 }
 
 const failure = (code: CheckoutErrorCode, init: Partial<CheckoutError> = {}): CheckoutError => ({
@@ -123,9 +136,6 @@ export const shipmentOf = (order: Order) => order.shipments[0] ?? null;
 /** A code from an IRI (`/api/v2/shop/payment-methods/visa` → `visa`). */
 export const codeOf = (iriOrCode: string | null | undefined): string | null => (iriOrCode ? (iriOrCode.split('/').at(-1) ?? null) : null);
 
-/** A method the shopper pays outside the funnel, following its instructions (cheque, bank transfer). */
-const paysLater = (method: PaymentMethod): boolean => method.delayed && method.instructions !== null;
-
 /** The order is placed and still waits for its money: the shopper may pay (again). */
 export const awaitsPayment = (order: Order): boolean => order.state !== 'cart' && order.paymentState === 'awaiting_payment';
 
@@ -143,6 +153,10 @@ export function createCheckoutStore(deps: CheckoutDeps) {
   const $relayPoints = atom<FoundRelayPoint[] | null>(null);
   /** Another tab is acting on this order (the funnel warns and offers to continue). */
   const $elsewhere = atom(false);
+  /** The bank details of the order's bank transfer, once the provider gave them. */
+  const $bankTransfer = atom<BankTransfer | null>(null);
+  const storage = safeStorage(deps.storage ?? memoryStorage());
+  const requestKey = (orderToken: string) => `${STORAGE_KEYS.paymentRequest}/${orderToken}`;
   let token: string | null = null;
 
   function broadcast(message: { type: 'updating'; token: string } | { type: 'updated'; token: string; cart: Order }) {
@@ -228,26 +242,31 @@ export function createCheckoutStore(deps: CheckoutDeps) {
     throw new CheckoutFailure(failure('failed'));
   }
 
-  /** What a payment request's answer means for the shopper. */
+  /**
+   * What a payment request's answer means for the shopper: paid, refused by the bank (its message and
+   * code), a provider's page to go to (PayPal, 3-D Secure), or waiting for the money (a bank transfer,
+   * whose bank details are kept for the confirmation; a cheque).
+   */
   function outcomeOf(request: PaymentRequest): PaymentOutcome {
     const data = request.responseData;
     if (!data) return { kind: 'awaiting' };
+    if (data.bankTransfer) $bankTransfer.set(data.bankTransfer);
     if (data.status === 'paid' || data.status === 'authorized') return { kind: 'paid' };
     if (data.status === 'failed' || data.status === 'canceled' || data.status === 'expired') {
       const bank = data.failure ? { message: data.failure.message, code: data.failure.code ?? null } : undefined;
       throw new CheckoutFailure(failure('payment_refused', { description: data.failure?.message ?? null, ...(bank ? { bank } : {}) }));
     }
-    return data.checkoutUrl ? { kind: 'redirect', url: data.checkoutUrl } : { kind: 'awaiting' };
+    return data.checkoutUrl && !data.bankTransfer ? { kind: 'redirect', url: data.checkoutUrl } : { kind: 'awaiting' };
   }
 
   async function reload(orderToken: string) {
     return show(await client.getCart(orderToken));
   }
 
-  async function pay(orderToken: string, input: { card?: CardDetails; cardToken?: string; redirectUrl: string }): Promise<PaymentOutcome> {
+  async function pay(orderToken: string, input: PayInput & { cardToken?: string }): Promise<PaymentOutcome> {
     const order = $order.get();
     const payment = order ? openPayment(order) : null;
-    const method = codeOf(payment?.method);
+    const method = input.methodCode ?? codeOf(payment?.method);
     if (!order || !payment || !method) throw new CheckoutFailure(failure('failed'));
     const cardToken = input.cardToken ?? (input.card ? await tokenise(input.card) : undefined);
     const request = await client.requestPayment({
@@ -255,6 +274,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
       paymentMethodCode: method,
       payload: { redirectUrl: input.redirectUrl, ...(cardToken ? { cardToken } : {}) },
     });
+    storage.setItem(requestKey(orderToken), request.hash);
     try {
       return outcomeOf(request);
     } finally {
@@ -274,6 +294,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
     $paymentMethods: $paymentMethods as ReadableAtom<PaymentMethod[]>,
     $relayPoints: $relayPoints as ReadableAtom<FoundRelayPoint[] | null>,
     $elsewhere: $elsewhere as ReadableAtom<boolean>,
+    $bankTransfer: $bankTransfer as ReadableAtom<BankTransfer | null>,
 
     /** Loads the order and the address book; starts following the other tabs. */
     load(orderToken: string): Promise<Order | null> {
@@ -373,20 +394,40 @@ export function createCheckoutStore(deps: CheckoutDeps) {
      */
     placeOrder(input: { notes: string; termsAccepted: boolean; card?: CardDetails; redirectUrl: string }): Promise<PaymentOutcome> {
       return step(async (orderToken) => {
-        const before = $order.get();
-        const method = $paymentMethods.get().find((m) => m.code === codeOf(before ? openPayment(before)?.method : null));
         const cardToken = input.card ? await tokenise(input.card) : undefined;
         const placed = await show(await client.complete(orderToken, { notes: input.notes, termsAccepted: input.termsAccepted }));
-        if (placed.paymentState === 'paid') return { kind: 'paid' } as PaymentOutcome;
-        // Cheque and bank transfer: the shopper follows the method's instructions; the order ships on payment.
-        if (placed.total === 0 || (method && paysLater(method))) return { kind: 'awaiting' } as PaymentOutcome;
+        // A free order is paid as it is placed: nothing to ask the provider.
+        if (placed.paymentState === 'paid' || placed.total === 0) return { kind: 'paid' } as PaymentOutcome;
         return pay(orderToken, { ...(cardToken ? { cardToken } : {}), redirectUrl: input.redirectUrl });
       });
     },
 
-    /** Pays a placed order again (after a refusal, or from the confirmation page). */
-    pay(input: { card?: CardDetails; redirectUrl: string }): Promise<PaymentOutcome> {
+    /** Pays a placed order again (after a refusal, or from the confirmation page), with the method chosen. */
+    pay(input: PayInput): Promise<PaymentOutcome> {
       return step((orderToken) => pay(orderToken, input));
+    },
+
+    /**
+     * Back on the confirmation: the order's last payment request asked again (the shop then asks the
+     * provider, so a payment made on its page shows at once), then the order as it is now.
+     */
+    refreshPayment(): Promise<Order | null> {
+      const current = token;
+      if (current === null) return Promise.resolve(null);
+      return enqueue(async () => {
+        const hash = storage.getItem(requestKey(current));
+        try {
+          if (hash) outcomeOf(await client.getPaymentRequest(hash));
+        } catch {
+          // A refused payment or an unknown request: the order says where it stands.
+        }
+        try {
+          return await reload(current);
+        } catch (error) {
+          $error.set(checkoutErrorOf(error));
+          return null;
+        }
+      });
     },
 
     /** Stops following the other tabs. */
@@ -410,6 +451,7 @@ export function checkoutStore(): CheckoutStore {
     providerUrl: `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`,
     channel: browserChannel(CART_CHANNEL),
     onPlaced: () => shop.cart.clear(),
+    storage: browserStorage(),
   });
   if (inBrowser()) shared = store;
   return store;

@@ -4,6 +4,7 @@
  * provider's page the payment may still be on its way: the page asks again a few times. A failed
  * payment offers to pay again (the funnel of the placed order).
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { purchase, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
@@ -23,20 +24,22 @@ type Outcome = 'paid' | 'free' | 'delayed' | 'pending' | 'failed';
 function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
   if (order.total === 0) return 'free';
   if (order.paymentState === 'paid' || order.paymentState === 'authorized') return 'paid';
-  const payment = openPayment(order);
-  if (payment?.state === 'failed' || payment?.state === 'cancelled') return 'failed';
+  // Cheque and bank transfer: the order waits for the money, as the instructions say.
   if (delayedWithInstructions) return 'delayed';
-  return payment?.state === 'new' && !payment.method ? 'failed' : 'pending';
+  // At the provider (PayPal's page, 3-D Secure): its answer is on its way. A payment still new was refused
+  // (the shop opens a new one after a failure) or never made: the shopper pays again.
+  return openPayment(order)?.state === 'processing' ? 'pending' : 'failed';
 }
 
 function Confirmation() {
   const { t, price, locale } = useIsland();
   const { store, order, status, error, paymentMethods } = useCheckout();
+  const bankTransfer = useStore(store.$bankTransfer);
   const [token] = useState(() => runtimeParamOf('orderConfirmation', 'order', location.pathname, locale));
   const [polls, setPolls] = useState(0);
 
   useEffect(() => {
-    if (token) void store.load(token);
+    if (token) void store.load(token).then((order) => order && store.refreshPayment());
     return () => store.stop();
   }, [store, token]);
 
@@ -54,7 +57,7 @@ function Confirmation() {
     if (outcome !== 'pending' || polls >= PENDING_POLL.times || !token) return;
     const timer = setTimeout(() => {
       setPolls((n) => n + 1);
-      void store.continueHere();
+      void store.refreshPayment();
     }, PENDING_POLL.everyMs);
     return () => clearTimeout(timer);
   }, [outcome, polls, store, token]);
@@ -74,6 +77,16 @@ function Confirmation() {
         <div className="checkout-instructions">
           <h2 className="checkout-instructions-title">{t('checkout.confirmation.instructions')}</h2>
           <p>{method.instructions}</p>
+          {bankTransfer && (
+            <dl className="checkout-bank" data-bank-transfer>
+              {(['bankName', 'iban', 'bic', 'reference'] as const).map((field) => (
+                <div key={field}>
+                  <dt>{t(`checkout.confirmation.bank.${field}`)}</dt>
+                  <dd>{bankTransfer[field]}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </div>
       )}
       <p>{t('checkout.confirmation.total', { amount: price(order.total) })}</p>

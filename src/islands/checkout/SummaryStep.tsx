@@ -132,12 +132,9 @@ export function PayAgain() {
     event.preventDefault();
     if (!choice) return;
     try {
-      if (choice !== current) await store.selectPayment(choice);
-      if (method?.instructions) {
-        location.assign(confirmation.redirectUrl);
-        return;
-      }
-      confirmation.follow(await store.pay({ redirectUrl: confirmation.redirectUrl, ...(isCardMethod(choice) ? { card } : {}) }));
+      confirmation.follow(
+        await store.pay({ methodCode: choice, redirectUrl: confirmation.redirectUrl, ...(isCardMethod(choice) ? { card } : {}) }),
+      );
     } catch {
       // The store keeps the failure; the section shows it.
     }

@@ -178,6 +178,8 @@ const paymentRequest = z.object({
       status: z.enum(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']),
       checkoutUrl: z.string().nullish(),
       failure: z.object({ reason: z.string().nullish(), code: z.string().nullish(), message: z.string() }).nullish(),
+      /** A bank transfer: where to send the money and the reference to give. */
+      bankTransfer: z.object({ bankName: z.string(), iban: z.string(), bic: z.string(), reference: z.string() }).nullish(),
     })
     .passthrough()
     .nullish(),

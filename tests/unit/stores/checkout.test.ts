@@ -116,6 +116,7 @@ function setup(
     tokenAnswer?: { status: number; body: unknown };
     channel?: CheckoutDeps['channel'];
     client?: Partial<CheckoutDeps['client']>;
+    storage?: CheckoutDeps['storage'];
   } = {},
 ) {
   let current = start;
@@ -165,6 +166,7 @@ function setup(
     fetch: fetch as unknown as typeof globalThis.fetch,
     channel: options.channel ?? null,
     onPlaced,
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   return { store, calls, fetch, onPlaced, current: () => current };
 }
@@ -239,11 +241,72 @@ describe('checkout store', () => {
     expect(calls.some((c) => c.startsWith('complete'))).toBe(false);
   });
 
-  it('a bank transfer places the order without a payment request (it ships on payment)', async () => {
-    const { store, calls } = setup(orderAt('bank_transfer'));
+  it('a bank transfer places the order, which awaits the money: the bank details are kept for the confirmation', async () => {
+    const bankTransfer = { bankName: 'Sandbox Bank', iban: 'NL91 ABNA 0417 1643 00', bic: 'ABNANL2A', reference: 'RF18 5390 0754 7034' };
+    const { store, calls } = setup(orderAt('bank_transfer'), {
+      requests: [
+        {
+          hash: 'h4',
+          state: 'processing',
+          action: 'capture',
+          responseData: { status: 'open', checkoutUrl: 'https://pay.example.test/bank/tr_2', bankTransfer },
+        },
+      ],
+    });
     await store.load(TOKEN);
     await expect(store.placeOrder({ notes: 'Merci', termsAccepted: true, redirectUrl: 'x' })).resolves.toEqual({ kind: 'awaiting' });
-    expect(calls).toEqual(['complete {"notes":"Merci","termsAccepted":true}']);
+    expect(calls[0]).toBe('complete {"notes":"Merci","termsAccepted":true}');
+    expect(JSON.parse(calls[1]!.slice('requestPayment '.length))).toEqual({
+      paymentId: 9,
+      paymentMethodCode: 'bank_transfer',
+      payload: { redirectUrl: 'x' },
+    });
+    expect(store.$bankTransfer.get()).toEqual(bankTransfer);
+  });
+
+  it('a free order is placed without asking the provider', async () => {
+    const { store, calls } = setup(orderAt('visa', { total: 0, payments: [], checkoutState: 'payment_skipped' }), {
+      client: { complete: async () => placed(orderAt('visa', { total: 0, payments: [] }), 'paid') },
+    });
+    await store.load(TOKEN);
+    await expect(store.placeOrder({ notes: '', termsAccepted: true, redirectUrl: 'x' })).resolves.toEqual({ kind: 'paid' });
+    expect(calls.some((c) => c.startsWith('requestPayment'))).toBe(false);
+  });
+
+  it('the confirmation asks the last payment request again (the shop then asks the provider)', async () => {
+    const storage = new Map<string, string>();
+    const shared = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    };
+    const asked: string[] = [];
+    const paying = setup(orderAt('paypal'), {
+      requests: [
+        {
+          hash: 'h5',
+          state: 'processing',
+          action: 'capture',
+          responseData: { status: 'open', checkoutUrl: 'https://pay.example.test/paypal/tr_3' },
+        },
+      ],
+      storage: shared,
+    });
+    await paying.store.load(TOKEN);
+    await paying.store.placeOrder({ notes: '', termsAccepted: true, redirectUrl: 'x' });
+    // Back from PayPal, on the confirmation page (a new page: a new store).
+    const back = setup(placed(orderAt('paypal'), 'paid'), {
+      storage: shared,
+      client: {
+        getPaymentRequest: async (hash) => {
+          asked.push(hash);
+          return { hash, state: 'completed', action: 'capture', responseData: { status: 'paid' } };
+        },
+      },
+    });
+    await back.store.load(TOKEN);
+    expect((await back.store.refreshPayment())?.paymentState).toBe('paid');
+    expect(asked).toEqual(['h5']);
   });
 
   it('PayPal sends the shopper to the provider’s approval page', async () => {

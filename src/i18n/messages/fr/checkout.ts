@@ -106,6 +106,12 @@ export default {
     free: 'Votre commande ne demandait aucun paiement : elle est confirmée et nous la préparons dès maintenant.',
     delayed: 'Votre commande est enregistrée. Elle sera expédiée dès réception de votre paiement.',
     instructions: 'Pour régler votre commande',
+    bank: {
+      bankName: 'Banque',
+      iban: 'IBAN',
+      bic: 'BIC',
+      reference: 'Référence à indiquer',
+    },
     pending: 'Nous attendons la confirmation de votre paiement. Cette page se met à jour dès qu’elle arrive.',
     failed: 'Le paiement n’a pas abouti : votre commande attend son paiement. Vous pouvez payer à nouveau.',
     payAgain: 'Payer à nouveau',

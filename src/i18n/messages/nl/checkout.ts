@@ -105,6 +105,12 @@ export default {
     free: 'Voor uw bestelling was geen betaling nodig: ze is bevestigd en we maken ze nu klaar.',
     delayed: 'Uw bestelling is geregistreerd. Ze wordt verzonden zodra we uw betaling ontvangen hebben.',
     instructions: 'Zo betaalt u uw bestelling',
+    bank: {
+      bankName: 'Bank',
+      iban: 'IBAN',
+      bic: 'BIC',
+      reference: 'Te vermelden referentie',
+    },
     pending: 'We wachten op de bevestiging van uw betaling. Deze pagina wordt bijgewerkt zodra die binnen is.',
     failed: 'De betaling is niet gelukt: uw bestelling wacht op betaling. U kunt opnieuw betalen.',
     payAgain: 'Opnieuw betalen',
