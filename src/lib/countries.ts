@@ -15,7 +15,7 @@ LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU
 PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG
 TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW`.split(/\s+/);
 
-export const worldCountryCodes: readonly string[] = [
+const worldCountryCodes: readonly string[] = [
   ...countryCodes,
   ...ISO_3166.filter((code) => !(countryCodes as readonly string[]).includes(code)),
 ];

@@ -6,7 +6,7 @@ import { hydraError, iri, order as orderSchema, violationList, type Order } from
 import type { shopApi, TestPlatform } from './platform.ts';
 
 const fixtures = loadFixtures();
-export const sellable = fixtures.products
+const sellable = fixtures.products
   .filter((p) => p.viewable && !p.isSample)
   .flatMap((p) => p.variants.filter((v) => v.showVariant && v.inStock).map((v) => ({ product: p, ...v })));
 /** The cheapest sellable variant: one unit stays below the free-shipping threshold. */

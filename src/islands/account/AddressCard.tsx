@@ -6,7 +6,7 @@ import { useIsland } from '../shared/island.tsx';
 
 export const addressName = (address: Address): string => address.alias || `${address.firstName} ${address.lastName}`;
 
-export function useCountryName(): (code: string) => string {
+function useCountryName(): (code: string) => string {
   const { locale } = useIsland();
   const names = new Intl.DisplayNames([htmlLangOf(locale)], { type: 'region' });
   return (code) => names.of(code) ?? code;

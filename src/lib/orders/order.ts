@@ -17,4 +17,3 @@ export const orderMachine = machine({
     fulfill: { from: ['new'], to: 'fulfilled' },
   },
 });
-export type OrderTransition = keyof typeof orderMachine.transitions;

@@ -36,7 +36,6 @@ export const orderPaymentMachine = machine({
     refund: { from: ['paid', 'partially_paid', 'partially_refunded'], to: 'refunded' },
   },
 });
-export type OrderPaymentTransition = keyof typeof orderPaymentMachine.transitions;
 
 export const paymentStates = ['cart', 'new', 'processing', 'authorized', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentState = (typeof paymentStates)[number];
@@ -54,4 +53,3 @@ export const paymentMachine = machine({
     refund: { from: ['completed'], to: 'refunded' },
   },
 });
-export type PaymentTransition = keyof typeof paymentMachine.transitions;

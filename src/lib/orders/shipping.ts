@@ -27,4 +27,3 @@ export const shipmentMachine = machine({
     cancel: { from: ['ready'], to: 'cancelled' },
   },
 });
-export type ShippingTransition = keyof typeof shipmentMachine.transitions;

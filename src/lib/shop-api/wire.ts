@@ -48,7 +48,7 @@ export type OrderItem = z.infer<typeof orderItem>;
 const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
 
 /** An address as the order keeps it: a copy made at the address step (later edits of the book do not change it). */
-export const orderAddress = z.object({
+const orderAddress = z.object({
   firstName: z.string(),
   lastName: z.string(),
   company: z.string().nullable(),
@@ -77,7 +77,7 @@ export const relayPoint = z.object({
 });
 export type RelayPoint = z.infer<typeof relayPoint>;
 
-export const shipment = z.object({
+const shipment = z.object({
   '@id': z.string(),
   '@type': z.literal('Shipment'),
   id: z.number().int(),
@@ -92,9 +92,9 @@ export const shipment = z.object({
 export type Shipment = z.infer<typeof shipment>;
 
 /** What is kept of a card: never its number. */
-export const paymentCard = z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() });
+const paymentCard = z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() });
 
-export const payment = z.object({
+const payment = z.object({
   '@id': z.string(),
   '@type': z.literal('Payment'),
   id: z.number().int(),
@@ -107,7 +107,7 @@ export const payment = z.object({
 });
 export type Payment = z.infer<typeof payment>;
 
-export const displayStatus = z.object({ code: z.enum(displayStatuses), group: z.enum(displayGroups), label: z.string() });
+const displayStatus = z.object({ code: z.enum(displayStatuses), group: z.enum(displayGroups), label: z.string() });
 
 /** GET /shop/orders/{token}/shipments/{id}/methods: what this order would pay with each carrier. */
 export const shippingMethod = z.object({

@@ -46,7 +46,7 @@ import {
 } from './repository.ts';
 
 /** What a payment request answers of the provider's outcome (the funnel's card form and confirmation read it). */
-export interface ResponseData {
+interface ResponseData {
   status: ProviderPayment['status'];
   checkoutUrl?: string | null;
   failure?: { reason?: string | null; code?: string | null; message: string } | null;

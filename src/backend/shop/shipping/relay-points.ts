@@ -7,7 +7,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { RelayPoint } from '../../../lib/shop-api/wire.ts';
 
-export interface FoundRelayPoint extends RelayPoint {
+interface FoundRelayPoint extends RelayPoint {
   active: boolean;
 }
 

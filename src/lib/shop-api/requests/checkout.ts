@@ -18,10 +18,9 @@ export const checkoutAddressRequest = z.object({
   billingAddress: addressRequest,
   shippingAddress: addressRequest.nullish(),
 });
-export type CheckoutAddressRequest = z.output<typeof checkoutAddressRequest>;
 
 /** The carrier's six-character point id. */
-export const RELAY_POINT_ID = /^[0-9A-Z]{6}$/;
+const RELAY_POINT_ID = /^[0-9A-Z]{6}$/;
 
 /** PATCH /shop/orders/{token}/shipments/{id}: the shipping method's IRI (or code) and, for a relay-point method, the point. */
 export const selectShippingRequest = z.object({
