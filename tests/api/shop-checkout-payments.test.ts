@@ -130,6 +130,17 @@ describe('paying by card', () => {
     const paid = await orderOf(token);
     expect(paid).toMatchObject({ paymentState: 'paid', status: { code: 'processing' } });
     expect(paid.payments.at(-1)).toMatchObject({ state: 'completed', card: { brand: 'Visa', last4: '9996' } });
+    // The card's mandate is kept for later recurring charges (subscriptions), with the provider's customer.
+    const [kept] = await platform.db.query<{
+      provider_mandate_id: string | null;
+      provider_customer_id: string | null;
+      card_expiry: string | null;
+    }>('SELECT provider_mandate_id, provider_customer_id, card_expiry FROM shop.payments WHERE id = $1', [again.id]);
+    expect(kept).toMatchObject({
+      provider_mandate_id: expect.stringMatching(/^mdt_/),
+      provider_customer_id: expect.stringMatching(/^cst_/),
+      card_expiry: '2035-12-31',
+    });
     // Never a card number at rest: the brand, the last four digits and the expiry only.
     const stored = await platform.db.query(
       `SELECT 1 FROM shop.payments p WHERE p::text LIKE '%4543474002249996%' OR p::text LIKE '%4000000000009995%'`,

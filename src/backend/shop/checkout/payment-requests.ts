@@ -37,6 +37,7 @@ import {
   type PaymentRequestRow,
   type PaymentRow,
   paymentOfCustomer,
+  providerCustomerIdOf,
   providerIdOf,
   recordPaymentRequest,
   setPaymentMethod,
@@ -200,7 +201,13 @@ export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider): H
     if (!method.provider_method) return ld(c, requestJson((await findPaymentRequest(deps.db, hash, customerId))!, order.token_value), 201);
     let outcome: ProviderPayment;
     try {
+      // A card payment is the first of a mandate: subscriptions later charge the same card without the shopper.
+      const recurring =
+        method.provider_method === 'creditcard'
+          ? { customerId: await providerCustomerOf(customerId, order), sequenceType: 'first' as const }
+          : {};
       outcome = await provider().createPayment({
+        ...recurring,
         orderNumber: order.number!,
         amountMinor: payment.amount,
         method: method.provider_method,
@@ -217,6 +224,24 @@ export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider): H
     }
     return ld(c, await settle(hash, customerId, outcome), 201);
   });
+
+  /** The customer's customer at the provider, made at their first card payment and kept on their payments. */
+  const providerCustomerOf = async (customerId: number, order: OrderRow): Promise<string> => {
+    const known = await providerCustomerIdOf(deps.db, customerId);
+    if (known) return known;
+    const [who] = await deps.db.query<{ email: string; first_name: string; last_name: string }>(
+      'SELECT email, first_name, last_name FROM shop.customers WHERE id = $1',
+      [customerId],
+    );
+    const created = await provider().createCustomer({
+      name: `${who!.first_name} ${who!.last_name}`,
+      email: who!.email,
+      language: languageOf(order.locale_code),
+      channel: order.channel_code,
+      shopCustomerId: customerId,
+    });
+    return created.id;
+  };
 
   /** Applies the provider's answer to the payment and its order, and to the request; answers the request. */
   const settle = (hash: string, customerId: number, outcome: ProviderPayment) =>

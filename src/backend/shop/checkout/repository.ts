@@ -287,3 +287,11 @@ export async function providerIdOf(q: Queryable, paymentId: number): Promise<str
   const [row] = await q.query<{ provider_payment_id: string | null }>('SELECT provider_payment_id FROM shop.payments WHERE id = $1', [paymentId]);
   return row?.provider_payment_id ?? null;
 }
+
+/** The customer's customer id at the payment provider, from one of their payments, if they paid by card before. */
+export async function providerCustomerIdOf(q: Queryable, customerId: number): Promise<string | null> {
+  const [row] = await q.query<{ provider_customer_id: string }>(
+    `SELECT p.provider_customer_id FROM shop.payments p JOIN shop.orders o ON o.id = p.order_id
+     WHERE o.customer_id = $1 AND p.provider_customer_id IS NOT NULL ORDER BY p.id DESC LIMIT 1`, [customerId]);
+  return row?.provider_customer_id ?? null;
+}
