@@ -187,13 +187,11 @@ async function acceptTermsAndPlace(page: Page) {
   await page.locator('[data-step-action="complete"]').click();
 }
 
-// Waits on two calls of the shop API that are not there yet: POST /api/v2/shop/payment-requests (Sylius 2's
-// payment requests, which pay with the card token) and GET /api/v2/shop/relay-points (the funnel's search).
-test.fixme('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
+test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
   const t = textsOf(info);
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
-  await addressAndShipping(page, info, languageOf(info) === 'fr' ? 'relay' : 'home');
+  await addressAndShipping(page, info, 'home');
   await choosePayment(page, 'visa');
   await atStep(page, 'summary');
   // The terms of sale must be accepted.
@@ -308,4 +306,20 @@ test('a shipping country the site does not deliver is refused at the address ste
     languageOf(info) === 'nl' ? 'We leveren niet in dit land.' : 'Nous ne livrons pas ce pays.',
   );
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
+});
+
+// Waits on the shop API's relay-point search (GET /api/v2/shop/relay-points?countryCode=FR&postcode=…|city=…),
+// which the funnel calls and the platform does not answer yet.
+test.fixme('a relay point near the address is chosen on the list and the map, and the order is placed', async ({ page }, info) => {
+  test.skip(languageOf(info) !== 'fr', 'relay points are offered in France only');
+  const t = textsOf(info);
+  const token = await shopperWithCart(page, info, VARIANTS.food);
+  await openFunnel(page, info, token);
+  await addressAndShipping(page, info, 'relay');
+  await expect(page.locator('[data-step="shipping"] .checkout-chosen')).toContainText('69');
+  await choosePayment(page, 'cheque');
+  await atStep(page, 'summary');
+  await acceptTermsAndPlace(page);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  await expect(page.locator('[data-confirmation="delayed"]')).toContainText(t('checkout.confirmation.delayed'));
 });
