@@ -140,32 +140,19 @@ export const setPaymentState = (q: Queryable, paymentId: number, change: { state
 
 // ── Payment methods ─────────────────────────────────────────────────────────────────────────────
 
-type MethodRow = Omit<PaymentMethodRow, 'name' | 'instructions'> & {
-  name_fr: string;
-  name_nl: string;
-  instructions_fr: string | null;
-  instructions_nl: string | null;
-};
-const methodOf = (r: MethodRow): PaymentMethodRow => ({
-  code: r.code,
-  provider_method: r.provider_method,
-  delayed: r.delayed,
-  service_fee: r.service_fee,
-  name: { fr: r.name_fr, nl: r.name_nl },
-  instructions: { fr: r.instructions_fr, nl: r.instructions_nl },
-});
-const PAYMENT_METHOD = `SELECT code, provider_method, delayed, service_fee, name_fr, name_nl, instructions_fr, instructions_nl FROM shop.payment_methods`;
+const PAYMENT_METHOD = `SELECT code, provider_method, delayed, service_fee, jsonb_build_object('fr', name_fr, 'nl', name_nl) AS name,
+  jsonb_build_object('fr', instructions_fr, 'nl', instructions_nl) AS instructions FROM shop.payment_methods`;
 
 export async function paymentMethodsFor(q: Queryable, channel: ChannelCode): Promise<PaymentMethodRow[]> {
-  return (await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel])).map(methodOf);
+  return (await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel]));
 }
 
 /** A method by its code, if the channel offers it; `anyState` also finds a disabled one (for placed orders). */
 export async function findPaymentMethod(q: Queryable, code: string, channel: ChannelCode | null = null): Promise<PaymentMethodRow | null> {
   const [row] = channel
-    ? await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE enabled AND code = $1 AND $2 = ANY (channels)`, [code, channel])
-    : await q.query<MethodRow>(`${PAYMENT_METHOD} WHERE code = $1`, [code]);
-  return row ? methodOf(row) : null;
+    ? await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE enabled AND code = $1 AND $2 = ANY (channels)`, [code, channel])
+    : await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE code = $1`, [code]);
+  return row ?? null;
 }
 
 // ── Completion ──────────────────────────────────────────────────────────────────────────────────

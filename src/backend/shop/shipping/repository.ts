@@ -15,31 +15,18 @@ export interface ShippingMethodRow {
   fee: number;
 }
 
-const SELECT = `SELECT m.code, m.kind, m.carrier, m.name_fr, m.name_nl, m.description_fr, m.description_nl, r.fee
+// Texts come out of SQL as { fr, nl } already (jsonb_build_object), so rows need no mapping.
+const SELECT = `SELECT m.code, m.kind, m.carrier, jsonb_build_object('fr', m.name_fr, 'nl', m.name_nl) AS name,
+  jsonb_build_object('fr', m.description_fr, 'nl', m.description_nl) AS description, r.fee
   FROM shop.shipping_methods m JOIN shop.shipping_rates r ON r.method_code = m.code`;
-
-type Row = Omit<ShippingMethodRow, 'name' | 'description'> & {
-  name_fr: string;
-  name_nl: string;
-  description_fr: string;
-  description_nl: string;
-};
-const methodOf = (r: Row): ShippingMethodRow => ({
-  code: r.code,
-  kind: r.kind,
-  carrier: r.carrier,
-  fee: r.fee,
-  name: { fr: r.name_fr, nl: r.name_nl },
-  description: { fr: r.description_fr, nl: r.description_nl },
-});
 
 /** The methods a channel offers for a shipping country, in the shop's order. */
 export async function shippingMethodsFor(q: Queryable, channel: ChannelCode, country: string): Promise<ShippingMethodRow[]> {
-  const rows = await q.query<Row>(`${SELECT} WHERE m.enabled AND r.channel_code = $1 AND r.country_code = $2 ORDER BY m.position`, [
+  const rows = await q.query<ShippingMethodRow>(`${SELECT} WHERE m.enabled AND r.channel_code = $1 AND r.country_code = $2 ORDER BY m.position`, [
     channel,
     country,
   ]);
-  return rows.map(methodOf);
+  return rows;
 }
 
 /** One method, if the channel offers it for that country. */
@@ -49,10 +36,10 @@ export async function shippingMethodFor(
   channel: ChannelCode,
   country: string,
 ): Promise<ShippingMethodRow | null> {
-  const [row] = await q.query<Row>(`${SELECT} WHERE m.enabled AND m.code = $1 AND r.channel_code = $2 AND r.country_code = $3`, [
+  const [row] = await q.query<ShippingMethodRow>(`${SELECT} WHERE m.enabled AND m.code = $1 AND r.channel_code = $2 AND r.country_code = $3`, [
     code,
     channel,
     country,
   ]);
-  return row ? methodOf(row) : null;
+  return row ?? null;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createHttpClient, RETRY_STATUSES, ShopApiError, shouldRetry, type HttpMethod } from '../../../../src/lib/shop-api/http.ts';
 import { createShopClient, NO_AUTHENTICATION_DATA, saveAddress } from '../../../../src/lib/shop-api/client.ts';
 import type { Address, Customer, Order } from '../../../../src/lib/shop-api/wire.ts';
+import { cartCheckoutFields } from '../../../support/cart-checkout-fields.ts';
 
 type Call = { url: URL; method: string; headers: Record<string, string>; body: unknown };
 /** A fetch that answers from a list (or a function) and records what it was asked. */
@@ -50,14 +51,7 @@ const cart = (items: Order['items'] = []): Order => ({
   checkoutState: 'cart',
   paymentState: 'cart',
   shippingState: 'cart',
-  number: null,
-  checkoutCompletedAt: null,
-  notes: null,
-  billingAddress: null,
-  shippingAddress: null,
-  shipments: [],
-  payments: [],
-  status: { code: 'draft', group: 'valid', label: 'En cours' },
+  ...cartCheckoutFields,
   currencyCode: 'EUR',
   localeCode: 'nl_BE',
   channelCode: 'BE',

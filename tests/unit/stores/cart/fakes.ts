@@ -4,6 +4,7 @@ import type { AddItemInput } from '../../../../src/lib/shop-api/client.ts';
 import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wire.ts';
 import type { CartDeps } from '../../../../src/stores/cart/index.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/browser.ts';
+import { cartCheckoutFields } from '../../../support/cart-checkout-fields.ts';
 
 const notFound = (path: string) =>
   new ShopApiError({
@@ -62,14 +63,7 @@ export function fakeShop() {
     checkoutState: 'cart',
     paymentState: 'cart',
     shippingState: 'cart',
-    number: null,
-    checkoutCompletedAt: null,
-    notes: null,
-    billingAddress: null,
-    shippingAddress: null,
-    shipments: [],
-    payments: [],
-    status: { code: 'draft', group: 'valid', label: 'En cours' },
+    ...cartCheckoutFields,
     currencyCode: 'EUR',
     localeCode: 'fr_FR',
     channelCode: 'FR',
