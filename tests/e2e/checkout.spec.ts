@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
-import { atPath, createCustomer, expect, languageOf, localeOf, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
+import { atPath, createCustomer, expect, languageOf, localeOf, logIn, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
 
 const API = `${PLATFORM}/api/v2/shop`;
 /** Sandbox test cards (src/backend/payments/test-cards.ts). */
@@ -322,4 +322,30 @@ test.fixme('a relay point near the address is chosen on the list and the map, an
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   await expect(page.locator('[data-confirmation="delayed"]')).toContainText(t('checkout.confirmation.delayed'));
+});
+
+test('an anonymous shopper signs in first, then comes back to the funnel with the cart', async ({ page }, info) => {
+  const shopper = await createCustomer(page.request, info);
+  const locale = localeOf(info);
+  const q = query(info);
+  const headers = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' };
+  const cart = await page.request.post(`${API}/orders?${q}`, {
+    headers,
+    data: { localeCode: locale, channelCode: channelOf(locale).code },
+  });
+  const token = ((await cart.json()) as { tokenValue: string }).tokenValue;
+  await page.request.patch(`${API}/orders/${token}/items?${q}`, {
+    headers: { ...headers, 'Content-Type': 'application/merge-patch+json' },
+    data: { productVariant: `/api/v2/shop/product-variants/${VARIANTS.food}`, quantity: 1, subscriptionInterval: 0 },
+  });
+  await page.addInitScript(([key, value]) => localStorage.getItem(key) ?? localStorage.setItem(key, value), [
+    STORAGE_KEYS.cartToken,
+    token,
+  ] as const);
+  await page.goto(pathOf(info, 'cart'));
+  await page.getByRole('link', { name: textsOf(info)('cart.checkout') }).click();
+  await expect(page).toHaveURL(/\/(connexion|inloggen)\//);
+  await logIn(page, info, shopper.email, shopper.password);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
+  await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });
