@@ -148,7 +148,7 @@ function Section({
           {t(TITLES[step])}
         </h2>
         {done && !open && (
-          <button type="button" className="link-button" onClick={onEdit} aria-label={`${t('checkout.edit')} : ${t(TITLES[step])}`}>
+          <button type="button" className="link-button" onClick={onEdit} aria-label={t('checkout.editStep', { step: t(TITLES[step]) })}>
             {t('checkout.edit')}
           </button>
         )}

@@ -118,7 +118,7 @@ export function SummaryStep() {
 /** A placed order that still waits for its money: choose how to pay (same fee) and pay again. */
 export function PayAgain() {
   const { t, price } = useIsland();
-  const { store, order, paymentMethods, status } = useCheckout();
+  const { store, order, paymentMethods, status, error } = useCheckout();
   const current = order ? codeOf(openPayment(order)?.method) : null;
   const [choice, setChoice] = useState<string | null>(current);
   const [card, setCard] = useState<CardDetails>(emptyCard);
@@ -141,7 +141,8 @@ export function PayAgain() {
   };
   return (
     <form className="checkout-form" onSubmit={(event) => void submit(event)} noValidate>
-      <p>{t('checkout.payment.awaiting')}</p>
+      {/* After a refusal the error above says it already. */}
+      {!error && <p>{t('checkout.payment.awaiting')}</p>}
       <MethodChoice methods={methods} value={choice} onChange={setChoice} />
       {method && <MethodNote method={method} />}
       {isCardMethod(choice) && <CardForm card={card} onChange={setCard} />}

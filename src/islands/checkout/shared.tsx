@@ -1,5 +1,6 @@
 /** What the funnel's sections share: the store's atoms, the data layer, error texts. */
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
 import type { Translator } from '../../i18n/core.ts';
 import { useIsland } from '../shared/island.tsx';
@@ -56,10 +57,15 @@ function errorText(t: Translator, error: CheckoutError): string[] {
 /** The step's errors, read out when they appear. */
 export function StepErrors({ error }: { error: CheckoutError | null }) {
   const { t } = useIsland();
+  const box = useRef<HTMLDivElement>(null);
+  // A failure shows where the shopper looks: the bank's refusal replaces the form they just sent.
+  useEffect(() => {
+    if (error) box.current?.scrollIntoView({ block: 'start' });
+  }, [error]);
   if (!error) return null;
   const texts = errorText(t, error);
   return (
-    <div className="form-errors checkout-errors" role="alert" data-checkout-error={error.code}>
+    <div ref={box} className="form-errors checkout-errors" role="alert" data-checkout-error={error.code}>
       {texts.map((text) => (
         <p key={text}>{text}</p>
       ))}

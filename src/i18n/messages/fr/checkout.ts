@@ -3,6 +3,7 @@ export default {
   loading: 'Chargement de votre commande…',
   steps: 'Étapes de la commande',
   edit: 'Modifier',
+  editStep: 'Modifier : {step}',
   continue: 'Continuer',
   /** The funnel's own error, word for word. */
   error: 'Une erreur est survenue. Merci de contacter notre service client afin d’obtenir plus de détails.',
@@ -11,7 +12,7 @@ export default {
   backToCart: 'Retour au panier',
   cart: {
     title: 'Mon panier',
-    quantity: 'Quantité : {quantity}',
+    quantity: 'Quantité : {quantity}',
     every: 'Livré tous les {days} jours',
     editCart: 'Modifier mon panier',
     empty: 'Votre panier est vide.',
@@ -21,10 +22,7 @@ export default {
     choose: 'Choisissez votre adresse de facturation',
     favourite: 'Favorite',
     add: 'Ajouter une adresse',
-    addTitle: 'Nouvelle adresse',
-    none: 'Ajoutez une adresse pour continuer.',
     shipToBilling: 'Me livrer à cette adresse',
-    shippingTitle: 'Adresse de livraison',
     chooseShipping: 'Choisissez votre adresse de livraison',
   },
   shipping: {
@@ -33,7 +31,6 @@ export default {
     home: 'À domicile',
     relay: 'En point relais',
     carriers: 'Transporteur',
-    to: 'Livré à : {address}',
     search: {
       label: 'Code postal ou ville',
       submit: 'Rechercher',
@@ -44,7 +41,6 @@ export default {
       hours: 'Horaires',
       closedDay: 'fermé',
       map: 'Carte des points relais trouvés',
-      required: 'Choisissez un point relais pour continuer.',
     },
     days: {
       monday: 'Lundi',
@@ -70,7 +66,7 @@ export default {
       number: 'Numéro de carte',
       expiry: 'Date d’expiration (MM/AA)',
       cvc: 'Cryptogramme (3 chiffres au dos)',
-      secure: 'Vos données de carte sont transmises directement à notre prestataire de paiement : nous ne les conservons pas.',
+      secure: 'Vos données de carte sont transmises directement à notre prestataire de paiement : nous ne les conservons pas.',
       errors: {
         cardHolder: 'Indiquez le nom du titulaire de la carte.',
         cardNumber: 'Le numéro de carte est invalide.',
@@ -79,7 +75,7 @@ export default {
       },
     },
     refused: 'Votre banque a refusé le paiement.',
-    bank: 'Message de la banque : {message} (code {code})',
+    bank: 'Message de la banque : {message} (code {code})',
     retry: 'Vous pouvez réessayer avec la même carte ou une autre carte, ou choisir un autre moyen de paiement.',
     awaiting: 'Votre commande est enregistrée et attend son paiement.',
     payNow: 'Payer {amount}',
@@ -100,10 +96,10 @@ export default {
     continue: 'Continuer ici',
   },
   confirmation: {
-    title: 'Merci pour votre commande !',
+    title: 'Merci pour votre commande !',
     number: 'Commande n° {number}',
     paid: 'Votre paiement a bien été reçu. Nous préparons votre commande et vous envoyons un e-mail de confirmation.',
-    free: 'Votre commande ne demandait aucun paiement : elle est confirmée et nous la préparons dès maintenant.',
+    free: 'Votre commande ne demandait aucun paiement : elle est confirmée et nous la préparons dès maintenant.',
     delayed: 'Votre commande est enregistrée. Elle sera expédiée dès réception de votre paiement.',
     instructions: 'Pour régler votre commande',
     bank: {
@@ -113,9 +109,9 @@ export default {
       reference: 'Référence à indiquer',
     },
     pending: 'Nous attendons la confirmation de votre paiement. Cette page se met à jour dès qu’elle arrive.',
-    failed: 'Le paiement n’a pas abouti : votre commande attend son paiement. Vous pouvez payer à nouveau.',
+    failed: 'Le paiement n’a pas abouti : votre commande attend son paiement. Vous pouvez payer à nouveau.',
     payAgain: 'Payer à nouveau',
-    total: 'Total : {amount}',
+    total: 'Total : {amount}',
     follow: 'Suivre ma commande',
     continueShopping: 'Continuer mes achats',
   },

@@ -3,6 +3,7 @@ export default {
   loading: 'Uw bestelling wordt geladen…',
   steps: 'Stappen van de bestelling',
   edit: 'Wijzigen',
+  editStep: 'Wijzigen: {step}',
   continue: 'Doorgaan',
   error: 'Er is een fout opgetreden. Neem contact op met onze klantenservice voor meer informatie.',
   network: 'Geen verbinding. Controleer uw internetverbinding en probeer opnieuw.',
@@ -20,10 +21,7 @@ export default {
     choose: 'Kies uw factuuradres',
     favourite: 'Favoriet',
     add: 'Een adres toevoegen',
-    addTitle: 'Nieuw adres',
-    none: 'Voeg een adres toe om verder te gaan.',
     shipToBilling: 'Op dit adres leveren',
-    shippingTitle: 'Leveringsadres',
     chooseShipping: 'Kies uw leveringsadres',
   },
   shipping: {
@@ -32,7 +30,6 @@ export default {
     home: 'Aan huis',
     relay: 'In een afhaalpunt',
     carriers: 'Vervoerder',
-    to: 'Geleverd op: {address}',
     search: {
       label: 'Postcode of gemeente',
       submit: 'Zoeken',
@@ -43,7 +40,6 @@ export default {
       hours: 'Openingsuren',
       closedDay: 'gesloten',
       map: 'Kaart van de gevonden afhaalpunten',
-      required: 'Kies een afhaalpunt om verder te gaan.',
     },
     days: {
       monday: 'Maandag',
