@@ -29,6 +29,7 @@ import { paymentRequestRoutes } from './checkout/payment-requests.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
+import { relayPointRoutes } from './shipping/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -71,6 +72,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
   app.route('/', orderRoutes(deps));
+  app.route('/', relayPointRoutes(deps));
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
   app.route('/', paymentRequestRoutes(deps, options.payments));
 
