@@ -308,9 +308,7 @@ test('a shipping country the site does not deliver is refused at the address ste
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });
 
-// Waits on the shop API's relay-point search (GET /api/v2/shop/relay-points?countryCode=FR&postcode=…|city=…),
-// which the funnel calls and the platform does not answer yet.
-test.fixme('a relay point near the address is chosen on the list and the map, and the order is placed', async ({ page }, info) => {
+test('a relay point near the address is chosen on the list and the map, and the order is placed', async ({ page }, info) => {
   test.skip(languageOf(info) !== 'fr', 'relay points are offered in France only');
   const t = textsOf(info);
   const token = await shopperWithCart(page, info, VARIANTS.food);
