@@ -28,6 +28,7 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { paymentRequestRoutes } from './checkout/payment-requests.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
 import { relayPointRoutes } from './shipping/routes.ts';
 
@@ -72,6 +73,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', resetPasswordRoutes(deps));
   app.route('/', addressRoutes(deps));
   app.route('/', orderRoutes(deps));
+  app.route('/', invoiceRoutes(deps));
   app.route('/', relayPointRoutes(deps));
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
   app.route('/', paymentRequestRoutes(deps, options.payments));
