@@ -14,7 +14,10 @@ const port = process.env[`PORT_${code}`] ?? String(channels[code].defaultPort);
 const site = (process.env[`SITE_URL_${code}`] ?? `http://localhost:${port}`).replace(/\/+$/, '');
 // What the islands talk to, read as astro:env reads it (.env files, then the environment), so the page
 // policy allows exactly the origins the build bakes in.
-const services = servicesFromEnv({ ...loadEnv(process.env.NODE_ENV === 'development' ? 'development' : 'production', process.cwd(), ''), ...process.env });
+const services = servicesFromEnv({
+  ...loadEnv(process.env.NODE_ENV === 'development' ? 'development' : 'production', process.cwd(), ''),
+  ...process.env,
+});
 const policy = pagePolicy(services);
 
 export default defineConfig({
@@ -30,15 +33,20 @@ export default defineConfig({
   prefetch: false,
   integrations: [react()],
   vite: {
-    plugins: [{
-      // No eval in the browser: the page policy has no 'unsafe-eval', and zod would probe for it (src/lib/zod/browser.ts).
-      name: 'zod-without-eval-in-the-browser',
-      enforce: 'pre',
-      resolveId(source, importer, options) {
-        if (source !== 'zod' || this.environment?.config.consumer !== 'client') return null;
-        return this.resolve(fileURLToPath(new URL('./src/lib/zod/browser.ts', import.meta.url)), importer, { ...options, skipSelf: true });
+    plugins: [
+      {
+        // No eval in the browser: the page policy has no 'unsafe-eval', and zod would probe for it (src/lib/zod/browser.ts).
+        name: 'zod-without-eval-in-the-browser',
+        enforce: 'pre',
+        resolveId(source, importer, options) {
+          if (source !== 'zod' || this.environment?.config.consumer !== 'client') return null;
+          return this.resolve(fileURLToPath(new URL('./src/lib/zod/browser.ts', import.meta.url)), importer, {
+            ...options,
+            skipSelf: true,
+          });
+        },
       },
-    }],
+    ],
   },
   // The page half of the Content-Security-Policy (src/lib/security-headers.ts): Astro writes a <meta> per
   // page with the hashes of the inline scripts and styles it emits; the HTTP half (frame-ancestors…)

@@ -75,7 +75,11 @@ const isProduction = (env: Env): boolean => env.NODE_ENV === 'production';
 const DEFAULT_MAIL_FROM = 'Maison Gamelle <bonjour@maison-gamelle.test>';
 
 const isUrl = (text: string, protocols: string[]) => {
-  try { return protocols.includes(new URL(text).protocol); } catch { return false; }
+  try {
+    return protocols.includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
 };
 
 /** Reads the platform's settings; throws a ConfigError listing every problem at once. */
@@ -83,30 +87,51 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const production = isProduction(env);
   const problems: string[] = [];
   const siteUrls = Object.fromEntries(channelCodes.map((code) => [code, siteUrlOf(code, env)])) as Record<ChannelCode, string>;
-  const extraOrigins = (env.SITE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const extraOrigins = (env.SITE_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
-  try { trustedProxyHops(env); } catch (error) { problems.push((error as Error).message); }
+  if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:']))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:password@host:465).');
+  try {
+    trustedProxyHops(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   const payments = readPaymentsConfig(env, production, problems);
   const relay = readRelayConfig(env, production, problems);
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
     else if (!isUrl(env.DATABASE_URL, ['postgres:', 'postgresql:'])) problems.push('DATABASE_URL must be a postgres:// URL.');
-    if (!env.JWT_SECRET) problems.push(`JWT_SECRET is not set: give every platform instance the same random secret of at least ${MIN_JWT_SECRET_BYTES} bytes (openssl rand -base64 48).`);
-    else if (Buffer.byteLength(env.JWT_SECRET) < MIN_JWT_SECRET_BYTES) problems.push(`JWT_SECRET is too short (${Buffer.byteLength(env.JWT_SECRET)} bytes): it needs at least ${MIN_JWT_SECRET_BYTES}.`);
+    if (!env.JWT_SECRET)
+      problems.push(
+        `JWT_SECRET is not set: give every platform instance the same random secret of at least ${MIN_JWT_SECRET_BYTES} bytes (openssl rand -base64 48).`,
+      );
+    else if (Buffer.byteLength(env.JWT_SECRET) < MIN_JWT_SECRET_BYTES)
+      problems.push(`JWT_SECRET is too short (${Buffer.byteLength(env.JWT_SECRET)} bytes): it needs at least ${MIN_JWT_SECRET_BYTES}.`);
     for (const code of channelCodes) {
       const name = `SITE_URL_${code}`;
-      if (!env[name]) problems.push(`${name} is not set: links in mails and allowed origins are built from the public https address of the ${code} site.`);
+      if (!env[name])
+        problems.push(
+          `${name} is not set: links in mails and allowed origins are built from the public https address of the ${code} site.`,
+        );
       else if (!isUrl(env[name]!, ['https:'])) problems.push(`${name} must be an https:// URL (it is ${env[name]}).`);
     }
-    for (const origin of extraOrigins) if (!isUrl(origin, ['https:'])) problems.push(`SITE_ORIGINS may only name https:// origins (not ${origin}).`);
-    if (env.OUTBOX_PAGE && env.OUTBOX_PAGE !== 'off') problems.push('OUTBOX_PAGE cannot be turned on in production: the outbox shows password reset links to anyone.');
+    for (const origin of extraOrigins)
+      if (!isUrl(origin, ['https:'])) problems.push(`SITE_ORIGINS may only name https:// origins (not ${origin}).`);
+    if (env.OUTBOX_PAGE && env.OUTBOX_PAGE !== 'off')
+      problems.push('OUTBOX_PAGE cannot be turned on in production: the outbox shows password reset links to anyone.');
     if (!smtpUrl) problems.push('SMTP_URL is not set: production sends mails through an SMTP server (smtps://user:password@host:465).');
     // Behind a load balancer every client would otherwise share its address, and the per-address limits
     // would refuse everyone at once: production says how many proxies stand in front (0 for none).
-    if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') problems.push('TRUST_PROXY is not set: the number of proxies (load balancers) in front of the platform that add X-Forwarded-For, 0 if none.');
-    if (!env.MAIL_FROM) problems.push('MAIL_FROM is not set: the sender of the shop\'s mails, e.g. "Maison Gamelle <bonjour@example.com>".');
+    if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '')
+      problems.push(
+        'TRUST_PROXY is not set: the number of proxies (load balancers) in front of the platform that add X-Forwarded-For, 0 if none.',
+      );
+    if (!env.MAIL_FROM)
+      problems.push('MAIL_FROM is not set: the sender of the shop\'s mails, e.g. "Maison Gamelle <bonjour@example.com>".');
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -131,14 +156,20 @@ export function readPlatformConfig(env: Env): PlatformConfig {
  */
 function readRelayConfig(env: Env, production: boolean, problems: string[]): RelayConfig {
   const apiUrl = env.RELAY_API_URL || undefined;
-  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:'])) problems.push(`RELAY_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Colissimo's is https://ws.colissimo.fr).`);
+  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:']))
+    problems.push(`RELAY_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Colissimo's is https://ws.colissimo.fr).`);
   if (production) {
-    if (!apiUrl) problems.push('RELAY_API_URL is not set: production offers the relay points of the carrier\'s web service (https://ws.colissimo.fr).');
-    if (!env.RELAY_ACCOUNT_NUMBER) problems.push('RELAY_ACCOUNT_NUMBER is not set: the shop\'s account number with the relay-point carrier.');
-    if (!env.RELAY_PASSWORD) problems.push('RELAY_PASSWORD is not set: the password of the shop\'s account with the relay-point carrier.');
+    if (!apiUrl)
+      problems.push("RELAY_API_URL is not set: production offers the relay points of the carrier's web service (https://ws.colissimo.fr).");
+    if (!env.RELAY_ACCOUNT_NUMBER)
+      problems.push("RELAY_ACCOUNT_NUMBER is not set: the shop's account number with the relay-point carrier.");
+    if (!env.RELAY_PASSWORD) problems.push("RELAY_PASSWORD is not set: the password of the shop's account with the relay-point carrier.");
     return { apiUrl: apiUrl ?? '', accountNumber: env.RELAY_ACCOUNT_NUMBER ?? '', password: env.RELAY_PASSWORD ?? '' };
   }
-  const account = { accountNumber: env.RELAY_ACCOUNT_NUMBER || SANDBOX_ACCOUNT.accountNumber, password: env.RELAY_PASSWORD || SANDBOX_ACCOUNT.password };
+  const account = {
+    accountNumber: env.RELAY_ACCOUNT_NUMBER || SANDBOX_ACCOUNT.accountNumber,
+    password: env.RELAY_PASSWORD || SANDBOX_ACCOUNT.password,
+  };
   return { apiUrl: (apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/relay`).replace(/\/+$/, ''), ...account, sandbox: account };
 }
 
@@ -151,11 +182,16 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
   const apiUrl = env.MOLLIE_API_URL || undefined;
   const webhookSecret = env.MOLLIE_WEBHOOK_SECRET || undefined;
   if (apiKey && !/^(test|live)_\w+$/.test(apiKey)) problems.push('MOLLIE_API_KEY must be a Mollie API key (test_… or live_…).');
-  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:'])) problems.push(`MOLLIE_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Mollie's is https://api.mollie.com/v2/).`);
+  if (apiUrl && !isUrl(apiUrl, production ? ['https:'] : ['http:', 'https:']))
+    problems.push(`MOLLIE_API_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Mollie's is https://api.mollie.com/v2/).`);
   if (production) {
     if (!apiKey) problems.push('MOLLIE_API_KEY is not set: production takes payments through Mollie with the live API key (live_…).');
-    else if (!apiKey.startsWith('live_')) problems.push('MOLLIE_API_KEY must be a live key (live_…) in production: a test key takes no real payment.');
-    if (!webhookSecret) problems.push('MOLLIE_WEBHOOK_SECRET is not set: the shop checks the signature of every payment webhook with the secret shared with Mollie.');
+    else if (!apiKey.startsWith('live_'))
+      problems.push('MOLLIE_API_KEY must be a live key (live_…) in production: a test key takes no real payment.');
+    if (!webhookSecret)
+      problems.push(
+        'MOLLIE_WEBHOOK_SECRET is not set: the shop checks the signature of every payment webhook with the secret shared with Mollie.',
+      );
     return { apiKey: apiKey ?? '', apiUrl, webhookSecret };
   }
   return {
@@ -163,7 +199,10 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
     apiUrl: apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/payments/v2/`,
     webhookSecret: webhookSecret ?? SANDBOX_WEBHOOK_SECRET,
     // The sandbox knows its published key and the configured one, so either works with the client.
-    sandbox: env.PAYMENTS_SANDBOX === 'off' ? undefined : { apiKeys: [...new Set([SANDBOX_API_KEY, apiKey ?? SANDBOX_API_KEY])].filter((key) => key.startsWith('test_')) },
+    sandbox:
+      env.PAYMENTS_SANDBOX === 'off'
+        ? undefined
+        : { apiKeys: [...new Set([SANDBOX_API_KEY, apiKey ?? SANDBOX_API_KEY])].filter((key) => key.startsWith('test_')) },
   };
 }
 
@@ -171,10 +210,14 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
 export function readWebhookConfig(env: Env): { secret?: string } {
   const problems: string[] = [];
   if (isProduction(env)) {
-    if (!env.WEBHOOK_SECRET) problems.push('WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Set the same token in the content service\'s webhook.');
+    if (!env.WEBHOOK_SECRET)
+      problems.push(
+        "WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Set the same token in the content service's webhook.",
+      );
     for (const code of channelCodes) {
       const value = env[`SITE_URL_${code}`];
-      if (!value || !isUrl(value, ['https:'])) problems.push(`SITE_URL_${code} must be the https:// address of the ${code} site (the builds write it into every page).`);
+      if (!value || !isUrl(value, ['https:']))
+        problems.push(`SITE_URL_${code} must be the https:// address of the ${code} site (the builds write it into every page).`);
     }
   }
   if (problems.length) throw new ConfigError(problems);

@@ -36,10 +36,26 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock: options.shop?.clock })
     : undefined;
   const app = createPlatform({
-    db, siteOrigins: config.siteOrigins, mailDelivery,
-    shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop }, outbox: config.outbox,
-    paymentsSandbox: config.payments.sandbox && { ...config.payments.sandbox, webhookSecret: config.payments.webhookSecret, clock: options.shop?.clock },
+    db,
+    siteOrigins: config.siteOrigins,
+    mailDelivery,
+    shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop },
+    outbox: config.outbox,
+    paymentsSandbox: config.payments.sandbox && {
+      ...config.payments.sandbox,
+      webhookSecret: config.payments.webhookSecret,
+      clock: options.shop?.clock,
+    },
     relayService: config.relay.sandbox && { account: config.relay.sandbox },
   });
-  return { db, app, config, mailDelivery, close: async () => { await mailDelivery?.stop(); await db.close(); } };
+  return {
+    db,
+    app,
+    config,
+    mailDelivery,
+    close: async () => {
+      await mailDelivery?.stop();
+      await db.close();
+    },
+  };
 }

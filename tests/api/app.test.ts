@@ -29,7 +29,7 @@ describe('the pass', () => {
     // which quietly opened PGlite fail.
     expect(platform.db.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
     expect(expectedDriver()).toBe(platform.db.driver);
-    const [{ version }] = await platform.db.query<{ version: string }>('SELECT version()') as [{ version: string }];
+    const [{ version }] = (await platform.db.query<{ version: string }>('SELECT version()')) as [{ version: string }];
     expect(version).toMatch(/^PostgreSQL \d+/);
     // PGlite is PostgreSQL compiled to WebAssembly: its version string names the emscripten build.
     if (platform.db.driver === 'pglite') expect(version).toMatch(/emscripten|wasm/i);
@@ -47,16 +47,27 @@ describe('GET /health', () => {
 
   it('fails (500) when the database does not answer, rather than saying ok', async () => {
     const broken = createPlatform({
-      db: { ...platform.db, query: async () => { throw new Error('connection refused'); } },
-      siteOrigins: [], shop: { env: { JWT_SECRET: 'api-test-secret' } },
+      db: {
+        ...platform.db,
+        query: async () => {
+          throw new Error('connection refused');
+        },
+      },
+      siteOrigins: [],
+      shop: { env: { JWT_SECRET: 'api-test-secret' } },
     });
     const errors: unknown[] = [];
     const log = console.error;
-    console.error = (...args: unknown[]) => { errors.push(args); };
+    console.error = (...args: unknown[]) => {
+      errors.push(args);
+    };
     try {
       const res = await broken.request('http://platform.test/health');
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
+      expect(await res.json()).toEqual({
+        data: null,
+        error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' },
+      });
     } finally {
       console.error = log;
     }
@@ -68,7 +79,7 @@ describe('GET /builds/:channel/latest.json', () => {
   const app = () => createPlatform({ db: platform.db, siteOrigins: [], distDir, shop: { env: { JWT_SECRET: 'api-test-secret' } } });
   const get = async (path: string) => {
     const res = await app().request(`http://platform.test${path}`);
-    return { status: res.status, body: await res.json() as unknown };
+    return { status: res.status, body: (await res.json()) as unknown };
   };
 
   it('answers 404 before the channel’s first build, then the file the build wrote', async () => {

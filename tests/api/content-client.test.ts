@@ -17,7 +17,12 @@ let platform: Platform;
 let client: ContentClient;
 
 beforeAll(async () => {
-  platform = await preparePlatform({ dataDir: 'memory://', databaseUrl: testDatabaseUrl(), products: 150, env: { JWT_SECRET: 'content-client-test' } });
+  platform = await preparePlatform({
+    dataDir: 'memory://',
+    databaseUrl: testDatabaseUrl(),
+    products: 150,
+    env: { JWT_SECRET: 'content-client-test' },
+  });
   const fetchImpl = ((input: URL | RequestInfo, init?: RequestInit) => platform.app.request(String(input), init)) as typeof fetch;
   client = contentClient('http://platform.test/content/', fetchImpl);
 });
@@ -48,7 +53,11 @@ describe('the content client against the content service', () => {
     const bySku = await client.product({ sku: product.sku }, 2, 'fr_FR');
     expect(bySku).toMatchObject({ sku: product.sku, name: product.name.fr, localizations: { fr: product.slug.fr, nl: product.slug.nl } });
     expect((await client.product({ slug: product.slug.nl }, 1, 'nl_BE')).name).toBe(product.name.nl);
-    await expect(client.product({ sku: 'NOT-A-PRODUCT' }, 0, 'fr_FR')).rejects.toMatchObject({ name: 'ContentError', status: 404, message: 'Product not found' });
+    await expect(client.product({ sku: 'NOT-A-PRODUCT' }, 0, 'fr_FR')).rejects.toMatchObject({
+      name: 'ContentError',
+      status: 404,
+      message: 'Product not found',
+    });
   });
 
   it('reads the categories, pages, FAQ, shops and menus of each language', async () => {

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testPlatform } from './platform.ts';
-import { category, contentPage, envelope, errorBody, faqCategory, footer, header, productEmpty, productFull, productSummary, shop } from '../../src/lib/content/wire.ts';
+import {
+  category,
+  contentPage,
+  envelope,
+  errorBody,
+  faqCategory,
+  footer,
+  header,
+  productEmpty,
+  productFull,
+  productSummary,
+  shop,
+} from '../../src/lib/content/wire.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 
 let platform: Awaited<ReturnType<typeof testPlatform>>;
@@ -9,8 +21,12 @@ const fixtures = loadFixtures();
 const viewable = fixtures.products.find((p) => p.viewable && !p.isSample && p.variants.length > 1)!;
 const hidden = fixtures.products.find((p) => !p.viewable)!;
 
-beforeAll(async () => { platform = await testPlatform(); });
-afterAll(async () => { await platform.db.close(); });
+beforeAll(async () => {
+  platform = await testPlatform();
+});
+afterAll(async () => {
+  await platform.db.close();
+});
 
 const expectError = (res: { status: number; body: unknown }, status: number) => {
   expect(res.status).toBe(status);
@@ -21,7 +37,11 @@ const expectError = (res: { status: number; body: unknown }, status: number) => 
 
 describe('GET /content/b2c-products/{sku-…|slug}', () => {
   it('answers the three render levels with the wire shape', async () => {
-    for (const [render, schema] of [[0, productEmpty], [1, productSummary], [2, productFull]] as const) {
+    for (const [render, schema] of [
+      [0, productEmpty],
+      [1, productSummary],
+      [2, productFull],
+    ] as const) {
       const res = await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=${render}&locale=fr_FR`);
       expect(res.status).toBe(200);
       const data = envelope(schema).parse(res.body).data;
@@ -36,8 +56,12 @@ describe('GET /content/b2c-products/{sku-…|slug}', () => {
     expect(nl.body.data.localizations).toEqual({ fr: viewable.slug.fr, nl: viewable.slug.nl });
   });
   it('gives integer prices: tax free by the channel’s VAT, subscription 10% off', async () => {
-    const fr = envelope(productSummary).parse((await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=1&locale=fr_FR`)).body).data;
-    const be = envelope(productSummary).parse((await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=1&locale=fr_BE`)).body).data;
+    const fr = envelope(productSummary).parse(
+      (await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=1&locale=fr_FR`)).body,
+    ).data;
+    const be = envelope(productSummary).parse(
+      (await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=1&locale=fr_BE`)).body,
+    ).data;
     const v = viewable.variants[0]!;
     const frV = fr.ProductVariants.find((x) => x.code === v.code)!;
     expect(frV.base_price).toBe(v.basePrice);
@@ -73,7 +97,9 @@ describe('GET /content/b2c-products (batch and list)', () => {
     const first = await platform.get('/content/b2c-products?render=0&pagination[pageSize]=10&pagination[page]=1');
     expect(first.body.data).toHaveLength(10);
     expect(first.body.meta.pagination.total).toBe(fixtures.products.length);
-    const last = await platform.get(`/content/b2c-products?render=0&pagination[pageSize]=10&pagination[page]=${first.body.meta.pagination.pageCount}`);
+    const last = await platform.get(
+      `/content/b2c-products?render=0&pagination[pageSize]=10&pagination[page]=${first.body.meta.pagination.pageCount}`,
+    );
     expect(last.body.data.length).toBeGreaterThan(0);
   });
   it('refuses out-of-range pages and malformed filters with 400', async () => {
@@ -115,12 +141,22 @@ describe('header, footer, lists and pages', () => {
     expect(nl.columns.length).toBeGreaterThan(0);
   });
   it('lists categories, pages, FAQ and shops', async () => {
-    expect(envelope(z.array(category)).parse((await platform.get('/content/b2c-categories?locale=nl_BE')).body).data).toHaveLength(fixtures.categories.length);
-    expect(envelope(z.array(contentPage)).parse((await platform.get('/content/b2c-pages?locale=fr_FR')).body).data).toHaveLength(fixtures.pages.length);
+    expect(envelope(z.array(category)).parse((await platform.get('/content/b2c-categories?locale=nl_BE')).body).data).toHaveLength(
+      fixtures.categories.length,
+    );
+    expect(envelope(z.array(contentPage)).parse((await platform.get('/content/b2c-pages?locale=fr_FR')).body).data).toHaveLength(
+      fixtures.pages.length,
+    );
     const landings = envelope(z.array(contentPage)).parse((await platform.get('/content/b2c-pages?filters[kind][$eq]=landing')).body).data;
     expect(landings.every((p) => p.kind === 'landing')).toBe(true);
-    expect(envelope(z.array(faqCategory)).parse((await platform.get('/content/b2c-faqs?locale=fr_BE')).body).data.flatMap((c) => c.entries)).toHaveLength(fixtures.faq.entries.length);
-    expect(envelope(z.array(shop)).parse((await platform.get('/content/b2c-shops?locale=nl_BE')).body).data).toHaveLength(fixtures.shops.length);
+    expect(
+      envelope(z.array(faqCategory))
+        .parse((await platform.get('/content/b2c-faqs?locale=fr_BE')).body)
+        .data.flatMap((c) => c.entries),
+    ).toHaveLength(fixtures.faq.entries.length);
+    expect(envelope(z.array(shop)).parse((await platform.get('/content/b2c-shops?locale=nl_BE')).body).data).toHaveLength(
+      fixtures.shops.length,
+    );
   });
   it('reads a generic page by key with slashes trimmed', async () => {
     const a = await platform.get('/content/terms?locale=nl_BE');
@@ -139,8 +175,14 @@ describe('never a 500', () => {
   const nasty = ['%E0%A4%A', '%00', '..%2F..%2Fetc', `${'a'.repeat(5000)}`, '😀', "' OR 1=1 --", '[]', '{}'];
   it('answers odd paths and parameters with a 4xx', async () => {
     for (const value of nasty) {
-      for (const path of [`/content/b2c-products/${value}`, `/content/b2c-products?render=${value}`, `/content/b2c-cross-sells/${value}`,
-        `/content/${value}`, `/content/b2c-products/b2c-categories/${value}?limit=${value}`, `/content/b2c-header?locale=${value}`]) {
+      for (const path of [
+        `/content/b2c-products/${value}`,
+        `/content/b2c-products?render=${value}`,
+        `/content/b2c-cross-sells/${value}`,
+        `/content/${value}`,
+        `/content/b2c-products/b2c-categories/${value}?limit=${value}`,
+        `/content/b2c-header?locale=${value}`,
+      ]) {
         const res = await platform.get(path);
         expect(res.status, path).toBeGreaterThanOrEqual(400);
         expect(res.status, path).toBeLessThan(500);

@@ -38,23 +38,28 @@ describe.skipIf(!serverUrl)(`${instances} instances starting together on a fresh
   });
 
   it('all start; every migration runs once; the catalogue is seeded once', async () => {
-    databases.push(...await Promise.all(Array.from({ length: instances }, () => openDatabase({ url }))));
+    databases.push(...(await Promise.all(Array.from({ length: instances }, () => openDatabase({ url })))));
     // What preparePlatform does on boot, twelve times at once.
     const boots = await Promise.allSettled(databases.map(async (db) => ({ ran: await migrate(db), seeded: await seedContent(db) })));
     const failures = boots.flatMap((boot) => (boot.status === 'rejected' ? [String(boot.reason)] : []));
     expect(failures).toEqual([]);
     const results = boots.flatMap((boot) => (boot.status === 'fulfilled' ? [boot.value] : []));
 
-    const files = readdirSync(new URL('../../src/backend/db/migrations/', import.meta.url)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+    const files = readdirSync(new URL('../../src/backend/db/migrations/', import.meta.url))
+      .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+      .sort();
     const versions = files.map((f) => f.replace(/\.sql$/, ''));
     const recorded = await databases[0]!.query<{ version: string; times: number }>(
-      'SELECT version, count(*)::int AS times FROM public.schema_migrations GROUP BY version ORDER BY version');
+      'SELECT version, count(*)::int AS times FROM public.schema_migrations GROUP BY version ORDER BY version',
+    );
     expect(recorded).toEqual(versions.map((version) => ({ version, times: 1 })));
     // One instance ran them all; the others found them done.
     expect(results.map((r) => r.ran).filter((ran) => ran.length > 0)).toEqual([versions]);
 
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
-    const [{ count }] = await databases[0]!.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products') as [{ count: number }];
+    const [{ count }] = (await databases[0]!.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products')) as [
+      { count: number },
+    ];
     expect(count).toBe(loadFixtures().products.length * 2); // one row per language
   });
 });

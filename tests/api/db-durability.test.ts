@@ -12,12 +12,23 @@ import { join } from 'node:path';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { order as orderSchema } from '../../src/lib/shop-api/wire.ts';
 import {
-  answers, cleanUp, exitOf, freePort, killHard, runScript, shopCall, startPlatformProcess, tempFolder, waitUntil, type PlatformChild,
+  answers,
+  cleanUp,
+  exitOf,
+  freePort,
+  killHard,
+  runScript,
+  shopCall,
+  startPlatformProcess,
+  tempFolder,
+  waitUntil,
+  type PlatformChild,
 } from '../support/platform-process.ts';
 
 afterAll(cleanUp);
 
-const sellable = loadFixtures().products.filter((p) => p.viewable && !p.isSample)
+const sellable = loadFixtures()
+  .products.filter((p) => p.viewable && !p.isSample)
   .flatMap((p) => p.variants.filter((v) => v.showVariant && v.inStock));
 const newCartBody = { localeCode: 'fr_FR', channelCode: 'FR' };
 
@@ -44,14 +55,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
       for (let round = 0; !killed; round += 1) {
         try {
           inFlight += 1;
-          const cart = await shopCall(platform.url, 'POST', '/orders', newCartBody).finally(() => { inFlight -= 1; });
+          const cart = await shopCall(platform.url, 'POST', '/orders', newCartBody).finally(() => {
+            inFlight -= 1;
+          });
           if (cart.status !== 201) throw new Error(`cart: ${cart.status} ${JSON.stringify(cart.body)}`);
           const token = orderSchema.parse(cart.body).tokenValue;
           carts.add(token);
           const variant = sellable[(n * 7 + round) % sellable.length]!.code;
           const quantity = 1 + ((n + round) % 5);
           inFlight += 1;
-          const added = await shopCall(platform.url, 'PATCH', `/orders/${token}/items`, { productVariant: variant, quantity }).finally(() => { inFlight -= 1; });
+          const added = await shopCall(platform.url, 'PATCH', `/orders/${token}/items`, { productVariant: variant, quantity }).finally(
+            () => {
+              inFlight -= 1;
+            },
+          );
           if (added.status !== 200) throw new Error(`add: ${added.status} ${JSON.stringify(added.body)}`);
           items.push({ token, variant, quantity });
         } catch (error) {
@@ -61,15 +78,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
       }
     };
     const clients = Promise.all([0, 1, 2, 3, 4, 5].map(client));
-    const acknowledged = (count: number) => waitUntil(() => items.length >= count, 60_000, () => `only ${items.length} writes acknowledged`);
+    const acknowledged = (count: number) =>
+      waitUntil(
+        () => items.length >= count,
+        60_000,
+        () => `only ${items.length} writes acknowledged`,
+      );
     await acknowledged(40);
 
     // Mid-stream, a second platform on the same folder: it must be refused and leave the first alone.
     const intruderPort = await freePort();
     const intruder = runScript('src/backend/main.ts', { PORT_PLATFORM: String(intruderPort), DATA_DIR: dir });
     let intruderAnswered = false;
-    await waitUntil(async () => intruder.process.exitCode !== null
-      || (intruderAnswered = await answers(`http://127.0.0.1:${intruderPort}/health`)), 60_000, () => 'the second platform neither stopped nor answered');
+    await waitUntil(
+      async () => intruder.process.exitCode !== null || (intruderAnswered = await answers(`http://127.0.0.1:${intruderPort}/health`)),
+      60_000,
+      () => 'the second platform neither stopped nor answered',
+    );
 
     await acknowledged(items.length + 80);
     inFlightAtKill = inFlight;
@@ -100,11 +125,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
 
   it('has fsynced the write-ahead log before it acknowledges a write, in a statement or a transaction', async () => {
     const platform: PlatformChild = await startPlatformProcess(dir, {
-      env: { FSYNC_PROBE_LOG: probeLog }, nodeArgs: ['--import', './tests/support/fsync-probe.ts'],
+      env: { FSYNC_PROBE_LOG: probeLog },
+      nodeArgs: ['--import', './tests/support/fsync-probe.ts'],
     });
-    const walSyncs = () => existsSync(probeLog)
-      ? readFileSync(probeLog, 'utf8').split('\n').filter((line) => /^f(data)?sync .*\/pg_wal\/[0-9A-F]{24}$/.test(line)).length
-      : 0;
+    const walSyncs = () =>
+      existsSync(probeLog)
+        ? readFileSync(probeLog, 'utf8')
+            .split('\n')
+            .filter((line) => /^f(data)?sync .*\/pg_wal\/[0-9A-F]{24}$/.test(line)).length
+        : 0;
     for (let round = 0; round < 10; round += 1) {
       let before = walSyncs();
       const cart = await shopCall(platform.url, 'POST', '/orders', newCartBody);
@@ -112,7 +141,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
       expect(walSyncs(), `cart ${round}: no WAL fsync before the answer`).toBeGreaterThan(before);
 
       before = walSyncs();
-      const added = await shopCall(platform.url, 'PATCH', `/orders/${cart.body.tokenValue}/items`, { productVariant: sellable[round]!.code, quantity: 1 });
+      const added = await shopCall(platform.url, 'PATCH', `/orders/${cart.body.tokenValue}/items`, {
+        productVariant: sellable[round]!.code,
+        quantity: 1,
+      });
       expect(added.status).toBe(200);
       expect(walSyncs(), `item ${round}: no WAL fsync before the answer`).toBeGreaterThan(before);
     }

@@ -11,16 +11,31 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseInUseError, lockFileName, lockFolder } from '../../src/backend/db/folder-lock.ts';
 import {
-  cleanUp, exitOf, freePort, killHard, runScript, shopCall, startPlatformProcess, tempFolder, waitUntil,
+  cleanUp,
+  exitOf,
+  freePort,
+  killHard,
+  runScript,
+  shopCall,
+  startPlatformProcess,
+  tempFolder,
+  waitUntil,
 } from '../support/platform-process.ts';
 
 afterAll(cleanUp);
 
 /** A lock file as another process would have written it. */
-const lockOf = (fields: Partial<Record<'pid' | 'host' | 'bootId' | 'startTicks' | 'command', unknown>>) => JSON.stringify({
-  pid: 999_999, host: hostname(), bootId: null, startTicks: null, command: 'npm start',
-  startedAt: '2026-11-20T08:00:00.000Z', token: 'someone-else', ...fields,
-});
+const lockOf = (fields: Partial<Record<'pid' | 'host' | 'bootId' | 'startTicks' | 'command', unknown>>) =>
+  JSON.stringify({
+    pid: 999_999,
+    host: hostname(),
+    bootId: null,
+    startTicks: null,
+    command: 'npm start',
+    startedAt: '2026-11-20T08:00:00.000Z',
+    token: 'someone-else',
+    ...fields,
+  });
 /** The pid of a process that has exited and been reaped. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
@@ -40,10 +55,16 @@ describe('the lock file', () => {
     // The test runner's parent is alive for the whole test.
     writeFileSync(join(dir, lockFileName), lockOf({ pid: process.ppid }));
     let refused: unknown;
-    try { lockFolder(dir); } catch (error) { refused = error; }
+    try {
+      lockFolder(dir);
+    } catch (error) {
+      refused = error;
+    }
     expect(refused).toBeInstanceOf(DatabaseInUseError);
-    expect((refused as Error).message).toBe(`The embedded database in ${dir} is in use by process ${process.ppid} (npm start), `
-      + 'started 2026-11-20T08:00:00.000Z. Stop that process, or set DATABASE_URL to use a PostgreSQL server.');
+    expect((refused as Error).message).toBe(
+      `The embedded database in ${dir} is in use by process ${process.ppid} (npm start), ` +
+        'started 2026-11-20T08:00:00.000Z. Stop that process, or set DATABASE_URL to use a PostgreSQL server.',
+    );
     expect(JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).token).toBe('someone-else');
   });
 
@@ -54,10 +75,12 @@ describe('the lock file', () => {
       lockOf({ pid: deadPid() }),
       '', // emptied by a power cut
       lockOf({ pid: process.pid }), // our own pid, but not our lock: a container restarted with the same pid
-      ...linux ? [
-        lockOf({ pid: process.ppid, startTicks: '1' }), // a live process, but not the one that locked: it started at another time
-        lockOf({ pid: process.ppid, bootId: 'a-boot-before-the-last-reboot' }),
-      ] : [],
+      ...(linux
+        ? [
+            lockOf({ pid: process.ppid, startTicks: '1' }), // a live process, but not the one that locked: it started at another time
+            lockOf({ pid: process.ppid, bootId: 'a-boot-before-the-last-reboot' }),
+          ]
+        : []),
     ]) {
       const dir = tempFolder('lock');
       writeFileSync(join(dir, lockFileName), stale);
@@ -75,17 +98,33 @@ describe('the lock file', () => {
       const contenders = Array.from({ length: 12 }, () => {
         const child = spawn(process.execPath, ['tests/support/take-lock.ts', dir], { stdio: ['pipe', 'pipe', 'pipe'] });
         let out = '';
-        child.stdout.on('data', (chunk) => { out += chunk; });
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+        });
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
         return { child, exited, out: () => out };
       });
       try {
-        await waitUntil(() => contenders.every((c) => c.out().includes('ready')), 60_000, () => 'contenders still starting');
+        await waitUntil(
+          () => contenders.every((c) => c.out().includes('ready')),
+          60_000,
+          () => 'contenders still starting',
+        );
         writeFileSync(`${dir}.go`, '');
         // Each one either holds the lock (until its stdin closes) or has been refused.
-        await waitUntil(() => contenders.every((c) => c.out().includes('locked') || c.child.exitCode !== null), 60_000, () => 'contenders still trying');
-        expect(contenders.filter((c) => c.out().includes('locked')), `contest ${contest}`).toHaveLength(1);
-        expect(contenders.filter((c) => c.child.exitCode === 1), `contest ${contest}`).toHaveLength(11);
+        await waitUntil(
+          () => contenders.every((c) => c.out().includes('locked') || c.child.exitCode !== null),
+          60_000,
+          () => 'contenders still trying',
+        );
+        expect(
+          contenders.filter((c) => c.out().includes('locked')),
+          `contest ${contest}`,
+        ).toHaveLength(1);
+        expect(
+          contenders.filter((c) => c.child.exitCode === 1),
+          `contest ${contest}`,
+        ).toHaveLength(11);
       } finally {
         for (const c of contenders) c.child.stdin.end();
         await Promise.all(contenders.map((c) => c.exited));
@@ -98,16 +137,20 @@ describe('the lock file', () => {
   it('refuses a lock from another machine (its processes cannot be checked) and says how to remove it', () => {
     const dir = tempFolder('lock');
     writeFileSync(join(dir, lockFileName), lockOf({ pid: 4242, host: 'other-machine' }));
-    expect(() => lockFolder(dir)).toThrow(`is in use by process 4242 (npm start) on other-machine, started 2026-11-20T08:00:00.000Z. `
-      + `Stop that process, or set DATABASE_URL to use a PostgreSQL server. If nothing runs there any more, delete ${join(dir, lockFileName)}.`);
+    expect(() => lockFolder(dir)).toThrow(
+      `is in use by process 4242 (npm start) on other-machine, started 2026-11-20T08:00:00.000Z. ` +
+        `Stop that process, or set DATABASE_URL to use a PostgreSQL server. If nothing runs there any more, delete ${join(dir, lockFileName)}.`,
+    );
   });
 });
 
 describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one PGlite folder (runs in the PGlite pass)', () => {
   let dir: string;
-  beforeAll(() => { dir = join(tempFolder('platform'), 'pglite'); });
+  beforeAll(() => {
+    dir = join(tempFolder('platform'), 'pglite');
+  });
 
-  it('refuses the second platform and the seed at once, naming the first one\'s pid; the first keeps answering and writing', async () => {
+  it("refuses the second platform and the seed at once, naming the first one's pid; the first keeps answering and writing", async () => {
     const first = await startPlatformProcess(dir);
     const cart = await shopCall(first.url, 'POST', '/orders', { localeCode: 'fr_FR', channelCode: 'FR' });
     expect(cart.status).toBe(201);
@@ -116,8 +159,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one PGlite fold
     const second = runScript('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: dir });
     expect(await exitOf(second, 20_000)).toBe(1);
     const refusal = second.stderr().trim();
-    expect(refusal).toBe(`The embedded database in ${dir} is in use by process ${first.pid} (node src/backend/main.ts), `
-      + `started ${JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).startedAt}. Stop that process, or set DATABASE_URL to use a PostgreSQL server.`);
+    expect(refusal).toBe(
+      `The embedded database in ${dir} is in use by process ${first.pid} (node src/backend/main.ts), ` +
+        `started ${JSON.parse(readFileSync(join(dir, lockFileName), 'utf8')).startedAt}. Stop that process, or set DATABASE_URL to use a PostgreSQL server.`,
+    );
     expect(second.stdout()).not.toContain('Platform');
 
     const seed = runScript('scripts/seed.ts', { DATA_DIR: dir });

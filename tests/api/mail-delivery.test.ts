@@ -10,14 +10,19 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { preparePlatform, type Platform } from '../../src/backend/platform.ts';
 import { uniqueEmail } from './platform.ts';
 
-interface Received { envelopeTo: string[]; mail: ParsedMail }
+interface Received {
+  envelopeTo: string[];
+  mail: ParsedMail;
+}
 
 /** An SMTP server on a free loopback port that keeps what it receives; `failing` makes it refuse mails. */
 async function smtpServer() {
   const received: Received[] = [];
   let failing = false;
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,8 +36,11 @@ async function smtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`, received,
-    fail(value: boolean) { failing = value; },
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    fail(value: boolean) {
+      failing = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -41,7 +49,10 @@ const SITE_FR = 'https://www.maison-gamelle.example';
 const SITE_BE = 'https://be.maison-gamelle.example';
 
 async function platformWith(env: Record<string, string | undefined>) {
-  return preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'mail-test-secret', ...env } });
+  return preparePlatform({
+    dataDir: 'memory://',
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'mail-test-secret', ...env },
+  });
 }
 
 const call = (platform: Platform, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -51,18 +62,33 @@ const call = (platform: Platform, path: string, body?: unknown, headers: Record<
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const register = (platform: Platform, email: string, firstName = 'Camille') => call(platform, '/api/v2/shop/customers', {
-  firstName, lastName: 'Martin', email, password: 'croquettes5', acceptTerms: true, subscribedToNewsletter: false,
-});
+const register = (platform: Platform, email: string, firstName = 'Camille') =>
+  call(platform, '/api/v2/shop/customers', {
+    firstName,
+    lastName: 'Martin',
+    email,
+    password: 'croquettes5',
+    acceptTerms: true,
+    subscribedToNewsletter: false,
+  });
 
 describe('SMTP delivery', () => {
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
   let platform: Platform;
   beforeAll(async () => {
     smtp = await smtpServer();
-    platform = await platformWith({ SMTP_URL: smtp.url, MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>', SITE_URL_FR: SITE_FR, SITE_URL_BE: SITE_BE, OUTBOX_PAGE: 'off' });
+    platform = await platformWith({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
+      SITE_URL_FR: SITE_FR,
+      SITE_URL_BE: SITE_BE,
+      OUTBOX_PAGE: 'off',
+    });
   });
-  afterAll(async () => { await platform.close(); await smtp.close(); });
+  afterAll(async () => {
+    await platform.close();
+    await smtp.close();
+  });
   afterEach(() => smtp.fail(false));
 
   const mailsTo = (email: string) => smtp.received.filter((r) => r.envelopeTo.includes(email));
@@ -79,7 +105,7 @@ describe('SMTP delivery', () => {
     expect(welcome?.mail.text).not.toContain('localhost');
   });
 
-  it('sends a reset link on the https site of the shopper\'s channel, and keeps no copy of it once sent', async () => {
+  it("sends a reset link on the https site of the shopper's channel, and keeps no copy of it once sent", async () => {
     const email = uniqueEmail('reset');
     await register(platform, email);
     const reset = await call(platform, '/api/v2/shop/reset-password-requests?locale=nl_BE', { email });
@@ -89,7 +115,9 @@ describe('SMTP delivery', () => {
     expect(resetMail?.mail.text).toMatch(new RegExp(`${SITE_BE}/nl/[a-z-]+/[A-Za-z0-9_-]{20,}/`));
     // Nobody reads an outbox in production: the sent bodies (and their links) are not kept at rest.
     const rows = await platform.db.query<{ text: string; html: string; sent: boolean }>(
-      'SELECT text, html, sent_at IS NOT NULL AS sent FROM mail.outbox WHERE "to" = $1', [email]);
+      'SELECT text, html, sent_at IS NOT NULL AS sent FROM mail.outbox WHERE "to" = $1',
+      [email],
+    );
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toEqual({ text: '', html: '', sent: true });
   });
@@ -101,7 +129,9 @@ describe('SMTP delivery', () => {
     await platform.mailDelivery!.deliverDue();
     expect(mailsTo(email)).toHaveLength(0);
     const [queued] = await platform.db.query<{ attempts: number; last_error: string; sent: boolean }>(
-      'SELECT attempts, last_error, sent_at IS NOT NULL AS sent FROM mail.outbox WHERE "to" = $1', [email]);
+      'SELECT attempts, last_error, sent_at IS NOT NULL AS sent FROM mail.outbox WHERE "to" = $1',
+      [email],
+    );
     expect(queued).toMatchObject({ attempts: 1, sent: false });
     expect(queued!.last_error).toContain('Mailbox unavailable');
     smtp.fail(false);
@@ -130,7 +160,9 @@ describe('SMTP delivery', () => {
 
 describe('the local outbox page', () => {
   let platform: Platform;
-  beforeAll(async () => { platform = await platformWith({}); });
+  beforeAll(async () => {
+    platform = await platformWith({});
+  });
   afterAll(() => platform.close());
 
   it('answers its own origin and the test tools', async () => {
@@ -142,7 +174,7 @@ describe('the local outbox page', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('is never readable from another origin: no CORS grant, and browsers\' cross-origin reads are refused', async () => {
+  it("is never readable from another origin: no CORS grant, and browsers' cross-origin reads are refused", async () => {
     const fromSite = await call(platform, '/outbox.json', undefined, { origin: 'http://localhost:4321', 'sec-fetch-site': 'same-site' });
     expect(fromSite.status).toBe(403);
     expect(fromSite.headers.get('access-control-allow-origin')).toBeNull();
@@ -153,7 +185,7 @@ describe('the local outbox page', () => {
     expect(api.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
   });
 
-  it('shows a customer\'s text as text, and as links only the links the platform wrote', async () => {
+  it("shows a customer's text as text, and as links only the links the platform wrote", async () => {
     const email = uniqueEmail('page');
     await register(platform, email, 'https://evil.example/login');
     const page = await (await call(platform, `/outbox?to=${encodeURIComponent(email)}`)).text();

@@ -9,21 +9,31 @@ import { createServer, connect, type AddressInfo } from 'node:net';
 const NODE = process.execPath;
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
-});
 
-interface Run { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> }
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
 
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(NODE, [script], { env: { ...baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk) => { stdout += chunk; });
-  child.stderr!.on('data', (chunk) => { stderr += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
@@ -39,13 +49,20 @@ async function waitFor(proc: Run, text: string, ms = 60_000) {
 }
 
 const running: Run[] = [];
-afterAll(() => { for (const proc of running) proc.child.kill('SIGKILL'); });
+afterAll(() => {
+  for (const proc of running) proc.child.kill('SIGKILL');
+});
 
 const strongSecret = 'k'.repeat(48);
 const productionEnv = (port: number) => ({
-  NODE_ENV: 'production', PORT_PLATFORM: String(port), JWT_SECRET: strongSecret,
-  SITE_URL_FR: 'https://www.maison-gamelle.example', SITE_URL_BE: 'https://be.maison-gamelle.example',
-  SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>', TRUST_PROXY: '0',
+  NODE_ENV: 'production',
+  PORT_PLATFORM: String(port),
+  JWT_SECRET: strongSecret,
+  SITE_URL_FR: 'https://www.maison-gamelle.example',
+  SITE_URL_BE: 'https://be.maison-gamelle.example',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
+  TRUST_PROXY: '0',
 });
 
 describe('production mode (NODE_ENV=production)', () => {
@@ -63,7 +80,11 @@ describe('production mode (NODE_ENV=production)', () => {
   it('refuses a weak JWT secret, an http site and the outbox page', async () => {
     const port = await freePort();
     const proc = run('src/backend/main.ts', {
-      ...productionEnv(port), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', JWT_SECRET: 'a', SITE_URL_BE: 'http://be.example', OUTBOX_PAGE: 'on',
+      ...productionEnv(port),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      JWT_SECRET: 'a',
+      SITE_URL_BE: 'http://be.example',
+      OUTBOX_PAGE: 'on',
     });
     expect(await proc.exited).toBe(1);
     expect(proc.stderr()).toContain('JWT_SECRET is too short (1 bytes)');
@@ -87,8 +108,11 @@ describe('production mode (NODE_ENV=production)', () => {
     expect((await fetch(`${base}/outbox.json`)).status).toBe(404);
     expect((await fetch(`${base}/outbox`)).status).toBe(404);
     // Only the https sites may call the shop API from a browser.
-    const preflight = (origin: string) => fetch(`${base}/api/v2/shop/orders`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
-    expect((await preflight('https://www.maison-gamelle.example')).headers.get('access-control-allow-origin')).toBe('https://www.maison-gamelle.example');
+    const preflight = (origin: string) =>
+      fetch(`${base}/api/v2/shop/orders`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect((await preflight('https://www.maison-gamelle.example')).headers.get('access-control-allow-origin')).toBe(
+      'https://www.maison-gamelle.example',
+    );
     expect((await preflight('http://localhost:4321')).headers.get('access-control-allow-origin')).toBeNull();
     proc.child.kill('SIGTERM');
     await proc.exited;
@@ -103,14 +127,21 @@ describe('a client that hangs up mid-body', () => {
     await waitFor(proc, 'Platform');
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/v2/shop/customers HTTP/1.1\r\nHost: platform\r\nContent-Type: application/ld+json\r\nContent-Length: 500\r\n\r\n{"email":"cut');
-        setTimeout(() => { socket.destroy(); resolve(); }, 200);
+        socket.write(
+          'POST /api/v2/shop/customers HTTP/1.1\r\nHost: platform\r\nContent-Type: application/ld+json\r\nContent-Length: 500\r\n\r\n{"email":"cut',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
       });
     });
     const until = Date.now() + 5000;
     while (!proc.stderr().includes('400') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     // The warning of a random JWT secret is not printed: the secret was given.
-    expect(proc.stderr().trim().split('\n')).toEqual(['400 POST /api/v2/shop/customers: the client closed the connection before the whole body arrived']);
+    expect(proc.stderr().trim().split('\n')).toEqual([
+      '400 POST /api/v2/shop/customers: the client closed the connection before the whole body arrived',
+    ]);
     // And the platform still serves.
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   });

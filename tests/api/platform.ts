@@ -26,14 +26,18 @@ export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('he
 export async function testPlatform(options: TestPlatformOptions = {}) {
   const { app, db } = await preparePlatform({
     // Checked before preparePlatform opens it: reset truncates the catalogue.
-    dataDir: 'memory://', reset: true, databaseUrl: testDatabaseUrl(),
+    dataDir: 'memory://',
+    reset: true,
+    databaseUrl: testDatabaseUrl(),
     env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' },
     shop: options.clock ? { clock: options.clock } : {},
   });
   // A PostgreSQL pass that fell back to PGlite (or the reverse) would test the wrong driver and pass.
   if (db.driver !== expectedDriver()) {
     await db.close();
-    throw new Error(`The platform opened ${db.driver}, but this pass runs on ${expectedDriver()} (TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'is' : 'is not'} set)`);
+    throw new Error(
+      `The platform opened ${db.driver}, but this pass runs on ${expectedDriver()} (TEST_DATABASE_URL ${process.env.TEST_DATABASE_URL ? 'is' : 'is not'} set)`,
+    );
   }
   const clientAddress = options.clientAddress ?? randomClientAddress();
   const request = async (path: string, init?: RequestInit) => {
@@ -42,7 +46,11 @@ export async function testPlatform(options: TestPlatformOptions = {}) {
     const response = await app.request(`http://platform.test${path}`, { ...init, headers });
     const text = await response.text();
     let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, body: body as any, headers: response.headers };
   };
   return { app, db, clientAddress, get: (path: string) => request(path), request };
@@ -55,9 +63,17 @@ export function testClock() {
   let offset = 0;
   return {
     now: () => new Date(fixed ?? Date.now() + offset),
-    set(date: Date | string) { fixed = new Date(date).getTime(); },
-    advance(ms: number) { if (fixed === null) offset += ms; else fixed += ms; },
-    reset() { fixed = null; offset = 0; },
+    set(date: Date | string) {
+      fixed = new Date(date).getTime();
+    },
+    advance(ms: number) {
+      if (fixed === null) offset += ms;
+      else fixed += ms;
+    },
+    reset() {
+      fixed = null;
+      offset = 0;
+    },
   };
 }
 
@@ -97,7 +113,11 @@ export function shopApi(platform: TestPlatform) {
       body: { firstName: 'Camille', lastName: 'Martin', email, password, acceptTerms: true, subscribedToNewsletter: false, ...overrides },
     });
     if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
-    return { profile: customerSchema.parse(res.body), email: String(overrides.email ?? email), password: String(overrides.password ?? password) };
+    return {
+      profile: customerSchema.parse(res.body),
+      email: String(overrides.email ?? email),
+      password: String(overrides.password ?? password),
+    };
   };
 
   const login = async (email: string, password: string) => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
-import { address as addressSchema, collection, customer as customerSchema, hydraError, iri, jwtError, violationList } from '../../src/lib/shop-api/wire.ts';
+import {
+  address as addressSchema,
+  collection,
+  customer as customerSchema,
+  hydraError,
+  iri,
+  jwtError,
+  violationList,
+} from '../../src/lib/shop-api/wire.ts';
 import { MAX_ADDRESSES } from '../../src/lib/shop-api/requests/addresses.ts';
 
 let platform: TestPlatform;
@@ -14,10 +22,18 @@ beforeAll(async () => {
   api = shopApi(platform);
   [me, other] = await Promise.all([api.signUp(), api.signUp()]);
 });
-afterAll(async () => { await platform.db.close(); });
+afterAll(async () => {
+  await platform.db.close();
+});
 
 const valid = {
-  firstName: 'Jeanne', lastName: 'Moreau', countryCode: 'FR', street: '8 avenue Foch', city: 'Lyon', postcode: '69006', phoneNumber: '+33612345678',
+  firstName: 'Jeanne',
+  lastName: 'Moreau',
+  countryCode: 'FR',
+  street: '8 avenue Foch',
+  city: 'Lyon',
+  postcode: '69006',
+  phoneNumber: '+33612345678',
 };
 const create = (body: object, options: { token?: string; query?: string } = {}) =>
   api.call('POST', '/addresses', { body, token: options.token ?? me.token, query: options.query });
@@ -30,7 +46,8 @@ const codes = (res: { status: number; body: unknown }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   return Object.fromEntries(violationList.parse(res.body).violations.map((v) => [v.propertyPath, v.code]));
 };
-const messages = (res: { body: unknown }) => Object.fromEntries(violationList.parse(res.body).violations.map((v) => [v.propertyPath, v.message]));
+const messages = (res: { body: unknown }) =>
+  Object.fromEntries(violationList.parse(res.body).violations.map((v) => [v.propertyPath, v.message]));
 const expectNotFound = (res: { status: number; body: unknown }) => {
   expect(res.status).toBe(404);
   expect(hydraError.parse(res.body)['hydra:description']).toBe('Not Found');
@@ -38,7 +55,13 @@ const expectNotFound = (res: { status: number; body: unknown }) => {
 
 describe('addresses', () => {
   it('needs a session', async () => {
-    for (const [method, path] of [['GET', '/addresses'], ['POST', '/addresses'], ['GET', '/addresses/1'], ['PUT', '/addresses/1'], ['DELETE', '/addresses/1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/addresses'],
+      ['POST', '/addresses'],
+      ['GET', '/addresses/1'],
+      ['PUT', '/addresses/1'],
+      ['DELETE', '/addresses/1'],
+    ] as const) {
       const res = await api.call(method, path, { body: method === 'POST' || method === 'PUT' ? valid : undefined });
       expect(res.status).toBe(401);
       expect(jwtError.parse(res.body).message).toBe('JWT Token not found');
@@ -46,10 +69,27 @@ describe('addresses', () => {
   });
 
   it('creates an address and answers empty optional fields as null', async () => {
-    const a = await createOk({ ...valid, company: '', provinceCode: '', provinceName: null, street2: '   ', phoneNumber2: '', alias: '', deliveryInstructions: '' });
+    const a = await createOk({
+      ...valid,
+      company: '',
+      provinceCode: '',
+      provinceName: null,
+      street2: '   ',
+      phoneNumber2: '',
+      alias: '',
+      deliveryInstructions: '',
+    });
     expect(a).toMatchObject({
-      '@id': iri.address(a.id), ...valid, company: null, provinceCode: null, provinceName: null, street2: null, phoneNumber2: null, alias: null,
-      deliveryInstructions: null, isDefault: false,
+      '@id': iri.address(a.id),
+      ...valid,
+      company: null,
+      provinceCode: null,
+      provinceName: null,
+      street2: null,
+      phoneNumber2: null,
+      alias: null,
+      deliveryInstructions: null,
+      isDefault: false,
     });
     const b = await createOk(valid);
     expect(b).toMatchObject({ company: null, street2: null, phoneNumber2: null });
@@ -57,11 +97,20 @@ describe('addresses', () => {
 
   it('normalises the text: curly quotes, dashes and exotic spaces', async () => {
     const a = await createOk({
-      ...valid, street: '12\u00A0rue de l’Église', street2: 'Bâtiment B \u2013 2\u1680étage', city: 'Villeneuve\u2011d’Ascq', postcode: '59 650',
-      alias: '“Maison”\u2003de vacances', deliveryInstructions: 'Sonner\u202Fdeux fois — merci',
+      ...valid,
+      street: '12\u00A0rue de l’Église',
+      street2: 'Bâtiment B \u2013 2\u1680étage',
+      city: 'Villeneuve\u2011d’Ascq',
+      postcode: '59 650',
+      alias: '“Maison”\u2003de vacances',
+      deliveryInstructions: 'Sonner\u202Fdeux fois — merci',
     });
     expect(a).toMatchObject({
-      street: '12 rue de l\'Église', street2: 'Bâtiment B - 2 étage', city: 'Villeneuve-d\'Ascq', postcode: '59650', alias: '"Maison" de vacances',
+      street: "12 rue de l'Église",
+      street2: 'Bâtiment B - 2 étage',
+      city: "Villeneuve-d'Ascq",
+      postcode: '59650',
+      alias: '"Maison" de vacances',
       deliveryInstructions: 'Sonner deux fois - merci',
     });
   });
@@ -74,7 +123,9 @@ describe('addresses', () => {
   });
 
   it('checks postcodes against the country, with the two French messages', async () => {
-    expect(messages(await create({ ...valid, postcode: '6900' }))).toEqual({ postcode: 'Le format du code postal ne correspond pas au pays sélectionné.' });
+    expect(messages(await create({ ...valid, postcode: '6900' }))).toEqual({
+      postcode: 'Le format du code postal ne correspond pas au pays sélectionné.',
+    });
     expect(messages(await create({ ...valid, postcode: '690' }))).toEqual({ postcode: 'Le code postal doit comporter 5 chiffres.' });
     expect(messages(await create({ ...valid, postcode: 'ABCDE' }))).toEqual({ postcode: 'Le code postal doit comporter 5 chiffres.' });
     expect(messages(await create({ ...valid, countryCode: 'LU', postcode: '12345', phoneNumber: '+352621123456' }))).toEqual({
@@ -91,18 +142,62 @@ describe('addresses', () => {
 
   it('validates every field of an address in one answer', async () => {
     const res = await create({
-      company: 'Chats & Chiens', firstName: 'Zoë', lastName: '', countryCode: 'XX', street: 'x'.repeat(39), street2: 'y'.repeat(39), city: 'A',
-      postcode: '', phoneNumber: '', alias: 'Maison 🏠', deliveryInstructions: 'z'.repeat(501), isDefault: 'yes',
+      company: 'Chats & Chiens',
+      firstName: 'Zoë',
+      lastName: '',
+      countryCode: 'XX',
+      street: 'x'.repeat(39),
+      street2: 'y'.repeat(39),
+      city: 'A',
+      postcode: '',
+      phoneNumber: '',
+      alias: 'Maison 🏠',
+      deliveryInstructions: 'z'.repeat(501),
+      isDefault: 'yes',
     });
     expect(codes(res)).toEqual({
-      company: 'INVALID_CHARACTERS', firstName: 'INVALID_CHARACTERS', lastName: 'NOT_BLANK', countryCode: 'INVALID_CHOICE', street: 'TOO_LONG',
-      street2: 'TOO_LONG', city: 'TOO_SHORT', postcode: 'NOT_BLANK', phoneNumber: 'NOT_BLANK', alias: 'INVALID_CHARACTERS', deliveryInstructions: 'TOO_LONG',
+      company: 'INVALID_CHARACTERS',
+      firstName: 'INVALID_CHARACTERS',
+      lastName: 'NOT_BLANK',
+      countryCode: 'INVALID_CHOICE',
+      street: 'TOO_LONG',
+      street2: 'TOO_LONG',
+      city: 'TOO_SHORT',
+      postcode: 'NOT_BLANK',
+      phoneNumber: 'NOT_BLANK',
+      alias: 'INVALID_CHARACTERS',
+      deliveryInstructions: 'TOO_LONG',
       isDefault: 'INVALID_TYPE',
     });
     expect(codes(await create({}))).toEqual({
-      firstName: 'NOT_BLANK', lastName: 'NOT_BLANK', countryCode: 'NOT_BLANK', street: 'NOT_BLANK', city: 'NOT_BLANK', postcode: 'NOT_BLANK', phoneNumber: 'NOT_BLANK',
+      firstName: 'NOT_BLANK',
+      lastName: 'NOT_BLANK',
+      countryCode: 'NOT_BLANK',
+      street: 'NOT_BLANK',
+      city: 'NOT_BLANK',
+      postcode: 'NOT_BLANK',
+      phoneNumber: 'NOT_BLANK',
     });
-    for (const name of ['O\'Neil', 'Jean, Paul', 'a@b', 'Moi!', 'Qui?', 'A/B', 'Jean (Jr)', 'Jean_Paul', '#1', '$', '€', 'Œuvre', 'Ä', 'ï', '¨', 'a\\b', 'x²', 'Jean\u2019s']) {
+    for (const name of [
+      "O'Neil",
+      'Jean, Paul',
+      'a@b',
+      'Moi!',
+      'Qui?',
+      'A/B',
+      'Jean (Jr)',
+      'Jean_Paul',
+      '#1',
+      '$',
+      '€',
+      'Œuvre',
+      'Ä',
+      'ï',
+      '¨',
+      'a\\b',
+      'x²',
+      'Jean\u2019s',
+    ]) {
       expect(codes(await create({ ...valid, lastName: name })), name).toEqual({ lastName: 'INVALID_CHARACTERS' });
     }
     expect(codes(await create({ ...valid, city: 'Saint-Étienne (42)' }))).toEqual({ city: 'INVALID_CHARACTERS' });
@@ -139,9 +234,14 @@ describe('addresses', () => {
     expectNotFound(await api.call('GET', '/addresses/99999999999', { token: me.token }));
     expectNotFound(await api.call('GET', '/addresses/-1', { token: me.token }));
 
-    const replaced = await api.call('PUT', `/addresses/${a.id}`, { token: me.token, body: { ...valid, street: '9 quai Claude Bernard', company: 'Gamelle & Co'.replace('&', 'et') } });
+    const replaced = await api.call('PUT', `/addresses/${a.id}`, {
+      token: me.token,
+      body: { ...valid, street: '9 quai Claude Bernard', company: 'Gamelle & Co'.replace('&', 'et') },
+    });
     expect(addressSchema.parse(replaced.body)).toMatchObject({ id: a.id, street: '9 quai Claude Bernard', company: 'Gamelle et Co' });
-    expect(codes(await api.call('PUT', `/addresses/${a.id}`, { token: me.token, body: { ...valid, street: '' } }))).toEqual({ street: 'NOT_BLANK' });
+    expect(codes(await api.call('PUT', `/addresses/${a.id}`, { token: me.token, body: { ...valid, street: '' } }))).toEqual({
+      street: 'NOT_BLANK',
+    });
 
     expect((await api.call('DELETE', `/addresses/${a.id}`, { token: me.token })).status).toBe(204);
     expectNotFound(await api.call('GET', `/addresses/${a.id}`, { token: me.token }));
@@ -191,7 +291,8 @@ describe('addresses', () => {
     const customer = await api.signUp();
     const belgian = { ...valid, countryCode: 'BE', postcode: '1000', city: 'Bruxelles', phoneNumber: '+32470123456' };
     const post = (query?: string) => api.call('POST', '/addresses', { token: customer.token, body: query ? belgian : valid, query });
-    const count = async () => collection(addressSchema).parse((await api.call('GET', '/addresses', { token: customer.token })).body)['hydra:totalItems'];
+    const count = async () =>
+      collection(addressSchema).parse((await api.call('GET', '/addresses', { token: customer.token })).body)['hydra:totalItems'];
     const expectLimit = (res: { status: number; body: unknown }, message: string) => {
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(violationList.parse(res.body).violations).toEqual([{ propertyPath: '', code: 'ADDRESS_LIMIT', message }]);
@@ -200,7 +301,8 @@ describe('addresses', () => {
     // Six at once for the last three places: exactly three get one (the customer row serialises them).
     const burst = await Promise.all(Array.from({ length: 6 }, () => post()));
     expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
-    for (const refused of burst.filter((r) => r.status === 422)) expectLimit(refused, 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
+    for (const refused of burst.filter((r) => r.status === 422))
+      expectLimit(refused, 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
     expect(await count()).toBe(MAX_ADDRESSES);
 
     expectLimit(await post(), 'Vous ne pouvez pas enregistrer plus de 50 adresses.');

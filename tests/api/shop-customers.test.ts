@@ -3,7 +3,15 @@ import { decode } from 'hono/jwt';
 import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import {
-  authentication, customer as customerSchema, customerLookup, hydraError, iri, jwtError, throttledError, tokenClaims, violationList,
+  authentication,
+  customer as customerSchema,
+  customerLookup,
+  hydraError,
+  iri,
+  jwtError,
+  throttledError,
+  tokenClaims,
+  violationList,
 } from '../../src/lib/shop-api/wire.ts';
 
 const clock = testClock();
@@ -14,7 +22,9 @@ beforeAll(async () => {
   platform = await testPlatform({ clock: clock.now });
   api = shopApi(platform);
 });
-afterAll(async () => { await platform.db.close(); });
+afterAll(async () => {
+  await platform.db.close();
+});
 
 const customerPath = (customerIri: string) => customerIri.replace('/api/v2/shop', '');
 const expectViolation = (res: { status: number; body: unknown }, propertyPath: string, code: string, message?: string) => {
@@ -45,21 +55,50 @@ describe('customer lookup and registration', () => {
     const known = await api.call('POST', '/customer/lookup', { body: { email: email.toUpperCase() } });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ exists: true });
-    expect(customerLookup.parse((await api.call('POST', '/customer/lookup', { body: { email: uniqueEmail() } })).body)).toEqual({ exists: false });
-    expectViolation(await api.call('POST', '/customer/lookup', { body: { email: 'not-an-email' } }), 'email', 'INVALID_EMAIL', 'L\'email est invalide.');
+    expect(customerLookup.parse((await api.call('POST', '/customer/lookup', { body: { email: uniqueEmail() } })).body)).toEqual({
+      exists: false,
+    });
+    expectViolation(
+      await api.call('POST', '/customer/lookup', { body: { email: 'not-an-email' } }),
+      'email',
+      'INVALID_EMAIL',
+      "L'email est invalide.",
+    );
     expectViolation(await api.call('POST', '/customer/lookup', { body: {} }), 'email', 'NOT_BLANK');
   });
 
   it('registers a customer and sends a welcome mail', async () => {
     const email = uniqueEmail('Inscription');
     const res = await api.call('POST', '/customers', {
-      body: { gender: 'f', firstName: 'Léa', lastName: 'Dubois', email, password: 'abcde', birthday: '1985-06-15', subscribedToNewsletter: true, acceptTerms: true, preferredLanguage: 'nl' },
+      body: {
+        gender: 'f',
+        firstName: 'Léa',
+        lastName: 'Dubois',
+        email,
+        password: 'abcde',
+        birthday: '1985-06-15',
+        subscribedToNewsletter: true,
+        acceptTerms: true,
+        preferredLanguage: 'nl',
+      },
     });
     expect(res.status).toBe(201);
     const customer = customerSchema.parse(res.body);
     expect(customer).toMatchObject({
-      '@id': iri.customer(customer.id), email, firstName: 'Léa', lastName: 'Dubois', fullName: 'Léa Dubois', gender: 'f', birthday: '1985-06-15',
-      subscribedToNewsletter: true, defaultAddress: null, newCustomer: true, subscriber: false, lastOrderDate: null, user: { verified: false }, preferredLanguage: 'nl',
+      '@id': iri.customer(customer.id),
+      email,
+      firstName: 'Léa',
+      lastName: 'Dubois',
+      fullName: 'Léa Dubois',
+      gender: 'f',
+      birthday: '1985-06-15',
+      subscribedToNewsletter: true,
+      defaultAddress: null,
+      newCustomer: true,
+      subscriber: false,
+      lastOrderDate: null,
+      user: { verified: false },
+      preferredLanguage: 'nl',
     });
     expect(customer.emailHashed).toMatch(/^[0-9a-f]{64}$/);
     const [welcome] = await mailsTo(email);
@@ -68,7 +107,9 @@ describe('customer lookup and registration', () => {
 
   it('refuses a second account for an e-mail, whatever its case', async () => {
     const { email } = await api.register();
-    const res = await api.call('POST', '/customers', { body: { firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: 'abcdef', acceptTerms: true } });
+    const res = await api.call('POST', '/customers', {
+      body: { firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: 'abcdef', acceptTerms: true },
+    });
     expectViolation(res, 'email', 'EMAIL_ALREADY_USED');
   });
 
@@ -76,15 +117,21 @@ describe('customer lookup and registration', () => {
     const email = uniqueEmail('twice');
     const spellings = [email, email.toUpperCase(), email, ` ${email} `];
     // All four pass the first "is it taken?" check before any has written: the unique index decides.
-    const answers = await Promise.all(spellings.map((spelling, i) => api.call('POST', '/customers', {
-      body: { firstName: `Camille${'e'.repeat(i)}`, lastName: 'Martin', email: spelling, password: 'croquettes5', acceptTerms: true },
-    })));
+    const answers = await Promise.all(
+      spellings.map((spelling, i) =>
+        api.call('POST', '/customers', {
+          body: { firstName: `Camille${'e'.repeat(i)}`, lastName: 'Martin', email: spelling, password: 'croquettes5', acceptTerms: true },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
-    for (const refused of answers.filter((r) => r.status === 422)) expectViolation(refused, 'email', 'EMAIL_ALREADY_USED', 'Cet email est déjà utilisé.');
+    for (const refused of answers.filter((r) => r.status === 422))
+      expectViolation(refused, 'email', 'EMAIL_ALREADY_USED', 'Cet email est déjà utilisé.');
     const created = customerSchema.parse(answers.find((r) => r.status === 201)!.body);
     const rows = await platform.db.query<{ id: number; users: number }>(
       `SELECT c.id, (SELECT count(*)::int FROM shop.shop_users u WHERE u.customer_id = c.id) AS users FROM shop.customers c WHERE c.email_canonical = $1`,
-      [email.toLowerCase()]);
+      [email.toLowerCase()],
+    );
     expect(rows).toEqual([{ id: created.id, users: 1 }]);
     // The refused ones rolled back whole: one welcome mail, to the account that exists.
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Bienvenue chez Maison Gamelle']);
@@ -93,18 +140,43 @@ describe('customer lookup and registration', () => {
 
   it('validates every field of the registration', async () => {
     const res = await api.call('POST', '/customers', {
-      body: { gender: 'x', firstName: '', lastName: 'L'.repeat(256), email: 'nope', password: '1234', birthday: '2999-01-01', acceptTerms: false, preferredLanguage: 'de', subscribedToNewsletter: 'yes' },
+      body: {
+        gender: 'x',
+        firstName: '',
+        lastName: 'L'.repeat(256),
+        email: 'nope',
+        password: '1234',
+        birthday: '2999-01-01',
+        acceptTerms: false,
+        preferredLanguage: 'de',
+        subscribedToNewsletter: 'yes',
+      },
     });
     expect(res.status).toBe(422);
     const byPath = Object.fromEntries(violationList.parse(res.body).violations.map((v) => [v.propertyPath, v.code]));
     expect(byPath).toEqual({
-      gender: 'INVALID_CHOICE', firstName: 'NOT_BLANK', lastName: 'TOO_LONG', email: 'INVALID_EMAIL', password: 'TOO_SHORT', birthday: 'DATE_NOT_IN_PAST',
-      acceptTerms: 'TERMS_NOT_ACCEPTED', preferredLanguage: 'INVALID_CHOICE', subscribedToNewsletter: 'INVALID_TYPE',
+      gender: 'INVALID_CHOICE',
+      firstName: 'NOT_BLANK',
+      lastName: 'TOO_LONG',
+      email: 'INVALID_EMAIL',
+      password: 'TOO_SHORT',
+      birthday: 'DATE_NOT_IN_PAST',
+      acceptTerms: 'TERMS_NOT_ACCEPTED',
+      preferredLanguage: 'INVALID_CHOICE',
+      subscribedToNewsletter: 'INVALID_TYPE',
     });
-    expectViolation(await api.call('POST', '/customers', { body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef' } }), 'acceptTerms', 'NOT_BLANK');
-    const tooOld = await api.call('POST', '/customers', { body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true, birthday: '1890-01-01' } });
+    expectViolation(
+      await api.call('POST', '/customers', { body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef' } }),
+      'acceptTerms',
+      'NOT_BLANK',
+    );
+    const tooOld = await api.call('POST', '/customers', {
+      body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true, birthday: '1890-01-01' },
+    });
     expectViolation(tooOld, 'birthday', 'DATE_TOO_OLD');
-    const notADate = await api.call('POST', '/customers', { body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true, birthday: '2001-02-29' } });
+    const notADate = await api.call('POST', '/customers', {
+      body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true, birthday: '2001-02-29' },
+    });
     expectViolation(notADate, 'birthday', 'INVALID_DATE');
     expectViolation(await api.call('POST', '/customers', { body: { password: 'p'.repeat(256) } }), 'password', 'TOO_LONG');
   });
@@ -126,7 +198,11 @@ describe('authentication', () => {
 
   it('answers 401 Invalid credentials for a wrong password or an unknown e-mail, and 400 without credentials', async () => {
     const { email } = await api.register();
-    for (const body of [{ email, password: 'wrong-one' }, { email: uniqueEmail(), password: 'whatever' }, { email: 'x'.repeat(300), password: 'p' }]) {
+    for (const body of [
+      { email, password: 'wrong-one' },
+      { email: uniqueEmail(), password: 'whatever' },
+      { email: 'x'.repeat(300), password: 'p' },
+    ]) {
       const res = await api.call('POST', '/authentication-token', { body });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ code: 401, message: 'Invalid credentials.' });
@@ -147,7 +223,11 @@ describe('authentication', () => {
     expectJwtError(await api.call('GET', path, { token: `${h}.${p}.` }), 'Invalid JWT Token');
     const { sign } = await import('hono/jwt');
     const now = Math.floor(Date.now() / 1000);
-    const ghost = await sign({ iat: now, exp: now + 60, username: 'ghost@example.com', customer: iri.customer(2_000_000_000) }, 'api-test-secret', 'HS256');
+    const ghost = await sign(
+      { iat: now, exp: now + 60, username: 'ghost@example.com', customer: iri.customer(2_000_000_000) },
+      'api-test-secret',
+      'HS256',
+    );
     expectJwtError(await api.call('POST', '/orders', { token: ghost, body: {} }), 'Invalid JWT Token');
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expectJwtError(await api.call('GET', path, { token: `${none}.${p}.` }), 'Invalid JWT Token');
@@ -192,7 +272,10 @@ describe('authentication', () => {
     const me = await api.signUp();
     clock.advance(31 * 24 * 3600 * 1000);
     try {
-      expectJwtError(await api.call('POST', '/authentication-token/refresh', { body: { refresh_token: me.refresh_token } }), 'Invalid JWT Refresh Token');
+      expectJwtError(
+        await api.call('POST', '/authentication-token/refresh', { body: { refresh_token: me.refresh_token } }),
+        'Invalid JWT Refresh Token',
+      );
     } finally {
       clock.reset();
     }
@@ -211,7 +294,9 @@ describe('authentication', () => {
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(throttledError.parse(locked.body).message).toBe(`Trop de tentatives de connexion infructueuses. Merci de réessayer dans ${Math.ceil(retryAfter / 60)} minutes.`);
+    expect(throttledError.parse(locked.body).message).toBe(
+      `Trop de tentatives de connexion infructueuses. Merci de réessayer dans ${Math.ceil(retryAfter / 60)} minutes.`,
+    );
     const nl = await stranger(password, 'channelCode=BE&locale=nl_BE');
     expect(throttledError.parse(nl.body).message).toMatch(/^Te veel mislukte aanmeldpogingen/);
     // The owner, from their own address, is not locked out; a success forgets their failures.
@@ -224,7 +309,8 @@ describe('authentication', () => {
     // Unknown e-mails are throttled alike.
     const unknown = uniqueEmail();
     const address = randomClientAddress();
-    const guess = () => api.call('POST', '/authentication-token', { body: { email: unknown, password: 'x' }, headers: { 'x-forwarded-for': address } });
+    const guess = () =>
+      api.call('POST', '/authentication-token', { body: { email: unknown, password: 'x' }, headers: { 'x-forwarded-for': address } });
     for (let i = 0; i < 5; i += 1) expect((await guess()).status).toBe(401);
     expect((await guess()).status).toBe(429);
   });
@@ -244,48 +330,127 @@ describe('personal data', () => {
     const newEmail = uniqueEmail('nouveau');
     const updated = await api.call('PUT', customerPath(me.customer), {
       token: me.token,
-      body: { gender: 'm', firstName: 'Jean', lastName: 'Dupont', birthday: '1990-01-31', subscribedToNewsletter: true, preferredLanguage: 'nl', email: newEmail, currentPassword: me.password },
+      body: {
+        gender: 'm',
+        firstName: 'Jean',
+        lastName: 'Dupont',
+        birthday: '1990-01-31',
+        subscribedToNewsletter: true,
+        preferredLanguage: 'nl',
+        email: newEmail,
+        currentPassword: me.password,
+      },
     });
-    expect(customerSchema.parse(updated.body)).toMatchObject({ gender: 'm', firstName: 'Jean', fullName: 'Jean Dupont', birthday: '1990-01-31', subscribedToNewsletter: true, preferredLanguage: 'nl', email: newEmail });
+    expect(customerSchema.parse(updated.body)).toMatchObject({
+      gender: 'm',
+      firstName: 'Jean',
+      fullName: 'Jean Dupont',
+      birthday: '1990-01-31',
+      subscribedToNewsletter: true,
+      preferredLanguage: 'nl',
+      email: newEmail,
+    });
     // A partial PUT changes only what it names; null clears.
     const cleared = await api.call('PUT', customerPath(me.customer), { token: me.token, body: { birthday: null, gender: '' } });
     expect(customerSchema.parse(cleared.body)).toMatchObject({ birthday: null, gender: null, firstName: 'Jean' });
     expect((await api.login(newEmail, me.password)).customer).toBe(me.customer);
 
-    expectViolation(await api.call('PUT', customerPath(me.customer), { token: me.token, body: { email: other.email, currentPassword: me.password } }), 'email', 'EMAIL_ALREADY_USED');
-    expectViolation(await api.call('PUT', customerPath(me.customer), { token: me.token, body: { firstName: '' } }), 'firstName', 'NOT_BLANK');
+    expectViolation(
+      await api.call('PUT', customerPath(me.customer), { token: me.token, body: { email: other.email, currentPassword: me.password } }),
+      'email',
+      'EMAIL_ALREADY_USED',
+    );
+    expectViolation(
+      await api.call('PUT', customerPath(me.customer), { token: me.token, body: { firstName: '' } }),
+      'firstName',
+      'NOT_BLANK',
+    );
   });
 
   it('sets the default address to one of the customer’s own addresses only', async () => {
     const me = await api.signUp();
     const other = await api.signUp();
-    const address = { firstName: 'Jean', lastName: 'Dupont', countryCode: 'FR', street: '1 rue de Rivoli', city: 'Paris', postcode: '75001', phoneNumber: '+33612345678' };
+    const address = {
+      firstName: 'Jean',
+      lastName: 'Dupont',
+      countryCode: 'FR',
+      street: '1 rue de Rivoli',
+      city: 'Paris',
+      postcode: '75001',
+      phoneNumber: '+33612345678',
+    };
     const mine = (await api.call('POST', '/addresses', { token: me.token, body: address })).body;
     const theirs = (await api.call('POST', '/addresses', { token: other.token, body: address })).body;
     const res = await api.call('PUT', customerPath(me.customer), { token: me.token, body: { defaultAddress: mine['@id'] } });
     expect(customerSchema.parse(res.body).defaultAddress).toBe(mine['@id']);
     expect((await api.call('GET', `/addresses/${mine.id}`, { token: me.token })).body.isDefault).toBe(true);
     for (const defaultAddress of [theirs['@id'], '/api/v2/shop/addresses/999999999', 'nonsense']) {
-      expectViolation(await api.call('PUT', customerPath(me.customer), { token: me.token, body: { defaultAddress } }), 'defaultAddress', 'ADDRESS_NOT_FOUND');
+      expectViolation(
+        await api.call('PUT', customerPath(me.customer), { token: me.token, body: { defaultAddress } }),
+        'defaultAddress',
+        'ADDRESS_NOT_FOUND',
+      );
     }
-    expect(customerSchema.parse((await api.call('PUT', customerPath(me.customer), { token: me.token, body: { defaultAddress: null } })).body).defaultAddress).toBeNull();
+    expect(
+      customerSchema.parse((await api.call('PUT', customerPath(me.customer), { token: me.token, body: { defaultAddress: null } })).body)
+        .defaultAddress,
+    ).toBeNull();
   });
 
   it('changes the password with the current one; a wrong one gets the exact message', async () => {
     const me = await api.signUp();
     const path = `${customerPath(me.customer)}/password`;
-    expectViolation(await api.call('PUT', path, { token: me.token, body: { currentPassword: 'wrong', newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } }),
-      'currentPassword', 'WRONG_PASSWORD', 'Le mot de passe fourni est différent de celui en cours.');
-    expectViolation(await api.call('PUT', path, { token: me.token, query: 'channelCode=BE&locale=nl_BE', body: { currentPassword: 'wrong', newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } }),
-      'currentPassword', 'WRONG_PASSWORD', 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.');
-    expectViolation(await api.call('PUT', path, { token: me.token, body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau2' } }),
-      'confirmNewPassword', 'PASSWORDS_NOT_EQUAL');
-    expectViolation(await api.call('PUT', path, { token: me.token, body: { currentPassword: me.password, newPassword: 'abc', confirmNewPassword: 'abc' } }), 'newPassword', 'TOO_SHORT');
-    expectJwtError(await api.call('PUT', path, { body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } }), 'JWT Token not found');
+    expectViolation(
+      await api.call('PUT', path, {
+        token: me.token,
+        body: { currentPassword: 'wrong', newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' },
+      }),
+      'currentPassword',
+      'WRONG_PASSWORD',
+      'Le mot de passe fourni est différent de celui en cours.',
+    );
+    expectViolation(
+      await api.call('PUT', path, {
+        token: me.token,
+        query: 'channelCode=BE&locale=nl_BE',
+        body: { currentPassword: 'wrong', newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' },
+      }),
+      'currentPassword',
+      'WRONG_PASSWORD',
+      'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
+    );
+    expectViolation(
+      await api.call('PUT', path, {
+        token: me.token,
+        body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau2' },
+      }),
+      'confirmNewPassword',
+      'PASSWORDS_NOT_EQUAL',
+    );
+    expectViolation(
+      await api.call('PUT', path, {
+        token: me.token,
+        body: { currentPassword: me.password, newPassword: 'abc', confirmNewPassword: 'abc' },
+      }),
+      'newPassword',
+      'TOO_SHORT',
+    );
+    expectJwtError(
+      await api.call('PUT', path, { body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } }),
+      'JWT Token not found',
+    );
     const other = await api.signUp();
-    expectNotFound(await api.call('PUT', `${customerPath(other.customer)}/password`, { token: me.token, body: { currentPassword: other.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } }));
+    expectNotFound(
+      await api.call('PUT', `${customerPath(other.customer)}/password`, {
+        token: me.token,
+        body: { currentPassword: other.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' },
+      }),
+    );
 
-    const ok = await api.call('PUT', path, { token: me.token, body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' } });
+    const ok = await api.call('PUT', path, {
+      token: me.token,
+      body: { currentPassword: me.password, newPassword: 'nouveau1', confirmNewPassword: 'nouveau1' },
+    });
     expect(ok.status).toBe(204);
     expect((await api.call('POST', '/authentication-token', { body: { email: me.email, password: me.password } })).status).toBe(401);
     expect((await api.login(me.email, 'nouveau1')).customer).toBe(me.customer);
@@ -303,18 +468,29 @@ describe('password reset through the outbox', () => {
     const token = resetTokenIn(mail!.text);
     expect(mail!.html).toContain(`href="http://localhost:4321/mot-de-passe-oublie/${token}/"`);
 
-    expectViolation(await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-124' } }), 'confirmNewPassword', 'PASSWORDS_NOT_EQUAL');
-    const done = await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } });
+    expectViolation(
+      await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-124' } }),
+      'confirmNewPassword',
+      'PASSWORDS_NOT_EQUAL',
+    );
+    const done = await api.call('PATCH', `/reset-password-requests/${token}`, {
+      body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' },
+    });
     expect(done.status).toBe(202);
     const auth = await api.login(me.email, 'neuf-123');
     expect(auth.user.verified).toBe(true);
     expect((await api.call('POST', '/authentication-token/refresh', { body: { refresh_token: me.refresh_token } })).status).toBe(401);
-    expectNotFound(await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'encore-1', confirmNewPassword: 'encore-1' } }));
+    expectNotFound(
+      await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'encore-1', confirmNewPassword: 'encore-1' } }),
+    );
   });
 
   it('writes the Dutch link on the Belgian site', async () => {
     const me = await api.register({ preferredLanguage: 'nl' });
-    await api.call('POST', '/reset-password-requests', { body: { email: me.email, localeCode: 'nl_BE' }, query: 'channelCode=BE&locale=nl_BE' });
+    await api.call('POST', '/reset-password-requests', {
+      body: { email: me.email, localeCode: 'nl_BE' },
+      query: 'channelCode=BE&locale=nl_BE',
+    });
     const [mail] = await mailsTo(me.email);
     expect(mail!.subject).toBe('Uw wachtwoord opnieuw instellen');
     expect(mail!.text).toMatch(/http:\/\/localhost:4322\/nl\/wachtwoord-vergeten\/[A-Za-z0-9_-]+\//);
@@ -334,18 +510,34 @@ describe('password reset through the outbox', () => {
       await api.call('POST', '/reset-password-requests', { body: { email: me.email } });
       const token = resetTokenIn((await mailsTo(me.email))[0]!.text);
       clock.set('2026-04-01T09:00:01Z');
-      expectViolation(await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }), 'token', 'TOKEN_EXPIRED');
+      expectViolation(
+        await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }),
+        'token',
+        'TOKEN_EXPIRED',
+      );
 
       await api.call('POST', '/reset-password-requests', { body: { email: me.email } });
       const older = resetTokenIn((await mailsTo(me.email))[0]!.text);
       await api.call('POST', '/reset-password-requests', { body: { email: me.email } });
       const newer = resetTokenIn((await mailsTo(me.email))[0]!.text);
-      expectNotFound(await api.call('PATCH', `/reset-password-requests/${older}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }));
-      expect((await api.call('PATCH', `/reset-password-requests/${newer}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } })).status).toBe(202);
+      expectNotFound(
+        await api.call('PATCH', `/reset-password-requests/${older}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }),
+      );
+      expect(
+        (
+          await api.call('PATCH', `/reset-password-requests/${newer}`, {
+            body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' },
+          })
+        ).status,
+      ).toBe(202);
     } finally {
       clock.reset();
     }
-    expectNotFound(await api.call('PATCH', '/reset-password-requests/unknown-token', { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }));
+    expectNotFound(
+      await api.call('PATCH', '/reset-password-requests/unknown-token', {
+        body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' },
+      }),
+    );
     expectNotFound(await api.call('PATCH', `/reset-password-requests/${'%00'}`, { body: {} }));
   });
 
@@ -357,7 +549,10 @@ describe('password reset through the outbox', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = String(page.body);
     // Exactly the two mails, newest first, by their headings (comparing two indexOf would pass on a missing one: −1).
-    expect([...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Réinitialisation de votre mot de passe', 'Bienvenue chez Maison Gamelle']);
+    expect([...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Réinitialisation de votre mot de passe',
+      'Bienvenue chez Maison Gamelle',
+    ]);
     expect(html).toMatch(/<a href="http:\/\/localhost:4321\/mot-de-passe-oublie\/[A-Za-z0-9_-]+\/">/);
     expect((await platform.get('/outbox.json?limit=0')).status).toBe(400);
   });

@@ -5,7 +5,14 @@ import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { subscriptionPrice } from '../../src/lib/catalogue/pricing.ts';
 import { DELIVERY_FREQUENCIES, EXIT_INTENT_DISCOUNT } from '../../src/lib/constants.ts';
 import {
-  FREE_SHIPPING_THRESHOLD, SHIPPING_FEES, hydraError, iri, jwtError, order as orderSchema, violationList, type Order,
+  FREE_SHIPPING_THRESHOLD,
+  SHIPPING_FEES,
+  hydraError,
+  iri,
+  jwtError,
+  order as orderSchema,
+  violationList,
+  type Order,
 } from '../../src/lib/shop-api/wire.ts';
 
 const clock = testClock();
@@ -13,19 +20,28 @@ let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
 
 const fixtures = loadFixtures();
-const sellable = fixtures.products.filter((p) => p.viewable && !p.isSample)
+const sellable = fixtures.products
+  .filter((p) => p.viewable && !p.isSample)
   .flatMap((p) => p.variants.filter((v) => v.showVariant && v.inStock).map((v) => ({ product: p, ...v })));
 const [A, B, C] = [sellable[0]!, sellable[3]!, sellable[6]!];
 const cheapest = [...sellable].sort((x, y) => x.basePrice - y.basePrice)[0]!;
-const hiddenVariant = fixtures.products.filter((p) => p.viewable).flatMap((p) => p.variants).find((v) => !v.showVariant)!;
+const hiddenVariant = fixtures.products
+  .filter((p) => p.viewable)
+  .flatMap((p) => p.variants)
+  .find((v) => !v.showVariant)!;
 const hiddenProductVariant = fixtures.products.find((p) => !p.viewable)!.variants[0]!;
-const outOfStock = fixtures.products.filter((p) => p.viewable).flatMap((p) => p.variants).find((v) => v.showVariant && !v.inStock)!;
+const outOfStock = fixtures.products
+  .filter((p) => p.viewable)
+  .flatMap((p) => p.variants)
+  .find((v) => v.showVariant && !v.inStock)!;
 
 beforeAll(async () => {
   platform = await testPlatform({ clock: clock.now });
   api = shopApi(platform);
 });
-afterAll(async () => { await platform.db.close(); });
+afterAll(async () => {
+  await platform.db.close();
+});
 
 const newCart = async (body: object = { localeCode: 'fr_FR', channelCode: 'FR' }, token?: string) => {
   const res = await api.call('POST', '/orders', { body, token });
@@ -55,10 +71,13 @@ const expectNotFound = (res: { status: number; body: unknown }) => {
 };
 const itemsTotalOf = (o: Order) => o.items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0);
 /** Inserts an order whose checkout completed, as the checkout will. */
-const completedOrderFor = (customerId: number) => platform.db.query(
-  `INSERT INTO shop.orders (token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state,
+const completedOrderFor = (customerId: number) =>
+  platform.db.query(
+    `INSERT INTO shop.orders (token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state,
      checkout_completed_at, created_at, updated_at)
-   VALUES ($1, $2, 'FR', 'fr_FR', 'new', 'completed', 'paid', 'ready', now(), now(), now())`, [randomUUID().replaceAll('-', ''), customerId]);
+   VALUES ($1, $2, 'FR', 'fr_FR', 'new', 'completed', 'paid', 'ready', now(), now(), now())`,
+    [randomUUID().replaceAll('-', ''), customerId],
+  );
 
 describe('carts', () => {
   it('creates a cart without any session, with an unguessable token', async () => {
@@ -69,7 +88,15 @@ describe('carts', () => {
     expect(cart.tokenValue).toMatch(/^[A-Za-z0-9_-]{24,}$/);
     expect(cart['@id']).toBe(iri.order(cart.tokenValue));
     expect([cart.state, cart.checkoutState, cart.paymentState, cart.shippingState]).toEqual(['cart', 'cart', 'cart', 'cart']);
-    expect(cart).toMatchObject({ customer: null, items: [], itemsTotal: 0, shippingTotal: 0, total: 0, currencyCode: 'EUR', channelCode: 'FR' });
+    expect(cart).toMatchObject({
+      customer: null,
+      items: [],
+      itemsTotal: 0,
+      shippingTotal: 0,
+      total: 0,
+      currencyCode: 'EUR',
+      channelCode: 'FR',
+    });
     expect((await newCart()).tokenValue).not.toBe(cart.tokenValue);
   });
 
@@ -77,7 +104,11 @@ describe('carts', () => {
     expect((await newCart({ localeCode: 'nl_BE', channelCode: 'BE' })).localeCode).toBe('nl_BE');
     const fromQuery = await api.call('POST', '/orders', { body: {}, query: 'channelCode=BE&locale=nl_BE' });
     expect(orderSchema.parse(fromQuery.body)).toMatchObject({ channelCode: 'BE', localeCode: 'nl_BE' });
-    expectViolation(await api.call('POST', '/orders', { body: { localeCode: 'nl_BE', channelCode: 'FR' } }), 'localeCode', 'LOCALE_CHANNEL_MISMATCH');
+    expectViolation(
+      await api.call('POST', '/orders', { body: { localeCode: 'nl_BE', channelCode: 'FR' } }),
+      'localeCode',
+      'LOCALE_CHANNEL_MISMATCH',
+    );
     expectViolation(await api.call('POST', '/orders', { body: { localeCode: 'de_DE' } }), 'localeCode', 'INVALID_CHOICE');
     expect((await api.call('POST', '/orders', { body: {}, query: 'channelCode=XX' })).status).toBe(400);
   });
@@ -101,8 +132,17 @@ describe('cart items', () => {
     let o = await addOk(cart.tokenValue, { productVariant: A.code, quantity: 2, sourceItemList: 'category', upsell: false });
     expect(o.items).toHaveLength(1);
     expect(o.items[0]).toMatchObject({
-      variantCode: A.code, variant: iri.variant(A.code), productName: A.product.name.fr, variantName: A.name.fr, quantity: 2,
-      unitPrice: A.basePrice, originalUnitPrice: A.basePrice, total: 2 * A.basePrice, subscriptionInterval: 0, sourceItemList: 'category', upsell: false,
+      variantCode: A.code,
+      variant: iri.variant(A.code),
+      productName: A.product.name.fr,
+      variantName: A.name.fr,
+      quantity: 2,
+      unitPrice: A.basePrice,
+      originalUnitPrice: A.basePrice,
+      total: 2 * A.basePrice,
+      subscriptionInterval: 0,
+      sourceItemList: 'category',
+      upsell: false,
     });
     o = await addOk(cart.tokenValue, { productVariant: iri.variant(A.code), quantity: 1 });
     expect(o.items).toHaveLength(1);
@@ -116,15 +156,24 @@ describe('cart items', () => {
     const o = await addOk(cart.tokenValue, { productVariant: A.code, quantity: 2, subscriptionInterval: 31, upsell: true });
     expect(o.items).toHaveLength(2);
     const subscribed = o.items.find((i) => i.subscriptionInterval === 31)!;
-    expect(subscribed).toMatchObject({ unitPrice: subscriptionPrice(A.basePrice), originalUnitPrice: A.basePrice, quantity: 2, upsell: true });
+    expect(subscribed).toMatchObject({
+      unitPrice: subscriptionPrice(A.basePrice),
+      originalUnitPrice: A.basePrice,
+      quantity: 2,
+      upsell: true,
+    });
     expect(o.itemsTotal).toBe(A.basePrice + 2 * subscriptionPrice(A.basePrice));
   });
 
   it('accepts each of the ten delivery frequencies and refuses any other interval', async () => {
     const cart = await newCart();
     for (const { days } of DELIVERY_FREQUENCIES) await addOk(cart.tokenValue, { productVariant: B.code, subscriptionInterval: days });
-    expectViolation(await add(cart.tokenValue, { productVariant: B.code, subscriptionInterval: 30 }), 'subscriptionInterval', 'INTERVAL_NOT_OFFERED',
-      'Cette fréquence de livraison n’est pas proposée.');
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: B.code, subscriptionInterval: 30 }),
+      'subscriptionInterval',
+      'INTERVAL_NOT_OFFERED',
+      'Cette fréquence de livraison n’est pas proposée.',
+    );
     for (const interval of [-21, 1, 365, 31.5, '31', null, 1e300]) {
       expect((await add(cart.tokenValue, { productVariant: B.code, subscriptionInterval: interval })).status).toBe(422);
     }
@@ -132,12 +181,31 @@ describe('cart items', () => {
 
   it('refuses unknown, hidden and out-of-stock variants with a violation on productVariant', async () => {
     const cart = await newCart();
-    expectViolation(await add(cart.tokenValue, { productVariant: '99999999' }), 'productVariant', 'VARIANT_NOT_FOUND', 'Ce produit n’existe pas.');
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: '99999999' }),
+      'productVariant',
+      'VARIANT_NOT_FOUND',
+      'Ce produit n’existe pas.',
+    );
     expectViolation(await add(cart.tokenValue, { productVariant: 'abc' }), 'productVariant', 'VARIANT_NOT_FOUND');
-    expectViolation(await add(cart.tokenValue, { productVariant: '/api/v2/shop/product-variants/../../1' }), 'productVariant', 'VARIANT_NOT_FOUND');
-    expectViolation(await add(cart.tokenValue, { productVariant: hiddenVariant.code }), 'productVariant', 'VARIANT_NOT_AVAILABLE', 'Ce produit n’est plus disponible.');
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: '/api/v2/shop/product-variants/../../1' }),
+      'productVariant',
+      'VARIANT_NOT_FOUND',
+    );
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: hiddenVariant.code }),
+      'productVariant',
+      'VARIANT_NOT_AVAILABLE',
+      'Ce produit n’est plus disponible.',
+    );
     expectViolation(await add(cart.tokenValue, { productVariant: hiddenProductVariant.code }), 'productVariant', 'VARIANT_NOT_AVAILABLE');
-    expectViolation(await add(cart.tokenValue, { productVariant: outOfStock.code }), 'productVariant', 'VARIANT_OUT_OF_STOCK', 'Ce produit est en rupture de stock.');
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: outOfStock.code }),
+      'productVariant',
+      'VARIANT_OUT_OF_STOCK',
+      'Ce produit est en rupture de stock.',
+    );
     expectViolation(await add(cart.tokenValue, { quantity: 1 }), 'productVariant', 'NOT_BLANK');
     expectViolation(await add(cart.tokenValue, { productVariant: 10000001 }), 'productVariant', 'INVALID_TYPE');
     expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body).items).toHaveLength(0);
@@ -147,8 +215,12 @@ describe('cart items', () => {
     const cart = await newCart({ localeCode: 'nl_BE', channelCode: 'BE' });
     const o = await addOk(cart.tokenValue, { productVariant: A.code });
     expect(o.items[0]).toMatchObject({ productName: A.product.name.nl, variantName: A.name.nl });
-    expectViolation(await add(cart.tokenValue, { productVariant: outOfStock.code }, { query: 'channelCode=BE&locale=nl_BE' }),
-      'productVariant', 'VARIANT_OUT_OF_STOCK', 'Dit product is niet op voorraad.');
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: outOfStock.code }, { query: 'channelCode=BE&locale=nl_BE' }),
+      'productVariant',
+      'VARIANT_OUT_OF_STOCK',
+      'Dit product is niet op voorraad.',
+    );
   });
 
   it('keeps quantities within 1 to 99', async () => {
@@ -172,13 +244,20 @@ describe('cart items', () => {
     let res = await api.call('PATCH', path(oneOff.id), { body: { quantity: 4, subscriptionInterval: 0 } });
     expect(orderSchema.parse(res.body).items.find((i) => i.id === oneOff.id)!.quantity).toBe(4);
     res = await api.call('PATCH', path(subscribed.id), { body: { subscriptionInterval: 93 } });
-    expect(orderSchema.parse(res.body).items.find((i) => i.id === subscribed.id)).toMatchObject({ subscriptionInterval: 93, unitPrice: subscriptionPrice(A.basePrice) });
+    expect(orderSchema.parse(res.body).items.find((i) => i.id === subscribed.id)).toMatchObject({
+      subscriptionInterval: 93,
+      unitPrice: subscriptionPrice(A.basePrice),
+    });
     res = await api.call('PATCH', path(subscribed.id), { body: { subscriptionInterval: 0 } });
     o = orderSchema.parse(res.body);
     expect(o.items).toHaveLength(1);
     expect(o.items[0]).toMatchObject({ id: oneOff.id, quantity: 6, unitPrice: A.basePrice });
 
-    expectViolation(await api.call('PATCH', path(oneOff.id), { body: { subscriptionInterval: 30 } }), 'subscriptionInterval', 'INTERVAL_NOT_OFFERED');
+    expectViolation(
+      await api.call('PATCH', path(oneOff.id), { body: { subscriptionInterval: 30 } }),
+      'subscriptionInterval',
+      'INTERVAL_NOT_OFFERED',
+    );
     expectViolation(await api.call('PATCH', path(oneOff.id), { body: { quantity: 0 } }), 'quantity', 'OUT_OF_RANGE');
     expectNotFound(await api.call('PATCH', path(999999), { body: { quantity: 1 } }));
     expectNotFound(await api.call('PATCH', `/orders/${cart.tokenValue}/items/abc`, { body: { quantity: 1 } }));
@@ -203,8 +282,12 @@ describe('totals', () => {
     let o = await addOk(fr.tokenValue, { productVariant: cheapest.code });
     expect(cheapest.basePrice).toBeLessThan(FREE_SHIPPING_THRESHOLD);
     expect(o).toMatchObject({
-      itemsTotal: cheapest.basePrice, shippingTotal: SHIPPING_FEES.FR, serviceFeesTotal: 0, orderPromotionTotal: 0,
-      total: cheapest.basePrice + SHIPPING_FEES.FR, freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
+      itemsTotal: cheapest.basePrice,
+      shippingTotal: SHIPPING_FEES.FR,
+      serviceFeesTotal: 0,
+      orderPromotionTotal: 0,
+      total: cheapest.basePrice + SHIPPING_FEES.FR,
+      freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
       amountToFreeShipping: FREE_SHIPPING_THRESHOLD - cheapest.basePrice,
     });
     expect(o.totalExcludingTax).toBe(Math.round(o.total / 1.2));
@@ -212,7 +295,12 @@ describe('totals', () => {
 
     const quantity = Math.ceil(FREE_SHIPPING_THRESHOLD / cheapest.basePrice);
     o = await addOk(fr.tokenValue, { productVariant: cheapest.code, quantity: quantity - 1 });
-    expect(o).toMatchObject({ itemsTotal: quantity * cheapest.basePrice, shippingTotal: 0, amountToFreeShipping: 0, total: quantity * cheapest.basePrice });
+    expect(o).toMatchObject({
+      itemsTotal: quantity * cheapest.basePrice,
+      shippingTotal: 0,
+      amountToFreeShipping: 0,
+      total: quantity * cheapest.basePrice,
+    });
 
     const be = await newCart({ localeCode: 'fr_BE', channelCode: 'BE' });
     o = await addOk(be.tokenValue, { productVariant: cheapest.code });
@@ -223,7 +311,8 @@ describe('totals', () => {
 });
 
 describe('coupons', () => {
-  const apply = (token: string, couponCode: unknown, query?: string) => api.call('PATCH', `/orders/${token}/apply-coupon`, { body: { couponCode }, query });
+  const apply = (token: string, couponCode: unknown, query?: string) =>
+    api.call('PATCH', `/orders/${token}/apply-coupon`, { body: { couponCode }, query });
   const cartWorth = async (minimum: number) => {
     const cart = await newCart();
     return addOk(cart.tokenValue, { productVariant: A.code, quantity: Math.ceil(minimum / A.basePrice) || 1 });
@@ -259,9 +348,19 @@ describe('coupons', () => {
   it('refuses unknown and expired coupons with a clear message in the shopper’s language', async () => {
     const cart = await cartWorth(1000);
     expectViolation(await apply(cart.tokenValue, 'NOPE'), 'couponCode', 'COUPON_INVALID', 'Ce code promo n’est pas valide.');
-    expectViolation(await apply(cart.tokenValue, 'NOPE', 'channelCode=BE&locale=nl_BE'), 'couponCode', 'COUPON_INVALID', 'Deze kortingscode is niet geldig.');
+    expectViolation(
+      await apply(cart.tokenValue, 'NOPE', 'channelCode=BE&locale=nl_BE'),
+      'couponCode',
+      'COUPON_INVALID',
+      'Deze kortingscode is niet geldig.',
+    );
     expectViolation(await apply(cart.tokenValue, 'NOEL2025'), 'couponCode', 'COUPON_EXPIRED', 'Ce code promo a expiré.');
-    expectViolation(await apply(cart.tokenValue, 'NOEL2025', 'channelCode=BE&locale=nl_BE'), 'couponCode', 'COUPON_EXPIRED', 'Deze kortingscode is verlopen.');
+    expectViolation(
+      await apply(cart.tokenValue, 'NOEL2025', 'channelCode=BE&locale=nl_BE'),
+      'couponCode',
+      'COUPON_EXPIRED',
+      'Deze kortingscode is verlopen.',
+    );
     expectViolation(await apply(cart.tokenValue, ''), 'couponCode', 'NOT_BLANK');
     expectViolation(await apply(cart.tokenValue, 'X'.repeat(65)), 'couponCode', 'TOO_LONG');
     expectViolation(await apply(cart.tokenValue, 42), 'couponCode', 'INVALID_TYPE');
@@ -280,15 +379,23 @@ describe('coupons', () => {
       clock.reset();
     }
     // Past its end the coupon stays on the cart but no longer reduces it.
-    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({ couponCode: 'NOEL2025', orderPromotionTotal: 0, promotions: [] });
+    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({
+      couponCode: 'NOEL2025',
+      orderPromotionTotal: 0,
+      promotions: [],
+    });
   });
 
   it('applies a minimum from exactly its amount, not from one cent under', async () => {
     // CROQ5 (30 € minimum) on a cart of exactly 30,00 €, made of catalogue prices.
     const prices = [...new Set(sellable.map((v) => v.basePrice))];
-    const exact = prices.flatMap((p) => prices.flatMap((q) => Array.from({ length: 98 }, (_, i) => i + 1)
-      .filter((a) => 3000 - a * p > 0 && (3000 - a * p) % q === 0 && (3000 - a * p) / q <= 99 && p !== q)
-      .map((a) => ({ p, a, q, b: (3000 - a * p) / q }))))[0];
+    const exact = prices.flatMap((p) =>
+      prices.flatMap((q) =>
+        Array.from({ length: 98 }, (_, i) => i + 1)
+          .filter((a) => 3000 - a * p > 0 && (3000 - a * p) % q === 0 && (3000 - a * p) / q <= 99 && p !== q)
+          .map((a) => ({ p, a, q, b: (3000 - a * p) / q })),
+      ),
+    )[0];
     expect(exact, 'two catalogue prices that make 30,00 €').toBeDefined();
     const byPrice = (price: number) => sellable.find((v) => v.basePrice === price)!;
     const cart = await newCart();
@@ -302,8 +409,11 @@ describe('coupons', () => {
     // The same rule one cent under, with coupons of this test whose minimum is the cart's total and one cent more.
     const suffix = randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase();
     const [atTotal, oneCentMore] = [`AT${suffix}`, `OVER${suffix}`];
-    const insert = (code: string, minimum: number) => platform.db.query(
-      `INSERT INTO shop.coupons (code, kind, value, minimum_items_total, label_fr, label_nl) VALUES ($1, 'fixed', 100, $2, 'Test', 'Test')`, [code, minimum]);
+    const insert = (code: string, minimum: number) =>
+      platform.db.query(
+        `INSERT INTO shop.coupons (code, kind, value, minimum_items_total, label_fr, label_nl) VALUES ($1, 'fixed', 100, $2, 'Test', 'Test')`,
+        [code, minimum],
+      );
     await insert(atTotal, o.itemsTotal);
     await insert(oneCentMore, o.itemsTotal + 1);
     try {
@@ -313,7 +423,10 @@ describe('coupons', () => {
       expect(nl.violations[0]!.message).toMatch(/^Deze kortingscode geldt vanaf €\s30,01 aankoop\.$/);
       // The refused code left CROQ5 in place.
       expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body).couponCode).toBe('CROQ5');
-      expect(orderSchema.parse((await apply(cart.tokenValue, atTotal)).body)).toMatchObject({ couponCode: atTotal, orderPromotionTotal: -100 });
+      expect(orderSchema.parse((await apply(cart.tokenValue, atTotal)).body)).toMatchObject({
+        couponCode: atTotal,
+        orderPromotionTotal: -100,
+      });
     } finally {
       await platform.db.query('DELETE FROM shop.coupons WHERE code = ANY($1)', [[atTotal, oneCentMore]]);
     }
@@ -332,7 +445,11 @@ describe('coupons', () => {
     // The replaced code is no longer on the cart: removing it is 404, removing the current one works.
     expectNotFound(await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/BIENVENUE10`));
     expect((await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/CROQ5`)).status).toBe(204);
-    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({ couponCode: null, promotions: [], orderPromotionTotal: 0 });
+    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({
+      couponCode: null,
+      promotions: [],
+      orderPromotionTotal: 0,
+    });
   });
 
   it('takes the Christmas coupon from its first millisecond to its last (fixed clock)', async () => {
@@ -356,12 +473,17 @@ describe('coupons', () => {
     await apply(cart.tokenValue, 'BIENVENUE10');
     expectNotFound(await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/CROQ5`));
     expect((await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/bienvenue10`)).status).toBe(204);
-    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({ couponCode: null, orderPromotionTotal: 0 });
+    expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body)).toMatchObject({
+      couponCode: null,
+      orderPromotionTotal: 0,
+    });
     expectNotFound(await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/BIENVENUE10`));
   });
 
   it('gives the 5 EUR first-order offer to anonymous carts and new customers, not to a customer with a completed order', async () => {
-    const [{ value }] = await platform.db.query<{ value: number }>(`SELECT value FROM shop.coupons WHERE code = 'BIENVENUE5'`) as [{ value: number }];
+    const [{ value }] = (await platform.db.query<{ value: number }>(`SELECT value FROM shop.coupons WHERE code = 'BIENVENUE5'`)) as [
+      { value: number },
+    ];
     expect(value).toBe(EXIT_INTENT_DISCOUNT);
 
     const anonymous = await cartWorth(1000);
@@ -370,18 +492,27 @@ describe('coupons', () => {
     const newcomer = await api.signUp();
     const own = await newCart(undefined, newcomer.token);
     await addOk(own.tokenValue, { productVariant: A.code }, newcomer.token);
-    const res = await api.call('PATCH', `/orders/${own.tokenValue}/apply-coupon`, { body: { couponCode: 'BIENVENUE5' }, token: newcomer.token });
+    const res = await api.call('PATCH', `/orders/${own.tokenValue}/apply-coupon`, {
+      body: { couponCode: 'BIENVENUE5' },
+      token: newcomer.token,
+    });
     expect(orderSchema.parse(res.body).orderPromotionTotal).toBe(-EXIT_INTENT_DISCOUNT);
 
     const regular = await api.signUp();
     await completedOrderFor(regular.profile.id);
     const theirs = await newCart(undefined, regular.token);
     await api.call('PATCH', `/orders/${theirs.tokenValue}/items`, { body: { productVariant: A.code }, token: regular.token });
-    const refused = await api.call('PATCH', `/orders/${theirs.tokenValue}/apply-coupon`, { body: { couponCode: 'BIENVENUE5' }, token: regular.token });
+    const refused = await api.call('PATCH', `/orders/${theirs.tokenValue}/apply-coupon`, {
+      body: { couponCode: 'BIENVENUE5' },
+      token: regular.token,
+    });
     expectViolation(refused, 'couponCode', 'COUPON_FIRST_ORDER', 'Ce code promo est réservé à une première commande.');
 
     // Applied anonymously, then the cart is assigned to the customer with an order: the offer is removed.
-    const assigned = await api.call('PUT', `/orders/${anonymous.tokenValue}`, { body: { customer: regular.customer }, token: regular.token });
+    const assigned = await api.call('PUT', `/orders/${anonymous.tokenValue}`, {
+      body: { customer: regular.customer },
+      token: regular.token,
+    });
     expect(orderSchema.parse(assigned.body)).toMatchObject({ customer: regular.customer, couponCode: null, orderPromotionTotal: 0 });
   });
 });
@@ -396,7 +527,11 @@ describe('carts of customers', () => {
     const noToken = await api.call('PUT', `/orders/${cart.tokenValue}`, { body: { customer: owner.customer } });
     expect(noToken.status).toBe(401);
     expect(jwtError.parse(noToken.body).message).toBe('JWT Token not found');
-    expectViolation(await api.call('PUT', `/orders/${cart.tokenValue}`, { body: { customer: other.customer }, token: owner.token }), 'customer', 'CUSTOMER_MISMATCH');
+    expectViolation(
+      await api.call('PUT', `/orders/${cart.tokenValue}`, { body: { customer: other.customer }, token: owner.token }),
+      'customer',
+      'CUSTOMER_MISMATCH',
+    );
     expectViolation(await api.call('PUT', `/orders/${cart.tokenValue}`, { body: {}, token: owner.token }), 'customer', 'NOT_BLANK');
 
     const assigned = await api.call('PUT', `/orders/${cart.tokenValue}`, { body: { customer: owner.customer }, token: owner.token });
@@ -430,8 +565,10 @@ describe('carts of customers', () => {
   it('reads but no longer changes an order past the cart state', async () => {
     const owner = await api.signUp();
     await completedOrderFor(owner.profile.id);
-    const [{ token_value: token }] = await platform.db.query<{ token_value: string }>(
-      'SELECT token_value FROM shop.orders WHERE customer_id = $1', [owner.profile.id]) as [{ token_value: string }];
+    const [{ token_value: token }] = (await platform.db.query<{ token_value: string }>(
+      'SELECT token_value FROM shop.orders WHERE customer_id = $1',
+      [owner.profile.id],
+    )) as [{ token_value: string }];
     expect(orderSchema.parse((await api.call('GET', `/orders/${token}`, { token: owner.token })).body).state).toBe('new');
     expectNotFound(await api.call('PATCH', `/orders/${token}/items`, { body: { productVariant: A.code }, token: owner.token }));
     expectNotFound(await api.call('DELETE', `/orders/${token}`, { token: owner.token }));
@@ -453,7 +590,9 @@ describe('concurrency', () => {
     expect(o.items.map((i) => [i.variantCode, i.subscriptionInterval, i.quantity])).toEqual([[A.code, 0, 30]]);
     expect(o.itemsTotal).toBe(30 * A.basePrice);
     // Each answer saw the adds before it and its own: the quantities answered are 1 to 30, once each.
-    expect(results.map((r) => orderSchema.parse(r.body).items[0]!.quantity).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(results.map((r) => orderSchema.parse(r.body).items[0]!.quantity).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
   });
 
   it('30 parallel adds of 4 to one line stop at the 99 limit: 24 accepted, 6 refused, quantity 96', async () => {
@@ -471,12 +610,20 @@ describe('concurrency', () => {
     const cart = await newCart();
     const variants = [A, B, C];
     const intervals = [0, 31];
-    const adds = Array.from({ length: 30 }, (_, i) => ({ productVariant: variants[i % 3]!.code, subscriptionInterval: intervals[Math.floor(i / 3) % 2]!, quantity: 1 + (i % 2) }));
+    const adds = Array.from({ length: 30 }, (_, i) => ({
+      productVariant: variants[i % 3]!.code,
+      subscriptionInterval: intervals[Math.floor(i / 3) % 2]!,
+      quantity: 1 + (i % 2),
+    }));
     const results = await Promise.all(adds.map((body) => add(cart.tokenValue, body)));
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     const o = orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body);
     const expected = new Map<string, number>();
-    for (const a of adds) expected.set(`${a.productVariant}/${a.subscriptionInterval}`, (expected.get(`${a.productVariant}/${a.subscriptionInterval}`) ?? 0) + a.quantity);
+    for (const a of adds)
+      expected.set(
+        `${a.productVariant}/${a.subscriptionInterval}`,
+        (expected.get(`${a.productVariant}/${a.subscriptionInterval}`) ?? 0) + a.quantity,
+      );
     expect(o.items).toHaveLength(expected.size);
     for (const item of o.items) expect(item.quantity).toBe(expected.get(`${item.variantCode}/${item.subscriptionInterval}`));
     const price = (code: string, interval: number) => {

@@ -22,7 +22,9 @@ beforeAll(async () => {
   api = shopApi(platform);
 });
 afterEach(() => clock.reset());
-afterAll(async () => { await platform.db.close(); });
+afterAll(async () => {
+  await platform.db.close();
+});
 
 const customerPath = (customerIri: string) => customerIri.replace('/api/v2/shop', '');
 const refresh = (token: string) => api.call('POST', '/authentication-token/refresh', { body: { refresh_token: token } });
@@ -47,7 +49,10 @@ describe('refresh grace window', () => {
     clock.set('2026-05-04T09:00:00Z');
     const shopper = await api.signUp();
     const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(shopper.refresh_token)));
-    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual(Array(10).fill(200));
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers.map((a) => a.body)),
+    ).toEqual(Array(10).fill(200));
     const pairs = answers.map((a) => authentication.parse(a.body));
     expect(new Set(pairs.map((p) => p.refresh_token)).size).toBe(1);
     expect(new Set(pairs.map((p) => p.token)).size).toBe(1);
@@ -66,7 +71,10 @@ describe('refresh grace window', () => {
     const shopper = await api.signUp();
     const first = authentication.parse((await refresh(shopper.refresh_token)).body);
     clock.advance(REFRESH_GRACE_MS - 1000);
-    expect(authentication.parse((await refresh(shopper.refresh_token)).body)).toMatchObject({ token: first.token, refresh_token: first.refresh_token });
+    expect(authentication.parse((await refresh(shopper.refresh_token)).body)).toMatchObject({
+      token: first.token,
+      refresh_token: first.refresh_token,
+    });
 
     clock.advance(1000);
     expectJwtError(await refresh(shopper.refresh_token), 'Invalid JWT Refresh Token');
@@ -83,8 +91,13 @@ describe('refresh grace window', () => {
     clock.set('2026-05-04T11:00:00Z');
     const shopper = await api.signUp();
     const pair = authentication.parse((await refresh(shopper.refresh_token)).body);
-    const rowOf = async (token: string) => (await platform.db.query<{ grace_sealed: string | null; grace_until: string | null }>(
-      'SELECT grace_sealed, grace_until FROM shop.refresh_tokens WHERE token_hash = $1', [digest(token)]))[0]!;
+    const rowOf = async (token: string) =>
+      (
+        await platform.db.query<{ grace_sealed: string | null; grace_until: string | null }>(
+          'SELECT grace_sealed, grace_until FROM shop.refresh_tokens WHERE token_hash = $1',
+          [digest(token)],
+        )
+      )[0]!;
     const sealed = (await rowOf(shopper.refresh_token)).grace_sealed;
     expect(sealed).toBeTruthy();
     expect(sealed).not.toContain(pair.refresh_token);
@@ -106,7 +119,8 @@ describe('revocation of sessions', () => {
     expect((await me(stolen)).status).toBe(200);
 
     const res = await api.call('PUT', `${customerPath(shopper.customer)}/password`, {
-      token: shopper.token, body: { currentPassword: shopper.password, newPassword: 'nouveau-9', confirmNewPassword: 'nouveau-9' },
+      token: shopper.token,
+      body: { currentPassword: shopper.password, newPassword: 'nouveau-9', confirmNewPassword: 'nouveau-9' },
     });
     expect(res.status).toBe(204);
 
@@ -122,7 +136,10 @@ describe('revocation of sessions', () => {
     expect((await api.call('POST', '/reset-password-requests', { body: { email: shopper.email, localeCode: 'fr_FR' } })).status).toBe(202);
     const [mail] = await mailsTo(shopper.email);
     const token = /\/mot-de-passe-oublie\/([A-Za-z0-9_-]+)\//.exec(mail!.text)![1]!;
-    expect((await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } })).status).toBe(202);
+    expect(
+      (await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'neuf-123', confirmNewPassword: 'neuf-123' } }))
+        .status,
+    ).toBe(202);
     expectJwtError(await me(shopper), 'Invalid JWT Token');
     expectJwtError(await refresh(shopper.refresh_token), 'Invalid JWT Refresh Token');
   });
@@ -171,14 +188,23 @@ describe('e-mail change', () => {
   it('needs the current password: missing, empty or wrong is a violation on currentPassword', async () => {
     const shopper = await api.signUp();
     const other = await api.signUp();
-    const put = (body: Record<string, unknown>, query?: string) => api.call('PUT', customerPath(shopper.customer), { token: shopper.token, body, query });
+    const put = (body: Record<string, unknown>, query?: string) =>
+      api.call('PUT', customerPath(shopper.customer), { token: shopper.token, body, query });
     const newEmail = uniqueEmail('nouveau');
     expectViolation(await put({ email: newEmail }), 'currentPassword', 'NOT_BLANK', 'Ce champ est obligatoire.');
     expectViolation(await put({ email: newEmail, currentPassword: '' }), 'currentPassword', 'NOT_BLANK', 'Ce champ est obligatoire.');
-    expectViolation(await put({ email: newEmail, currentPassword: 'pas-le-bon' }), 'currentPassword', 'WRONG_PASSWORD',
-      'Le mot de passe fourni est différent de celui en cours.');
-    expectViolation(await put({ email: newEmail, currentPassword: 'pas-le-bon' }, 'channelCode=BE&locale=nl_BE'), 'currentPassword', 'WRONG_PASSWORD',
-      'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.');
+    expectViolation(
+      await put({ email: newEmail, currentPassword: 'pas-le-bon' }),
+      'currentPassword',
+      'WRONG_PASSWORD',
+      'Le mot de passe fourni est différent de celui en cours.',
+    );
+    expectViolation(
+      await put({ email: newEmail, currentPassword: 'pas-le-bon' }, 'channelCode=BE&locale=nl_BE'),
+      'currentPassword',
+      'WRONG_PASSWORD',
+      'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
+    );
     // Whether another account has an e-mail is told only to whoever knows the password.
     expectViolation(await put({ email: other.email }), 'currentPassword', 'NOT_BLANK', 'Ce champ est obligatoire.');
     expect(await mailsTo(shopper.email)).toHaveLength(1); // the welcome mail only
@@ -195,7 +221,10 @@ describe('e-mail change', () => {
   it('warns the old address, in the customer’s language, without any text the customer typed', async () => {
     const shopper = await api.signUp({ firstName: 'www.pirate.example', lastName: 'https://pirate.example/x' });
     const newEmail = uniqueEmail('nouveau');
-    const res = await api.call('PUT', customerPath(shopper.customer), { token: shopper.token, body: { email: ` ${newEmail} `, currentPassword: shopper.password } });
+    const res = await api.call('PUT', customerPath(shopper.customer), {
+      token: shopper.token,
+      body: { email: ` ${newEmail} `, currentPassword: shopper.password },
+    });
     expect(res.status).toBe(200);
     const [notice] = await mailsTo(shopper.email);
     expect(notice!.to).toBe(shopper.email);
@@ -211,9 +240,15 @@ describe('e-mail change', () => {
     // In Dutch when the customer prefers it (here set in the same change), on the Belgian site.
     const dutch = await api.signUp();
     const nlEmail = uniqueEmail('nieuw');
-    expect((await api.call('PUT', customerPath(dutch.customer), {
-      token: dutch.token, query: 'channelCode=BE&locale=fr_BE', body: { email: nlEmail, currentPassword: dutch.password, preferredLanguage: 'nl' },
-    })).status).toBe(200);
+    expect(
+      (
+        await api.call('PUT', customerPath(dutch.customer), {
+          token: dutch.token,
+          query: 'channelCode=BE&locale=fr_BE',
+          body: { email: nlEmail, currentPassword: dutch.password, preferredLanguage: 'nl' },
+        })
+      ).status,
+    ).toBe(200);
     const [nlNotice] = await mailsTo(dutch.email);
     expect(nlNotice!.subject).toBe('Het e-mailadres van uw Maison Gamelle-account is gewijzigd');
     expect(nlNotice!.text).toMatch(/^Dag Camille,\n\nHet e-mailadres van uw Maison Gamelle-account is zonet gewijzigd\./);

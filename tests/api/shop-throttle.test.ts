@@ -23,7 +23,9 @@ beforeAll(async () => {
   platform = await testPlatform();
   api = shopApi(platform);
 });
-afterAll(async () => { await platform.db.close(); });
+afterAll(async () => {
+  await platform.db.close();
+});
 
 type Answer = { status: number; body: any; headers: Headers };
 const from = (address: string) => ({ 'x-forwarded-for': address });
@@ -52,10 +54,13 @@ describe('login throttling', () => {
       expect(res.status).toBe(i < RATE_LIMITS.loginAccountAddress.points ? 401 : 429);
     }
     const locked = await login(owner.email, owner.password, stranger);
-    expect(expectLimited(locked, 'lexik', RATE_LIMITS.loginAccountAddress.seconds)).toMatch(/^Trop de tentatives de connexion infructueuses\. Merci de réessayer dans 1[45] minutes\.$/);
+    expect(expectLimited(locked, 'lexik', RATE_LIMITS.loginAccountAddress.seconds)).toMatch(
+      /^Trop de tentatives de connexion infructueuses\. Merci de réessayer dans 1[45] minutes\.$/,
+    );
     // The owner, from home: signed in at once, as often as they like.
     const home = randomClientAddress();
-    for (let i = 0; i < 3; i += 1) expect(authentication.parse((await login(owner.email, owner.password, home)).body).user.username).toBe(owner.email);
+    for (let i = 0; i < 3; i += 1)
+      expect(authentication.parse((await login(owner.email, owner.password, home)).body).user.username).toBe(owner.email);
     // …even after a typo of their own.
     expect((await login(owner.email, 'typo', home)).status).toBe(401);
     expect((await login(owner.email, owner.password, home)).status).toBe(200);
@@ -70,7 +75,9 @@ describe('login throttling', () => {
     // A real account from that address too (nothing is hashed any more), in Dutch on the Belgian site.
     const someone = await api.register();
     const nl = await login(someone.email, someone.password, address, 'channelCode=BE&locale=nl_BE');
-    expect(expectLimited(nl, 'lexik', RATE_LIMITS.loginAddress.seconds)).toMatch(/^Te veel mislukte aanmeldpogingen\. Probeer het over 1[45] minuten opnieuw\.$/);
+    expect(expectLimited(nl, 'lexik', RATE_LIMITS.loginAddress.seconds)).toMatch(
+      /^Te veel mislukte aanmeldpogingen\. Probeer het over 1[45] minuten opnieuw\.$/,
+    );
     // Another address is not concerned.
     expect((await login(someone.email, someone.password, randomClientAddress())).status).toBe(200);
   });
@@ -105,10 +112,14 @@ describe('login throttling', () => {
     const stranger = randomClientAddress();
     for (let i = 0; i < 5; i += 1) expect((await login(owner.email, 'wrong', stranger)).status).toBe(401);
     expect((await login(owner.email, owner.password, stranger)).status).toBe(429);
-    expect((await api.call('POST', '/reset-password-requests', { body: { email: owner.email }, headers: from(stranger) })).status).toBe(202);
+    expect((await api.call('POST', '/reset-password-requests', { body: { email: owner.email }, headers: from(stranger) })).status).toBe(
+      202,
+    );
     const mails = (await platform.get(`/outbox.json?to=${encodeURIComponent(owner.email)}`)).body.mails as { text: string }[];
     const token = /\/(?:mot-de-passe-oublie|wachtwoord-vergeten)\/([A-Za-z0-9_-]+)\//.exec(mails[0]!.text)![1]!;
-    const reset = await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'nouveau-secret', confirmNewPassword: 'nouveau-secret' } });
+    const reset = await api.call('PATCH', `/reset-password-requests/${token}`, {
+      body: { newPassword: 'nouveau-secret', confirmNewPassword: 'nouveau-secret' },
+    });
     expect(reset.status).toBe(202);
     expect((await login(owner.email, 'nouveau-secret', stranger)).status).toBe(200);
   });
@@ -142,7 +153,9 @@ describe('a burst of wrong passwords in parallel', () => {
       expect(sameAccount.filter((a) => a.allowed)).toHaveLength(RATE_LIMITS.loginAccountAddress.points);
 
       const spray = randomClientAddress();
-      const manyAccounts = await Promise.all(Array.from({ length: 30 }, (_, i) => countLoginAttempt(limits[i % 2]!, uniqueEmail('spray'), spray)));
+      const manyAccounts = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => countLoginAttempt(limits[i % 2]!, uniqueEmail('spray'), spray)),
+      );
       expect(manyAccounts.filter((a) => a.allowed)).toHaveLength(RATE_LIMITS.loginAddress.points);
       for (const refused of manyAccounts.filter((a) => !a.allowed)) {
         expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.loginAddress.seconds - 60);
@@ -164,7 +177,9 @@ describe('password hashing is bounded', () => {
     expect(refused.length).toBeGreaterThanOrEqual(17);
     for (const res of refused) {
       expect(res.headers.get('retry-after')).toBe('1');
-      expect(throttledError.parse(res.body).message).toMatch(/^Trop de tentatives de connexion simultanées\. Merci de réessayer dans quelques secondes\.$/);
+      expect(throttledError.parse(res.body).message).toMatch(
+        /^Trop de tentatives de connexion simultanées\. Merci de réessayer dans quelques secondes\.$/,
+      );
     }
     // Turned away before any count: the address has used at most the three that were checked.
     expect((await login(uniqueEmail('after'), 'Password1', address)).status).toBe(401);
@@ -186,7 +201,8 @@ describe('password hashing is bounded', () => {
     try {
       // Registration hashes too: the same 503, in the hydra shape.
       const register = await api.call('POST', '/customers', {
-        body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true }, headers: from(address),
+        body: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'abcdef', acceptTerms: true },
+        headers: from(address),
       });
       expect(register.status).toBe(503);
       expect(register.headers.get('retry-after')).toBe('1');
@@ -201,7 +217,8 @@ describe('password hashing is bounded', () => {
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(busy.body).toEqual({ code: 503, message: expect.stringMatching(/^Notre service est momentanément surchargé/) });
     // Not counted: the address still has all its tries.
-    for (let i = 0; i < RATE_LIMITS.loginAddress.points; i += 1) expect((await login(uniqueEmail('count'), 'Password1', address)).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.loginAddress.points; i += 1)
+      expect((await login(uniqueEmail('count'), 'Password1', address)).status).toBe(401);
     expect((await login(uniqueEmail('count'), 'Password1', address)).status).toBe(429);
   });
 });
@@ -213,8 +230,15 @@ describe('password hashing under a flood from many addresses', () => {
     expect((await login(uniqueEmail('guess'), 'Password1', failing)).status).toBe(401);
     // The slots run other hashes, and the line is full of logins from addresses that failed.
     const held = await Promise.all(Array.from({ length: passwordHashingSlots.concurrency }, () => passwordHashingSlots.acquire()));
-    const line = Array.from({ length: passwordHashingSlots.maxQueue }, () => passwordHashingSlots.acquire('low')
-      .then((release) => { release(); return 'served'; }, () => 'bumped'));
+    const line = Array.from({ length: passwordHashingSlots.maxQueue }, () =>
+      passwordHashingSlots.acquire('low').then(
+        (release) => {
+          release();
+          return 'served';
+        },
+        () => 'bumped',
+      ),
+    );
     let fromFailing: Answer;
     let signedIn: Promise<Answer>;
     try {
@@ -236,13 +260,16 @@ describe('password hashing under a flood from many addresses', () => {
 describe('password reset requests', () => {
   const request = (email: string, address: string, query?: string) =>
     api.call('POST', '/reset-password-requests', { body: { email }, headers: from(address), query });
-  const mailsTo = async (email: string) => (await platform.get(`/outbox.json?to=${encodeURIComponent(email)}`)).body.mails as { text: string }[];
+  const mailsTo = async (email: string) =>
+    (await platform.get(`/outbox.json?to=${encodeURIComponent(email)}`)).body.mails as { text: string }[];
 
   it('mails one e-mail at most 3 times an hour, from any address; the last link mailed still works', async () => {
     const owner = await api.register();
     for (let i = 0; i < RATE_LIMITS.resetEmail.points; i += 1) expect((await request(owner.email, randomClientAddress())).status).toBe(202);
     const fourth = await request(owner.email, randomClientAddress());
-    expect(expectLimited(fourth, 'hydra', RATE_LIMITS.resetEmail.seconds)).toMatch(/^Plusieurs liens de réinitialisation ont déjà été demandés/);
+    expect(expectLimited(fourth, 'hydra', RATE_LIMITS.resetEmail.seconds)).toMatch(
+      /^Plusieurs liens de réinitialisation ont déjà été demandés/,
+    );
     for (let i = 0; i < 26; i += 1) expect((await request(owner.email, randomClientAddress())).status).toBe(429);
     const nl = await request(owner.email, randomClientAddress(), 'channelCode=BE&locale=nl_BE');
     expect(expectLimited(nl, 'hydra', RATE_LIMITS.resetEmail.seconds)).toMatch(/^Er werden al meerdere links aangevraagd/);
@@ -251,7 +278,13 @@ describe('password reset requests', () => {
     expect(mails.filter((m) => /mot-de-passe-oublie/.test(m.text))).toHaveLength(3);
     // Nothing already stored was lost: the newest link works.
     const token = /\/mot-de-passe-oublie\/([A-Za-z0-9_-]+)\//.exec(mails[0]!.text)![1]!;
-    expect((await api.call('PATCH', `/reset-password-requests/${token}`, { body: { newPassword: 'nouveau-secret', confirmNewPassword: 'nouveau-secret' } })).status).toBe(202);
+    expect(
+      (
+        await api.call('PATCH', `/reset-password-requests/${token}`, {
+          body: { newPassword: 'nouveau-secret', confirmNewPassword: 'nouveau-secret' },
+        })
+      ).status,
+    ).toBe(202);
     expect((await login(owner.email, 'nouveau-secret', randomClientAddress())).status).toBe(200);
   });
 
@@ -265,7 +298,9 @@ describe('password reset requests', () => {
     const address = randomClientAddress();
     for (let i = 0; i < RATE_LIMITS.resetAddress.points; i += 1) expect((await request(uniqueEmail('many'), address)).status).toBe(202);
     const refused = await request(uniqueEmail('many'), address);
-    expect(expectLimited(refused, 'hydra', RATE_LIMITS.resetAddress.seconds)).toMatch(/^Trop de demandes de réinitialisation depuis votre réseau/);
+    expect(expectLimited(refused, 'hydra', RATE_LIMITS.resetAddress.seconds)).toMatch(
+      /^Trop de demandes de réinitialisation depuis votre réseau/,
+    );
   });
 });
 
@@ -280,9 +315,13 @@ describe('discount codes', () => {
     const cart = await newCart(address);
     for (let i = 0; i < RATE_LIMITS.couponCart.points; i += 1) expect((await apply(cart, `GUESS${i}`, address)).status).toBe(422);
     const limited = await apply(cart, 'BIENVENUE10', address);
-    expect(expectLimited(limited, 'hydra', RATE_LIMITS.couponCart.seconds)).toMatch(/^Trop de codes promo refusés\. Merci de réessayer dans 1[45] minutes\.$/);
+    expect(expectLimited(limited, 'hydra', RATE_LIMITS.couponCart.seconds)).toMatch(
+      /^Trop de codes promo refusés\. Merci de réessayer dans 1[45] minutes\.$/,
+    );
     const nl = await apply(cart, 'BIENVENUE10', randomClientAddress(), 'channelCode=BE&locale=nl_BE');
-    expect(expectLimited(nl, 'hydra', RATE_LIMITS.couponCart.seconds)).toMatch(/^Te veel geweigerde kortingscodes\. Probeer het over 1[45] minuten opnieuw\.$/);
+    expect(expectLimited(nl, 'hydra', RATE_LIMITS.couponCart.seconds)).toMatch(
+      /^Te veel geweigerde kortingscodes\. Probeer het over 1[45] minuten opnieuw\.$/,
+    );
     // The cart itself is untouched, and another cart is not concerned.
     expect(orderSchema.parse((await api.call('GET', `/orders/${cart}`)).body).couponCode).toBeNull();
     const other = await newCart(address);
@@ -308,27 +347,38 @@ describe('discount codes', () => {
 describe('current password checks', () => {
   it('stop after 5 wrong current passwords of one customer, so a stolen session cannot guess the password', async () => {
     const shopper = await api.signUp();
-    const change = (currentPassword: string) => api.call('PUT', `/customers/${shopper.profile.id}/password`, {
-      token: shopper.token, headers: from(randomClientAddress()),
-      body: { currentPassword, newPassword: 'nouveau-mot-de-passe', confirmNewPassword: 'nouveau-mot-de-passe' },
-    });
+    const change = (currentPassword: string) =>
+      api.call('PUT', `/customers/${shopper.profile.id}/password`, {
+        token: shopper.token,
+        headers: from(randomClientAddress()),
+        body: { currentPassword, newPassword: 'nouveau-mot-de-passe', confirmNewPassword: 'nouveau-mot-de-passe' },
+      });
     for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points; i += 1) expect((await change(`guess-${i}`)).status).toBe(422);
     // Even the right password is not checked any more, whatever address the guesses come from.
-    expect(expectLimited(await change(shopper.password), 'hydra', RATE_LIMITS.currentPasswordCustomer.seconds))
-      .toMatch(/^Trop de mots de passe actuels erronés\. Merci de réessayer dans 1[45] minutes\.$/);
-    const email = await api.call('PUT', `/customers/${shopper.profile.id}`, { token: shopper.token, body: { email: uniqueEmail('new'), currentPassword: shopper.password } });
+    expect(expectLimited(await change(shopper.password), 'hydra', RATE_LIMITS.currentPasswordCustomer.seconds)).toMatch(
+      /^Trop de mots de passe actuels erronés\. Merci de réessayer dans 1[45] minutes\.$/,
+    );
+    const email = await api.call('PUT', `/customers/${shopper.profile.id}`, {
+      token: shopper.token,
+      body: { email: uniqueEmail('new'), currentPassword: shopper.password },
+    });
     expect(email.status).toBe(429);
   });
 
   it('a right password gives its try back', async () => {
     const shopper = await api.signUp();
     for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points + 2; i += 1) {
-      const res = await api.call('PUT', `/customers/${shopper.profile.id}`, { token: shopper.token, body: { email: shopper.email.toUpperCase(), firstName: `Camille${'e'.repeat(i)}` } });
+      const res = await api.call('PUT', `/customers/${shopper.profile.id}`, {
+        token: shopper.token,
+        body: { email: shopper.email.toUpperCase(), firstName: `Camille${'e'.repeat(i)}` },
+      });
       expect(res.status).toBe(200);
     }
-    const right = () => api.call('PUT', `/customers/${shopper.profile.id}/password`, {
-      token: shopper.token, body: { currentPassword: shopper.password, newPassword: shopper.password, confirmNewPassword: shopper.password },
-    });
+    const right = () =>
+      api.call('PUT', `/customers/${shopper.profile.id}/password`, {
+        token: shopper.token,
+        body: { currentPassword: shopper.password, newPassword: shopper.password, confirmNewPassword: shopper.password },
+      });
     for (let i = 0; i < RATE_LIMITS.currentPasswordCustomer.points + 2; i += 1) expect((await right()).status).toBe(204);
   });
 });
@@ -336,12 +386,16 @@ describe('current password checks', () => {
 describe('customer lookup', () => {
   it('answers 429 to a flood of lookups from one address, and not to another address', async () => {
     const address = randomClientAddress();
-    const lookup = (email: string, at = address, query?: string) => api.call('POST', '/customer/lookup', { body: { email }, headers: from(at), query });
+    const lookup = (email: string, at = address, query?: string) =>
+      api.call('POST', '/customer/lookup', { body: { email }, headers: from(at), query });
     for (let i = 0; i < RATE_LIMITS.lookupAddress.points; i += 1) expect((await lookup(uniqueEmail('enum'))).status).toBe(200);
     const flooded = await lookup(uniqueEmail('enum'));
-    expect(expectLimited(flooded, 'hydra', RATE_LIMITS.lookupAddress.seconds)).toMatch(/^Trop de vérifications d’adresses e-mail depuis votre réseau\. Merci de réessayer dans (9|10) minutes\.$/);
-    expect(expectLimited(await lookup(uniqueEmail('enum'), address, 'channelCode=BE&locale=nl_BE'), 'hydra', RATE_LIMITS.lookupAddress.seconds))
-      .toMatch(/^Te veel controles van e-mailadressen/);
+    expect(expectLimited(flooded, 'hydra', RATE_LIMITS.lookupAddress.seconds)).toMatch(
+      /^Trop de vérifications d’adresses e-mail depuis votre réseau\. Merci de réessayer dans (9|10) minutes\.$/,
+    );
+    expect(
+      expectLimited(await lookup(uniqueEmail('enum'), address, 'channelCode=BE&locale=nl_BE'), 'hydra', RATE_LIMITS.lookupAddress.seconds),
+    ).toMatch(/^Te veel controles van e-mailadressen/);
     expect((await lookup(uniqueEmail('enum'), randomClientAddress())).body).toEqual({ exists: false });
   });
 });
@@ -351,9 +405,12 @@ describe('client address', () => {
     // Calls without a socket all count as one unknown address: start it afresh (the database may be a long-lived server).
     await platform.db.query(`DELETE FROM shop.rate_limits WHERE key = 'loginAddress:unknown'`);
     const untrusting = createPlatform({ db: platform.db, siteOrigins: [], shop: { env: { JWT_SECRET: 'api-test-secret' } } });
-    const call = (path: string, body: unknown, address: string) => untrusting.request(`http://platform.test/api/v2/shop${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/ld+json', 'x-forwarded-for': address }, body: JSON.stringify(body),
-    });
+    const call = (path: string, body: unknown, address: string) =>
+      untrusting.request(`http://platform.test/api/v2/shop${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/ld+json', 'x-forwarded-for': address },
+        body: JSON.stringify(body),
+      });
     // Ten failures, each claiming another address: all counted against the one real peer.
     const email = uniqueEmail('spoof');
     for (let i = 0; i < RATE_LIMITS.loginAddress.points; i += 1) {
@@ -371,12 +428,19 @@ describe('limits hold across platform instances', () => {
     // instance would; on PGlite both apps share the one in-process database.
     const second = process.env.TEST_DATABASE_URL ? await testPlatform() : null;
     try {
-      const apps = [platform.app, second?.app ?? createPlatform({ db: platform.db, siteOrigins: [], shop: { env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' } } })];
+      const apps = [
+        platform.app,
+        second?.app ??
+          createPlatform({ db: platform.db, siteOrigins: [], shop: { env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' } } }),
+      ];
       const owner = await api.register();
       const address = randomClientAddress();
-      const on = (app: (typeof apps)[number]) => app.request('http://platform.test/api/v2/shop/authentication-token', {
-        method: 'POST', headers: { 'content-type': 'application/ld+json', 'x-forwarded-for': address }, body: JSON.stringify({ email: owner.email, password: 'wrong' }),
-      });
+      const on = (app: (typeof apps)[number]) =>
+        app.request('http://platform.test/api/v2/shop/authentication-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/ld+json', 'x-forwarded-for': address },
+          body: JSON.stringify({ email: owner.email, password: 'wrong' }),
+        });
       for (let i = 0; i < 5; i += 1) expect((await on(apps[i % 2]!)).status).toBe(401);
       expect((await on(apps[1]!)).status).toBe(429);
       expect((await on(apps[0]!)).status).toBe(429);

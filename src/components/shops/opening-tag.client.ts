@@ -5,10 +5,7 @@
  *
  * Only the shop messages are imported: src/i18n/translate.ts would bring every message of the site.
  */
-import {
-  isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone,
-  type Schedule,
-} from '../../lib/shops/opening-tags.ts';
+import { isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone, type Schedule } from '../../lib/shops/opening-tags.ts';
 import type { Translator } from '../../i18n/core.ts';
 import type { Language } from '../../lib/channels.ts';
 import fr from '../../i18n/messages/fr/shops.ts';

@@ -7,8 +7,19 @@ import { z } from 'zod';
 import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from './http.ts';
 import {
-  address, authentication, collection, customer, customerLookup, iri, order, paymentMethod, relayPoint, SHOP_API_PREFIX, shippingMethod,
-  type Address, type Authentication,
+  address,
+  authentication,
+  collection,
+  customer,
+  customerLookup,
+  iri,
+  order,
+  paymentMethod,
+  relayPoint,
+  SHOP_API_PREFIX,
+  shippingMethod,
+  type Address,
+  type Authentication,
 } from './wire.ts';
 import type { checkoutAddressRequest, completeRequest, selectShippingRequest } from './requests/checkout.ts';
 import type { addressRequest } from './requests/addresses.ts';
@@ -54,7 +65,10 @@ const refreshAnswer = z.object({ token: z.string(), refresh_token: z.string() })
 
 export const NO_AUTHENTICATION_DATA = 'no authentication data in response';
 const hasAuthenticationData = (body: unknown): boolean =>
-  body !== null && typeof body === 'object' && Boolean((body as Record<string, unknown>).customer) && Boolean((body as Record<string, unknown>).user);
+  body !== null &&
+  typeof body === 'object' &&
+  Boolean((body as Record<string, unknown>).customer) &&
+  Boolean((body as Record<string, unknown>).user);
 
 export function createShopClient(http: HttpClient) {
   const localeCode: LocaleCode = http.locale;
@@ -66,23 +80,34 @@ export function createShopClient(http: HttpClient) {
     getCart: (token: string) => http.get(iri.order(tokenSegment(token)), { schema: order }),
     deleteCart: (token: string) => http.delete(iri.order(tokenSegment(token))),
     /** PUT /shop/orders/{token} with the customer IRI. */
-    assignCustomer: (token: string, customerIri: string) => http.put(iri.order(tokenSegment(token)), { body: { customer: customerIri }, schema: order }),
-    addItem: (token: string, item: AddItemInput) => http.patch(path.items(tokenSegment(token)), {
-      body: {
-        productVariant: variantIri(item.productVariant), quantity: item.quantity, subscriptionInterval: item.subscriptionInterval,
-        sourceItemList: item.sourceItemList ?? null, upsell: item.upsell ?? false,
-      },
-      schema: order,
-    }),
+    assignCustomer: (token: string, customerIri: string) =>
+      http.put(iri.order(tokenSegment(token)), { body: { customer: customerIri }, schema: order }),
+    addItem: (token: string, item: AddItemInput) =>
+      http.patch(path.items(tokenSegment(token)), {
+        body: {
+          productVariant: variantIri(item.productVariant),
+          quantity: item.quantity,
+          subscriptionInterval: item.subscriptionInterval,
+          sourceItemList: item.sourceItemList ?? null,
+          upsell: item.upsell ?? false,
+        },
+        schema: order,
+      }),
     /** Quantity and interval, or the interval only. */
-    changeItem: (token: string, itemId: number, change: ChangeItemInput) => http.patch(iri.orderItem(tokenSegment(token), itemId), {
-      body: change.quantity === undefined ? { subscriptionInterval: change.subscriptionInterval } : { quantity: change.quantity, subscriptionInterval: change.subscriptionInterval },
-      schema: order,
-    }),
+    changeItem: (token: string, itemId: number, change: ChangeItemInput) =>
+      http.patch(iri.orderItem(tokenSegment(token), itemId), {
+        body:
+          change.quantity === undefined
+            ? { subscriptionInterval: change.subscriptionInterval }
+            : { quantity: change.quantity, subscriptionInterval: change.subscriptionInterval },
+        schema: order,
+      }),
     /** DELETE an item; the updated cart when the server sends it back. */
     removeItem: (token: string, itemId: number) => http.delete(iri.orderItem(tokenSegment(token), itemId), { schema: order.optional() }),
-    applyCoupon: (token: string, couponCode: string) => http.patch(path.applyCoupon(tokenSegment(token)), { body: { couponCode }, schema: order }),
-    removeCoupon: (token: string, couponCode: string) => http.delete(path.coupon(tokenSegment(token), couponCode), { schema: order.optional() }),
+    applyCoupon: (token: string, couponCode: string) =>
+      http.patch(path.applyCoupon(tokenSegment(token)), { body: { couponCode }, schema: order }),
+    removeCoupon: (token: string, couponCode: string) =>
+      http.delete(path.coupon(tokenSegment(token), couponCode), { schema: order.optional() }),
 
     /** POST /shop/customer/lookup: `{exists}` (the login's first step). */
     lookupCustomer: (email: string) => http.post(path.lookup, { body: { email }, schema: customerLookup, auth: false }),
@@ -92,21 +117,39 @@ export function createShopClient(http: HttpClient) {
     async login(credentials: Credentials): Promise<Authentication> {
       const body = await http.post(path.authentication, { body: credentials, schema: z.unknown(), auth: false });
       if (!hasAuthenticationData(body)) {
-        throw new ShopApiError({ status: 200, description: NO_AUTHENTICATION_DATA, body, method: 'POST', path: path.authentication, code: 'no_authentication_data' });
+        throw new ShopApiError({
+          status: 200,
+          description: NO_AUTHENTICATION_DATA,
+          body,
+          method: 'POST',
+          path: path.authentication,
+          code: 'no_authentication_data',
+        });
       }
       const parsed = authentication.safeParse(body);
       if (!parsed.success) {
-        throw new ShopApiError({ status: 200, description: NO_AUTHENTICATION_DATA, body, method: 'POST', path: path.authentication, code: 'no_authentication_data', cause: parsed.error });
+        throw new ShopApiError({
+          status: 200,
+          description: NO_AUTHENTICATION_DATA,
+          body,
+          method: 'POST',
+          path: path.authentication,
+          code: 'no_authentication_data',
+          cause: parsed.error,
+        });
       }
       return parsed.data;
     },
-    refresh: (refreshToken: string) => http.post(path.refresh, { body: { refresh_token: refreshToken }, schema: refreshAnswer, auth: false }),
+    refresh: (refreshToken: string) =>
+      http.post(path.refresh, { body: { refresh_token: refreshToken }, schema: refreshAnswer, auth: false }),
 
     getCustomer: (customerIri: string) => http.get(customerIri, { schema: customer }),
     updateCustomer: (customerIri: string, data: CustomerUpdate) => http.put(customerIri, { body: data, schema: customer }),
     changePassword: (customerIri: string, change: PasswordChange) => http.put(`${customerIri}/password`, { body: change }),
-    requestPasswordReset: (email: string, locale: LocaleCode = localeCode) => http.post(path.resetRequests, { body: { email, localeCode: locale }, auth: false }),
-    resetPassword: (resetToken: string, reset: PasswordReset) => http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
+    requestPasswordReset: (email: string, locale: LocaleCode = localeCode) =>
+      http.post(path.resetRequests, { body: { email, localeCode: locale }, auth: false }),
+    resetPassword: (resetToken: string, reset: PasswordReset) =>
+      http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
 
     listAddresses: async (): Promise<Address[]> => (await http.get(path.addresses, { schema: collection(address) }))['hydra:member'],
     createAddress: (body: AddressInput) => http.post(path.addresses, { body, schema: address }),
@@ -127,12 +170,18 @@ export const shopClient = (options: HttpClientOptions): ShopClient => createShop
  * Saves an address (created without `id`, updated with one). When it is marked default and the server
  * did not keep that, the customer's default address is set explicitly with a PUT on the customer.
  */
-export async function saveAddress(client: Pick<ShopClient, 'createAddress' | 'updateAddress' | 'setDefaultAddress'>, input: {
-  address: AddressInput;
-  id?: number | string | null;
-  customerIri: string | null;
-}): Promise<Address> {
-  const saved = input.id === undefined || input.id === null ? await client.createAddress(input.address) : await client.updateAddress(input.id, input.address);
+export async function saveAddress(
+  client: Pick<ShopClient, 'createAddress' | 'updateAddress' | 'setDefaultAddress'>,
+  input: {
+    address: AddressInput;
+    id?: number | string | null;
+    customerIri: string | null;
+  },
+): Promise<Address> {
+  const saved =
+    input.id === undefined || input.id === null
+      ? await client.createAddress(input.address)
+      : await client.updateAddress(input.id, input.address);
   if (input.address.isDefault && !saved.isDefault && input.customerIri) {
     await client.setDefaultAddress(input.customerIri, saved['@id']);
     return { ...saved, isDefault: true };
@@ -225,7 +274,8 @@ export function createCheckoutClient(http: HttpClient) {
     requestPayment: (input: PaymentRequestInput) =>
       http.post(`${SHOP_API_PREFIX}/payment-requests`, { body: { action: 'capture', ...input }, schema: paymentRequest }),
     /** GET /shop/payment-requests/{hash}: its outcome once the provider answered (after a hosted page). */
-    getPaymentRequest: (hash: string) => http.get(`${SHOP_API_PREFIX}/payment-requests/${encodeURIComponent(hash)}`, { schema: paymentRequest }),
+    getPaymentRequest: (hash: string) =>
+      http.get(`${SHOP_API_PREFIX}/payment-requests/${encodeURIComponent(hash)}`, { schema: paymentRequest }),
   };
 }
 export type CheckoutClient = ReturnType<typeof createCheckoutClient>;

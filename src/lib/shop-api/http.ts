@@ -39,7 +39,16 @@ export class ShopApiError extends Error {
   /** `invalid_response` when the answer did not match the wire schema. */
   readonly code: string | null;
 
-  constructor(init: { status: number; description: string; violations?: Violation[]; body?: unknown; method: HttpMethod; path: string; code?: string | null; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    description: string;
+    violations?: Violation[];
+    body?: unknown;
+    method: HttpMethod;
+    path: string;
+    code?: string | null;
+    cause?: unknown;
+  }) {
     super(init.description, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ShopApiError';
     this.status = init.status;
@@ -65,7 +74,7 @@ const errorBody = z.object({
 function describeError(status: number, statusText: string, body: unknown): { description: string; violations: Violation[] } {
   const parsed = errorBody.safeParse(body);
   const data = parsed.success ? parsed.data : {};
-  const description = data['hydra:description'] ?? data.detail ?? data.description ?? data.message ?? (`${status} ${statusText}`.trim());
+  const description = data['hydra:description'] ?? data.detail ?? data.description ?? data.message ?? `${status} ${statusText}`.trim();
   return { description, violations: data.violations ?? [] };
 }
 
@@ -126,14 +135,23 @@ export function createHttpClient(options: HttpClientOptions) {
     }
   }
 
-  async function request<S extends z.ZodType | undefined = undefined>(method: HttpMethod, path: string, init: RequestOptions<S> = {}): Promise<Result<S>> {
+  async function request<S extends z.ZodType | undefined = undefined>(
+    method: HttpMethod,
+    path: string,
+    init: RequestOptions<S> = {},
+  ): Promise<Result<S>> {
     const headers: Record<string, string> = { Accept: CONTENT_TYPES.jsonLd };
     const hasBody = init.body !== undefined && method !== 'GET' && method !== 'HEAD';
     if (hasBody) headers['Content-Type'] = method === 'PATCH' ? CONTENT_TYPES.mergePatch : CONTENT_TYPES.jsonLd;
     const token = init.auth === false ? null : ((await options.token?.()) ?? null);
     if (token) headers.Authorization = `Bearer ${token}`;
     const url = urlOf(path, init.query);
-    const requestInit: RequestInit = { method, headers, ...(hasBody ? { body: JSON.stringify(init.body) } : {}), ...(init.signal ? { signal: init.signal } : {}) };
+    const requestInit: RequestInit = {
+      method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    };
 
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;
@@ -166,7 +184,13 @@ export function createHttpClient(options: HttpClientOptions) {
       const parsed = init.schema.safeParse(body);
       if (!parsed.success) {
         throw new ShopApiError({
-          status: response.status, description: `Unexpected answer from ${method} ${path}`, body, method, path, code: INVALID_RESPONSE, cause: parsed.error,
+          status: response.status,
+          description: `Unexpected answer from ${method} ${path}`,
+          body,
+          method,
+          path,
+          code: INVALID_RESPONSE,
+          cause: parsed.error,
         });
       }
       return parsed.data as Result<S>;

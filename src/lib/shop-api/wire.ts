@@ -231,11 +231,12 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
-export const collection = <T extends z.ZodType>(member: T) => z.object({
-  '@type': z.literal('hydra:Collection'),
-  'hydra:member': z.array(member),
-  'hydra:totalItems': z.number().int(),
-});
+export const collection = <T extends z.ZodType>(member: T) =>
+  z.object({
+    '@type': z.literal('hydra:Collection'),
+    'hydra:member': z.array(member),
+    'hydra:totalItems': z.number().int(),
+  });
 
 /** POST /shop/authentication-token answer: token, refresh token, user, customer IRI and, when there is one, the cart. */
 export const authentication = z.object({
@@ -253,7 +254,13 @@ export type Authentication = z.infer<typeof authentication>;
  * login) it belongs to. The site reads no `sid`; the platform refuses a token without one
  * (accessTokenClaims), since only a token tied to a session can be revoked before it expires.
  */
-export const tokenClaims = z.object({ exp: z.number(), iat: z.number(), username: z.string(), customer: z.string(), sid: z.string().optional() });
+export const tokenClaims = z.object({
+  exp: z.number(),
+  iat: z.number(),
+  username: z.string(),
+  customer: z.string(),
+  sid: z.string().optional(),
+});
 export const accessTokenClaims = tokenClaims.extend({ sid: z.string().min(1).max(64) });
 
 export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
@@ -273,21 +280,55 @@ export const jwtError = z.object({ code: z.literal(401), message: z.string() });
  */
 export const violationCodes = [
   // Generic field rules: required, type, length, range, characters, e-mail, dates, choices.
-  'NOT_BLANK', 'INVALID_TYPE', 'TOO_SHORT', 'TOO_LONG', 'OUT_OF_RANGE', 'INVALID_CHARACTERS', 'INVISIBLE_CHARACTERS', 'INVALID_EMAIL',
-  'INVALID_DATE', 'DATE_NOT_IN_PAST', 'DATE_TOO_OLD', 'INVALID_CHOICE',
+  'NOT_BLANK',
+  'INVALID_TYPE',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'OUT_OF_RANGE',
+  'INVALID_CHARACTERS',
+  'INVISIBLE_CHARACTERS',
+  'INVALID_EMAIL',
+  'INVALID_DATE',
+  'DATE_NOT_IN_PAST',
+  'DATE_TOO_OLD',
+  'INVALID_CHOICE',
   // Addresses.
-  'COUNTRY_NOT_SERVED', 'POSTCODE_LENGTH', 'POSTCODE_COUNTRY', 'INVALID_PHONE', 'ADDRESS_LIMIT',
+  'COUNTRY_NOT_SERVED',
+  'POSTCODE_LENGTH',
+  'POSTCODE_COUNTRY',
+  'INVALID_PHONE',
+  'ADDRESS_LIMIT',
   // Customers and passwords.
-  'EMAIL_ALREADY_USED', 'TERMS_NOT_ACCEPTED', 'PASSWORDS_NOT_EQUAL', 'WRONG_PASSWORD', 'ADDRESS_NOT_FOUND',
-  'CUSTOMER_MISMATCH', 'TOKEN_EXPIRED',
+  'EMAIL_ALREADY_USED',
+  'TERMS_NOT_ACCEPTED',
+  'PASSWORDS_NOT_EQUAL',
+  'WRONG_PASSWORD',
+  'ADDRESS_NOT_FOUND',
+  'CUSTOMER_MISMATCH',
+  'TOKEN_EXPIRED',
   // Cart.
-  'LOCALE_CHANNEL_MISMATCH', 'VARIANT_NOT_FOUND', 'VARIANT_NOT_AVAILABLE', 'VARIANT_OUT_OF_STOCK',
-  'INTERVAL_NOT_OFFERED', 'CART_FULL',
+  'LOCALE_CHANNEL_MISMATCH',
+  'VARIANT_NOT_FOUND',
+  'VARIANT_NOT_AVAILABLE',
+  'VARIANT_OUT_OF_STOCK',
+  'INTERVAL_NOT_OFFERED',
+  'CART_FULL',
   // Coupons.
-  'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM', 'COUPON_FIRST_ORDER',
+  'COUPON_INVALID',
+  'COUPON_EXPIRED',
+  'COUPON_MINIMUM',
+  'COUPON_FIRST_ORDER',
   // Checkout.
-  'CHECKOUT_STEP_NOT_ALLOWED', 'ORDER_ALREADY_PLACED', 'CART_EMPTY', 'SHIPPING_METHOD_NOT_AVAILABLE', 'PAYMENT_METHOD_NOT_AVAILABLE',
-  'RELAY_POINT_REQUIRED', 'RELAY_POINT_INACTIVE', 'SALE_TERMS_NOT_ACCEPTED', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_IN_PROGRESS',
+  'CHECKOUT_STEP_NOT_ALLOWED',
+  'ORDER_ALREADY_PLACED',
+  'CART_EMPTY',
+  'SHIPPING_METHOD_NOT_AVAILABLE',
+  'PAYMENT_METHOD_NOT_AVAILABLE',
+  'RELAY_POINT_REQUIRED',
+  'RELAY_POINT_INACTIVE',
+  'SALE_TERMS_NOT_ACCEPTED',
+  'PAYMENT_NOT_PAYABLE',
+  'PAYMENT_IN_PROGRESS',
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readPlatformConfig, readWebhookConfig, SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../../src/backend/config.ts';
+import {
+  ConfigError,
+  readPlatformConfig,
+  readWebhookConfig,
+  SANDBOX_API_KEY,
+  SANDBOX_WEBHOOK_SECRET,
+} from '../../../src/backend/config.ts';
 
 const safeProduction = {
   NODE_ENV: 'production',
@@ -53,7 +59,20 @@ describe('production mode fails closed', () => {
 
   it('says, one line each, everything that is missing', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    const required = ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM', 'MOLLIE_API_KEY', 'MOLLIE_WEBHOOK_SECRET', 'RELAY_API_URL', 'RELAY_ACCOUNT_NUMBER', 'RELAY_PASSWORD'];
+    const required = [
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'SITE_URL_FR',
+      'SITE_URL_BE',
+      'SMTP_URL',
+      'TRUST_PROXY',
+      'MAIL_FROM',
+      'MOLLIE_API_KEY',
+      'MOLLIE_WEBHOOK_SECRET',
+      'RELAY_API_URL',
+      'RELAY_ACCOUNT_NUMBER',
+      'RELAY_PASSWORD',
+    ];
     expect(problems).toHaveLength(required.length);
     for (const name of required) {
       expect(problems.filter((p) => p.startsWith(`${name} is not set`))).toHaveLength(1);
@@ -81,18 +100,32 @@ describe('production mode fails closed', () => {
 });
 
 describe('the relay-point carrier', () => {
-  it('is the embedded service on the platform\'s port, with its sandbox account, outside production', () => {
+  it("is the embedded service on the platform's port, with its sandbox account, outside production", () => {
     expect(readPlatformConfig({}).relay).toEqual({
-      apiUrl: 'http://localhost:4400/relay', accountNumber: '800000', password: 'bac-a-sable', sandbox: { accountNumber: '800000', password: 'bac-a-sable' },
+      apiUrl: 'http://localhost:4400/relay',
+      accountNumber: '800000',
+      password: 'bac-a-sable',
+      sandbox: { accountNumber: '800000', password: 'bac-a-sable' },
     });
     expect(readPlatformConfig({ PORT_PLATFORM: '4491' }).relay.apiUrl).toBe('http://localhost:4491/relay');
     const own = readPlatformConfig({ RELAY_API_URL: 'http://relay.test/', RELAY_ACCOUNT_NUMBER: '42', RELAY_PASSWORD: 'pw' }).relay;
-    expect(own).toEqual({ apiUrl: 'http://relay.test', accountNumber: '42', password: 'pw', sandbox: { accountNumber: '42', password: 'pw' } });
+    expect(own).toEqual({
+      apiUrl: 'http://relay.test',
+      accountNumber: '42',
+      password: 'pw',
+      sandbox: { accountNumber: '42', password: 'pw' },
+    });
   });
 
-  it('is the carrier itself in production, over https, with the shop\'s account and no embedded service', () => {
-    expect(readPlatformConfig(safeProduction).relay).toEqual({ apiUrl: 'https://ws.colissimo.fr', accountNumber: '123456', password: 'relay-secret' });
-    expect(problemsOf({ ...safeProduction, RELAY_API_URL: 'http://ws.colissimo.fr' })).toEqual([expect.stringContaining('RELAY_API_URL must be an https:// URL')]);
+  it("is the carrier itself in production, over https, with the shop's account and no embedded service", () => {
+    expect(readPlatformConfig(safeProduction).relay).toEqual({
+      apiUrl: 'https://ws.colissimo.fr',
+      accountNumber: '123456',
+      password: 'relay-secret',
+    });
+    expect(problemsOf({ ...safeProduction, RELAY_API_URL: 'http://ws.colissimo.fr' })).toEqual([
+      expect.stringContaining('RELAY_API_URL must be an https:// URL'),
+    ]);
     expect(problemsOf({ ...safeProduction, RELAY_PASSWORD: '' })).toEqual([expect.stringContaining('RELAY_PASSWORD is not set')]);
   });
 
@@ -102,9 +135,12 @@ describe('the relay-point carrier', () => {
 });
 
 describe('the payment provider (Mollie)', () => {
-  it('is the embedded sandbox on the platform\'s port, with its published key and secret, outside production', () => {
+  it("is the embedded sandbox on the platform's port, with its published key and secret, outside production", () => {
     expect(readPlatformConfig({}).payments).toEqual({
-      apiKey: SANDBOX_API_KEY, apiUrl: 'http://localhost:4400/payments/v2/', webhookSecret: SANDBOX_WEBHOOK_SECRET, sandbox: { apiKeys: [SANDBOX_API_KEY] },
+      apiKey: SANDBOX_API_KEY,
+      apiUrl: 'http://localhost:4400/payments/v2/',
+      webhookSecret: SANDBOX_WEBHOOK_SECRET,
+      sandbox: { apiKeys: [SANDBOX_API_KEY] },
     });
     expect(readPlatformConfig({ PORT_PLATFORM: '4491' }).payments.apiUrl).toBe('http://localhost:4491/payments/v2/');
     // A developer's own test key is accepted by the sandbox too.
@@ -113,10 +149,20 @@ describe('the payment provider (Mollie)', () => {
   });
 
   it('is Mollie itself in production: a live key, a webhook secret, no sandbox', () => {
-    expect(readPlatformConfig(safeProduction).payments).toEqual({ apiKey: safeProduction.MOLLIE_API_KEY, apiUrl: undefined, webhookSecret: 'webhook-secret' });
-    expect(problemsOf({ ...safeProduction, MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz0123' })).toEqual([expect.stringContaining('MOLLIE_API_KEY must be a live key')]);
-    expect(problemsOf({ ...safeProduction, MOLLIE_WEBHOOK_SECRET: '' })).toEqual([expect.stringContaining('MOLLIE_WEBHOOK_SECRET is not set')]);
-    expect(problemsOf({ ...safeProduction, MOLLIE_API_URL: 'http://api.mollie.test/v2/' })).toEqual([expect.stringContaining('MOLLIE_API_URL must be an https://')]);
+    expect(readPlatformConfig(safeProduction).payments).toEqual({
+      apiKey: safeProduction.MOLLIE_API_KEY,
+      apiUrl: undefined,
+      webhookSecret: 'webhook-secret',
+    });
+    expect(problemsOf({ ...safeProduction, MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz0123' })).toEqual([
+      expect.stringContaining('MOLLIE_API_KEY must be a live key'),
+    ]);
+    expect(problemsOf({ ...safeProduction, MOLLIE_WEBHOOK_SECRET: '' })).toEqual([
+      expect.stringContaining('MOLLIE_WEBHOOK_SECRET is not set'),
+    ]);
+    expect(problemsOf({ ...safeProduction, MOLLIE_API_URL: 'http://api.mollie.test/v2/' })).toEqual([
+      expect.stringContaining('MOLLIE_API_URL must be an https://'),
+    ]);
   });
 
   it('refuses a key that is not a Mollie key', () => {
@@ -131,8 +177,9 @@ describe('webhook receiver configuration', () => {
 
   it('refuses to start in production without WEBHOOK_SECRET or https sites', () => {
     expect(() => readWebhookConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => readWebhookConfig({ NODE_ENV: 'production', SITE_URL_FR: 'https://a.example', SITE_URL_BE: 'https://b.example' }))
-      .toThrow(expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }));
+    expect(() => readWebhookConfig({ NODE_ENV: 'production', SITE_URL_FR: 'https://a.example', SITE_URL_BE: 'https://b.example' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }),
+    );
     expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toEqual({ secret: 'hook' });
   });
 });

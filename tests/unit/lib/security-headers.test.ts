@@ -4,16 +4,34 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pagePolicy, RESPONSE_CSP, securityHeaders, servicesFromEnv, tileSource, type SiteServices } from '../../../src/lib/security-headers.ts';
+import {
+  pagePolicy,
+  RESPONSE_CSP,
+  securityHeaders,
+  servicesFromEnv,
+  tileSource,
+  type SiteServices,
+} from '../../../src/lib/security-headers.ts';
 import { LOCAL_SHOP_API_URL } from '../../../src/lib/local-defaults.ts';
 import { netlifyToml } from '../../../src/lib/seo/netlify.ts';
 
 /** The policy as a map of directive → sources, the way a browser reads it. */
 function directives(services: SiteServices): Map<string, string[]> {
   const policy = pagePolicy(services);
-  const styles = (kind?: 'attribute') => policy.styleResources.flatMap((r) => (typeof r === 'string' ? (kind ? [] : [r]) : r.kind === kind ? [r.resource] : []));
-  const all = [...policy.directives, `script-src ${policy.scriptResources.join(' ')}`, `style-src ${styles().join(' ')}`, `style-src-attr ${styles('attribute').join(' ')}`];
-  return new Map(all.map((d) => { const [name, ...sources] = d.split(/\s+/); return [name!, sources]; }));
+  const styles = (kind?: 'attribute') =>
+    policy.styleResources.flatMap((r) => (typeof r === 'string' ? (kind ? [] : [r]) : r.kind === kind ? [r.resource] : []));
+  const all = [
+    ...policy.directives,
+    `script-src ${policy.scriptResources.join(' ')}`,
+    `style-src ${styles().join(' ')}`,
+    `style-src-attr ${styles('attribute').join(' ')}`,
+  ];
+  return new Map(
+    all.map((d) => {
+      const [name, ...sources] = d.split(/\s+/);
+      return [name!, sources];
+    }),
+  );
 }
 
 const local: SiteServices = { shopApiUrl: LOCAL_SHOP_API_URL };
@@ -32,7 +50,12 @@ describe('the page policy', () => {
   });
 
   it('never gives scripts unsafe-inline or unsafe-eval, whatever is configured', () => {
-    const everything = { shopApiUrl: 'https://api.maison-gamelle.example/', mapTilesUrl: 'https://{s}.tile.example/{z}/{x}/{y}.png', googleClientId: 'id.apps.googleusercontent.com', captchaSiteKey: 'key' };
+    const everything = {
+      shopApiUrl: 'https://api.maison-gamelle.example/',
+      mapTilesUrl: 'https://{s}.tile.example/{z}/{x}/{y}.png',
+      googleClientId: 'id.apps.googleusercontent.com',
+      captchaSiteKey: 'key',
+    };
     for (const services of [local, everything]) {
       const script = directives(services).get('script-src')!;
       expect(script).not.toContain("'unsafe-inline'");
@@ -52,12 +75,21 @@ describe('the page policy', () => {
   });
 
   it('lets the islands call the configured shop API origin, not its path', () => {
-    expect(directives({ shopApiUrl: 'https://shop.example.com:8443/api/' }).get('connect-src')).toEqual(["'self'", 'https://shop.example.com:8443']);
+    expect(directives({ shopApiUrl: 'https://shop.example.com:8443/api/' }).get('connect-src')).toEqual([
+      "'self'",
+      'https://shop.example.com:8443',
+    ]);
   });
 
   it('allows the map tiles only when a provider is configured', () => {
-    expect(directives({ ...local, mapTilesUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual(["'self'", 'https://tiles.example.org']);
-    expect(directives({ ...local, mapTilesUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual(["'self'", 'https://*.tile.openstreetmap.org']);
+    expect(directives({ ...local, mapTilesUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual([
+      "'self'",
+      'https://tiles.example.org',
+    ]);
+    expect(directives({ ...local, mapTilesUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual([
+      "'self'",
+      'https://*.tile.openstreetmap.org',
+    ]);
     expect(tileSource('https://tiles-{s}.example.org:8080/{z}/{x}/{y}.png')).toBe('https://*.example.org:8080');
     expect(() => tileSource('javascript:alert(1)//{z}')).toThrow();
   });
@@ -78,11 +110,21 @@ describe('the page policy', () => {
 
 describe('servicesFromEnv', () => {
   it('reads the build environment as astro.config.mjs does', () => {
-    expect(servicesFromEnv({})).toEqual({ shopApiUrl: LOCAL_SHOP_API_URL, mapTilesUrl: undefined, googleClientId: undefined, captchaSiteKey: undefined });
+    expect(servicesFromEnv({})).toEqual({
+      shopApiUrl: LOCAL_SHOP_API_URL,
+      mapTilesUrl: undefined,
+      googleClientId: undefined,
+      captchaSiteKey: undefined,
+    });
     expect(servicesFromEnv({ SHOP_API_URL: 'https://api.example' }).shopApiUrl).toBe('https://api.example');
-    expect(servicesFromEnv({ SHOP_API_URL: 'https://api.example', PUBLIC_SHOP_API_URL: 'https://public.example' }).shopApiUrl).toBe('https://public.example');
+    expect(servicesFromEnv({ SHOP_API_URL: 'https://api.example', PUBLIC_SHOP_API_URL: 'https://public.example' }).shopApiUrl).toBe(
+      'https://public.example',
+    );
     // Empty means off, as it does for the islands.
-    expect(servicesFromEnv({ PUBLIC_CAPTCHA_SITE_KEY: '', PUBLIC_MAP_TILES_URL: ' ' })).toMatchObject({ captchaSiteKey: undefined, mapTilesUrl: undefined });
+    expect(servicesFromEnv({ PUBLIC_CAPTCHA_SITE_KEY: '', PUBLIC_MAP_TILES_URL: ' ' })).toMatchObject({
+      captchaSiteKey: undefined,
+      mapTilesUrl: undefined,
+    });
   });
 
   it('refuses a shop API that is not an http(s) URL', () => {
@@ -93,7 +135,14 @@ describe('servicesFromEnv', () => {
 
 describe('the response headers', () => {
   it('are the ones both sites must send', () => {
-    expect(Object.keys(securityHeaders).sort()).toEqual(['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options']);
+    expect(Object.keys(securityHeaders).sort()).toEqual([
+      'Content-Security-Policy',
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]);
     expect(securityHeaders['Content-Security-Policy']).toBe(RESPONSE_CSP);
     expect(RESPONSE_CSP).toContain("frame-ancestors 'none'");
     // A script list here would apply on top of the page's and block its hashed scripts.
@@ -106,7 +155,15 @@ describe('the response headers', () => {
     const toml = readFileSync('netlify.toml', 'utf8');
     expect(toml).toBe(netlifyToml());
     const block = /\[\[headers\]\]\nfor = "\/\*"\n\[headers\.values\]\n((?:[^\n[]+\n)+)/.exec(toml)?.[1];
-    const values = Object.fromEntries(block!.trim().split('\n').map((line) => { const [name, value] = line.split(' = '); return [name, JSON.parse(value!)]; }));
+    const values = Object.fromEntries(
+      block!
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [name, value] = line.split(' = ');
+          return [name, JSON.parse(value!)];
+        }),
+    );
     expect(values).toEqual(securityHeaders);
   });
 });

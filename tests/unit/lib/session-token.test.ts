@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { decodeTokenPayload, tokenExpiresAt } from '../../../src/lib/session-token.ts';
 
 /** base64url without padding, of UTF-8 text, as the shop API writes JWTs. */
-const base64url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const jwt = (payload: unknown) => `${base64url('{"alg":"RS256"}')}.${base64url(JSON.stringify(payload))}.signature`;
 const EXP = Date.UTC(2026, 5, 15, 11, 0, 0) / 1000;
 

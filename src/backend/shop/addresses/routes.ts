@@ -13,10 +13,24 @@ import { requireCustomer } from '../sessions/access.ts';
 import { addAddress, addressesOf, findAddress, lockAddressBook, removeAddress, updateAddress, type AddressRow } from './repository.ts';
 
 const addressJson = (r: AddressRow): Address & { '@context'?: string } => ({
-  '@id': iri.address(r.id), '@type': 'Address', id: r.id, company: r.company, firstName: r.first_name, lastName: r.last_name,
-  countryCode: r.country_code, provinceCode: r.province_code, provinceName: r.province_name, street: r.street, street2: r.street2,
-  city: r.city, postcode: r.postcode, phoneNumber: r.phone_number, phoneNumber2: r.phone_number2, alias: r.alias,
-  deliveryInstructions: r.delivery_instructions, isDefault: r.is_default,
+  '@id': iri.address(r.id),
+  '@type': 'Address',
+  id: r.id,
+  company: r.company,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  countryCode: r.country_code,
+  provinceCode: r.province_code,
+  provinceName: r.province_name,
+  street: r.street,
+  street2: r.street2,
+  city: r.city,
+  postcode: r.postcode,
+  phoneNumber: r.phone_number,
+  phoneNumber2: r.phone_number2,
+  alias: r.alias,
+  deliveryInstructions: r.delivery_instructions,
+  isDefault: r.is_default,
 });
 
 const CONTEXT = '/api/v2/contexts/Address';
@@ -31,8 +45,11 @@ export function addressRoutes(deps: ShopDeps): Hono<ShopEnv> {
   app.get('/addresses', async (c) => {
     const rows = await addressesOf(db, await requireCustomer(c, deps));
     return ld(c, {
-      '@context': CONTEXT, '@id': `${SHOP_API_PREFIX}/addresses`, '@type': 'hydra:Collection',
-      'hydra:member': rows.map(addressJson), 'hydra:totalItems': rows.length,
+      '@context': CONTEXT,
+      '@id': `${SHOP_API_PREFIX}/addresses`,
+      '@type': 'hydra:Collection',
+      'hydra:member': rows.map(addressJson),
+      'hydra:totalItems': rows.length,
     });
   });
 
@@ -40,7 +57,8 @@ export function addressRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const customerId = await requireCustomer(c, deps);
     const body = await bodyOf(c);
     const id = await db.transaction(async (tx) => {
-      if ((await lockAddressBook(tx, customerId)) >= MAX_ADDRESSES) throw refuse(c.get('lang'), { path: '', code: 'ADDRESS_LIMIT', params: { max: MAX_ADDRESSES } });
+      if ((await lockAddressBook(tx, customerId)) >= MAX_ADDRESSES)
+        throw refuse(c.get('lang'), { path: '', code: 'ADDRESS_LIMIT', params: { max: MAX_ADDRESSES } });
       return addAddress(tx, customerId, body, deps.clock());
     });
     return answer(c, customerId, id, 201);

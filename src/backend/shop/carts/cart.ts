@@ -22,7 +22,12 @@ import { shippingMethodFor } from '../shipping/repository.ts';
  * The order of the path as the caller may see it: an order of a customer needs that customer's
  * session; `cartOnly` refuses orders past the cart state (they cannot change any more).
  */
-export async function accessibleOrder(q: Queryable, token: string, customerId: number | null, { cartOnly = true, forUpdate = false } = {}): Promise<OrderRow> {
+export async function accessibleOrder(
+  q: Queryable,
+  token: string,
+  customerId: number | null,
+  { cartOnly = true, forUpdate = false } = {},
+): Promise<OrderRow> {
   const order = await findOrder(q, token, forUpdate);
   if (!order || (order.customer_id !== null && order.customer_id !== customerId) || (cartOnly && order.state !== 'cart')) throw notFound();
   return order;
@@ -39,16 +44,32 @@ export async function withCart<T>(c: ShopContext, deps: ShopDeps, fn: (tx: Query
 }
 
 /** Why the coupon gives nothing to this order now, or null when it applies. */
-export async function couponRefusal(q: Queryable, order: OrderRow, coupon: Coupon | null, itemsTotal: number, now: Date): Promise<CouponRefusal | null> {
+export async function couponRefusal(
+  q: Queryable,
+  order: OrderRow,
+  coupon: Coupon | null,
+  itemsTotal: number,
+  now: Date,
+): Promise<CouponRefusal | null> {
   const firstOrderChecked = !!coupon?.firstOrderOnly && order.customer_id !== null;
   return refusalOf(coupon, { now, itemsTotal, hasCompletedOrder: firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!)) });
 }
 
 const itemJson = (order: OrderRow, r: ItemRow): OrderItem => ({
-  '@id': iri.orderItem(order.token_value, r.id), '@type': 'OrderItem', id: r.id, variant: iri.variant(r.variant_code),
-  variantCode: r.variant_code, productName: r.product_name, variantName: r.variant_name, quantity: r.quantity,
-  unitPrice: r.unit_price, originalUnitPrice: r.original_unit_price, total: r.unit_price * r.quantity,
-  subscriptionInterval: r.subscription_interval, sourceItemList: r.source_item_list, upsell: r.upsell,
+  '@id': iri.orderItem(order.token_value, r.id),
+  '@type': 'OrderItem',
+  id: r.id,
+  variant: iri.variant(r.variant_code),
+  variantCode: r.variant_code,
+  productName: r.product_name,
+  variantName: r.variant_name,
+  quantity: r.quantity,
+  unitPrice: r.unit_price,
+  originalUnitPrice: r.original_unit_price,
+  total: r.unit_price * r.quantity,
+  subscriptionInterval: r.subscription_interval,
+  sourceItemList: r.source_item_list,
+  upsell: r.upsell,
 });
 
 /** What an order in its checkout costs now: its items, its coupon, its carrier and its payment method. */
@@ -67,21 +88,35 @@ export async function priceOrder(q: Queryable, order: OrderRow, now: Date) {
 async function chosenFees(q: Queryable, order: OrderRow): Promise<ChosenFees> {
   if (order.checkout_state === 'cart' || !order.shipping_address) return {};
   const shipment = await shipmentOf(q, order.id);
-  const method = shipment?.method_code ? await shippingMethodFor(q, shipment.method_code, order.channel_code, order.shipping_address.countryCode) : null;
+  const method = shipment?.method_code
+    ? await shippingMethodFor(q, shipment.method_code, order.channel_code, order.shipping_address.countryCode)
+    : null;
   const payment = order.checkout_state === 'payment_skipped' ? null : await openPayment(q, order.id);
   const paymentMethod = payment?.method_code ? await findPaymentMethod(q, payment.method_code) : null;
   return { shippingFee: method?.fee ?? null, serviceFee: paymentMethod?.service_fee ?? 0 };
 }
 
 const shipmentJson = (order: OrderRow, s: ShipmentRow): Shipment => ({
-  '@id': iri.shipment(order.token_value, s.id), '@type': 'Shipment', id: s.id, state: s.state,
-  method: s.method_code && iri.shippingMethod(s.method_code), carrier: s.carrier, relayPoint: s.relay_point,
-  trackingNumber: s.tracking_number, shippedAt: s.shipped_at,
+  '@id': iri.shipment(order.token_value, s.id),
+  '@type': 'Shipment',
+  id: s.id,
+  state: s.state,
+  method: s.method_code && iri.shippingMethod(s.method_code),
+  carrier: s.carrier,
+  relayPoint: s.relay_point,
+  trackingNumber: s.tracking_number,
+  shippedAt: s.shipped_at,
 });
 
 const paymentJson = (order: OrderRow, p: PaymentRow): Payment => ({
-  '@id': iri.payment(order.token_value, p.id), '@type': 'Payment', id: p.id, state: p.state, method: p.method_code && iri.paymentMethod(p.method_code),
-  amount: p.amount, currencyCode: 'EUR', card: p.card_brand && p.card_last4 ? { brand: p.card_brand, last4: p.card_last4, expiry: p.card_expiry } : null,
+  '@id': iri.payment(order.token_value, p.id),
+  '@type': 'Payment',
+  id: p.id,
+  state: p.state,
+  method: p.method_code && iri.paymentMethod(p.method_code),
+  amount: p.amount,
+  currencyCode: 'EUR',
+  card: p.card_brand && p.card_last4 ? { brand: p.card_brand, last4: p.card_last4, expiry: p.card_expiry } : null,
 });
 
 /** The order as the API answers it: a cart priced now, a placed order with the figures it was placed with. */
@@ -93,7 +128,10 @@ export async function orderJson(q: Queryable, order: OrderRow, now: Date): Promi
   const shipment = await shipmentOf(q, order.id);
   const payments = await paymentsOf(q, order.id);
   const status = orderDisplayStatus({
-    state: order.state, checkoutState: order.checkout_state, paymentState: order.payment_state, shippingState: order.shipping_state,
+    state: order.state,
+    checkoutState: order.checkout_state,
+    paymentState: order.payment_state,
+    shippingState: order.shipping_state,
     paymentFailed: payments.some((p) => p.state === 'failed'),
   });
   return {

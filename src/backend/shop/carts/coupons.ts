@@ -18,8 +18,12 @@ export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const body = await parseBody(c, applyCouponRequest);
     // Codes are short words: refused ones are counted per address and per cart (a new cart costs nothing),
     // before the code is looked up; an applied code gives its count back.
-    const attempt = await countAll([[deps.limits.couponAddress, c.get('clientAddress')], [deps.limits.couponCart, tokenParam(c)]]);
-    if (!attempt.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'coupon', attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+    const attempt = await countAll([
+      [deps.limits.couponAddress, c.get('clientAddress')],
+      [deps.limits.couponCart, tokenParam(c)],
+    ]);
+    if (!attempt.allowed)
+      throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'coupon', attempt.retryAfterSeconds), attempt.retryAfterSeconds);
     const applied = await withCart(c, deps, async (tx, order) => {
       const now = deps.clock();
       const coupon = await findCoupon(tx, body.couponCode);

@@ -38,45 +38,57 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const body = await parseBody(c, addItemRequest);
     const code = variantCodeOf(body.productVariant);
     // The order row is locked first by every item call: parallel adds to one cart queue up on it.
-    return ld(c, await withCart(c, deps, async (tx, order) => {
-      const variant = code ? await findVariant(tx, code, languageOf(order.locale_code)) : null;
-      if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
-      if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
-      if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
-      const content = { ...variant, variantCode: variant.code, originalUnitPrice: variant.basePrice, unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval) };
-      const line = await findLine(tx, order.id, variant.code, body.subscriptionInterval);
-      if (line) {
-        if (line.quantity + body.quantity > QUANTITY.max) throw tooMany(c);
-        await addToLine(tx, line.id, body.quantity, content);
-      } else {
-        if ((await countLines(tx, order.id)) >= MAX_CART_LINES) throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
-        await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
-      }
-      await touchOrder(tx, order.id, deps.clock());
-      return orderJson(tx, order, deps.clock());
-    }));
+    return ld(
+      c,
+      await withCart(c, deps, async (tx, order) => {
+        const variant = code ? await findVariant(tx, code, languageOf(order.locale_code)) : null;
+        if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
+        if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
+        if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
+        const content = {
+          ...variant,
+          variantCode: variant.code,
+          originalUnitPrice: variant.basePrice,
+          unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval),
+        };
+        const line = await findLine(tx, order.id, variant.code, body.subscriptionInterval);
+        if (line) {
+          if (line.quantity + body.quantity > QUANTITY.max) throw tooMany(c);
+          await addToLine(tx, line.id, body.quantity, content);
+        } else {
+          if ((await countLines(tx, order.id)) >= MAX_CART_LINES)
+            throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
+          await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
+        }
+        await touchOrder(tx, order.id, deps.clock());
+        return orderJson(tx, order, deps.clock());
+      }),
+    );
   });
 
   app.patch('/orders/:token/items/:id', async (c) => {
     const id = idParam(c);
     const body = await parseBody(c, updateItemRequest);
-    return ld(c, await withCart(c, deps, async (tx, order) => {
-      const item = await findItem(tx, order.id, id);
-      if (!item) throw notFound();
-      const quantity = body.quantity ?? item.quantity;
-      const interval = body.subscriptionInterval ?? item.subscription_interval;
-      const twin = interval === item.subscription_interval ? null : await findLine(tx, order.id, item.variant_code, interval);
-      if (twin) {
-        // Moving a line to an interval the variant already has there: the two lines become one.
-        if (twin.quantity + quantity > QUANTITY.max) throw tooMany(c);
-        await removeItem(tx, order.id, item.id);
-        await setItemQuantity(tx, twin.id, twin.quantity + quantity);
-      } else {
-        await setItem(tx, item.id, { quantity, interval, unitPrice: unitPriceOf(item.original_unit_price, interval) });
-      }
-      await touchOrder(tx, order.id, deps.clock());
-      return orderJson(tx, order, deps.clock());
-    }));
+    return ld(
+      c,
+      await withCart(c, deps, async (tx, order) => {
+        const item = await findItem(tx, order.id, id);
+        if (!item) throw notFound();
+        const quantity = body.quantity ?? item.quantity;
+        const interval = body.subscriptionInterval ?? item.subscription_interval;
+        const twin = interval === item.subscription_interval ? null : await findLine(tx, order.id, item.variant_code, interval);
+        if (twin) {
+          // Moving a line to an interval the variant already has there: the two lines become one.
+          if (twin.quantity + quantity > QUANTITY.max) throw tooMany(c);
+          await removeItem(tx, order.id, item.id);
+          await setItemQuantity(tx, twin.id, twin.quantity + quantity);
+        } else {
+          await setItem(tx, item.id, { quantity, interval, unitPrice: unitPriceOf(item.original_unit_price, interval) });
+        }
+        await touchOrder(tx, order.id, deps.clock());
+        return orderJson(tx, order, deps.clock());
+      }),
+    );
   });
 
   app.delete('/orders/:token/items/:id', async (c) => {

@@ -12,8 +12,14 @@
 import type { Language } from '../../../lib/channels.ts';
 
 export interface Coupon {
-  code: string; kind: 'percentage' | 'fixed'; value: number; minimumItemsTotal: number;
-  startsAt: number | null; expiresAt: number | null; firstOrderOnly: boolean; label: Record<Language, string>;
+  code: string;
+  kind: 'percentage' | 'fixed';
+  value: number;
+  minimumItemsTotal: number;
+  startsAt: number | null;
+  expiresAt: number | null;
+  firstOrderOnly: boolean;
+  label: Record<Language, string>;
 }
 
 export type CouponRefusal = 'COUPON_INVALID' | 'COUPON_EXPIRED' | 'COUPON_MINIMUM' | 'COUPON_FIRST_ORDER';
@@ -21,7 +27,11 @@ export type CouponRefusal = 'COUPON_INVALID' | 'COUPON_EXPIRED' | 'COUPON_MINIMU
 /** Codes are matched without regard to case or surrounding spaces. */
 export const couponKey = (code: string): string => code.trim().toUpperCase();
 
-export interface CouponContext { now: Date; itemsTotal: number; hasCompletedOrder: boolean }
+export interface CouponContext {
+  now: Date;
+  itemsTotal: number;
+  hasCompletedOrder: boolean;
+}
 
 export function refusalOf(coupon: Coupon | null, { now, itemsTotal, hasCompletedOrder }: CouponContext): CouponRefusal | null {
   if (!coupon || (coupon.startsAt !== null && now.getTime() < coupon.startsAt)) return 'COUPON_INVALID';

@@ -5,28 +5,58 @@ import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
 
 export interface OrderRow {
-  id: number; token_value: string; customer_id: number | null; channel_code: ChannelCode; locale_code: LocaleCode;
-  state: Order['state']; checkout_state: Order['checkoutState']; payment_state: Order['paymentState'];
-  shipping_state: Order['shippingState']; coupon_code: string | null;
+  id: number;
+  token_value: string;
+  customer_id: number | null;
+  channel_code: ChannelCode;
+  locale_code: LocaleCode;
+  state: Order['state'];
+  checkout_state: Order['checkoutState'];
+  payment_state: Order['paymentState'];
+  shipping_state: Order['shippingState'];
+  coupon_code: string | null;
   /** Set at completion (checkout/): the number, the notes, when, and the accounting lines as they were then. */
-  number: string | null; notes: string | null; checkout_completed_at: string | null;
-  billing_address: OrderAddress | null; shipping_address: OrderAddress | null;
+  number: string | null;
+  notes: string | null;
+  checkout_completed_at: string | null;
+  billing_address: OrderAddress | null;
+  shipping_address: OrderAddress | null;
   frozen: FrozenTotals | null;
 }
 
 /** The accounting lines and promotions of a placed order, as they were at completion. */
 export interface FrozenTotals {
-  itemsTotal: number; orderPromotionTotal: number; shippingTotal: number; serviceFeesTotal: number; taxTotal: number; total: number;
-  totalExcludingTax: number; promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
+  itemsTotal: number;
+  orderPromotionTotal: number;
+  shippingTotal: number;
+  serviceFeesTotal: number;
+  taxTotal: number;
+  total: number;
+  totalExcludingTax: number;
+  promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
 }
 
 export interface ItemRow {
-  id: number; variant_code: string; product_name: string; variant_name: string; quantity: number; unit_price: number;
-  original_unit_price: number; subscription_interval: number; source_item_list: string | null; upsell: boolean;
+  id: number;
+  variant_code: string;
+  product_name: string;
+  variant_name: string;
+  quantity: number;
+  unit_price: number;
+  original_unit_price: number;
+  subscription_interval: number;
+  source_item_list: string | null;
+  upsell: boolean;
 }
 
 /** What a line copies from the catalogue: the order keeps what was sold even if the catalogue changes. */
-export interface LineContent { variantCode: string; productName: string; variantName: string; originalUnitPrice: number; unitPrice: number }
+export interface LineContent {
+  variantCode: string;
+  productName: string;
+  variantName: string;
+  originalUnitPrice: number;
+  unitPrice: number;
+}
 
 /** An order counts as a previous order once its checkout completed and it was not cancelled. */
 export const COMPLETED_ORDER = `checkout_state = 'completed' AND state IN ('new', 'fulfilled')`;
@@ -42,15 +72,40 @@ const ORDER = `SELECT id, token_value, customer_id, channel_code, locale_code, s
   FROM shop.orders`;
 
 type StoredOrder = Omit<OrderRow, 'frozen'> & {
-  items_total: number | null; order_promotion_total: number; shipping_total: number; service_fees_total: number; tax_total: number; total: number;
-  total_excluding_tax: number; promotions: FrozenTotals['promotions'] | null;
+  items_total: number | null;
+  order_promotion_total: number;
+  shipping_total: number;
+  service_fees_total: number;
+  tax_total: number;
+  total: number;
+  total_excluding_tax: number;
+  promotions: FrozenTotals['promotions'] | null;
 };
-const orderOf = ({ items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions, ...row }: StoredOrder): OrderRow => ({
+const orderOf = ({
+  items_total,
+  order_promotion_total,
+  shipping_total,
+  service_fees_total,
+  tax_total,
+  total,
+  total_excluding_tax,
+  promotions,
+  ...row
+}: StoredOrder): OrderRow => ({
   ...row,
-  frozen: items_total === null ? null : {
-    itemsTotal: items_total, orderPromotionTotal: order_promotion_total, shippingTotal: shipping_total, serviceFeesTotal: service_fees_total,
-    taxTotal: tax_total, total, totalExcludingTax: total_excluding_tax, promotions: promotions ?? [],
-  },
+  frozen:
+    items_total === null
+      ? null
+      : {
+          itemsTotal: items_total,
+          orderPromotionTotal: order_promotion_total,
+          shippingTotal: shipping_total,
+          serviceFeesTotal: service_fees_total,
+          taxTotal: tax_total,
+          total,
+          totalExcludingTax: total_excluding_tax,
+          promotions: promotions ?? [],
+        },
 });
 
 export async function findOrder(q: Queryable, token: string, forUpdate = false): Promise<OrderRow | null> {
@@ -64,19 +119,31 @@ export async function findOrderById(q: Queryable, id: number, forUpdate = false)
 }
 
 /** The customer's placed orders, newest first, a page at a time, with how many there are. */
-export async function placedOrdersOf(q: Queryable, customerId: number, page: { offset: number; limit: number }): Promise<{ rows: OrderRow[]; total: number }> {
+export async function placedOrdersOf(
+  q: Queryable,
+  customerId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
   const rows = await q.query<StoredOrder>(
     `${ORDER} WHERE customer_id = $1 AND checkout_state = 'completed' ORDER BY checkout_completed_at DESC, id DESC OFFSET $2 LIMIT $3`,
-    [customerId, page.offset, page.limit]);
-  const [count] = await q.query<{ total: number }>(`SELECT count(*)::int AS total FROM shop.orders WHERE customer_id = $1 AND checkout_state = 'completed'`, [customerId]);
+    [customerId, page.offset, page.limit],
+  );
+  const [count] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM shop.orders WHERE customer_id = $1 AND checkout_state = 'completed'`,
+    [customerId],
+  );
   return { rows: rows.map(orderOf), total: count!.total };
 }
 
-export async function createOrder(q: Queryable, order: { token: string; customerId: number | null; channel: ChannelCode; locale: LocaleCode; now: Date }): Promise<OrderRow> {
+export async function createOrder(
+  q: Queryable,
+  order: { token: string; customerId: number | null; channel: ChannelCode; locale: LocaleCode; now: Date },
+): Promise<OrderRow> {
   await q.query(
     `INSERT INTO shop.orders (token_value, customer_id, channel_code, locale_code, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)`,
-    [order.token, order.customerId, order.channel, order.locale, order.now.toISOString()]);
+    [order.token, order.customerId, order.channel, order.locale, order.now.toISOString()],
+  );
   return (await findOrder(q, order.token))!;
 }
 
@@ -89,23 +156,32 @@ export const assignCustomer = (q: Queryable, orderId: number, customerId: number
   q.query('UPDATE shop.orders SET customer_id = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, customerId, now.toISOString()]);
 
 /** Applies a coupon code, or removes it (null); `now` is given when the shopper changed it (updated_at). */
-export const setCoupon = (q: Queryable, orderId: number, code: string | null, now?: Date) => now
-  ? q.query('UPDATE shop.orders SET coupon_code = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, code, now.toISOString()])
-  : q.query('UPDATE shop.orders SET coupon_code = $2 WHERE id = $1', [orderId, code]);
+export const setCoupon = (q: Queryable, orderId: number, code: string | null, now?: Date) =>
+  now
+    ? q.query('UPDATE shop.orders SET coupon_code = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, code, now.toISOString()])
+    : q.query('UPDATE shop.orders SET coupon_code = $2 WHERE id = $1', [orderId, code]);
 
 /** The customer's open cart: the most recently changed order still in state cart. */
 export async function openCartOf(q: Queryable, customerId: number): Promise<string | null> {
   const [row] = await q.query<{ token_value: string }>(
-    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' ORDER BY updated_at DESC, id DESC LIMIT 1`, [customerId]);
+    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' ORDER BY updated_at DESC, id DESC LIMIT 1`,
+    [customerId],
+  );
   return row?.token_value ?? null;
 }
 
-export const itemsOf = (q: Queryable, orderId: number) => q.query<ItemRow>(
-  `SELECT id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
-     source_item_list, upsell FROM shop.order_items WHERE order_id = $1 ORDER BY id`, [orderId]);
+export const itemsOf = (q: Queryable, orderId: number) =>
+  q.query<ItemRow>(
+    `SELECT id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
+     source_item_list, upsell FROM shop.order_items WHERE order_id = $1 ORDER BY id`,
+    [orderId],
+  );
 
 export async function itemsTotal(q: Queryable, orderId: number): Promise<number> {
-  const [row] = await q.query<{ total: number }>('SELECT coalesce(sum(unit_price * quantity), 0)::int AS total FROM shop.order_items WHERE order_id = $1', [orderId]);
+  const [row] = await q.query<{ total: number }>(
+    'SELECT coalesce(sum(unit_price * quantity), 0)::int AS total FROM shop.order_items WHERE order_id = $1',
+    [orderId],
+  );
   return row!.total;
 }
 
@@ -115,40 +191,81 @@ export async function countLines(q: Queryable, orderId: number): Promise<number>
 }
 
 export async function findItem(q: Queryable, orderId: number, itemId: number) {
-  const [row] = await q.query<{ id: number; variant_code: string; quantity: number; original_unit_price: number; subscription_interval: number }>(
+  const [row] = await q.query<{
+    id: number;
+    variant_code: string;
+    quantity: number;
+    original_unit_price: number;
+    subscription_interval: number;
+  }>(
     'SELECT id, variant_code, quantity, original_unit_price, subscription_interval FROM shop.order_items WHERE id = $1 AND order_id = $2',
-    [itemId, orderId]);
+    [itemId, orderId],
+  );
   return row ?? null;
 }
 
 /** The cart's line of that variant at that interval, if there is one. */
-export async function findLine(q: Queryable, orderId: number, variantCode: string, interval: number): Promise<{ id: number; quantity: number } | null> {
+export async function findLine(
+  q: Queryable,
+  orderId: number,
+  variantCode: string,
+  interval: number,
+): Promise<{ id: number; quantity: number } | null> {
   const [row] = await q.query<{ id: number; quantity: number }>(
     'SELECT id, quantity FROM shop.order_items WHERE order_id = $1 AND variant_code = $2 AND subscription_interval = $3',
-    [orderId, variantCode, interval]);
+    [orderId, variantCode, interval],
+  );
   return row ?? null;
 }
 
 /** Adds to a line; it takes today's name and price, so the shopper sees what they will pay. */
-export const addToLine = (q: Queryable, lineId: number, quantity: number, line: LineContent) => q.query(
-  `UPDATE shop.order_items SET quantity = quantity + $2, original_unit_price = $3, unit_price = $4, product_name = $5, variant_name = $6
-   WHERE id = $1`, [lineId, quantity, line.originalUnitPrice, line.unitPrice, line.productName, line.variantName]);
+export const addToLine = (q: Queryable, lineId: number, quantity: number, line: LineContent) =>
+  q.query(
+    `UPDATE shop.order_items SET quantity = quantity + $2, original_unit_price = $3, unit_price = $4, product_name = $5, variant_name = $6
+   WHERE id = $1`,
+    [lineId, quantity, line.originalUnitPrice, line.unitPrice, line.productName, line.variantName],
+  );
 
-export const addItem = (q: Queryable, orderId: number, item: LineContent & {
-  quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date;
-}) => q.query(
-  `INSERT INTO shop.order_items (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
+export const addItem = (
+  q: Queryable,
+  orderId: number,
+  item: LineContent & {
+    quantity: number;
+    interval: number;
+    sourceItemList: string | null;
+    upsell: boolean;
+    now: Date;
+  },
+) =>
+  q.query(
+    `INSERT INTO shop.order_items (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
      subscription_interval, source_item_list, upsell, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz)`,
-  [orderId, item.variantCode, item.productName, item.variantName, item.quantity, item.originalUnitPrice, item.unitPrice,
-    item.interval, item.sourceItemList, item.upsell, item.now.toISOString()]);
+    [
+      orderId,
+      item.variantCode,
+      item.productName,
+      item.variantName,
+      item.quantity,
+      item.originalUnitPrice,
+      item.unitPrice,
+      item.interval,
+      item.sourceItemList,
+      item.upsell,
+      item.now.toISOString(),
+    ],
+  );
 
 export const setItemQuantity = (q: Queryable, itemId: number, quantity: number) =>
   q.query('UPDATE shop.order_items SET quantity = $2 WHERE id = $1', [itemId, quantity]);
 
 export const setItem = (q: Queryable, itemId: number, item: { quantity: number; interval: number; unitPrice: number }) =>
-  q.query('UPDATE shop.order_items SET quantity = $2, subscription_interval = $3, unit_price = $4 WHERE id = $1',
-    [itemId, item.quantity, item.interval, item.unitPrice]);
+  q.query('UPDATE shop.order_items SET quantity = $2, subscription_interval = $3, unit_price = $4 WHERE id = $1', [
+    itemId,
+    item.quantity,
+    item.interval,
+    item.unitPrice,
+  ]);
 
 /** Whether the item was there to remove. */
 export async function removeItem(q: Queryable, orderId: number, itemId: number): Promise<boolean> {
@@ -157,16 +274,30 @@ export async function removeItem(q: Queryable, orderId: number, itemId: number):
 
 export async function findCoupon(q: Queryable, code: string): Promise<Coupon | null> {
   const [row] = await q.query<{
-    code: string; kind: 'percentage' | 'fixed'; value: number; minimum_items_total: number; starts_at: number | null;
-    expires_at: number | null; first_order_only: boolean; label_fr: string; label_nl: string;
+    code: string;
+    kind: 'percentage' | 'fixed';
+    value: number;
+    minimum_items_total: number;
+    starts_at: number | null;
+    expires_at: number | null;
+    first_order_only: boolean;
+    label_fr: string;
+    label_nl: string;
   }>(
     `SELECT code, kind, value, minimum_items_total, extract(epoch FROM starts_at) * 1000 AS starts_at,
        extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl
-     FROM shop.coupons WHERE code = $1`, [couponKey(code)]);
+     FROM shop.coupons WHERE code = $1`,
+    [couponKey(code)],
+  );
   if (!row) return null;
   return {
-    code: row.code, kind: row.kind, value: row.value, minimumItemsTotal: row.minimum_items_total,
-    startsAt: row.starts_at === null ? null : Number(row.starts_at), expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-    firstOrderOnly: row.first_order_only, label: { fr: row.label_fr, nl: row.label_nl },
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    minimumItemsTotal: row.minimum_items_total,
+    startsAt: row.starts_at === null ? null : Number(row.starts_at),
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    firstOrderOnly: row.first_order_only,
+    label: { fr: row.label_fr, nl: row.label_nl },
   };
 }

@@ -44,15 +44,18 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (idFromIri(body.customer, `${SHOP_API_PREFIX}/customers`) !== customerId) {
       throw refuse(c.get('lang'), { path: 'customer', code: 'CUSTOMER_MISMATCH' });
     }
-    return ld(c, await withCart(c, deps, async (tx, order) => {
-      await assignCustomer(tx, order.id, customerId, deps.clock());
-      // The first-order offer applied anonymously is checked again now the customer is known (promotions.ts).
-      if (order.coupon_code) {
-        const coupon = await findCoupon(tx, order.coupon_code);
-        if (coupon?.firstOrderOnly && (await hasCompletedOrder(tx, customerId))) await setCoupon(tx, order.id, null);
-      }
-      return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock());
-    }));
+    return ld(
+      c,
+      await withCart(c, deps, async (tx, order) => {
+        await assignCustomer(tx, order.id, customerId, deps.clock());
+        // The first-order offer applied anonymously is checked again now the customer is known (promotions.ts).
+        if (order.coupon_code) {
+          const coupon = await findCoupon(tx, order.coupon_code);
+          if (coupon?.firstOrderOnly && (await hasCompletedOrder(tx, customerId))) await setCoupon(tx, order.id, null);
+        }
+        return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock());
+      }),
+    );
   });
 
   return app;

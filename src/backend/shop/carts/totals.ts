@@ -7,8 +7,15 @@ import { channels, type ChannelCode } from '../../../lib/channels.ts';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../../lib/shop-api/wire.ts';
 
 export interface Totals {
-  itemsTotal: number; orderPromotionTotal: number; shippingTotal: number; serviceFeesTotal: number;
-  taxTotal: number; total: number; totalExcludingTax: number; freeShippingThreshold: number; amountToFreeShipping: number;
+  itemsTotal: number;
+  orderPromotionTotal: number;
+  shippingTotal: number;
+  serviceFeesTotal: number;
+  taxTotal: number;
+  total: number;
+  totalExcludingTax: number;
+  freeShippingThreshold: number;
+  amountToFreeShipping: number;
 }
 
 /** What the checkout chose so far: the carrier's fee for the shipping country, the payment method's fee. */
@@ -34,8 +41,15 @@ export function cartTotals(channel: ChannelCode, itemsTotal: number, discount: n
   const total = afterPromotions + shippingTotal + serviceFeesTotal;
   const totalExcludingTax = taxFreePrice(total, channels[channel].vatRate);
   return {
-    itemsTotal, orderPromotionTotal: -discount, shippingTotal, serviceFeesTotal,
-    taxTotal: total - totalExcludingTax, total, totalExcludingTax, freeShippingThreshold: FREE_SHIPPING_THRESHOLD, amountToFreeShipping,
+    itemsTotal,
+    orderPromotionTotal: -discount,
+    shippingTotal,
+    serviceFeesTotal,
+    taxTotal: total - totalExcludingTax,
+    total,
+    totalExcludingTax,
+    freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
+    amountToFreeShipping,
   };
 }
 

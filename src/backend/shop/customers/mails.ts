@@ -18,12 +18,22 @@ export const greeting = (lang: Language, firstName: string): string => {
 
 const html = (paragraphs: string[], link?: { href: string; label: string }) =>
   `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
-    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}<p>${SHOP_NAME}</p></body></html>`;
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
+  }<p>${SHOP_NAME}</p></body></html>`;
 
 export function welcomeMail(lang: Language, to: string, firstName: string, siteUrl: string): Mail {
-  const lines = lang === 'nl'
-    ? [greeting(lang, firstName), `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`, 'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.']
-    : [greeting(lang, firstName), `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`, 'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.'];
+  const lines =
+    lang === 'nl'
+      ? [
+          greeting(lang, firstName),
+          `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`,
+          'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.',
+        ]
+      : [
+          greeting(lang, firstName),
+          `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`,
+          'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.',
+        ];
   return {
     to,
     subject: lang === 'nl' ? `Welkom bij ${SHOP_NAME}` : `Bienvenue chez ${SHOP_NAME}`,
@@ -33,11 +43,18 @@ export function welcomeMail(lang: Language, to: string, firstName: string, siteU
 }
 
 export function resetPasswordMail(lang: Language, to: string, firstName: string, link: string, validMinutes: number): Mail {
-  const lines = lang === 'nl'
-    ? [greeting(lang, firstName), 'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
-      `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`]
-    : [greeting(lang, firstName), 'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
-      `Ce lien est valable ${validMinutes} minutes et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez simplement cet e-mail.`];
+  const lines =
+    lang === 'nl'
+      ? [
+          greeting(lang, firstName),
+          'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
+          `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`,
+        ]
+      : [
+          greeting(lang, firstName),
+          'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
+          `Ce lien est valable ${validMinutes} minutes et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez simplement cet e-mail.`,
+        ];
   return {
     to,
     subject: lang === 'nl' ? 'Uw wachtwoord opnieuw instellen' : 'Réinitialisation de votre mot de passe',
@@ -52,14 +69,24 @@ export function resetPasswordMail(lang: Language, to: string, firstName: string,
  * into a link, in a mailbox that may not belong to whoever typed it. Its only link is the contact page.
  */
 export function emailChangedMail(lang: Language, to: string, firstName: string, contactUrl: string): Mail {
-  const lines = lang === 'nl'
-    ? [greeting(lang, firstName), `Het e-mailadres van uw ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar uw vorige adres; onze volgende berichten gaan naar het nieuwe.`,
-      'Hebt u deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:']
-    : [greeting(lang, firstName), `L’adresse e-mail de votre compte ${SHOP_NAME} vient d’être modifiée. Ce message est envoyé à votre ancienne adresse ; nos prochains messages iront à la nouvelle.`,
-      'Si vous n’êtes pas à l’origine de cette modification, contactez-nous sans attendre :'];
+  const lines =
+    lang === 'nl'
+      ? [
+          greeting(lang, firstName),
+          `Het e-mailadres van uw ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar uw vorige adres; onze volgende berichten gaan naar het nieuwe.`,
+          'Hebt u deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:',
+        ]
+      : [
+          greeting(lang, firstName),
+          `L’adresse e-mail de votre compte ${SHOP_NAME} vient d’être modifiée. Ce message est envoyé à votre ancienne adresse ; nos prochains messages iront à la nouvelle.`,
+          'Si vous n’êtes pas à l’origine de cette modification, contactez-nous sans attendre :',
+        ];
   return {
     to,
-    subject: lang === 'nl' ? `Het e-mailadres van uw ${SHOP_NAME}-account is gewijzigd` : `L’adresse e-mail de votre compte ${SHOP_NAME} a été modifiée`,
+    subject:
+      lang === 'nl'
+        ? `Het e-mailadres van uw ${SHOP_NAME}-account is gewijzigd`
+        : `L’adresse e-mail de votre compte ${SHOP_NAME} a été modifiée`,
     text: [...lines, contactUrl, SHOP_NAME].join('\n\n'),
     html: html(lines, { href: contactUrl, label: contactUrl }),
   };

@@ -35,10 +35,18 @@ export const passwordHashingSlots: Pick<Semaphore, 'acquire' | 'concurrency' | '
 /** Hashes running now and the most that ever ran at once since the last reset (tests, benchmarks). */
 const load = { running: 0, peak: 0 };
 export const passwordHashingLoad = {
-  get running() { return load.running; },
-  get waiting() { return hashing.waiting; },
-  get peak() { return load.peak; },
-  resetPeak() { load.peak = load.running; },
+  get running() {
+    return load.running;
+  },
+  get waiting() {
+    return hashing.waiting;
+  },
+  get peak() {
+    return load.peak;
+  },
+  resetPeak() {
+    load.peak = load.running;
+  },
 };
 
 const scryptKey = (password: string, salt: Buffer, options: ScryptOptions, keyLength: number) =>
@@ -47,7 +55,13 @@ const scryptKey = (password: string, salt: Buffer, options: ScryptOptions, keyLe
     scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number, priority: Priority = 'normal'): Promise<Buffer> {
+async function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  keyLength: number,
+  priority: Priority = 'normal',
+): Promise<Buffer> {
   let release: () => void;
   try {
     release = await hashing.acquire(priority);
@@ -74,7 +88,9 @@ export async function hashPassword(password: string): Promise<string> {
 /** `priority` low: a login that probably guesses (its address already failed); see Semaphore. */
 export async function verifyPassword(password: string, stored: string, priority: Priority = 'normal'): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   if (scheme !== 'scrypt' || !salt || !key || !(N > 1 && N <= MAX_N && R >= 1 && R <= 32 && P >= 1 && P <= 16)) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), { N, r: R, p: P }, expected.length, priority);
@@ -85,6 +101,9 @@ export async function verifyPassword(password: string, stored: string, priority:
 let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string, priority: Priority = 'normal'): Promise<void> {
   // A failed first hash (hashing busy) must not be remembered: the next call tries again.
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => { dummyHash = undefined; throw error; });
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(password, await dummyHash, priority);
 }

@@ -21,7 +21,8 @@ import { emailTaken, hasAddress, isUniqueViolation, passwordHashOf, updateCustom
 export async function isCurrentPassword(c: ShopContext, deps: ShopDeps, customerId: number, password: string): Promise<boolean> {
   const key = String(customerId);
   const limit = await deps.limits.currentPasswordCustomer.consume(key);
-  if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'currentPassword', limit.retryAfterSeconds), limit.retryAfterSeconds);
+  if (!limit.allowed)
+    throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'currentPassword', limit.retryAfterSeconds), limit.retryAfterSeconds);
   const hash = await passwordHashOf(deps.db, customerId);
   const right = hash !== null && (await verifyPassword(password, hash));
   if (right) await deps.limits.currentPasswordCustomer.refund(key);
@@ -29,7 +30,10 @@ export async function isCurrentPassword(c: ShopContext, deps: ShopDeps, customer
 }
 
 export async function changePersonalData(
-  c: ShopContext, deps: ShopDeps, customer: CustomerRow, body: z.infer<ReturnType<typeof personalDataRequest>>,
+  c: ShopContext,
+  deps: ShopDeps,
+  customer: CustomerRow,
+  body: z.infer<ReturnType<typeof personalDataRequest>>,
 ): Promise<void> {
   const lang = c.get('lang');
   // A new e-mail is a new way into the account (login, reset links): whoever changes it proves they know
@@ -37,7 +41,8 @@ export async function changePersonalData(
   const newEmail = body.email !== undefined && canonicalEmail(body.email) !== canonicalEmail(customer.email) ? body.email.trim() : null;
   if (newEmail !== null) {
     if (body.currentPassword === undefined) throw refuse(lang, { path: 'currentPassword', code: 'NOT_BLANK' });
-    if (!(await isCurrentPassword(c, deps, customer.id, body.currentPassword))) throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
+    if (!(await isCurrentPassword(c, deps, customer.id, body.currentPassword)))
+      throw refuse(lang, { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     if (await emailTaken(deps.db, canonicalEmail(newEmail))) throw refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
   }
   let defaultAddressId: number | null | undefined;
@@ -48,9 +53,14 @@ export async function changePersonalData(
     }
   }
   const changes = {
-    gender: body.gender, first_name: body.firstName, last_name: body.lastName, birthday: body.birthday,
-    subscribed_to_newsletter: body.subscribedToNewsletter, preferred_language: body.preferredLanguage,
-    ...(newEmail === null ? {} : { email: newEmail, email_canonical: canonicalEmail(newEmail) }), default_address_id: defaultAddressId,
+    gender: body.gender,
+    first_name: body.firstName,
+    last_name: body.lastName,
+    birthday: body.birthday,
+    subscribed_to_newsletter: body.subscribedToNewsletter,
+    preferred_language: body.preferredLanguage,
+    ...(newEmail === null ? {} : { email: newEmail, email_canonical: canonicalEmail(newEmail) }),
+    default_address_id: defaultAddressId,
   };
   if (Object.values(changes).some((value) => value !== undefined)) {
     const now = deps.clock();

@@ -3,17 +3,28 @@ import type { Queryable } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { COMPLETED_ORDER } from '../carts/repository.ts';
 
-
 export interface CustomerRow {
-  id: number; email: string; first_name: string; last_name: string; gender: 'm' | 'f' | null; birthday: string | null;
-  subscribed_to_newsletter: boolean; preferred_language: Language; default_address_id: number | null; verified: boolean;
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  gender: 'm' | 'f' | null;
+  birthday: string | null;
+  subscribed_to_newsletter: boolean;
+  preferred_language: Language;
+  default_address_id: number | null;
+  verified: boolean;
   last_order_date: string | null;
   /** Whether a placed order of theirs holds a subscription line (subscriptions of their own come later). */
   subscriber: boolean;
 }
 
 /** Who signs in: enough to answer a login or a refresh. */
-export interface Account { id: number; email: string; verified: boolean }
+export interface Account {
+  id: number;
+  email: string;
+  verified: boolean;
+}
 
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -39,7 +50,9 @@ export async function emailTaken(q: Queryable, email: string): Promise<boolean> 
 
 export async function accountOf(q: Queryable, customerId: number): Promise<Account | null> {
   const [row] = await q.query<Account>(
-    'SELECT c.id, c.email, u.verified FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1', [customerId]);
+    'SELECT c.id, c.email, u.verified FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id WHERE c.id = $1',
+    [customerId],
+  );
   return row ?? null;
 }
 
@@ -47,14 +60,18 @@ export async function accountOf(q: Queryable, customerId: number): Promise<Accou
 export async function accountByEmail(q: Queryable, email: string): Promise<(Account & { password_hash: string }) | null> {
   const [row] = await q.query<Account & { password_hash: string }>(
     `SELECT c.id, c.email, u.verified, u.password_hash FROM shop.customers c JOIN shop.shop_users u ON u.customer_id = c.id
-     WHERE c.email_canonical = $1`, [email]);
+     WHERE c.email_canonical = $1`,
+    [email],
+  );
   return row ?? null;
 }
 
 /** Who a reset link is mailed to. */
 export async function findByEmail(q: Queryable, email: string): Promise<{ id: number; email: string; first_name: string } | null> {
   const [row] = await q.query<{ id: number; email: string; first_name: string }>(
-    'SELECT id, email, first_name FROM shop.customers WHERE email_canonical = $1', [email]);
+    'SELECT id, email, first_name FROM shop.customers WHERE email_canonical = $1',
+    [email],
+  );
   return row ?? null;
 }
 
@@ -64,8 +81,16 @@ export async function canonicalEmailOf(q: Queryable, customerId: number): Promis
 }
 
 export interface NewCustomer {
-  email: string; emailCanonical: string; firstName: string; lastName: string; gender: 'm' | 'f' | null; birthday: string | null;
-  subscribedToNewsletter: boolean; preferredLanguage: Language; passwordHash: string; now: Date;
+  email: string;
+  emailCanonical: string;
+  firstName: string;
+  lastName: string;
+  gender: 'm' | 'f' | null;
+  birthday: string | null;
+  subscribedToNewsletter: boolean;
+  preferredLanguage: Language;
+  passwordHash: string;
+  now: Date;
 }
 
 /** The customer and their account, in the caller's transaction. */
@@ -75,18 +100,37 @@ export async function createCustomer(q: Queryable, customer: NewCustomer): Promi
     `INSERT INTO shop.customers (email, email_canonical, first_name, last_name, gender, birthday, subscribed_to_newsletter,
        preferred_language, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9::timestamptz, $9::timestamptz) RETURNING id`,
-    [customer.email, customer.emailCanonical, customer.firstName, customer.lastName, customer.gender, customer.birthday,
-      customer.subscribedToNewsletter, customer.preferredLanguage, now],
+    [
+      customer.email,
+      customer.emailCanonical,
+      customer.firstName,
+      customer.lastName,
+      customer.gender,
+      customer.birthday,
+      customer.subscribedToNewsletter,
+      customer.preferredLanguage,
+      now,
+    ],
   );
-  await q.query('INSERT INTO shop.shop_users (customer_id, password_hash, password_changed_at) VALUES ($1, $2, $3::timestamptz)',
-    [row!.id, customer.passwordHash, now]);
+  await q.query('INSERT INTO shop.shop_users (customer_id, password_hash, password_changed_at) VALUES ($1, $2, $3::timestamptz)', [
+    row!.id,
+    customer.passwordHash,
+    now,
+  ]);
   return row!.id;
 }
 
 /** The personal data a PUT may change: only the columns given are written. */
 export interface PersonalData {
-  gender?: 'm' | 'f' | null; first_name?: string; last_name?: string; birthday?: string | null; subscribed_to_newsletter?: boolean;
-  preferred_language?: Language; email?: string; email_canonical?: string; default_address_id?: number | null;
+  gender?: 'm' | 'f' | null;
+  first_name?: string;
+  last_name?: string;
+  birthday?: string | null;
+  subscribed_to_newsletter?: boolean;
+  preferred_language?: Language;
+  email?: string;
+  email_canonical?: string;
+  default_address_id?: number | null;
 }
 
 export async function updateCustomer(q: Queryable, customerId: number, changes: PersonalData, now: Date): Promise<void> {
@@ -109,8 +153,14 @@ export async function passwordHashOf(q: Queryable, customerId: number): Promise<
 }
 
 /** A new password; `verified` when it was set through a mailed link, which proves the mailbox is theirs. */
-export const setPassword = (q: Queryable, customerId: number, passwordHash: string, now: Date, { verified = false } = {}) => verified
-  ? q.query('UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz, verified = true WHERE customer_id = $1',
-    [customerId, passwordHash, now.toISOString()])
-  : q.query('UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE customer_id = $1',
-    [customerId, passwordHash, now.toISOString()]);
+export const setPassword = (q: Queryable, customerId: number, passwordHash: string, now: Date, { verified = false } = {}) =>
+  verified
+    ? q.query(
+        'UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz, verified = true WHERE customer_id = $1',
+        [customerId, passwordHash, now.toISOString()],
+      )
+    : q.query('UPDATE shop.shop_users SET password_hash = $2, password_changed_at = $3::timestamptz WHERE customer_id = $1', [
+        customerId,
+        passwordHash,
+        now.toISOString(),
+      ]);

@@ -38,7 +38,8 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const { email } = await parseBody(c, lookupRequest);
     // It says whether an account exists: counted per address, so nobody can run a list of e-mails through it.
     const limit = await deps.limits.lookupAddress.consume(c.get('clientAddress'));
-    if (!limit.allowed) throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'lookup', limit.retryAfterSeconds), limit.retryAfterSeconds);
+    if (!limit.allowed)
+      throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'lookup', limit.retryAfterSeconds), limit.retryAfterSeconds);
     return c.json({ exists: await emailTaken(db, canonicalEmail(email)) });
   });
 
@@ -54,8 +55,14 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     try {
       id = await db.transaction(async (tx) => {
         const created = await createCustomer(tx, {
-          ...body, email: body.email.trim(), emailCanonical: email, gender: body.gender ?? null, birthday: body.birthday ?? null,
-          preferredLanguage, passwordHash, now: deps.clock(),
+          ...body,
+          email: body.email.trim(),
+          emailCanonical: email,
+          gender: body.gender ?? null,
+          birthday: body.birthday ?? null,
+          preferredLanguage,
+          passwordHash,
+          now: deps.clock(),
         });
         const site = siteUrlOf(c.get('channel').code, deps.env) + (preferredLanguage === 'nl' ? '/nl/' : '/');
         await sendMail(tx, welcomeMail(preferredLanguage, body.email.trim(), body.firstName, site), deps.clock());

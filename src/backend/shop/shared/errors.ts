@@ -10,9 +10,17 @@ import { violationMessage, type MessageParams } from './messages.ts';
 export const LD_JSON = 'application/ld+json; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const hydraError = (status: number, description: string) => new Problem(status, {
-  '@context': '/api/v2/contexts/Error', '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': description,
-}, { 'Content-Type': LD_JSON });
+const hydraError = (status: number, description: string) =>
+  new Problem(
+    status,
+    {
+      '@context': '/api/v2/contexts/Error',
+      '@type': 'hydra:Error',
+      'hydra:title': 'An error occurred',
+      'hydra:description': description,
+    },
+    { 'Content-Type': LD_JSON },
+  );
 
 export const notFound = () => hydraError(404, 'Not Found');
 export const badRequest = (description: string) => hydraError(400, description);
@@ -41,21 +49,31 @@ export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
 export const loginServiceBusy = (message: string, retryAfterSeconds: number) =>
   lexik(503, message, { 'Retry-After': String(retryAfterSeconds) });
 
-export interface ViolationSpec { path: string; code: ViolationCode; params?: MessageParams }
+export interface ViolationSpec {
+  path: string;
+  code: ViolationCode;
+  params?: MessageParams;
+}
 
-export const violation = (lang: Language, { path, code, params }: ViolationSpec): Violation =>
-  ({ propertyPath: path, message: violationMessage(lang, code, params), code });
+export const violation = (lang: Language, { path, code, params }: ViolationSpec): Violation => ({
+  propertyPath: path,
+  message: violationMessage(lang, code, params),
+  code,
+});
 
 export function violationList(violations: Violation[]): Problem {
-  return new Problem(422, {
-    '@context': '/api/v2/contexts/ConstraintViolationList',
-    '@type': 'ConstraintViolationList',
-    'hydra:title': 'An error occurred',
-    'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
-    violations,
-  }, { 'Content-Type': LD_JSON });
+  return new Problem(
+    422,
+    {
+      '@context': '/api/v2/contexts/ConstraintViolationList',
+      '@type': 'ConstraintViolationList',
+      'hydra:title': 'An error occurred',
+      'hydra:description': violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+      violations,
+    },
+    { 'Content-Type': LD_JSON },
+  );
 }
 
 /** One violation, the common case of business rules (coupon refused, variant out of stock…). */
 export const refuse = (lang: Language, spec: ViolationSpec) => violationList([violation(lang, spec)]);
-

@@ -20,8 +20,9 @@ const fr: Catalogue = {
   TOO_LONG: (p) => `Ce champ doit comporter au plus ${p.max} caractères.`,
   OUT_OF_RANGE: (p) => `Cette valeur doit être comprise entre ${p.min} et ${p.max}.`,
   INVALID_CHARACTERS: () => 'Ce champ contient des caractères non autorisés.',
-  INVISIBLE_CHARACTERS: () => 'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
-  INVALID_EMAIL: () => 'L\'email est invalide.',
+  INVISIBLE_CHARACTERS: () =>
+    'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
+  INVALID_EMAIL: () => "L'email est invalide.",
   INVALID_DATE: () => 'La date n’est pas valide.',
   DATE_NOT_IN_PAST: () => 'La date doit être dans le passé.',
   DATE_TOO_OLD: (p) => `La date ne peut pas remonter à plus de ${p.max} ans.`,
@@ -48,7 +49,8 @@ const fr: Catalogue = {
   COUPON_EXPIRED: () => 'Ce code promo a expiré.',
   COUPON_MINIMUM: (p) => `Ce code promo est valable à partir de ${euros('fr', p.amount)} d’achat.`,
   COUPON_FIRST_ORDER: () => 'Ce code promo est réservé à une première commande.',
-  CHECKOUT_STEP_NOT_ALLOWED: () => 'Cette étape n’est pas possible à ce stade de votre commande : merci de compléter les étapes précédentes.',
+  CHECKOUT_STEP_NOT_ALLOWED: () =>
+    'Cette étape n’est pas possible à ce stade de votre commande : merci de compléter les étapes précédentes.',
   ORDER_ALREADY_PLACED: () => 'Cette commande a déjà été validée.',
   CART_EMPTY: () => 'Votre panier est vide.',
   SHIPPING_METHOD_NOT_AVAILABLE: () => 'Ce mode de livraison n’est pas proposé pour cette adresse.',
@@ -113,24 +115,26 @@ export const violationMessage = (lang: Language, code: ViolationCode, params: Me
 
 /** Minutes to wait, as shown to the shopper: a Retry-After rounded up, at least one. */
 export const minutesOf = (retryAfterSeconds: number): number => Math.max(1, Math.ceil(retryAfterSeconds / 60));
-const inMinutes = (lang: Language, minutes: number) => (lang === 'nl'
-  ? `over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'}`
-  : `dans ${minutes} minute${minutes > 1 ? 's' : ''}`);
+const inMinutes = (lang: Language, minutes: number) =>
+  lang === 'nl' ? `over ${minutes} ${minutes > 1 ? 'minuten' : 'minuut'}` : `dans ${minutes} minute${minutes > 1 ? 's' : ''}`;
 
 /** 429 of the login throttle. */
-export const tooManyAttemptsMessage = (lang: Language, minutes: number): string => lang === 'nl'
-  ? `Te veel mislukte aanmeldpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
-  : `Trop de tentatives de connexion infructueuses. Merci de réessayer ${inMinutes(lang, minutes)}.`;
+export const tooManyAttemptsMessage = (lang: Language, minutes: number): string =>
+  lang === 'nl'
+    ? `Te veel mislukte aanmeldpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
+    : `Trop de tentatives de connexion infructueuses. Merci de réessayer ${inMinutes(lang, minutes)}.`;
 
 /** 429 of a login while another one from the same address is still being checked. */
-export const loginBusyMessage = (lang: Language): string => lang === 'nl'
-  ? 'Te veel gelijktijdige aanmeldpogingen. Probeer het over enkele seconden opnieuw.'
-  : 'Trop de tentatives de connexion simultanées. Merci de réessayer dans quelques secondes.';
+export const loginBusyMessage = (lang: Language): string =>
+  lang === 'nl'
+    ? 'Te veel gelijktijdige aanmeldpogingen. Probeer het over enkele seconden opnieuw.'
+    : 'Trop de tentatives de connexion simultanées. Merci de réessayer dans quelques secondes.';
 
 /** 503 when password hashing is saturated (a flood of logins): nothing the shopper did wrong. */
-export const serviceBusyMessage = (lang: Language): string => lang === 'nl'
-  ? 'Onze dienst is even overbelast. Probeer het over enkele seconden opnieuw.'
-  : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
+export const serviceBusyMessage = (lang: Language): string =>
+  lang === 'nl'
+    ? 'Onze dienst is even overbelast. Probeer het over enkele seconden opnieuw.'
+    : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
 
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
 export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword';
@@ -139,14 +143,16 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
     coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
     // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
-    resetEmail: (when) => `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
+    resetEmail: (when) =>
+      `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
     resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre réseau. Merci de réessayer ${when}.`,
     currentPassword: (when) => `Trop de mots de passe actuels erronés. Merci de réessayer ${when}.`,
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
     coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
-    resetEmail: (when) => `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
+    resetEmail: (when) =>
+      `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
     resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
     currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
   },

@@ -19,7 +19,8 @@ export function readShopQuery(c: ShopContext): void {
   const channelParam = c.req.query('channelCode');
   const localeParam = c.req.query('locale');
   if (channelParam !== undefined && !(channelParam in channels)) throw badRequest('Unknown channelCode: use FR or BE.');
-  if (localeParam !== undefined && !(localeCodes as readonly string[]).includes(localeParam)) throw badRequest('Unknown locale: use fr_FR, fr_BE or nl_BE.');
+  if (localeParam !== undefined && !(localeCodes as readonly string[]).includes(localeParam))
+    throw badRequest('Unknown locale: use fr_FR, fr_BE or nl_BE.');
   const channel = channelParam ? channels[channelParam as ChannelCode] : localeParam ? channelOf(localeParam as LocaleCode) : channels.FR;
   const locale = (localeParam as LocaleCode | undefined) ?? channel.defaultLocale;
   if (!channel.locales.includes(locale)) throw badRequest(`The locale ${locale} is not one of channel ${channel.code}.`);
@@ -57,7 +58,11 @@ export async function readJson(c: ShopContext): Promise<Record<string, unknown>>
   if (!text.trim()) return {};
   if (type && !/json/i.test(type)) throw unsupportedMediaType(type.split(';')[0]!.trim().slice(0, 100));
   let body: unknown;
-  try { body = JSON.parse(text); } catch { throw invalidJson(); }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Invalid JSON: the body must be an object');
   const nul = findNul(body);
   if (nul) throw refuse(c.get('lang'), { path: nul.join('.').slice(0, 200), code: 'INVALID_CHARACTERS' });
@@ -78,10 +83,15 @@ function codeOf(issue: z.core.$ZodIssue, body: unknown): { code: ViolationCode; 
       return { code: given === undefined || given === null ? 'NOT_BLANK' : 'INVALID_TYPE', params: {} };
     }
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'NOT_BLANK', params: {} } : { code: 'TOO_SHORT', params: { min: Number(issue.minimum) } };
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? { code: 'NOT_BLANK', params: {} }
+          : { code: 'TOO_SHORT', params: { min: Number(issue.minimum) } };
       return { code: 'OUT_OF_RANGE', params: { min: Number(issue.minimum) } };
     case 'too_big':
-      return issue.origin === 'string' ? { code: 'TOO_LONG', params: { max: Number(issue.maximum) } } : { code: 'OUT_OF_RANGE', params: { max: Number(issue.maximum) } };
+      return issue.origin === 'string'
+        ? { code: 'TOO_LONG', params: { max: Number(issue.maximum) } }
+        : { code: 'OUT_OF_RANGE', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
       return { code: issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_CHOICE', params: {} };
     default:

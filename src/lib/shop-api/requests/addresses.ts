@@ -26,7 +26,8 @@ const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_
 const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
 
-export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean => forbidden.test(text.normalize('NFC'));
+export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean =>
+  forbidden.test(text.normalize('NFC'));
 
 const normalised = (options: { multiline?: boolean } = {}) => z.string().overwrite((text) => normaliseText(text, options));
 const allowed = <S extends z.ZodType<string>>(schema: S, forbidden: RegExp = FORBIDDEN_CHARACTERS) =>
@@ -47,7 +48,8 @@ const GENERIC_POSTCODE = /^[A-Za-z0-9-]{2,10}$/;
 export function checkPostcode(postcode: string, countryCode: string): PostcodeCheck {
   const rules = POSTCODE_DIGITS as Record<string, number>;
   const digits = rules[countryCode];
-  if (digits === undefined) return GENERIC_POSTCODE.test(postcode.replace(/\s+/g, '')) ? { ok: true } : { ok: false, code: 'postcode_country' };
+  if (digits === undefined)
+    return GENERIC_POSTCODE.test(postcode.replace(/\s+/g, '')) ? { ok: true } : { ok: false, code: 'postcode_country' };
   const text = postcode.replace(/\s+/g, '');
   if (new RegExp(`^\\d{${digits}}$`).test(text)) return { ok: true };
   const otherCountry = Object.values(rules).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(text));
@@ -61,8 +63,11 @@ export function postcodeIssue(address: { postcode?: unknown; countryCode?: unkno
   const check = checkPostcode(address.postcode, address.countryCode);
   if (check.ok) return;
   ctx.addIssue({
-    code: 'custom', path: ['postcode'],
-    ...(check.code === 'postcode_length' ? because('postcode_length', 'POSTCODE_LENGTH', { digits: check.digits }) : because('postcode_country', 'POSTCODE_COUNTRY')),
+    code: 'custom',
+    path: ['postcode'],
+    ...(check.code === 'postcode_length'
+      ? because('postcode_length', 'POSTCODE_LENGTH', { digits: check.digits })
+      : because('postcode_country', 'POSTCODE_COUNTRY')),
   });
 }
 
@@ -89,11 +94,17 @@ export const addressFields = {
   street2: optional(plainText(normalised().max(LIMITS.street))),
   city: allowed(requiredLine(LIMITS.cityMax, LIMITS.cityMin), FORBIDDEN_IN_CITIES),
   /** Stored without spaces ("75 001" is 75001). */
-  postcode: z.string().transform((text) => text.replace(/\s+/g, '')).pipe(z.string().min(1).max(16)),
+  postcode: z
+    .string()
+    .transform((text) => text.replace(/\s+/g, ''))
+    .pipe(z.string().min(1).max(16)),
   alias: optional(plainText(normalised().max(LIMITS.alias)).refine((text) => !EMOJI.test(text), because('emoji', 'INVALID_CHARACTERS'))),
   /** Several lines: line breaks are kept. */
-  deliveryInstructions: optional(normalised({ multiline: true }).max(ADDRESS_EXTRA_LIMITS.deliveryInstructions)
-    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'))),
+  deliveryInstructions: optional(
+    normalised({ multiline: true })
+      .max(ADDRESS_EXTRA_LIMITS.deliveryInstructions)
+      .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS')),
+  ),
   isDefault: z.boolean().default(false),
 };
 
@@ -103,19 +114,22 @@ const phone = z.string().trim().min(1).max(32);
  * POST/PUT /shop/addresses: any country of the world list (an address book may hold a relative's address
  * abroad); where the shop delivers is checked at the checkout's shipping step.
  */
-export const addressRequest = z.object({
-  ...addressFields,
-  countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(isCountryCode, because('invalid', 'INVALID_CHOICE')),
-  phoneNumber: phone,
-  phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
-}).superRefine((address, ctx) => {
-  // Runs even when the object failed (always), so also when an order's address is missing altogether.
-  if (typeof address !== 'object' || address === null) return;
-  const country = typeof address.countryCode === 'string' && isCountryCode(address.countryCode) ? address.countryCode : null;
-  if (country) postcodeIssue(address, ctx);
-  for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
-    const value = address[field];
-    if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR')) ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
-  }
-}, always);
+export const addressRequest = z
+  .object({
+    ...addressFields,
+    countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(isCountryCode, because('invalid', 'INVALID_CHOICE')),
+    phoneNumber: phone,
+    phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
+  })
+  .superRefine((address, ctx) => {
+    // Runs even when the object failed (always), so also when an order's address is missing altogether.
+    if (typeof address !== 'object' || address === null) return;
+    const country = typeof address.countryCode === 'string' && isCountryCode(address.countryCode) ? address.countryCode : null;
+    if (country) postcodeIssue(address, ctx);
+    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+      const value = address[field];
+      if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR'))
+        ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
+    }
+  }, always);
 export type AddressRequest = z.output<typeof addressRequest>;

@@ -7,7 +7,8 @@ import { because, channelCode, localeCode, reference } from './fields.ts';
 export const QUANTITY = CART_QUANTITY;
 const quantity = z.int().refine((q) => q >= QUANTITY.min && q <= QUANTITY.max, because('invalid', 'OUT_OF_RANGE', QUANTITY));
 /** 0 is a one-off purchase; anything else must be one of the delivery frequencies. */
-const subscriptionInterval = z.int()
+const subscriptionInterval = z
+  .int()
   .refine((days) => days === 0 || DELIVERY_FREQUENCIES.some((f) => f.days === days), because('invalid', 'INTERVAL_NOT_OFFERED'));
 
 /** POST /shop/orders: a new cart, in the page's locale and channel. */
@@ -21,7 +22,12 @@ export const addItemRequest = z.object({
   /** Days between deliveries, 0 for a one-off purchase. */
   subscriptionInterval: subscriptionInterval.default(0),
   /** The list the shopper added from (analytics), null when unknown. */
-  sourceItemList: z.string().trim().max(255).nullish().transform((s) => s || null),
+  sourceItemList: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((s) => s || null),
   upsell: z.boolean().default(false),
 });
 /** PATCH /shop/orders/{token}/items/{id}: the quantity and the interval, or either. */

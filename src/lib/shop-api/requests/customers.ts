@@ -1,7 +1,18 @@
 /** Requests on customers: the e-mail lookup, the account creation, personal data and the password change. */
 import { z } from 'zod';
 import {
-  always, because, birthDate, confirmed, email, givenPassword, languageCode, newPassword, optionalGender, passwordConfirmation, personName, reference,
+  always,
+  because,
+  birthDate,
+  confirmed,
+  email,
+  givenPassword,
+  languageCode,
+  newPassword,
+  optionalGender,
+  passwordConfirmation,
+  personName,
+  reference,
 } from './fields.ts';
 import { systemClock, type Clock } from './dates.ts';
 
@@ -9,36 +20,38 @@ import { systemClock, type Clock } from './dates.ts';
 export const lookupRequest = z.object({ email });
 
 /** POST /shop/customers. */
-export const registerRequest = (clock: Clock = systemClock) => z.object({
-  gender: optionalGender,
-  firstName: personName,
-  lastName: personName,
-  email,
-  password: newPassword,
-  birthday: birthDate(clock),
-  subscribedToNewsletter: z.boolean().default(false),
-  /** The terms of use and sale must be accepted: no account without them. */
-  acceptTerms: z.boolean().refine((accepted) => accepted, because('must_accept', 'TERMS_NOT_ACCEPTED')),
-  /** Communication language; the page's language when left out. */
-  preferredLanguage: languageCode.optional(),
-});
+export const registerRequest = (clock: Clock = systemClock) =>
+  z.object({
+    gender: optionalGender,
+    firstName: personName,
+    lastName: personName,
+    email,
+    password: newPassword,
+    birthday: birthDate(clock),
+    subscribedToNewsletter: z.boolean().default(false),
+    /** The terms of use and sale must be accepted: no account without them. */
+    acceptTerms: z.boolean().refine((accepted) => accepted, because('must_accept', 'TERMS_NOT_ACCEPTED')),
+    /** Communication language; the page's language when left out. */
+    preferredLanguage: languageCode.optional(),
+  });
 
 /**
  * PUT on the customer IRI: every field is optional, so the site may send only `defaultAddress`. A new
  * e-mail also needs `currentPassword` (checked by the platform: the e-mail is how an account is
  * recovered, so changing it proves the password).
  */
-export const personalDataRequest = (clock: Clock = systemClock) => z.object({
-  gender: optionalGender,
-  firstName: personName.optional(),
-  lastName: personName.optional(),
-  email: email.optional(),
-  birthday: birthDate(clock),
-  subscribedToNewsletter: z.boolean().optional(),
-  preferredLanguage: languageCode.optional(),
-  defaultAddress: reference.nullish(),
-  currentPassword: givenPassword.optional(),
-});
+export const personalDataRequest = (clock: Clock = systemClock) =>
+  z.object({
+    gender: optionalGender,
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    email: email.optional(),
+    birthday: birthDate(clock),
+    subscribedToNewsletter: z.boolean().optional(),
+    preferredLanguage: languageCode.optional(),
+    defaultAddress: reference.nullish(),
+    currentPassword: givenPassword.optional(),
+  });
 
 /** PUT {customer}/password: the current password, and the new one typed twice. */
 export const changePasswordFields = z.object({ currentPassword: givenPassword, newPassword, confirmNewPassword: passwordConfirmation });

@@ -28,14 +28,19 @@ const INVISIBLE_CHARACTERS = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFE
 export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE_CHARACTERS.test(text);
 
 /** No control character (a line break in a name), nothing invisible: every one-line text keeps these. */
-export const plainText = <S extends z.ZodType<string>>(schema: S) => schema
-  .refine((text) => !hasControlCharacters(text), because('forbidden_characters', 'INVALID_CHARACTERS'))
-  .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'));
+export const plainText = <S extends z.ZodType<string>>(schema: S) =>
+  schema
+    .refine((text) => !hasControlCharacters(text), because('forbidden_characters', 'INVALID_CHARACTERS'))
+    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'));
 
 // ── People ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Required, at most 255 characters, an e-mail address ("L'email est invalide."); an empty one is only "required". */
-export const email = z.string().trim().min(1).max(LIMITS.email)
+export const email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.email)
   .refine((text) => text === '' || z.regexes.email.test(text), because('email', 'INVALID_EMAIL'));
 /** A new password: 5 to 255 characters, never trimmed. */
 export const newPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
@@ -63,10 +68,16 @@ export const GENDERS = ['m', 'f'] as const;
 export const blankToNull = <T>(value: T): T | null => (typeof value === 'string' && value.trim() === '' ? null : value);
 /** Gender in a body: m, f, or none (null or blank). */
 // Typed without the blank: the site sends m, f or null; a blank from another client still reads as none.
-export const optionalGender = z.preprocess((value: (typeof GENDERS)[number] | null | undefined) => blankToNull(value), z.enum(GENDERS).nullish());
+export const optionalGender = z.preprocess(
+  (value: (typeof GENDERS)[number] | null | undefined) => blankToNull(value),
+  z.enum(GENDERS).nullish(),
+);
 
 const DATE_VIOLATIONS: Record<DateIssue['code'], ViolationCode> = {
-  invalid_date: 'INVALID_DATE', date_too_late: 'DATE_NOT_IN_PAST', too_old: 'DATE_TOO_OLD', date_too_early: 'INVALID_DATE',
+  invalid_date: 'INVALID_DATE',
+  date_too_late: 'DATE_NOT_IN_PAST',
+  too_old: 'DATE_TOO_OLD',
+  date_too_early: 'INVALID_DATE',
 };
 /** A date check's issue in both vocabularies. */
 export const dateIssue = (issue: DateIssue) => because(issue.code, DATE_VIOLATIONS[issue.code], issue.params);
@@ -75,14 +86,21 @@ export const dateIssue = (issue: DateIssue) => because(issue.code, DATE_VIOLATIO
  * A person's birthday: optional (null or blank is none, absent stays absent: "not changed"); a real date
  * `YYYY-MM-DD` (a time part is accepted and dropped), not after today, at most 120 years ago.
  */
-export const birthDate = (clock: Clock = systemClock) => z.preprocess((value: string | null | undefined) => blankToNull(value), z.string().trim().max(40)
-  .transform((text, ctx) => {
-    const day = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.+\-Z]*)?$/.exec(text)?.[1] ?? text;
-    const issue = checkBirthDate(day, clock);
-    if (issue) ctx.addIssue({ code: 'custom', input: text, ...dateIssue(issue) });
-    return issue?.code === 'invalid_date' ? z.NEVER : day;
-  })
-  .nullish());
+export const birthDate = (clock: Clock = systemClock) =>
+  z.preprocess(
+    (value: string | null | undefined) => blankToNull(value),
+    z
+      .string()
+      .trim()
+      .max(40)
+      .transform((text, ctx) => {
+        const day = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.+\-Z]*)?$/.exec(text)?.[1] ?? text;
+        const issue = checkBirthDate(day, clock);
+        if (issue) ctx.addIssue({ code: 'custom', input: text, ...dateIssue(issue) });
+        return issue?.code === 'invalid_date' ? z.NEVER : day;
+      })
+      .nullish(),
+  );
 
 // ── Codes and references ────────────────────────────────────────────────────────────────────────
 

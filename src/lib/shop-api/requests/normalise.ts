@@ -35,11 +35,30 @@ export function optionalText(value: string | null | undefined): string | null {
 }
 
 /** Address fields that are one line of free text (the ones normalised before validation). */
-const ADDRESS_TEXT_FIELDS = ['company', 'firstName', 'lastName', 'provinceCode', 'provinceName', 'street', 'street2', 'city', 'postcode', 'alias'] as const;
+const ADDRESS_TEXT_FIELDS = [
+  'company',
+  'firstName',
+  'lastName',
+  'provinceCode',
+  'provinceName',
+  'street',
+  'street2',
+  'city',
+  'postcode',
+  'alias',
+] as const;
 /** Address fields of several lines. */
 const ADDRESS_MULTILINE_FIELDS = ['deliveryInstructions'] as const;
 /** Optional address fields are sent as null when empty, never as an empty string. */
-const ADDRESS_OPTIONAL_FIELDS = ['company', 'provinceCode', 'provinceName', 'street2', 'phoneNumber2', 'alias', 'deliveryInstructions'] as const;
+const ADDRESS_OPTIONAL_FIELDS = [
+  'company',
+  'provinceCode',
+  'provinceName',
+  'street2',
+  'phoneNumber2',
+  'alias',
+  'deliveryInstructions',
+] as const;
 
 /** Normalises the text fields of an address-like record, leaving other fields as they are. */
 export function normaliseAddress<T extends Record<string, unknown>>(values: T): T {

@@ -26,12 +26,17 @@ function expectConsistent(catalogue: CatalogueFixture) {
   const skus = new Set(catalogue.products.map((p) => p.sku));
   for (const crossSell of catalogue.crossSells) {
     expect(crossSell.products.length, crossSell.key).toBeGreaterThan(0);
-    expect(crossSell.products.filter((sku) => !skus.has(sku)), crossSell.key).toEqual([]);
+    expect(
+      crossSell.products.filter((sku) => !skus.has(sku)),
+      crossSell.key,
+    ).toEqual([]);
     if (crossSell.mainProduct !== null) expect(skus.has(crossSell.mainProduct), crossSell.key).toBe(true);
   }
 }
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('generateCatalogue', () => {
   it('makes exactly the number of products asked, each valid for the seed', () => {
@@ -46,7 +51,9 @@ describe('generateCatalogue', () => {
   });
 
   it('is the same catalogue every time for a count, from its own seeded generator only', () => {
-    const random = vi.spyOn(Math, 'random').mockImplementation(() => { throw new Error('Math.random used'); });
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => {
+      throw new Error('Math.random used');
+    });
     const first = generateCatalogue(base, 700);
     const second = generateCatalogue(loadFixtures(), 700);
     expect(second).toEqual(first);

@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { couponKey, discountOf, refusalOf, type Coupon } from '../../../../../src/backend/shop/carts/promotions.ts';
 
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
-  code: 'TEST', kind: 'fixed', value: 500, minimumItemsTotal: 3000, startsAt: null, expiresAt: null, firstOrderOnly: false,
-  label: { fr: 'Test', nl: 'Test' }, ...overrides,
+  code: 'TEST',
+  kind: 'fixed',
+  value: 500,
+  minimumItemsTotal: 3000,
+  startsAt: null,
+  expiresAt: null,
+  firstOrderOnly: false,
+  label: { fr: 'Test', nl: 'Test' },
+  ...overrides,
 });
 const at = (iso: string) => new Date(iso);
 const context = { now: at('2026-06-15T10:00:00Z'), itemsTotal: 3000, hasCompletedOrder: false };

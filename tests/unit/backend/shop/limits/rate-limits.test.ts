@@ -2,13 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
 import { KeyedSemaphore, QueueFull, Semaphore } from '../../../../../src/backend/shop/limits/semaphore.ts';
-import { clientAddress, normalisedAddress, trustedProxyHops, UNKNOWN_ADDRESS } from '../../../../../src/backend/shop/limits/client-address.ts';
+import {
+  clientAddress,
+  normalisedAddress,
+  trustedProxyHops,
+  UNKNOWN_ADDRESS,
+} from '../../../../../src/backend/shop/limits/client-address.ts';
 import { RATE_LIMITS, PASSWORD_HASHING } from '../../../../../src/backend/shop/limits/policy.ts';
 
 /** A task that runs until told to finish. */
 function gate() {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { open, opened };
 }
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -19,13 +26,17 @@ describe('Semaphore', () => {
     let running = 0;
     let peak = 0;
     const gates = Array.from({ length: 8 }, gate);
-    const results = gates.map((g, i) => semaphore.run(async () => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await g.opened;
-      running -= 1;
-      return i;
-    }).catch((error: unknown) => error));
+    const results = gates.map((g, i) =>
+      semaphore
+        .run(async () => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await g.opened;
+          running -= 1;
+          return i;
+        })
+        .catch((error: unknown) => error),
+    );
     await tick();
     expect([semaphore.running, semaphore.waiting]).toEqual([2, 3]);
     const settled = await Promise.race([Promise.all(results.slice(5)), tick().then(() => 'pending')]);
@@ -41,8 +52,15 @@ describe('Semaphore', () => {
     const semaphore = new Semaphore(1, 5);
     const order: number[] = [];
     const first = gate();
-    const running = semaphore.run(async () => { await first.opened; throw new Error('boom'); });
-    const queued = [1, 2, 3].map((n) => semaphore.run(async () => { order.push(n); }));
+    const running = semaphore.run(async () => {
+      await first.opened;
+      throw new Error('boom');
+    });
+    const queued = [1, 2, 3].map((n) =>
+      semaphore.run(async () => {
+        order.push(n);
+      }),
+    );
     first.open();
     await expect(running).rejects.toThrow('boom');
     await Promise.all(queued);
@@ -65,13 +83,23 @@ describe('Semaphore', () => {
     const first = gate();
     const running = semaphore.run(() => first.opened);
     const order: string[] = [];
-    const lowA = semaphore.run(async () => { order.push('lowA'); }, 'low').catch((error: unknown) => error);
-    const lowB = semaphore.run(async () => { order.push('lowB'); }, 'low').catch((error: unknown) => error);
+    const lowA = semaphore
+      .run(async () => {
+        order.push('lowA');
+      }, 'low')
+      .catch((error: unknown) => error);
+    const lowB = semaphore
+      .run(async () => {
+        order.push('lowB');
+      }, 'low')
+      .catch((error: unknown) => error);
     await tick();
     // Full: another low one is refused, a normal one takes lowB's place.
     expect([semaphore.wouldRefuse('low'), semaphore.wouldRefuse('normal')]).toEqual([true, false]);
     await expect(semaphore.run(async () => {}, 'low')).rejects.toBeInstanceOf(QueueFull);
-    const normal = semaphore.run(async () => { order.push('normal'); });
+    const normal = semaphore.run(async () => {
+      order.push('normal');
+    });
     expect(await lowB).toBeInstanceOf(QueueFull);
     first.open();
     await Promise.all([running, normal, lowA]);
@@ -95,7 +123,10 @@ describe('Semaphore', () => {
     expect([semaphore.running, semaphore.waiting]).toEqual([1, 1]);
     // The kept slot: a normal task starts at once, beside the running low one.
     let started = false;
-    const normal = semaphore.run(async () => { started = true; await gates[2]!.opened; });
+    const normal = semaphore.run(async () => {
+      started = true;
+      await gates[2]!.opened;
+    });
     await tick();
     expect(started).toBe(true);
     expect([semaphore.running, semaphore.waiting]).toEqual([2, 1]);
@@ -139,10 +170,14 @@ describe('KeyedSemaphore', () => {
 });
 
 describe('client address', () => {
-  const context = (socket: string | undefined, forwardedFor?: string) => ({
-    env: socket === undefined ? undefined : { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } },
-    req: { header: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? forwardedFor : undefined) },
-  }) as unknown as Context;
+  const context = (socket: string | undefined, forwardedFor?: string) =>
+    ({
+      env:
+        socket === undefined
+          ? undefined
+          : { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } },
+      req: { header: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? forwardedFor : undefined) },
+    }) as unknown as Context;
 
   it('is the socket peer unless proxies are trusted', () => {
     expect(clientAddress(context('198.51.100.7', '203.0.113.1'), 0)).toBe('198.51.100.7');
