@@ -158,6 +158,7 @@ async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' 
     await expect(points.first()).toBeVisible();
     await expect(page.getByRole('img', { name: t('checkout.shipping.search.map') })).toBeVisible();
     await expectNoSeriousViolation(page, 'the relay points');
+    await fitsNarrowPhone(page);
     await points
       .first()
       .getByRole('button', { name: t('checkout.shipping.search.choose') })
