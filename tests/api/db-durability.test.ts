@@ -91,7 +91,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
     const intruder = runScript('src/backend/main.ts', { PORT_PLATFORM: String(intruderPort), DATA_DIR: dir });
     let intruderAnswered = false;
     await waitUntil(
-      async () => intruder.process.exitCode !== null || (intruderAnswered = await answers(`http://127.0.0.1:${intruderPort}/health`)),
+      async () => {
+        if (intruder.process.exitCode !== null) return true;
+        intruderAnswered = await answers(`http://127.0.0.1:${intruderPort}/health`);
+        return intruderAnswered;
+      },
       60_000,
       () => 'the second platform neither stopped nor answered',
     );

@@ -105,7 +105,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
 }
-type Result<S> = S extends z.ZodType ? z.output<S> : void;
+type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -153,7 +153,7 @@ export async function orderJson(q: Queryable, order: OrderRow, now: Date): Promi
     freeProducts: [],
     couponCode: order.coupon_code,
     promotions: promotions.map((p) => ({ code: p.code, label: p.label[lang], amount: p.amount })),
-    ...totalsOf(order, totals),
+    ...totalsOf(totals),
     notes: order.notes,
     billingAddress: order.billing_address,
     shippingAddress: order.shipping_address,
@@ -164,7 +164,7 @@ export async function orderJson(q: Queryable, order: OrderRow, now: Date): Promi
 }
 
 /** A placed order's lines with the free-shipping figures a cart shows (nothing left to reach once placed). */
-function totalsOf(order: OrderRow, totals: Omit<FrozenTotals, 'promotions'> | Totals): Totals {
+function totalsOf(totals: Omit<FrozenTotals, 'promotions'> | Totals): Totals {
   if ('freeShippingThreshold' in totals) return totals;
   return { ...totals, freeShippingThreshold: FREE_SHIPPING_THRESHOLD, amountToFreeShipping: 0 };
 }

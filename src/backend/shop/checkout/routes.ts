@@ -4,7 +4,7 @@
  * (lib/orders/checkout.ts): going back is allowed until completion, a step out of order is a 422.
  */
 import { Hono } from 'hono';
-import { iri, SHOP_API_PREFIX, type PaymentMethod, type ShippingMethod } from '../../../lib/shop-api/wire.ts';
+import { iri, type PaymentMethod, type ShippingMethod } from '../../../lib/shop-api/wire.ts';
 import {
   checkoutAddressRequest,
   completeRequest,

@@ -21,9 +21,9 @@ export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
  * Characters carriers refuse in names and company: quotes, commas, @ & * ! ? / ( ) _ # $ €,
  * Œ Ä Ë Ï Ö Ü œ ä ë ï ö ü, the diaeresis (spacing or combining), backslash and ².
  */
-const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\\²]|\u0308/u;
 /** Cities: the same but the apostrophe, part of many French names (Villeneuve-d'Ascq). */
-const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\u0308\\²]/u;
+const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\\²]|\u0308/u;
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
 
 export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean =>

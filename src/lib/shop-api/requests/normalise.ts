@@ -9,7 +9,7 @@ const QUOTES_DOUBLE = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g;
 const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63\uFF0D]/g;
 /** No-break, en/em and other fixed-width spaces, ideographic space. */
 const EXOTIC_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
-const ZERO_WIDTH = /[\u200B\u200C\u200D\u2060\uFEFF]/g;
+const ZERO_WIDTH = /\u200B|\u200C|\u200D|\u2060|\uFEFF/g;
 
 /**
  * Curly quotes → plain quotes, dashes → hyphen, exotic spaces → space, composed (NFC), trimmed. One line
