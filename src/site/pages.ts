@@ -9,6 +9,7 @@ import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '
 import { channel, contentOf } from './content.ts';
 import { contentKinds, type KindRef } from './kinds.ts';
 import { featuresOff, routeEnabled } from '../lib/features.ts';
+import { isPlaceholder } from './islands.ts';
 
 const off = featuresOff(FEATURES_OFF);
 
@@ -71,8 +72,11 @@ export async function pagesOf(locale: LocaleCode): Promise<PageRef[]> {
   return refs;
 }
 
-/** The path a menu entry of the content service points at (routes by name, content by key). */
+/**
+ * The path a menu entry of the content service points at (routes by name, content by key); none for a
+ * route the site lacks or whose page is still a placeholder, so the menus leave that entry out.
+ */
 export async function menuHref(link: { route: string; params: Record<string, string> }, locale: LocaleCode): Promise<string | undefined> {
-  if (!(link.route in routes)) return undefined;
+  if (!(link.route in routes) || isPlaceholder(link.route as RouteName)) return undefined;
   return pathOf({ route: link.route as RouteName, key: link.params.key }, locale);
 }

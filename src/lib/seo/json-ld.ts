@@ -2,9 +2,11 @@
  * The structured data (schema.org JSON-LD) of the pre-rendered pages, built from content entries with no
  * framework, so the rules are tested without a build: prices are strings with 2 decimals in the
  * channel's currency, availability is a schema.org URL, ratings say their scale (best 5), and a page's
- * URL is the absolute one of the page in its own language.
+ * URL is the absolute one of the page in its own language. The shop rates no one but its products: a
+ * store's rating of itself is not structured data search engines accept.
  */
-import { CARE_HOURS, RATING } from '../constants.ts';
+import { CARE_HOURS } from '../constants.ts';
+import { languageOf, type LocaleCode } from '../channels.ts';
 import { weekdays, type Weekday } from '../shops/opening-hours.ts';
 import type { ProductFull, Shop } from '../content/wire.ts';
 
@@ -13,29 +15,60 @@ const CONTEXT = 'https://schema.org';
 const REVIEWS_IN_DATA = 5;
 
 type ProductData = Pick<ProductFull, 'name' | 'sku' | 'short_description' | 'rating' | 'review_count' | 'json_avis' | 'ProductVariants'>;
+type Review = ProductFull['json_avis']['reviews'][number];
 
-/** A product page: the product, its shown formats as offers, its rating and first reviews. */
-export function productJsonLd(product: ProductData, page: { url: string | undefined; brand: string; currency: string }) {
+/**
+ * Reviews in the page's language first (a shopper reads those first), the others after, each group in the
+ * editor's order. A review's locale is fr_FR, fr_BE or nl_BE: its language is what counts, not its country.
+ */
+export function reviewsInLanguageFirst<T extends Pick<Review, 'locale'>>(reviews: readonly T[], locale: LocaleCode): T[] {
+  const language = languageOf(locale);
+  const inLanguage = (r: T) => r.locale.slice(0, 2) === language;
+  return [...reviews.filter(inLanguage), ...reviews.filter((r) => !inLanguage(r))];
+}
+
+/**
+ * A product page: the product, its image, its shown formats as offers (each at its format's own page), its
+ * rating and first reviews (the page's language first, each saying its language).
+ */
+export function productJsonLd(
+  product: ProductData,
+  page: {
+    url: string | undefined;
+    locale: LocaleCode;
+    brand: string;
+    currency: string;
+    /** Absolute URLs of the product's images (at least one: search engines require an image). */
+    image: string[];
+    /** Absolute URL of a format's page (the product's page when it has none). */
+    formatUrl: (variantCode: string) => string | undefined;
+  },
+) {
   return {
     '@context': CONTEXT,
     '@type': 'Product',
     name: product.name,
     sku: product.sku,
     description: product.short_description,
+    image: page.image,
     brand: { '@type': 'Brand', name: page.brand },
     url: page.url,
     aggregateRating:
       product.review_count > 0
         ? { '@type': 'AggregateRating', ratingValue: product.rating, bestRating: 5, reviewCount: product.review_count }
         : undefined,
-    review: product.json_avis.reviews.slice(0, REVIEWS_IN_DATA).map((r) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: r.author },
-      datePublished: r.date,
-      name: r.title,
-      reviewBody: r.body,
-      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
-    })),
+    review: reviewsInLanguageFirst(product.json_avis.reviews, page.locale)
+      .slice(0, REVIEWS_IN_DATA)
+      .map((r) => ({
+        '@type': 'Review',
+        // A BCP 47 tag (fr-BE), as the page's own lang attribute writes it.
+        inLanguage: r.locale.replace('_', '-'),
+        author: { '@type': 'Person', name: r.author },
+        datePublished: r.date,
+        name: r.title,
+        reviewBody: r.body,
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
+      })),
     offers: product.ProductVariants.filter((v) => v.show_variant).map((v) => ({
       '@type': 'Offer',
       sku: v.code,
@@ -43,12 +76,15 @@ export function productJsonLd(product: ProductData, page: { url: string | undefi
       price: (v.base_price / 100).toFixed(2),
       priceCurrency: page.currency,
       availability: v.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: page.url,
+      url: page.formatUrl(v.code) ?? page.url,
     })),
   };
 }
 
-/** The FAQ page: every question shown, with its answer (rendered HTML) as plain text. */
+/**
+ * A FAQ page that answers its questions: each question with its answer (rendered HTML) as plain text. Only
+ * the page where a question is answered carries it: a hub that links to the answers repeats none.
+ */
 export function faqJsonLd(categories: Array<{ entries: Array<{ question: string; html: string }> }>) {
   const text = (html: string) => html.replace(/<[^>]+>/g, '').trim();
   return {
@@ -126,14 +162,13 @@ export function shopJsonLd(shop: Shop, url: string | undefined) {
   };
 }
 
-/** The home page: the shop as an organisation, with the shop's rating and customer service hours. */
+/** The home page: the shop as an organisation, with its customer service hours (and no rating of itself). */
 export function onlineStoreJsonLd(name: string, url: string) {
   return {
     '@context': CONTEXT,
     '@type': 'OnlineStore',
     name,
     url,
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: RATING.value, bestRating: RATING.best, ratingCount: RATING.count },
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer service',
@@ -144,6 +179,15 @@ export function onlineStoreJsonLd(name: string, url: string) {
         closes: CARE_HOURS.closes,
       },
     },
+  };
+}
+
+/** The shop list: each shop's page, in the list's order. */
+export function shopListJsonLd(shops: Array<{ name: string; url: string }>) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    itemListElement: shops.map((s, i) => ({ '@type': 'ListItem', position: i + 1, name: s.name, url: s.url })),
   };
 }
 

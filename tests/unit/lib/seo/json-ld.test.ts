@@ -6,10 +6,12 @@ import {
   jsonLdScript,
   onlineStoreJsonLd,
   productJsonLd,
+  reviewsInLanguageFirst,
   shopJsonLd,
+  shopListJsonLd,
 } from '../../../../src/lib/seo/json-ld.ts';
 import type { ProductFull, ProductVariant, Shop } from '../../../../src/lib/content/wire.ts';
-import { CARE_HOURS, RATING } from '../../../../src/lib/constants.ts';
+import { CARE_HOURS } from '../../../../src/lib/constants.ts';
 
 const variant = (over: Partial<ProductVariant>): ProductVariant => ({
   code: '10000001',
@@ -46,9 +48,12 @@ const product = {
   ],
 } satisfies Pick<ProductFull, 'name' | 'sku' | 'short_description' | 'rating' | 'review_count' | 'json_avis' | 'ProductVariants'>;
 const nlUrl = 'https://be.example/nl/producten/brokken-hond-volwassen-kip/';
+const image = 'https://be.example/packshots/DOG-ADULT-CHICKEN.svg';
+const formatUrl = (code: string) => (code === '10000001' ? `${nlUrl}2-kg/` : undefined);
+const page = { url: nlUrl, locale: 'fr_FR' as const, brand: 'Maison Gamelle', currency: 'EUR', image: [image], formatUrl };
 
 describe('product JSON-LD', () => {
-  const data = productJsonLd(product, { url: nlUrl, brand: 'Maison Gamelle', currency: 'EUR' });
+  const data = productJsonLd(product, page);
 
   it('is a schema.org Product with a Brand, at the page’s own URL in its language', () => {
     expect(data).toMatchObject({
@@ -61,7 +66,10 @@ describe('product JSON-LD', () => {
       url: nlUrl,
     });
   });
-  it('offers each shown format with its price as a string with 2 decimals and its availability as a schema.org URL', () => {
+  it('has an image, as search engines require of a Product', () => {
+    expect(data.image).toEqual([image]);
+  });
+  it('offers each shown format at its format’s page (the product’s when it has none), with its price as a string with 2 decimals and its availability as a schema.org URL', () => {
     expect(data.offers).toEqual([
       {
         '@type': 'Offer',
@@ -70,7 +78,7 @@ describe('product JSON-LD', () => {
         price: '19.90',
         priceCurrency: 'EUR',
         availability: 'https://schema.org/InStock',
-        url: nlUrl,
+        url: `${nlUrl}2-kg/`,
       },
       {
         '@type': 'Offer',
@@ -88,6 +96,7 @@ describe('product JSON-LD', () => {
     expect(data.review).toHaveLength(5);
     expect(data.review[0]).toEqual({
       '@type': 'Review',
+      inLanguage: 'fr-FR',
       author: { '@type': 'Person', name: 'Client 1' },
       datePublished: '2024-03-01',
       name: 'Titre 1',
@@ -98,10 +107,49 @@ describe('product JSON-LD', () => {
   it('leaves the rating out of a product nobody has reviewed (an AggregateRating needs a count)', () => {
     const unrated = productJsonLd(
       { ...product, review_count: 0, json_avis: { rating: 0, count: 0, reviews: [] } },
-      { url: nlUrl, brand: 'Maison Gamelle', currency: 'EUR' },
+      page,
     );
     expect(JSON.parse(JSON.stringify(unrated))).not.toHaveProperty('aggregateRating');
     expect(unrated.review).toEqual([]);
+  });
+});
+
+describe('reviews in the page’s language first', () => {
+  const mixed = [
+    { locale: 'fr_FR', id: 1 },
+    { locale: 'nl_BE', id: 2 },
+    { locale: 'fr_BE', id: 3 },
+    { locale: 'nl_BE', id: 4 },
+  ];
+  it('puts a Dutch page’s Dutch reviews first, then the others, each group in the editor’s order', () => {
+    expect(reviewsInLanguageFirst(mixed, 'nl_BE').map((r) => r.id)).toEqual([2, 4, 1, 3]);
+  });
+  it('counts a review from the other French site as French', () => {
+    expect(reviewsInLanguageFirst(mixed, 'fr_FR').map((r) => r.id)).toEqual([1, 3, 2, 4]);
+  });
+  it('carries, in the data of a Dutch page, the Dutch reviews first, each with its language', () => {
+    const reviews = [1, 2, 3, 4, 5, 6].map((n) => ({ ...review(n), locale: n > 4 ? 'nl_BE' : 'fr_BE' }));
+    const data = productJsonLd({ ...product, json_avis: { ...product.json_avis, reviews } }, { ...page, locale: 'nl_BE' });
+    expect(data.review.map((r) => [r.name, r.inLanguage])).toEqual([
+      ['Titre 5', 'nl-BE'],
+      ['Titre 6', 'nl-BE'],
+      ['Titre 1', 'fr-BE'],
+      ['Titre 2', 'fr-BE'],
+      ['Titre 3', 'fr-BE'],
+    ]);
+  });
+});
+
+describe('shop list JSON-LD', () => {
+  it('is an ItemList of the shops’ pages, numbered from 1', () => {
+    expect(shopListJsonLd([{ name: 'Lyon', url: 'https://fr.example/magasins/lyon/' }, { name: 'Lille', url: 'https://fr.example/magasins/lille/' }])).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Lyon', url: 'https://fr.example/magasins/lyon/' },
+        { '@type': 'ListItem', position: 2, name: 'Lille', url: 'https://fr.example/magasins/lille/' },
+      ],
+    });
   });
 });
 
@@ -181,13 +229,12 @@ describe('shop JSON-LD', () => {
 });
 
 describe('home page JSON-LD', () => {
-  it('is an OnlineStore with the shop’s rating and customer service hours on weekdays', () => {
+  it('is an OnlineStore with customer service hours on weekdays, and no rating of itself (self-serving reviews are not accepted)', () => {
     expect(onlineStoreJsonLd('Maison Gamelle', 'https://be.example/nl/')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'OnlineStore',
       name: 'Maison Gamelle',
       url: 'https://be.example/nl/',
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: RATING.value, bestRating: 5, ratingCount: RATING.count },
       contactPoint: {
         '@type': 'ContactPoint',
         contactType: 'customer service',
