@@ -24,6 +24,8 @@ const hydraError = (status: number, description: string) =>
 
 export const notFound = () => hydraError(404, 'Not Found');
 export const badRequest = (description: string) => hydraError(400, description);
+/** A service the shop relies on (the payment provider, the relay-point carrier) could not answer. */
+export const badGateway = (description: string) => hydraError(502, description);
 export const invalidJson = () => badRequest('Invalid JSON');
 export const payloadTooLarge = () => hydraError(413, 'Request body too large');
 export const unsupportedMediaType = (type: string) => hydraError(415, `The content-type "${type}" is not supported.`);

@@ -17,8 +17,7 @@ import { createRelayClient, RelayApiError, type RelayPoint as CarrierPoint, type
 import { RELAY_ERROR } from '../../../lib/relay/wire.ts';
 import { weekdays } from '../../../lib/shops/opening-hours.ts';
 import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { Problem } from '../../problem.ts';
-import { badRequest, LD_JSON, refuse } from '../shared/errors.ts';
+import { badGateway, badRequest, refuse } from '../shared/errors.ts';
 import { ld } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
@@ -106,16 +105,7 @@ export function relayPointRoutes(deps: ShopDeps, given?: RelaySearchFn): Hono<Sh
       }
       // The carrier could not answer: the funnel offers to try again or to choose home delivery.
       console.error('Relay-point carrier:', (error as Error).message);
-      throw new Problem(
-        502,
-        {
-          '@context': '/api/v2/contexts/Error',
-          '@type': 'hydra:Error',
-          'hydra:title': 'An error occurred',
-          'hydra:description': 'Relay-point service unavailable',
-        },
-        { 'Content-Type': LD_JSON },
-      );
+      throw badGateway('Relay-point service unavailable');
     }
     const members = points.map(pointJson);
     return ld(c, {
