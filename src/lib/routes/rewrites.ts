@@ -8,7 +8,11 @@ import { pathTo, patternRegExp, SHELL_ID } from './paths.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../channels.ts';
 
 export interface Rewrite {
-  /** Netlify `from` pattern (placeholders are whole segments; a segment mixing text and id becomes a splat). */
+  /**
+   * Netlify `from` pattern. Netlify's placeholders are whole segments, so a segment mixing text and id
+   * (`[subscription]-changement-de-paiement`) is a placeholder for the whole segment: never a splat, which
+   * would answer 200 at any depth where the local server answers 404.
+   */
   from: string;
   /** Matches a request path (with its trailing slash). */
   match: RegExp;
@@ -16,18 +20,14 @@ export interface Rewrite {
   to: string;
 }
 
-const netlifyPattern = (path: string): string => {
-  const segments = path.split('/');
-  const out: string[] = [];
-  for (const segment of segments) {
-    if (/^\[[^\]]+\]$/.test(segment)) out.push(`:${segment.replace(/[[\].?]/g, '')}`);
-    else if (segment.includes('[')) {
-      out.push('*');
-      return out.join('/');
-    } else out.push(segment);
-  }
-  return out.join('/');
-};
+const netlifyPattern = (path: string): string =>
+  path
+    .split('/')
+    .map((segment) => {
+      const param = /\[([^\]?]+)\??\]/.exec(segment);
+      return param ? `:${param[1]}` : segment;
+    })
+    .join('/');
 
 export function shellRewrites(locales: readonly LocaleCode[]): Rewrite[] {
   const rewrites: Rewrite[] = [];
@@ -44,9 +44,9 @@ export function shellRewrites(locales: readonly LocaleCode[]): Rewrite[] {
         });
       }
     }
-    // /faq/{query}/ that is no category page: the FAQ page searches for the query.
+    // /faq/{query}/ that is no category page: the FAQ page searches for the query (one segment, no deeper).
     const faq = pathTo('faq', locale);
-    rewrites.push({ from: `${faq}*`, match: new RegExp(`^${faq}[^/]+/$`), to: faq });
+    rewrites.push({ from: `${faq}:faqQuery/`, match: new RegExp(`^${faq}[^/]+/$`), to: faq });
   }
   // Most specific first: a literal segment must win over a placeholder (…/ajouter/ over …/:animal/).
   return rewrites.sort(
