@@ -188,13 +188,19 @@ async function acceptTermsAndPlace(page: Page) {
   await page.locator('[data-step-action="complete"]').click();
 }
 
-test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
-  const t = textsOf(info);
+/** A shopper's cart through the funnel up to the summary, paying with `method`. */
+async function toSummary(page: Page, info: TestInfo, method: string, delivery: 'relay' | 'home' = 'home'): Promise<string> {
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
-  await addressAndShipping(page, info, 'home');
-  await choosePayment(page, 'visa');
+  await addressAndShipping(page, info, delivery);
+  await choosePayment(page, method);
   await atStep(page, 'summary');
+  return token;
+}
+
+test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await toSummary(page, info, 'visa');
   // The terms of sale must be accepted.
   await page.locator('[data-step-action="complete"]').click();
   await expect(page.getByText(t('checkout.summary.termsRequired'))).toBeVisible();
@@ -224,17 +230,15 @@ test('a card refused by the bank shows its message and code, then another card p
 
 test('a bank transfer places the order, which awaits its payment with the instructions', async ({ page }, info) => {
   const t = textsOf(info);
-  const token = await shopperWithCart(page, info, VARIANTS.food);
-  await openFunnel(page, info, token);
-  await addressAndShipping(page, info, 'home');
-  await choosePayment(page, 'bank_transfer');
-  await atStep(page, 'summary');
+  const token = await toSummary(page, info, 'bank_transfer');
   await fitsNarrowPhone(page);
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   const confirmation = page.locator('[data-confirmation="delayed"]');
   await expect(confirmation).toContainText(t('checkout.confirmation.delayed'));
   await expect(confirmation.getByRole('heading', { name: t('checkout.confirmation.instructions') })).toBeVisible();
+  // The bank details and the reference to give, from the provider.
+  await expect(confirmation.locator('[data-bank-transfer]')).toContainText(t('checkout.confirmation.bank.reference'));
   await expectNoSeriousViolation(page, 'the confirmation');
 });
 
@@ -312,12 +316,8 @@ test('a shipping country the site does not deliver is refused at the address ste
 test('a relay point near the address is chosen on the list and the map, and the order is placed', async ({ page }, info) => {
   test.skip(languageOf(info) !== 'fr', 'relay points are offered in France only');
   const t = textsOf(info);
-  const token = await shopperWithCart(page, info, VARIANTS.food);
-  await openFunnel(page, info, token);
-  await addressAndShipping(page, info, 'relay');
+  const token = await toSummary(page, info, 'cheque', 'relay');
   await expect(page.locator('[data-step="shipping"] .checkout-chosen')).toContainText('69');
-  await choosePayment(page, 'cheque');
-  await atStep(page, 'summary');
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   await expect(page.locator('[data-confirmation="delayed"]')).toContainText(t('checkout.confirmation.delayed'));
