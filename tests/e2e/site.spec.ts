@@ -1,4 +1,4 @@
-import { expect, homeOf, languageOf, test, texts } from './helpers.ts';
+import { expect, homeOf, languageOf, pathOf, test, texts, textsOf } from './helpers.ts';
 
 test('an unknown address shows the 404 page with links to dogs and cats', async ({ page }, info) => {
   const response = await page.goto(`${homeOf(info)}cette-page-n-existe-pas/`);
@@ -45,4 +45,41 @@ test('pages without islands ship no framework JavaScript', async ({ page }, info
     expect(body, src).not.toMatch(/react-dom|__SECRET_INTERNALS|createRoot/);
   }
   expect(await page.locator('astro-island').count()).toBe(0);
+});
+
+test('the 404 page shows the missing address after its title, as text, and its language switcher goes home', async ({ page }, info) => {
+  const missing = `${homeOf(info)}<b>nope</b>/`;
+  const response = await page.goto(missing);
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('[data-missing-path]')).toHaveText(missing);
+  await expect(page.locator('main b')).toHaveCount(0);
+  const switcher = await page
+    .locator('.switcher a')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(switcher.length).toBeGreaterThan(0);
+  for (const path of switcher) expect(['/', '/nl/']).toContain(path);
+});
+
+test("addresses below a shell's one segment are 404, as netlify.toml answers them", async ({ request }, info) => {
+  const faq = pathOf(info, 'faq');
+  expect((await request.get(`${faq}a/b/`)).status()).toBe(404);
+  expect((await request.get('/web-view/a/b/')).status()).toBe(404);
+});
+
+test('a page that is only a shell is noindex, out of the sitemap and behind no menu link', async ({ page, request }, info) => {
+  const t = textsOf(info);
+  for (const route of ['contact', 'kibbleGuide'] as const) {
+    await page.goto(pathOf(info, route));
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  }
+  const sitemap = await (await request.get(`/sitemap-${languageOf(info) === 'nl' ? 'nl_BE' : 'fr_FR'}.xml`)).text();
+  expect(sitemap).not.toContain(pathOf(info, 'contact'));
+  expect(sitemap).not.toContain(`${pathOf(info, 'kibbleGuide')}<`);
+  await page.goto(homeOf(info));
+  const hrefs = await page
+    .locator('header a, main a')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(hrefs).not.toContain(pathOf(info, 'kibbleGuide'));
+  expect(hrefs).not.toContain(pathOf(info, 'contact'));
+  await expect(page.getByRole('link', { name: t('site.account') })).toBeVisible();
 });

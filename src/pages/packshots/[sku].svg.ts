@@ -5,15 +5,22 @@
  */
 import type { APIRoute } from 'astro';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import PackShot from '../../components/catalogue/PackShot.astro';
 import { channel, contentOf } from '../../site/content.ts';
 import { isListed } from '../../lib/catalogue/listing.ts';
 
 export async function getStaticPaths() {
   // Products are the same in every locale of the channel; the first locale's names label the files' text.
   const { products } = await contentOf(channel.defaultLocale);
-  return products.filter(isListed).map((p) => ({ params: { sku: p.sku }, props: { kind: p.kind, animal: p.animal, colour: p.colour, name: p.name } }));
+  return products
+    .filter(isListed)
+    .map((p) => ({ params: { sku: p.sku }, props: { kind: p.kind, animal: p.animal, colour: p.colour, name: p.name } }));
 }
+
+type Component = Parameters<AstroContainer['renderToString']>[0];
+// Loaded through Vite (a .ts file has no types for a .astro import): the page's own drawing.
+const { default: PackShot } = Object.values(
+  import.meta.glob<{ default: Component }>('../../components/catalogue/PackShot.astro', { eager: true }),
+)[0]!;
 
 export const GET: APIRoute = async ({ props }) => {
   const container = await AstroContainer.create();

@@ -105,10 +105,7 @@ describe('product JSON-LD', () => {
     });
   });
   it('leaves the rating out of a product nobody has reviewed (an AggregateRating needs a count)', () => {
-    const unrated = productJsonLd(
-      { ...product, review_count: 0, json_avis: { rating: 0, count: 0, reviews: [] } },
-      page,
-    );
+    const unrated = productJsonLd({ ...product, review_count: 0, json_avis: { rating: 0, count: 0, reviews: [] } }, page);
     expect(JSON.parse(JSON.stringify(unrated))).not.toHaveProperty('aggregateRating');
     expect(unrated.review).toEqual([]);
   });
@@ -142,7 +139,12 @@ describe('reviews in the page’s language first', () => {
 
 describe('shop list JSON-LD', () => {
   it('is an ItemList of the shops’ pages, numbered from 1', () => {
-    expect(shopListJsonLd([{ name: 'Lyon', url: 'https://fr.example/magasins/lyon/' }, { name: 'Lille', url: 'https://fr.example/magasins/lille/' }])).toEqual({
+    expect(
+      shopListJsonLd([
+        { name: 'Lyon', url: 'https://fr.example/magasins/lyon/' },
+        { name: 'Lille', url: 'https://fr.example/magasins/lille/' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ItemList',
       itemListElement: [

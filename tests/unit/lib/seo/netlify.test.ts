@@ -16,7 +16,12 @@ const rules = [...netlifyToml().matchAll(/\[\[redirects\]\]\nfrom = "([^"]+)"\nt
 /** Netlify's matching: `:name` is one whole segment, `*` is the rest of the address; the first rule wins. */
 const netlifyStatus = (path: string): number | undefined => {
   const matches = (from: string) =>
-    new RegExp(`^${from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+').replace(/\*/g, '.*')}$`).test(path);
+    new RegExp(
+      `^${from
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:[A-Za-z]+/g, '[^/]+')
+        .replace(/\*/g, '.*')}$`,
+    ).test(path);
   return rules.find((r) => matches(r.from))?.status;
 };
 const localStatus = (path: string): number => (shellRewrites(localeCodes).some((r) => r.match.test(path)) ? 200 : 404);
