@@ -13,6 +13,7 @@ import { unexpectedContentError } from './content/errors.ts';
 import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes.ts';
 import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
+import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import { paymentsSandbox, type SandboxOptions } from './payments/sandbox.ts';
@@ -62,15 +63,22 @@ export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, o
   });
   app.route('/content', contentRoutes(db, '/content'));
   if (mailDelivery) {
-    // Only the customer and reset-password calls write mails: waking the delivery after every cart write
-    // would cost a query each; the poll catches anything else.
+    // Only these calls write mails: waking the delivery after every cart write would cost a query each;
+    // the poll catches anything else (a payment request settled on the shopper's return, a shipment).
     app.use('/api/v2/shop/customers/*', wakeMailDelivery(mailDelivery));
     app.use('/api/v2/shop/customers', wakeMailDelivery(mailDelivery));
     app.use('/api/v2/shop/reset-password-requests', wakeMailDelivery(mailDelivery));
+    // The order's mails: confirmation at completion, payment received or failed with the provider's answer.
+    app.use('/api/v2/shop/orders/:token/complete', wakeMailDelivery(mailDelivery));
+    app.use('/api/v2/shop/payment-requests', wakeMailDelivery(mailDelivery));
+    app.use('/api/v2/shop/payments/webhook', wakeMailDelivery(mailDelivery));
   }
   app.route(SHOP_BASE, shopRoutes(db, shop));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   if (outbox) app.route('/', outboxRoutes(db));
+  // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
+  // for developers like the outbox, so it exists exactly where the outbox does.
+  if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));
   if (sandbox) app.route('/payments', paymentsSandbox(db, { ...sandbox, siteOrigins }).app);
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).

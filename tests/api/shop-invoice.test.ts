@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_DELAY_DAYS } from '../../src/lib/constants.ts';
-import { OperatorError, shipOrder } from '../../scripts/operator.ts';
+import { OperatorError, shipOrder } from '../../src/backend/operator/ship.ts';
 import { addCoupon, checkout, expectNotFound, ok } from './shop-checkout-support.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 

@@ -4,7 +4,7 @@
  * only outside production, is never readable from another origin (no CORS, and a browser's cross-origin
  * requests are refused outright), and never turns what a customer typed into a link.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { escapeHtml, linksOf, listMails, type OutboxQuery } from './outbox.ts';
@@ -29,18 +29,26 @@ const fromAnotherOrigin = (c: Context) => {
   return site !== undefined && site !== 'same-origin' && site !== 'none';
 };
 
-export function outboxRoutes(db: Database): Hono {
-  const app = new Hono();
-
-  app.use('/outbox', guard);
-  app.use('/outbox.json', guard);
-  async function guard(c: Context, next: () => Promise<void>) {
-    if (fromAnotherOrigin(c)) return c.json({ error: 'The outbox is readable from its own origin only' }, 403);
+/**
+ * The guard of the platform's tools for developers and tests (the outbox, the operator's endpoint): they
+ * answer no browser page of another origin (and get no CORS grant), and their answers are never cached.
+ */
+export const ownOriginOnly =
+  (refusal: string): MiddlewareHandler =>
+  async (c, next) => {
+    if (fromAnotherOrigin(c)) return c.json({ error: refusal }, 403);
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
     c.header('X-Content-Type-Options', 'nosniff');
-  }
+  };
+
+export function outboxRoutes(db: Database): Hono {
+  const app = new Hono();
+
+  const guard = ownOriginOnly('The outbox is readable from its own origin only');
+  app.use('/outbox', guard);
+  app.use('/outbox.json', guard);
 
   app.get('/outbox.json', async (c) => {
     const query = readQuery(c);
