@@ -28,13 +28,15 @@ export interface ContentKindDefinition {
   refs(content: LocaleContent): KindRef[];
   /** The route parameters of a page in a language, or undefined when the page does not exist there. */
   params(content: LocaleContent, ref: KindRef, language: Language): RouteParams | undefined;
+  /** When the page's entry was last edited (the sitemaps' lastmod), when the kind knows. */
+  updatedAt(content: LocaleContent, ref: KindRef): string | undefined;
 }
 
 /** Entries carry their slug in every language: a page exists in a language only where it has one. */
 const slugIn = (entry: { localizations: Record<string, string> }, language: Language): string | undefined => entry.localizations[language];
 
 /** A kind whose pages are its entries, found by key, with the slug as the one route parameter. */
-function keyedKind<T extends { key: string; localizations: Record<string, string> }>(
+function keyedKind<T extends { key: string; localizations: Record<string, string>; updatedAt: string }>(
   entries: (content: LocaleContent) => T[],
   find: (content: LocaleContent, key: string) => T | undefined,
   param: string,
@@ -46,6 +48,7 @@ function keyedKind<T extends { key: string; localizations: Record<string, string
       const slug = entry && slugIn(entry, language);
       return slug ? { [param]: slug } : undefined;
     },
+    updatedAt: (content, ref) => (ref.key ? find(content, ref.key)?.updatedAt : undefined),
   };
 }
 
@@ -68,6 +71,7 @@ function productKind(sample: boolean): ContentKindDefinition {
       if (!slug) return undefined;
       return sample ? { sample: slug } : { product: slug, format: ref.format };
     },
+    updatedAt: (content, ref) => (ref.key ? content.productsBySku.get(ref.key)?.updatedAt : undefined),
   };
 }
 
@@ -106,5 +110,11 @@ export const contentKinds = {
       const slug = category && slugIn(category, language);
       return slug ? { faqQuery: slug } : undefined;
     },
+    // The page of every category changes with any of them.
+    updatedAt: (content, ref) =>
+      (ref.key ? content.faq.filter((c) => c.key === ref.key) : content.faq)
+        .map((c) => c.updatedAt)
+        .sort()
+        .at(-1),
   },
 } satisfies Record<ContentKind, ContentKindDefinition>;

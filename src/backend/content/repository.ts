@@ -27,6 +27,9 @@ export interface ProductQuery {
   offset?: number;
 }
 
+/** A timestamptz column as the wire's ISO 8601 time (the drivers give a Date). */
+const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
+
 const productSelect = `
   SELECT p.*, p.first_sell_at::text AS first_sell_at_text,
     (SELECT coalesce(json_agg(v ORDER BY v.position), '[]'::json) FROM content.product_variants v
@@ -93,6 +96,7 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     slug: row.slug as string,
     viewable: row.viewable as boolean,
     oldProduct: row.old_product as boolean,
+    updatedAt: iso(row.updated_at),
   };
   if (q.render === 0) return empty;
   const summary: ProductSummary = {
@@ -164,6 +168,7 @@ export async function findCategories(db: Queryable, language: Language): Promise
     name: r.name as string,
     description: r.description as string,
     localizations: r.localizations as Record<string, string>,
+    updatedAt: iso(r.updated_at),
   }));
 }
 
@@ -187,6 +192,7 @@ export async function findPages(db: Queryable, language: Language, filter: { key
     description: r.description as string,
     body: r.body as string,
     localizations: r.localizations as Record<string, string>,
+    updatedAt: iso(r.updated_at),
   }));
 }
 
@@ -194,7 +200,8 @@ export async function findFaq(db: Queryable, language: Language): Promise<FaqCat
   const rows = await db.query(
     `SELECT t.*, ${localizations('content.faq_categories')},
       (SELECT coalesce(json_agg(json_build_object('key', e.key, 'question', e.question, 'answer', e.answer, 'position', e.position)
-        ORDER BY e.position, e.key), '[]'::json) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS entries
+        ORDER BY e.position, e.key), '[]'::json) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS entries,
+      (SELECT max(e.updated_at) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS updated_at
     FROM content.faq_categories t WHERE t.language = $1 ORDER BY t.position, t.key`,
     [language],
   );
@@ -205,6 +212,8 @@ export async function findFaq(db: Queryable, language: Language): Promise<FaqCat
     position: r.position as number,
     localizations: r.localizations as Record<string, string>,
     entries: r.entries as FaqCategory['entries'],
+    // A category with no question yet has never been edited as far as crawlers care: the epoch.
+    updatedAt: iso(r.updated_at ?? 0),
   }));
 }
 
@@ -227,6 +236,7 @@ export async function findShops(db: Queryable, language: Language): Promise<Shop
     email: r.email as string,
     description: r.description as string,
     localizations: r.localizations as Record<string, string>,
+    updatedAt: iso(r.updated_at),
     ...(r.schedule as Pick<Shop, 'openingHours' | 'specialOpenings' | 'specialClosures' | 'closedPeriods'>),
   }));
 }

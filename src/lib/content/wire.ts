@@ -41,7 +41,10 @@ const review = z.object({
   body: z.string(),
 });
 
-export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean() });
+/** When an editor last changed the entry (Strapi's updatedAt, ISO 8601): the sitemaps' lastmod. */
+const updatedAt = z.iso.datetime({ offset: true });
+
+export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean(), updatedAt });
 export const productSummary = productEmpty.extend({
   name: z.string(),
   animal: z.enum(['dog', 'cat']),
@@ -85,6 +88,7 @@ export const category = z.object({
   name: z.string(),
   description: z.string(),
   localizations: z.record(z.string(), z.string()),
+  updatedAt,
 });
 export type Category = z.infer<typeof category>;
 
@@ -97,6 +101,7 @@ export const contentPage = z.object({
   /** Markdown. */
   body: z.string(),
   localizations: z.record(z.string(), z.string()),
+  updatedAt,
 });
 export type ContentPage = z.infer<typeof contentPage>;
 
@@ -107,6 +112,8 @@ export const faqCategory = z.object({
   position: z.number().int(),
   localizations: z.record(z.string(), z.string()),
   entries: z.array(z.object({ key: z.string(), question: z.string(), answer: z.string(), position: z.number().int() })),
+  /** Its latest entry's edit. */
+  updatedAt,
 });
 export type FaqCategory = z.infer<typeof faqCategory>;
 
@@ -125,6 +132,7 @@ export const shop = z
     email: z.string(),
     description: z.string(),
     localizations: z.record(z.string(), z.string()),
+    updatedAt,
   })
   .extend(shopSchedule.shape);
 export type Shop = z.infer<typeof shop>;

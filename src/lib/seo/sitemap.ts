@@ -3,12 +3,14 @@ import { htmlLangOf, type LocaleCode } from '../channels.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapXml(urls: Array<{ loc: string; alternates: Partial<Record<LocaleCode, string>> }>): string {
+/** A page of a sitemap; `lastmod` is when its content was last edited (ISO 8601), where it is known. */
+export function sitemapXml(urls: Array<{ loc: string; lastmod?: string; alternates: Partial<Record<LocaleCode, string>> }>): string {
   const body = urls
-    .map(({ loc, alternates }) =>
+    .map(({ loc, lastmod, alternates }) =>
       [
         '  <url>',
         `    <loc>${escapeXml(loc)}</loc>`,
+        ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
         ...Object.entries(alternates).map(
           ([l, href]) => `    <xhtml:link rel="alternate" hreflang="${htmlLangOf(l as LocaleCode)}" href="${escapeXml(href!)}"/>`,
         ),

@@ -176,6 +176,7 @@ describe('shop JSON-LD', () => {
   const shop: Shop = {
     key: 'lille',
     slug: 'lille',
+    updatedAt: '2024-03-01T09:00:00.000Z',
     name: 'Maison Gamelle Lille',
     country: 'FR',
     street: '12 rue Esquermoise',

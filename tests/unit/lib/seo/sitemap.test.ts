@@ -12,4 +12,12 @@ describe('sitemaps', () => {
     expect(xml).toContain('<loc>https://be.example/chien/?a=1&amp;b=2</loc>');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="nl-BE" href="https://be.example/nl/hond/"/>');
   });
+  it('say when a page’s content was last edited, where it is known', () => {
+    const xml = sitemapXml([
+      { loc: 'https://fr.example/chien/', lastmod: '2024-03-01T09:00:00.000Z', alternates: {} },
+      { loc: 'https://fr.example/', alternates: {} },
+    ]);
+    expect(xml).toContain('<loc>https://fr.example/chien/</loc>\n    <lastmod>2024-03-01T09:00:00.000Z</lastmod>');
+    expect(xml.match(/<lastmod>/g)).toHaveLength(1);
+  });
 });
