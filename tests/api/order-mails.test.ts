@@ -1,23 +1,68 @@
+/**
+ * The order's mails: their texts (French and Dutch, text and HTML, links to the customer's site), and
+ * that each is written once, with the change it tells of: completion, the provider's answer to a payment
+ * request or its webhook (against the embedded Mollie sandbox, over HTTP as in production), the shipment.
+ */
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipOrder } from '../../scripts/operator.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
 import { listMails, linksOf } from '../../src/backend/mail/outbox.ts';
+import { shipOrder } from '../../src/backend/operator/ship.ts';
+import { preparePlatform } from '../../src/backend/platform.ts';
 import { queueOrderMail } from '../../src/backend/shop/order-mails/queue.ts';
 import type { OrderMailKind } from '../../src/backend/shop/order-mails/templates.ts';
-import { checkout, ok } from './shop-checkout-support.ts';
-import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
+import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
+import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
+import { addCoupon, checkout, ok } from './shop-checkout-support.ts';
+import { randomClientAddress, shopApi, testClock, type TestPlatform } from './platform.ts';
 
 const clock = testClock();
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
+let origin: string;
+let close: () => Promise<void>;
 const env = { SITE_URL_FR: 'https://www.maison-gamelle.test', SITE_URL_BE: 'https://be.maison-gamelle.test' };
 
+/**
+ * The platform on a port, its shop paying through the embedded sandbox it serves; the sandbox's own
+ * webhook calls go to an address that refuses them, so each test delivers the webhook it means to.
+ */
 beforeAll(async () => {
   clock.set('2026-03-02T09:00:00Z');
-  platform = await testPlatform({ clock: clock.now });
+  let provider: PaymentProvider | undefined;
+  // The adapter is made once the port is known; until then no call needs it.
+  const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
+  const prepared = await preparePlatform({
+    dataDir: 'memory://',
+    reset: true,
+    databaseUrl: testDatabaseUrl(),
+    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...env },
+    shop: { clock: clock.now, payments: lazy },
+  });
+  if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
+  const server = serve({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });
+  const address = randomClientAddress();
+  const request = async (path: string, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', address);
+    const response = await prepared.app.request(`http://platform.test${path}`, { ...init, headers });
+    const text = await response.text();
+    return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any, headers: response.headers };
+  };
+  platform = { app: prepared.app, db: prepared.db, clientAddress: address, get: (path: string) => request(path), request } as TestPlatform;
   api = shopApi(platform);
+  close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await prepared.close();
+  };
 });
 afterAll(async () => {
-  await platform.db.close();
+  await close();
 });
 
 /** A customer's placed order on a site, paid by `method`. */
@@ -38,7 +83,7 @@ describe('the order mails', () => {
     const { customer, token, order } = await placed('FR', 'fr_FR', 'visa', 'fr');
     const number = order.number!;
 
-    await queue('confirmation', token);
+    // Completion wrote the confirmation.
     const confirmation = await lastMailTo(customer.email);
     expect(confirmation.subject).toBe(`Votre commande n° ${number} est confirmée`);
     for (const body of [confirmation.text, confirmation.html]) {
@@ -79,7 +124,6 @@ describe('the order mails', () => {
   it('are written in Dutch to a Dutch-speaking customer of the BE site, with links to the Dutch pages', async () => {
     const { customer, token, order } = await placed('BE', 'nl_BE', 'visa', 'nl');
     const number = order.number!;
-    await queue('confirmation', token);
     const confirmation = await lastMailTo(customer.email);
     expect(confirmation.subject).toBe(`Uw bestelling nr. ${number} is bevestigd`);
     expect(confirmation.text).toContain('Dag Camille,');
@@ -99,14 +143,12 @@ describe('the order mails', () => {
   });
 
   it('follow the customer’s language only where the site speaks it: a Dutch speaker on the FR site reads French', async () => {
-    const { customer, token } = await placed('FR', 'fr_FR', 'visa', 'nl');
-    await queue('confirmation', token);
+    const { customer } = await placed('FR', 'fr_FR', 'visa', 'nl');
     expect((await lastMailTo(customer.email)).subject).toMatch(/^Votre commande n° /);
   });
 
   it('tell a bank transfer or a cheque what to do, and that the order ships on payment', async () => {
     const cheque = await placed('FR', 'fr_FR', 'cheque', 'fr');
-    await queue('confirmation', cheque.token);
     const mail = await lastMailTo(cheque.customer.email);
     expect(mail.text).toContain('Votre commande est en attente de paiement : elle sera expédiée dès réception de votre paiement.');
     expect(mail.text).toContain('Libellez-le à l’ordre de Maison Gamelle');
@@ -134,5 +176,142 @@ describe('the order mails', () => {
     const token = await checkout(api, customer.token).cart();
     expect(await queue('confirmation', token)).toBeNull();
     expect(await listMails(platform.db, { to: customer.email })).toHaveLength(1); // the welcome mail only
+  });
+});
+
+describe('each order mail is written once, with the change it tells of', () => {
+  const subjectsTo = async (email: string) => (await listMails(platform.db, { to: email, limit: 200 })).map((m) => m.subject).reverse();
+  /** The card form's call: the card goes to the provider, the shop gets a single-use token. */
+  const cardToken = async (cardNumber: string) => {
+    const res = await fetch(`${origin}/payments/components/card-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cardHolder: 'Camille Martin', cardNumber, expiryDate: '12/35', verificationCode: '123' }),
+    });
+    return ((await res.json()) as { token: string }).token;
+  };
+  const payWith = (session: string, paymentId: number, paymentMethodCode: string, payload: object = {}) =>
+    api.call('POST', '/payment-requests', {
+      token: session,
+      body: {
+        paymentId,
+        paymentMethodCode,
+        action: 'capture',
+        payload: { redirectUrl: `${env.SITE_URL_FR}/commande/x/confirmation/`, ...payload },
+      },
+    });
+  /** The provider's webhook for the payment, signed as the sandbox signs it. */
+  const webhook = async (paymentId: number) => {
+    const [row] = await platform.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM shop.payments WHERE id = $1', [
+      paymentId,
+    ]);
+    const body = `id=${row!.provider_payment_id}`;
+    const res = await api.call('POST', '/payments/webhook', {
+      raw: body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-mollie-signature': `sha256=${createHmac('sha256', SANDBOX_WEBHOOK_SECRET).update(body).digest('hex')}`,
+      },
+    });
+    expect(res.status).toBe(200);
+    return row!.provider_payment_id;
+  };
+
+  it('the confirmation at completion, in its transaction: a second completion writes none', async () => {
+    const { customer, token, order } = await placed('FR', 'fr_FR', 'visa', 'fr');
+    expect(await subjectsTo(customer.email)).toEqual(['Bienvenue chez Maison Gamelle', `Votre commande n° ${order.number} est confirmée`]);
+    expect((await checkout(api, customer.token).complete(token)).status).toBe(422);
+    expect(await subjectsTo(customer.email)).toHaveLength(2);
+  });
+
+  it('a refused card: the payment failed mail, once; the good card then: the payment received mail, once, however often the webhook comes', async () => {
+    const { customer, token, order } = await placed('FR', 'fr_FR', 'visa', 'fr');
+    const refused = await payWith(customer.token, order.payments.at(-1)!.id, 'visa', { cardToken: await cardToken('4000000000009995') });
+    expect(refused.body).toMatchObject({ state: 'failed' });
+    await webhook(order.payments.at(-1)!.id);
+    const failed = await lastMailTo(customer.email);
+    expect(failed.subject).toBe(`Le paiement de votre commande n° ${order.number} n’a pas abouti`);
+    expect(linksOf(failed.html)).toEqual([`https://www.maison-gamelle.test/commande/${token}/confirmation/`]);
+
+    const again = ok(await checkout(api, customer.token).get(token)).payments.at(-1)!;
+    const accepted = await payWith(customer.token, again.id, 'visa', { cardToken: await cardToken('4543474002249996') });
+    expect(accepted.body).toMatchObject({ state: 'completed' });
+    await webhook(again.id);
+    await webhook(again.id);
+    expect(await subjectsTo(customer.email)).toEqual([
+      'Bienvenue chez Maison Gamelle',
+      `Votre commande n° ${order.number} est confirmée`,
+      `Le paiement de votre commande n° ${order.number} n’a pas abouti`,
+      `Paiement reçu pour votre commande n° ${order.number}`,
+    ]);
+  });
+
+  it('a PayPal payment paid by the webhook: the payment received mail once, though the webhook and the shopper’s return both bring it', async () => {
+    const { customer, order } = await placed('BE', 'nl_BE', 'paypal', 'nl');
+    const payment = order.payments.at(-1)!;
+    const request = await payWith(customer.token, payment.id, 'paypal');
+    const providerId = await webhook(payment.id);
+    await fetch(`${origin}/payments/sandbox/checkout/${providerId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'approve' }),
+      redirect: 'manual',
+    });
+    await webhook(payment.id);
+    await webhook(payment.id);
+    expect((await api.call('GET', `/payment-requests/${request.body.hash}`, { token: customer.token })).body).toMatchObject({
+      responseData: { status: 'paid' },
+    });
+    const subjects = await subjectsTo(customer.email);
+    expect(subjects.filter((s) => s === `Betaling ontvangen voor uw bestelling nr. ${order.number}`)).toHaveLength(1);
+    expect(subjects).toHaveLength(3);
+  });
+
+  it('a bank transfer: the confirmation waits for the provider’s bank details and carries them, once; the money arriving brings the received mail', async () => {
+    const { customer, order } = await placed('FR', 'fr_FR', 'bank_transfer', 'fr');
+    expect(await subjectsTo(customer.email)).toEqual(['Bienvenue chez Maison Gamelle']);
+    const payment = order.payments.at(-1)!;
+    const request = await payWith(customer.token, payment.id, 'bank_transfer');
+    const given = request.body.responseData.bankTransfer as { bankName: string; iban: string; bic: string; reference: string };
+    expect(given).toMatchObject({ iban: expect.any(String), reference: expect.any(String) });
+    const confirmation = await lastMailTo(customer.email);
+    expect(confirmation.subject).toBe(`Votre commande n° ${order.number} est confirmée`);
+    for (const line of [
+      'Votre commande est en attente de paiement : elle sera expédiée dès réception de votre paiement.',
+      `Banque : ${given.bankName}`,
+      `IBAN : ${given.iban}`,
+      `BIC : ${given.bic}`,
+      `Référence à indiquer : ${given.reference}`,
+    ]) {
+      expect(confirmation.text).toContain(line);
+    }
+    // The provider tells again that the transfer is open: no second confirmation.
+    const providerId = await webhook(payment.id);
+    expect(await subjectsTo(customer.email)).toHaveLength(2);
+
+    const settled = await fetch(`${origin}/payments/sandbox/payments/${providerId}/settle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SANDBOX_API_KEY}` },
+    });
+    expect(settled.status).toBe(200);
+    await webhook(payment.id);
+    await webhook(payment.id);
+    expect((await subjectsTo(customer.email)).slice(1)).toEqual([
+      `Votre commande n° ${order.number} est confirmée`,
+      `Paiement reçu pour votre commande n° ${order.number}`,
+    ]);
+  });
+
+  it('a free order: the confirmation says so, and no payment mail follows', async () => {
+    const customer = await api.signUp();
+    const steps = checkout(api, customer.token);
+    const token = await steps.cart();
+    ok(await steps.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: await addCoupon(platform, 100) }));
+    await steps.upToPayment(token);
+    const placedOrder = ok(await steps.complete(token));
+    expect(placedOrder.paymentState).toBe('paid');
+    const confirmation = await lastMailTo(customer.email);
+    expect(confirmation.subject).toBe(`Votre commande n° ${placedOrder.number} est confirmée`);
+    expect(confirmation.text).toContain('Votre commande est gratuite : aucun paiement n’est nécessaire.');
+    expect(await subjectsTo(customer.email)).toHaveLength(2);
   });
 });

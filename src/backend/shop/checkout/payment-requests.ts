@@ -19,6 +19,8 @@ import { orderPaymentMachine, type PaymentState, paymentMachine } from '../../..
 import { paymentRequestRequest } from '../../../lib/shop-api/requests/checkout.ts';
 import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { findOrderById, type OrderRow } from '../carts/repository.ts';
+import { type QueueOptions, queueOrderMail } from '../order-mails/queue.ts';
+import type { OrderMailKind } from '../order-mails/templates.ts';
 import { PaymentProviderError, paymentProvider, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
@@ -59,17 +61,29 @@ const FINAL: readonly PaymentState[] = ['completed', 'failed', 'cancelled', 'ref
 
 /**
  * Moves the payment (and its order) as the provider's payment says; a payment already settled stays as it
- * is, so a webhook delivered twice, or after the shopper's return, changes nothing.
+ * is, so a webhook delivered twice, or after the shopper's return, changes nothing, and mails nothing twice:
+ * the payment received or failed mail is written with the change it tells of, in the same transaction; a
+ * bank transfer's first bank details (IBAN, reference) bring the order's confirmation mail, which needs them.
  */
-async function applyOutcome(tx: Queryable, order: OrderRow, payment: PaymentRow, outcome: ProviderPayment, now: Date): Promise<void> {
+async function applyOutcome(
+  tx: Queryable,
+  order: OrderRow,
+  payment: PaymentRow,
+  outcome: ProviderPayment,
+  { now, env }: QueueOptions,
+): Promise<void> {
   if (FINAL.includes(payment.state)) return;
+  const mail = (kind: OrderMailKind) => queueOrderMail(tx, kind, order.token_value, { now, env });
+  const firstBankDetails = outcome.bankTransfer && !payment.details.bankTransfer;
   await setPaymentOutcome(tx, payment.id, outcome, now);
+  if (firstBankDetails) await mail('confirmation');
   const setOrderPayment = (state: OrderRow['payment_state']) =>
     tx.query('UPDATE shop.orders SET payment_state = $2, updated_at = $3::timestamptz WHERE id = $1', [order.id, state, now.toISOString()]);
   switch (outcome.status) {
     case 'paid':
       await setPaymentState(tx, payment.id, { state: transition(paymentMachine, payment.state, 'complete'), now });
       await setOrderPayment(transition(orderPaymentMachine, order.payment_state, 'pay'));
+      await mail('paymentReceived');
       return;
     case 'authorized':
       if (payment.state === 'authorized') return;
@@ -85,6 +99,7 @@ async function applyOutcome(tx: Queryable, order: OrderRow, payment: PaymentRow,
       });
       // The order still awaits its money: a new payment lets the shopper try again, by card or otherwise.
       await addPayment(tx, order.id, { state: 'new', amount: payment.amount, methodCode: payment.method_code, now });
+      await mail('paymentFailed');
       return;
     default:
       if (payment.state === 'new') await setPaymentState(tx, payment.id, { state: transition(paymentMachine, 'new', 'process'), now });
@@ -248,7 +263,7 @@ export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider): H
     deps.db.transaction(async (tx) => {
       const request = (await findPaymentRequest(tx, hash, customerId))!;
       const order = (await findOrderById(tx, request.order_id, true))!;
-      await applyOutcome(tx, order, (await lockPayment(tx, request.payment_id))!, outcome, deps.clock());
+      await applyOutcome(tx, order, (await lockPayment(tx, request.payment_id))!, outcome, { now: deps.clock(), env: deps.env });
       return requestJson(
         await setPaymentRequest(tx, hash, requestStateOf(outcome), responseDataOf(outcome), deps.clock()),
         order.token_value,
@@ -285,7 +300,7 @@ export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider): H
     const outcome = await provider().getPayment(providerId);
     await deps.db.transaction(async (tx) => {
       const order = (await findOrderById(tx, found.order_id, true))!;
-      await applyOutcome(tx, order, (await lockPayment(tx, found.id))!, outcome, deps.clock());
+      await applyOutcome(tx, order, (await lockPayment(tx, found.id))!, outcome, { now: deps.clock(), env: deps.env });
     });
     return c.body(null, 200);
   });

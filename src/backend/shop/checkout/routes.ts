@@ -25,6 +25,7 @@ import { orderJson, priceOrder } from '../carts/cart.ts';
 import { assignCustomer, countLines, findOrder, type OrderRow } from '../carts/repository.ts';
 import { shippingPrice } from '../carts/totals.ts';
 import type { Queryable } from '../../db/database.ts';
+import { queueOrderMail } from '../order-mails/queue.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor, shippingMethodsFor } from '../shipping/repository.ts';
 import { checkoutStep, codeFromIri, orderAddressOf, withCheckout } from './checkout.ts';
@@ -258,6 +259,10 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           promotions,
           now,
         });
+        // The confirmation mail is written with the order it confirms, except for a bank transfer: its bank
+        // details and reference come from the provider with the payment request, and the mail waits for them.
+        const method = totals.total > 0 && payment?.method_code ? await findPaymentMethod(tx, payment.method_code) : null;
+        if (method?.provider_method !== 'banktransfer') await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: deps.env });
         return reread(tx, order, now);
       }),
     );

@@ -6,6 +6,7 @@
 import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 import { formatPrice } from '../../../lib/catalogue/money.ts';
 import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { ProviderPayment } from '../payments/provider.ts';
 
 export const SHOP_NAME = 'Maison Gamelle';
 /** The seller as the terms of sale name it: on every invoice. */
@@ -57,8 +58,8 @@ export interface PaymentView {
   /** Cheque, bank transfer, PayPal: the order ships once the money is in. */
   delayed: boolean;
   instructions: string | null;
-  /** The bank details the provider gave for a transfer. */
-  bankTransfer: { bankName: string; iban: string; bic: string; reference: string } | null;
+  /** The bank details the provider gave for a transfer, as the payment keeps them (payments.details.bankTransfer). */
+  bankTransfer: NonNullable<ProviderPayment['bankTransfer']> | null;
   /** A card's brand and last four digits (never more is kept). */
   card: { brand: string; last4: string } | null;
 }

@@ -16,7 +16,16 @@ import { findCustomer } from '../customers/repository.ts';
 import type { PaymentView } from './format.ts';
 import { orderMail, type OrderMailKind } from './templates.ts';
 
-const bankTransfer = z.object({ bankName: z.string(), iban: z.string(), bic: z.string(), reference: z.string() });
+/**
+ * The bank details of a transfer as payment-requests.ts keeps the provider's answer in payments.details
+ * (setPaymentOutcome): typed by that answer, so the two cannot drift apart.
+ */
+const bankTransfer: z.ZodType<NonNullable<PaymentView['bankTransfer']>> = z.object({
+  bankName: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  reference: z.string(),
+});
 
 /** How the order is (or is to be) paid: its last payment, with its method's name and instructions in `lang`. */
 export async function paymentViewOf(q: Queryable, order: Pick<OrderRow, 'id'>, lang: Language): Promise<PaymentView | null> {
