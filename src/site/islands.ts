@@ -24,7 +24,7 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */
-export const routesWithView = ['home', 'shops', 'error', 'maintenance', 'subscriptionLandingDog', 'subscriptionLandingCat'] as const;
+const routesWithView = ['home', 'shops', 'error', 'maintenance', 'subscriptionLandingDog', 'subscriptionLandingCat'] as const;
 export type ViewRoute = (typeof routesWithView)[number];
 
 /** A route whose page is only a shell today: no view of its own and no island yet. */
