@@ -348,3 +348,14 @@ test('an anonymous shopper signs in first, then comes back to the funnel with th
   await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });
+
+test('PayPal: the shopper approves on the provider’s page and comes back to a paid order', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await toSummary(page, info, 'paypal');
+  await acceptTermsAndPlace(page);
+  // The provider's approval page (the sandbox's, on the platform), then back to the shop.
+  await expect(page).toHaveURL(new RegExp(`^${PLATFORM}/payments/`));
+  await page.locator('button[value="approve"]').click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  await expect(page.locator('[data-confirmation="paid"]')).toContainText(t('checkout.confirmation.paid'));
+});
