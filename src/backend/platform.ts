@@ -2,6 +2,7 @@
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedContent, type SeedOptions } from './seed/seed.ts';
+import { seedDemoCoupons } from './seed/demo-coupons.ts';
 import { createPlatform } from './app.ts';
 import { readPlatformConfig, type Env, type PlatformConfig } from './config.ts';
 import { startMailDelivery, type MailDelivery } from './mail/delivery.ts';
@@ -32,6 +33,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
   const db = await openDatabase({ url: options.databaseUrl ?? config.databaseUrl, dataDir: options.dataDir ?? config.dataDir });
   await migrate(db);
   await seedContent(db, options);
+  await seedDemoCoupons(db, config);
   const mailDelivery = config.smtpUrl
     ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock: options.shop?.clock })
     : undefined;

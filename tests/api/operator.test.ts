@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform } from '../../src/backend/app.ts';
 import { readPlatformConfig } from '../../src/backend/config.ts';
 import { listMails } from '../../src/backend/mail/outbox.ts';
-import { addCoupon, checkout, ok } from './shop-checkout-support.ts';
+import { FREE_ORDER_COUPON, seedDemoCoupons } from '../../src/backend/seed/demo-coupons.ts';
+import { checkout, expectViolation, ok } from './shop-checkout-support.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,12 +31,12 @@ afterAll(async () => {
   await platform.db.close();
 });
 
-/** A placed order with nothing to pay (a 100 % coupon): paid at once, so it may ship. */
+/** A placed order with nothing to pay (the demos' 100 % coupon): paid at once, so it may ship. */
 async function paidOrder() {
   const customer = await api.signUp();
   const steps = checkout(api, customer.token);
   const token = await steps.cart();
-  ok(await steps.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: await addCoupon(platform, 100) }));
+  ok(await steps.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: FREE_ORDER_COUPON.toLowerCase() }));
   await steps.upToPayment(token);
   const placed = ok(await steps.complete(token));
   expect(placed.paymentState).toBe('paid');
@@ -171,3 +172,22 @@ function runOperator(args: string[], env: Record<string, string>): Promise<{ cod
   });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
+
+describe('the demos’ free-order coupon', () => {
+  it('exists outside production only: a production platform removes it', async () => {
+    const customer = await api.signUp();
+    const steps = checkout(api, customer.token);
+    const token = await steps.cart();
+    await seedDemoCoupons(platform.db, { production: true });
+    try {
+      expectViolation(
+        await steps.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: FREE_ORDER_COUPON }),
+        'couponCode',
+        'COUPON_INVALID',
+      );
+    } finally {
+      await seedDemoCoupons(platform.db, { production: false });
+    }
+    ok(await steps.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: FREE_ORDER_COUPON }));
+  });
+});
