@@ -2,12 +2,15 @@
  * The billing address and the shipping address, chosen from the address book (the favourite
  * preselected), or created here with the address book's own form and rules.
  */
-import { useState } from 'react';
-import { formatPhone } from '../../lib/forms/phone.ts';
+import { lazy, Suspense, useState } from 'react';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
-import { AddressForm } from '../shared/AddressForm.tsx';
+import { IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';
+
+// The address form (the world's countries, phone numbers' rules) loads only when an address is added: most
+// shoppers choose one of their book, and the funnel's first screen stays within its JavaScript budget.
+const AddressForm = lazy(() => import('../shared/AddressForm.tsx').then((module) => ({ default: module.AddressForm })));
 
 const countryNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
 
@@ -56,8 +59,6 @@ function AddressChoice({
           <input type="radio" name={name} value={address.id} checked={value === address.id} onChange={() => onChange(address.id)} />
           <span>
             {address.isDefault && <span className="tag ok">{t('checkout.billing.favourite')}</span>} <AddressLines address={address} />
-            <br />
-            <span className="muted">{formatPhone(address.phoneNumber)}</span>
           </span>
         </label>
       ))}
@@ -88,20 +89,22 @@ export function AddressStep({ customer }: { customer: Customer | null }) {
 
   if (adding) {
     return (
-      <AddressForm
-        address={null}
-        customer={customer}
-        first={book.length === 0}
-        headingLevel={3}
-        onSaved={(address) => {
-          store.addressSaved(address);
-          setBilling((current) => current ?? address.id);
-          if (!sameAddress) setShipping(address.id);
-          else setBilling(address.id);
-          setAdding(false);
-        }}
-        onCancel={() => setAdding(book.length === 0)}
-      />
+      <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>
+        <AddressForm
+          address={null}
+          customer={customer}
+          first={book.length === 0}
+          headingLevel={3}
+          onSaved={(address) => {
+            store.addressSaved(address);
+            setBilling((current) => current ?? address.id);
+            if (!sameAddress) setShipping(address.id);
+            else setBilling(address.id);
+            setAdding(false);
+          }}
+          onCancel={() => setAdding(book.length === 0)}
+        />
+      </Suspense>
     );
   }
   return (

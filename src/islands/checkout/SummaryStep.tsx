@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
-import { ORDER_NOTES_MAX } from '../../lib/shop-api/requests/checkout.ts';
 import { codeOf, openPayment, type CardDetails, type PaymentOutcome } from '../../stores/checkout.ts';
 import { RichText } from '../shared/forms/RichText.tsx';
 import { useIsland } from '../shared/island.tsx';
@@ -63,13 +62,7 @@ export function SummaryStep() {
           <label htmlFor={`${ids}-notes`} className="visually-hidden">
             {t('checkout.summary.notes')}
           </label>
-          <textarea
-            id={`${ids}-notes`}
-            rows={2}
-            maxLength={ORDER_NOTES_MAX}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
+          <textarea id={`${ids}-notes`} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
         </div>
       </details>
       <div className={`field-checkbox${termsError ? ' is-invalid' : ''}`}>

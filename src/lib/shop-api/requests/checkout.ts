@@ -38,7 +38,7 @@ export const selectShippingRequest = z.object({
 export const selectPaymentRequest = z.object({ paymentMethod: reference });
 
 /** Longest note a shopper may leave with an order. */
-export const ORDER_NOTES_MAX = 1000;
+const ORDER_NOTES_MAX = 1000;
 
 /** PATCH /shop/orders/{token}/complete. */
 export const completeRequest = z.object({
