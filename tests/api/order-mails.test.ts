@@ -4,19 +4,15 @@
  * request or its webhook (against the embedded Mollie sandbox, over HTTP as in production), the shipment.
  */
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
 import { listMails, linksOf } from '../../src/backend/mail/outbox.ts';
 import { shipOrder } from '../../src/backend/operator/ship.ts';
-import { preparePlatform } from '../../src/backend/platform.ts';
 import { queueOrderMail } from '../../src/backend/shop/order-mails/queue.ts';
 import type { OrderMailKind } from '../../src/backend/shop/order-mails/templates.ts';
-import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
-import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 import { addCoupon, checkout, ok } from './shop-checkout-support.ts';
-import { randomClientAddress, shopApi, testClock, type TestPlatform } from './platform.ts';
+import { payingPlatform } from './paying-platform.ts';
+import { shopApi, testClock, type TestPlatform } from './platform.ts';
 
 const clock = testClock();
 let platform: TestPlatform;
@@ -25,41 +21,10 @@ let origin: string;
 let close: () => Promise<void>;
 const env = { SITE_URL_FR: 'https://www.maison-gamelle.test', SITE_URL_BE: 'https://be.maison-gamelle.test' };
 
-/**
- * The platform on a port, its shop paying through the embedded sandbox it serves; the sandbox's own
- * webhook calls go to an address that refuses them, so each test delivers the webhook it means to.
- */
 beforeAll(async () => {
   clock.set('2026-03-02T09:00:00Z');
-  let provider: PaymentProvider | undefined;
-  // The adapter is made once the port is known; until then no call needs it.
-  const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
-  const prepared = await preparePlatform({
-    dataDir: 'memory://',
-    reset: true,
-    databaseUrl: testDatabaseUrl(),
-    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...env },
-    shop: { clock: clock.now, payments: lazy },
-  });
-  if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
-  const server = serve({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });
-  const address = randomClientAddress();
-  const request = async (path: string, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    headers.set('x-forwarded-for', address);
-    const response = await prepared.app.request(`http://platform.test${path}`, { ...init, headers });
-    const text = await response.text();
-    return { status: response.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any, headers: response.headers };
-  };
-  platform = { app: prepared.app, db: prepared.db, clientAddress: address, get: (path: string) => request(path), request } as TestPlatform;
+  ({ platform, origin, close } = await payingPlatform({ clock: clock.now, env }));
   api = shopApi(platform);
-  close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await prepared.close();
-  };
 });
 afterAll(async () => {
   await close();

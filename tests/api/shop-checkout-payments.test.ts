@@ -5,15 +5,11 @@
  * or not.
  */
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
-import { preparePlatform } from '../../src/backend/platform.ts';
-import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
-import { randomClientAddress, shopApi, type TestPlatform } from './platform.ts';
+import { payingPlatform } from './paying-platform.ts';
+import { shopApi, type TestPlatform } from './platform.ts';
 import { checkout, expectNotFound, expectViolation, ok, type Api } from './shop-checkout-support.ts';
 
 const SITE = 'http://localhost:4321';
@@ -24,42 +20,9 @@ let close: () => Promise<void>;
 let me: Awaited<ReturnType<Api['signUp']>>;
 
 beforeAll(async () => {
-  let provider: PaymentProvider | undefined;
-  // The adapter is made once the port is known; until then no call needs it.
-  const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
-  const prepared = await preparePlatform({
-    dataDir: 'memory://',
-    reset: true,
-    databaseUrl: testDatabaseUrl(),
-    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9' },
-    shop: { payments: lazy },
-  });
-  if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
-  const server = serve({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });
-  const address = randomClientAddress();
-  const request = async (path: string, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    headers.set('x-forwarded-for', address);
-    const response = await prepared.app.request(`http://platform.test${path}`, { ...init, headers });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, body: body as any, headers: response.headers };
-  };
-  platform = { app: prepared.app, db: prepared.db, clientAddress: address, get: (path: string) => request(path), request } as TestPlatform;
+  ({ platform, origin, close } = await payingPlatform());
   api = shopApi(platform);
   me = await api.signUp();
-  close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await prepared.close();
-  };
 });
 afterAll(async () => {
   await close();

@@ -6,13 +6,25 @@
  * shop API, and the shopper signed in through it, so no e-mail lookup is spent.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
-import { INVOICE_DELAY_DAYS, STORAGE_KEYS } from '../../src/lib/constants.ts';
+import { INVOICE_DELAY_DAYS } from '../../src/lib/constants.ts';
 import { DISPLAY_STATUSES } from '../../src/lib/orders/display-status.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { atPath, createCustomer, expect, languageOf, localeOf, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
+import {
+  type ApiSession,
+  atPath,
+  createCustomer,
+  expect,
+  expectNoSeriousViolation,
+  languageOf,
+  localeOf,
+  pathOf,
+  PLATFORM,
+  signInThroughApi,
+  test,
+  textsOf,
+} from './helpers.ts';
 
 const API = `${PLATFORM}/api/v2/shop`;
 /** A dog food in stock (src/backend/seed/fixtures/products.json). */
@@ -21,11 +33,6 @@ const FOOD = '10000001';
 const FREE_ORDER_COUPON = 'OFFERT100';
 const DAY = 24 * 60 * 60 * 1000;
 
-interface Session {
-  token: string;
-  refresh_token: string;
-  customer: string;
-}
 interface PlacedOrder {
   tokenValue: string;
   number: string;
@@ -34,7 +41,7 @@ interface PlacedOrder {
 }
 
 /** The shop API's calls for a signed-in customer on the project's site. */
-function shopCalls(request: APIRequestContext, info: TestInfo, session?: Session) {
+function shopCalls(request: APIRequestContext, info: TestInfo, session: ApiSession) {
   const locale = localeOf(info);
   const query = `channelCode=${channelOf(locale).code}&locale=${locale}`;
   const call = async <T>(method: 'POST' | 'PATCH', path: string, data: object): Promise<T> => {
@@ -43,7 +50,7 @@ function shopCalls(request: APIRequestContext, info: TestInfo, session?: Session
       headers: {
         Accept: 'application/ld+json',
         'Content-Type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json',
-        ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
+        Authorization: `Bearer ${session.token}`,
       },
       data,
     });
@@ -77,33 +84,6 @@ function shopCalls(request: APIRequestContext, info: TestInfo, session?: Session
   };
 }
 
-/** A new customer, signed in through the API; the site finds the session where it keeps it. */
-async function signedInShopper(page: Page, info: TestInfo): Promise<Session> {
-  const shopper = await createCustomer(page.request, info);
-  const session = await shopCalls(page.request, info).call<Session>('POST', '/authentication-token', {
-    email: shopper.email,
-    password: shopper.password,
-  });
-  await page.addInitScript(
-    ([keys, s]) => {
-      if (localStorage.getItem(keys.token)) return;
-      localStorage.setItem(keys.refreshToken, s.refresh_token);
-      localStorage.setItem(keys.customerUri, s.customer);
-      localStorage.setItem(keys.token, s.token);
-    },
-    [STORAGE_KEYS, session] as const,
-  );
-  return session;
-}
-
-async function expectNoSeriousViolation(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious, label).toEqual([]);
-}
-
 /** The status badge says its label and wears its display group's colours. */
 async function expectStatus(
   page: Page,
@@ -127,7 +107,7 @@ test('the orders of the account: a list with "load more", a detail in its status
   // Eleven orders placed through the shop API before the first page.
   test.slow();
   const t = textsOf(info);
-  const session = await signedInShopper(page, info);
+  const session = await signInThroughApi(page, info, await createCustomer(page.request, info));
   const api = shopCalls(page.request, info, session);
   const awaiting: PlacedOrder[] = [];
   for (let i = 0; i < 10; i++) awaiting.push(await api.placeOrder());

@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import type { RouteName } from '../../src/lib/routes/routes.ts';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { resolveTarget } from './target.ts';
 
 /** The build under test and this run's servers (resolved by the configuration, inherited by workers). */
@@ -192,4 +194,46 @@ export async function logIn(page: Page, info: TestInfo, email: string, password:
   await expect(page.getByRole('heading', { name: t('account.login.hello', { email }) })).toBeVisible();
   await page.getByLabel(t('forms.fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('account.login.passwordStep') }).click();
+}
+
+/** axe on the page as it is now: no serious or critical violation (`label` says which screen failed). */
+export async function expectNoSeriousViolation(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  expect(serious, label).toEqual([]);
+}
+
+export interface ApiSession {
+  token: string;
+  refresh_token: string;
+  customer: string;
+}
+
+/**
+ * Signs the shopper in through the shop API, so no e-mail lookup is spent (60 per 10 minutes), and keeps
+ * the session where the site keeps it, for every page the test opens next.
+ */
+export async function signInThroughApi(page: Page, info: TestInfo, shopper: Shopper): Promise<ApiSession> {
+  const locale = localeOf(info);
+  const response = await page.request.post(
+    `${PLATFORM}/api/v2/shop/authentication-token?channelCode=${channelOf(locale).code}&locale=${locale}`,
+    {
+      headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' },
+      data: { email: shopper.email, password: shopper.password },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  const session = (await response.json()) as ApiSession;
+  await page.addInitScript(
+    ([keys, s]) => {
+      if (localStorage.getItem(keys.token)) return;
+      localStorage.setItem(keys.refreshToken, s.refresh_token);
+      localStorage.setItem(keys.customerUri, s.customer);
+      localStorage.setItem(keys.token, s.token);
+    },
+    [STORAGE_KEYS, session] as const,
+  );
+  return session;
 }

@@ -1,0 +1,61 @@
+/**
+ * The platform on a port of its own, its shop paying through the embedded Mollie sandbox it serves, over
+ * HTTP as in production (the shop's adapter calls the platform's /payments/v2/), on an in-memory PGlite or
+ * TEST_DATABASE_URL. The sandbox's own webhook calls go to an address that refuses them, so each test
+ * delivers the webhook it means to. Calls go through the app, from a client address of its own.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { preparePlatform } from '../../src/backend/platform.ts';
+import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
+import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
+import { randomClientAddress, type TestPlatform } from './platform.ts';
+
+export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
+  let provider: PaymentProvider | undefined;
+  // The adapter is made once the port is known; until then no call needs it.
+  const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
+  const prepared = await preparePlatform({
+    dataDir: 'memory://',
+    reset: true,
+    databaseUrl: testDatabaseUrl(),
+    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...options.env },
+    shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },
+  });
+  if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
+  const server = serve({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });
+  const address = randomClientAddress();
+  const request = async (path: string, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', address);
+    const response = await prepared.app.request(`http://platform.test${path}`, { ...init, headers });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: body as any, headers: response.headers };
+  };
+  const platform = {
+    app: prepared.app,
+    db: prepared.db,
+    clientAddress: address,
+    get: (path: string) => request(path),
+    request,
+  } as TestPlatform;
+  return {
+    platform,
+    /** The platform's address: the sandbox's card form and hosted pages are there. */
+    origin,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await prepared.close();
+    },
+  };
+}
