@@ -14,7 +14,7 @@ export default {
     total: 'Totaal: {total}',
     items: '{count} artikel(s)',
     view: 'Details bekijken',
-    viewNamed: 'Details van bestelling nr. {number} bekijken',
+    viewNamed: 'Details bekijken van bestelling nr. {number}',
   },
   last: {
     title: 'Mijn laatste bestelling',
