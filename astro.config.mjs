@@ -6,6 +6,25 @@ import { loadEnv } from 'vite';
 import { pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { islandStyleInHead } from './src/lib/seo/island-style.ts';
+
+/** Valid HTML: the islands' style goes to the head of each built page (src/lib/seo/island-style.ts). */
+const islandStyle = {
+  name: 'island-style-in-head',
+  hooks: {
+    'astro:build:done': async ({ dir }) => {
+      const root = fileURLToPath(dir);
+      for (const file of await readdir(root, { recursive: true })) {
+        if (!file.endsWith('.html')) continue;
+        const path = `${root}/${file}`;
+        const html = await readFile(path, 'utf8');
+        const moved = islandStyleInHead(html);
+        if (moved !== html) await writeFile(path, moved);
+      }
+    },
+  },
+};
 
 const channel = (process.env.CHANNEL ?? 'fr').toLowerCase();
 if (!['fr', 'be'].includes(channel)) throw new Error(`CHANNEL must be fr or be, not ${channel}`);
@@ -31,7 +50,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   server: { port: Number(port) },
   prefetch: false,
-  integrations: [react()],
+  integrations: [react(), islandStyle],
   vite: {
     plugins: [
       {
