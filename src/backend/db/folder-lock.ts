@@ -83,7 +83,7 @@ export function lockFolder(dataDir: string): FolderLock {
       const current = readLock(path);
       if (!current) continue; // removed meanwhile: try again
       if (current.holder && isAlive(current.holder, path)) throw new DatabaseInUseError(dataDir, current.holder, path);
-      if (removeStale(path, current.ino, draft)) {
+      if (removeStale(path, current, draft)) {
         console.warn(
           current.holder
             ? `Removed a stale lock on ${dataDir} left by process ${current.holder.pid} (it no longer runs).`
@@ -142,7 +142,7 @@ function readLock(path: string): { holder: LockHolder | null; ino: number } | nu
  * the first remove it and take the folder, and the second remove the first one's fresh lock. Returns false
  * when another process is breaking the lock (or has already): the caller waits and looks again.
  */
-function removeStale(path: string, staleIno: number, draft: string): boolean {
+function removeStale(path: string, stale: { holder: LockHolder | null; ino: number }, draft: string): boolean {
   const breaker = `${path}.break`;
   try {
     linkSync(draft, breaker);
@@ -161,8 +161,11 @@ function removeStale(path: string, staleIno: number, draft: string): boolean {
   }
   try {
     // Only a breaker unlinks another process's lock, so between this check and the unlink the name
-    // cannot change hands.
-    if (readLock(path)?.ino !== staleIno) return false;
+    // cannot change hands. The inode alone does not say it is still the stale file: once that file is
+    // gone, a third process's fresh lock may be written on the same inode number, so its token must
+    // match too (an unreadable stale file has none; a fresh lock always has one).
+    const now = readLock(path);
+    if (now?.ino !== stale.ino || (now.holder?.token ?? null) !== (stale.holder?.token ?? null)) return false;
     unlinkSync(path);
     return true;
   } finally {
