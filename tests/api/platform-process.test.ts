@@ -63,6 +63,11 @@ const productionEnv = (port: number) => ({
   SMTP_URL: 'smtp://127.0.0.1:1',
   MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
   TRUST_PROXY: '0',
+  MOLLIE_API_KEY: 'live_productionKeyOfTheShop0000000000',
+  MOLLIE_WEBHOOK_SECRET: 'w'.repeat(48),
+  RELAY_API_URL: 'https://ws.colissimo.example',
+  RELAY_ACCOUNT_NUMBER: '812345',
+  RELAY_PASSWORD: 'p'.repeat(24),
 });
 
 describe('production mode (NODE_ENV=production)', () => {
@@ -71,7 +76,20 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(await proc.exited).toBe(1);
     const lines = proc.stderr().trim().split('\n');
     expect(lines[0]).toBe('Refusing to start in production mode (NODE_ENV=production):');
-    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SITE_URL_FR', 'SITE_URL_BE', 'SMTP_URL', 'TRUST_PROXY', 'MAIL_FROM']) {
+    for (const name of [
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'SITE_URL_FR',
+      'SITE_URL_BE',
+      'SMTP_URL',
+      'TRUST_PROXY',
+      'MAIL_FROM',
+      'MOLLIE_API_KEY',
+      'MOLLIE_WEBHOOK_SECRET',
+      'RELAY_API_URL',
+      'RELAY_ACCOUNT_NUMBER',
+      'RELAY_PASSWORD',
+    ]) {
       expect(lines.filter((line) => line.trim().startsWith(`${name} is not set`))).toHaveLength(1);
     }
     expect(proc.stdout()).not.toContain('Platform');
