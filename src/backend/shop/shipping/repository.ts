@@ -22,10 +22,10 @@ const SELECT = `SELECT m.code, m.kind, m.carrier, jsonb_build_object('fr', m.nam
 
 /** The methods a channel offers for a shipping country, in the shop's order. */
 export async function shippingMethodsFor(q: Queryable, channel: ChannelCode, country: string): Promise<ShippingMethodRow[]> {
-  const rows = await q.query<ShippingMethodRow>(`${SELECT} WHERE m.enabled AND r.channel_code = $1 AND r.country_code = $2 ORDER BY m.position`, [
-    channel,
-    country,
-  ]);
+  const rows = await q.query<ShippingMethodRow>(
+    `${SELECT} WHERE m.enabled AND r.channel_code = $1 AND r.country_code = $2 ORDER BY m.position`,
+    [channel, country],
+  );
   return rows;
 }
 
@@ -36,10 +36,9 @@ export async function shippingMethodFor(
   channel: ChannelCode,
   country: string,
 ): Promise<ShippingMethodRow | null> {
-  const [row] = await q.query<ShippingMethodRow>(`${SELECT} WHERE m.enabled AND m.code = $1 AND r.channel_code = $2 AND r.country_code = $3`, [
-    code,
-    channel,
-    country,
-  ]);
+  const [row] = await q.query<ShippingMethodRow>(
+    `${SELECT} WHERE m.enabled AND m.code = $1 AND r.channel_code = $2 AND r.country_code = $3`,
+    [code, channel, country],
+  );
   return row ?? null;
 }

@@ -63,7 +63,8 @@ export default {
     passwordTitle: 'Changer mon mot de passe',
     passwordSave: 'Changer mon mot de passe',
     passwordSaved: 'Votre mot de passe a été modifié.',
-    emailPasswordHint: 'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel. Nous prévenons votre ancienne adresse.',
+    emailPasswordHint:
+      'Pour changer votre adresse e-mail, confirmez avec votre mot de passe actuel. Nous prévenons votre ancienne adresse.',
   },
   addresses: {
     title: 'Mes adresses',

@@ -16,9 +16,10 @@ export default {
     date_too_late: 'La date doit être antérieure au {max}.',
     too_few: 'Veuillez choisir au moins {min} valeurs.',
     too_many: 'Veuillez choisir au plus {max} valeurs.',
-    email: 'L\'email est invalide.',
+    email: "L'email est invalide.",
     forbidden_characters: 'Ce champ contient des caractères non autorisés.',
-    invisible_characters: 'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
+    invisible_characters:
+      'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
     percent: 'Le caractère % n’est pas autorisé.',
     emoji: 'Ce champ ne peut pas contenir d’emoji.',
     postcode_length: 'Le code postal doit comporter {digits} chiffres.',

@@ -44,7 +44,8 @@ export default {
   },
   home: {
     heading: 'La nutrition premium, livrée chez vous',
-    intro: 'Croquettes, pâtées et friandises conçues avec des vétérinaires, pour chiens et chats, livrées en France, en Belgique et au Luxembourg.',
+    intro:
+      'Croquettes, pâtées et friandises conçues avec des vétérinaires, pour chiens et chats, livrées en France, en Belgique et au Luxembourg.',
     shopDogs: 'Pour mon chien',
     shopCats: 'Pour mon chat',
     subscribe: 'Abonnez-vous : -10 % sur chaque livraison, dès 2 livraisons, à la fréquence qui vous convient.',
@@ -68,7 +69,10 @@ export default {
     '400': { title: 'Requête invalide', message: 'La demande envoyée n’est pas valide.' },
     '403': { title: 'Accès refusé', message: 'Vous n’avez pas accès à cette page.' },
     '500': { title: 'Une erreur est survenue', message: 'Une erreur est survenue. Merci de réessayer dans quelques instants.' },
-    '503': { title: 'Service indisponible', message: 'Le service est momentanément indisponible. Merci de réessayer dans quelques instants.' },
+    '503': {
+      title: 'Service indisponible',
+      message: 'Le service est momentanément indisponible. Merci de réessayer dans quelques instants.',
+    },
   },
   maintenance: { title: 'Maintenance', message: 'Cette partie du site est en maintenance', back: 'Retour à l’accueil' },
   faq: {
@@ -91,7 +95,8 @@ export default {
     directions: 'Itinéraire',
   },
   subscriptionLanding: {
-    intro: 'Recevez automatiquement l’alimentation de votre {animal} à la fréquence de votre choix et économisez 10 % sur chaque livraison.',
+    intro:
+      'Recevez automatiquement l’alimentation de votre {animal} à la fréquence de votre choix et économisez 10 % sur chaque livraison.',
     points: {
       discount: '-10 % sur chaque commande en abonnement',
       minimum: 'Minimum 2 livraisons, puis sans engagement',

@@ -27,7 +27,13 @@ export default {
     closed: 'Fermé',
     span: '{opens} – {closes}',
     weekdays: {
-      mon: 'Lundi', tue: 'Mardi', wed: 'Mercredi', thu: 'Jeudi', fri: 'Vendredi', sat: 'Samedi', sun: 'Dimanche',
+      mon: 'Lundi',
+      tue: 'Mardi',
+      wed: 'Mercredi',
+      thu: 'Jeudi',
+      fri: 'Vendredi',
+      sat: 'Samedi',
+      sun: 'Dimanche',
     },
     exceptions: {
       title: 'Horaires exceptionnels',

@@ -68,7 +68,10 @@ export default {
     '400': { title: 'Ongeldige aanvraag', message: 'De verzonden aanvraag is niet geldig.' },
     '403': { title: 'Geen toegang', message: 'Je hebt geen toegang tot deze pagina.' },
     '500': { title: 'Er is een fout opgetreden', message: 'Er is een fout opgetreden. Probeer het over enkele ogenblikken opnieuw.' },
-    '503': { title: 'Dienst niet beschikbaar', message: 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.' },
+    '503': {
+      title: 'Dienst niet beschikbaar',
+      message: 'De dienst is tijdelijk niet beschikbaar. Probeer het over enkele ogenblikken opnieuw.',
+    },
   },
   maintenance: { title: 'Onderhoud', message: 'Dit deel van de site is in onderhoud', back: 'Terug naar de homepage' },
   faq: {
@@ -101,6 +104,9 @@ export default {
     cta: 'Kies je brokken',
   },
   account: { welcome: 'Welkom in je klantenzone.' },
-  contact: { intro: 'Onze klantenservice helpt je van maandag tot vrijdag van 9:00 tot 18:00.', faq: 'Bekijk eerst onze veelgestelde vragen' },
+  contact: {
+    intro: 'Onze klantenservice helpt je van maandag tot vrijdag van 9:00 tot 18:00.',
+    faq: 'Bekijk eerst onze veelgestelde vragen',
+  },
   webViewDemo: { intro: 'Deze pagina toont hoe de pagina’s in de mobiele app worden weergegeven.' },
 };

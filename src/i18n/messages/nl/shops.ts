@@ -27,7 +27,13 @@ export default {
     closed: 'Gesloten',
     span: '{opens} – {closes}',
     weekdays: {
-      mon: 'Maandag', tue: 'Dinsdag', wed: 'Woensdag', thu: 'Donderdag', fri: 'Vrijdag', sat: 'Zaterdag', sun: 'Zondag',
+      mon: 'Maandag',
+      tue: 'Dinsdag',
+      wed: 'Woensdag',
+      thu: 'Donderdag',
+      fri: 'Vrijdag',
+      sat: 'Zaterdag',
+      sun: 'Zondag',
     },
     exceptions: {
       title: 'Uitzonderlijke openingsuren',
