@@ -35,7 +35,7 @@ export interface PlatformConfig {
   relay: RelayConfig;
 }
 
-export interface RelayConfig {
+interface RelayConfig {
   /** The carrier's base URL: Colissimo (https://ws.colissimo.fr) in production, the embedded /relay elsewhere. */
   apiUrl: string;
   accountNumber: string;
@@ -44,7 +44,7 @@ export interface RelayConfig {
   sandbox?: { accountNumber: string; password: string };
 }
 
-export interface PaymentsConfig {
+interface PaymentsConfig {
   /** The shop's Mollie key: live_… in production, the sandbox's test_… key by default elsewhere. */
   apiKey: string;
   /** Mollie's API root for the shop's client; unset means Mollie itself (https://api.mollie.com/v2/). */

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { ChannelCode, Language } from '../../../lib/channels.ts';
 import { fromMollieAmount, mollieLocale, toMollieAmount } from './amounts.ts';
 
-export type PaymentMethod = 'creditcard' | 'paypal' | 'banktransfer' | 'bancontact';
+type PaymentMethod = 'creditcard' | 'paypal' | 'banktransfer' | 'bancontact';
 type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 
 export interface ProviderPayment {
