@@ -1,4 +1,7 @@
-/** The account page's last order: the newest placed order's card and a link to all of them (nothing is shown until it is known). */
+/**
+ * The account page's last order: the newest placed order's card and a link to all of them, or an invitation
+ * to shop when there is none; nothing is shown until it is known, in a section of the card's height.
+ */
 import { useEffect, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createOrdersClient } from '../../lib/shop-api/client.ts';
@@ -25,7 +28,13 @@ export function LastOrder() {
     <section className="orders-frame orders-frame--last last-order" aria-labelledby="last-order-title">
       <h2 id="last-order-title">{t('orders.last.title')}</h2>
       {order === undefined ? null : order === null ? (
-        <p>{t('orders.last.none')}</p>
+        // A card as an order's would be, so that the section is as full without one.
+        <div className="card order-card">
+          <p>{t('orders.last.none')}</p>
+          <a className="button" href={pathTo('home', locale)}>
+            {t('orders.list.shop')}
+          </a>
+        </div>
       ) : (
         <>
           <OrderCard order={order} headingLevel={3} />
