@@ -10,7 +10,7 @@ import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/confi
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
-import { randomClientAddress, type TestPlatform } from './platform.ts';
+import { appRequest, randomClientAddress, type TestPlatform } from './platform.ts';
 
 export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
   let provider: PaymentProvider | undefined;
@@ -29,19 +29,7 @@ export async function payingPlatform(options: { clock?: () => Date; env?: Record
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });
   const address = randomClientAddress();
-  const request = async (path: string, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    headers.set('x-forwarded-for', address);
-    const response = await prepared.app.request(`http://platform.test${path}`, { ...init, headers });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: response.status, body: body as any, headers: response.headers };
-  };
+  const request = appRequest(prepared.app, address);
   const platform = {
     app: prepared.app,
     db: prepared.db,

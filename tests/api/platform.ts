@@ -40,7 +40,13 @@ export async function testPlatform(options: TestPlatformOptions = {}) {
     );
   }
   const clientAddress = options.clientAddress ?? randomClientAddress();
-  const request = async (path: string, init?: RequestInit) => {
+  const request = appRequest(app, clientAddress);
+  return { app, db, clientAddress, get: (path: string) => request(path), request };
+}
+
+/** Calls the app as `clientAddress` (unless a call sends its own): the status, the body (parsed when JSON), the headers. */
+export function appRequest(app: Awaited<ReturnType<typeof preparePlatform>>['app'], clientAddress: string) {
+  return async (path: string, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', clientAddress);
     const response = await app.request(`http://platform.test${path}`, { ...init, headers });
@@ -53,7 +59,6 @@ export async function testPlatform(options: TestPlatformOptions = {}) {
     }
     return { status: response.status, body: body as any, headers: response.headers };
   };
-  return { app, db, clientAddress, get: (path: string) => request(path), request };
 }
 export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;
 
