@@ -3,7 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
+import { cardFormProblem, pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -33,10 +33,14 @@ const port = process.env[`PORT_${code}`] ?? String(channels[code].defaultPort);
 const site = (process.env[`SITE_URL_${code}`] ?? `http://localhost:${port}`).replace(/\/+$/, '');
 // What the islands talk to, read as astro:env reads it (.env files, then the environment), so the page
 // policy allows exactly the origins the build bakes in.
-const services = servicesFromEnv({
+const buildEnv = {
   ...loadEnv(process.env.NODE_ENV === 'development' ? 'development' : 'production', process.cwd(), ''),
   ...process.env,
-});
+};
+const services = servicesFromEnv(buildEnv);
+// A live Mollie key with the sandbox's card form would send card numbers to our own platform: refused.
+const cardProblem = cardFormProblem(buildEnv);
+if (cardProblem) throw new Error(cardProblem);
 const policy = pagePolicy(services);
 
 export default defineConfig({
@@ -92,6 +96,10 @@ export default defineConfig({
       PUBLIC_CAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The card form: Mollie Components for this Mollie profile (pfl_…); unset, the embedded sandbox's form.
+      PUBLIC_MOLLIE_PROFILE_ID: envField.string({ context: 'client', access: 'public', optional: true, startsWith: 'pfl_' }),
+      // Mollie Components in test mode (the platform then uses a test_ API key of the same profile).
+      PUBLIC_MOLLIE_TESTMODE: envField.boolean({ context: 'client', access: 'public', default: false }),
     },
   },
 });

@@ -25,6 +25,8 @@ export interface SiteServices {
   googleClientId?: string | undefined;
   /** The login captcha, reCAPTCHA v3 or Enterprise (PUBLIC_CAPTCHA_SITE_KEY). */
   captchaSiteKey?: string | undefined;
+  /** Mollie Components' card form for this Mollie profile (PUBLIC_MOLLIE_PROFILE_ID, `pfl_…`). */
+  mollieProfileId?: string | undefined;
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -40,6 +42,13 @@ const envSchema = z.object({
   PUBLIC_MAP_TILES_URL: optional,
   PUBLIC_GOOGLE_CLIENT_ID: optional,
   PUBLIC_CAPTCHA_SITE_KEY: optional,
+  // A Mollie profile id starts with pfl_ (an API key, test_ or live_, must never reach a page).
+  PUBLIC_MOLLIE_PROFILE_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^pfl_[A-Za-z0-9]+$/, 'PUBLIC_MOLLIE_PROFILE_ID must be a Mollie profile id (pfl_…)')
+      .optional(),
+  ),
 });
 
 /** The services of a build, from its environment, with the same precedence as astro.config.mjs's env schema. */
@@ -50,7 +59,22 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
     mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
     captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
+    mollieProfileId: parsed.PUBLIC_MOLLIE_PROFILE_ID,
   };
+}
+
+/**
+ * A build whose environment holds Mollie's live API key serves real shoppers, and its card form must be
+ * Mollie Components: the sandbox's form would post card numbers to the shop's own platform (where no
+ * sandbox answers in production). The reason the build is refused, or null when the settings agree.
+ */
+export function cardFormProblem(env: Record<string, string | undefined>): string | null {
+  if (!env.MOLLIE_API_KEY?.trim().startsWith('live_')) return null;
+  if (!env.PUBLIC_MOLLIE_PROFILE_ID?.trim())
+    return 'MOLLIE_API_KEY is a live key but PUBLIC_MOLLIE_PROFILE_ID is unset: the card form would be the sandbox’s. Set the Mollie profile id (pfl_…).';
+  if (/^(true|1)$/i.test(env.PUBLIC_MOLLIE_TESTMODE?.trim() ?? ''))
+    return 'MOLLIE_API_KEY is a live key but PUBLIC_MOLLIE_TESTMODE is true: Mollie would refuse the test card tokens. Unset it.';
+  return null;
 }
 
 /**
@@ -79,6 +103,13 @@ const CAPTCHA = {
   connect: ['https://www.google.com/recaptcha/'],
 };
 
+/**
+ * Mollie Components: mollie.js comes from js.mollie.com, and its four card fields are frames from the same
+ * host (Mollie's own CSP allow-list for its shop modules). The card is read inside those frames, so the
+ * page itself connects to nothing of Mollie's. Only listed when a profile id is configured.
+ */
+const MOLLIE = { script: ['https://js.mollie.com'], frame: ['https://js.mollie.com'] };
+
 /** The page policy, in the shape of Astro's `security.csp` config (it adds the script and style hashes). */
 export interface PagePolicy {
   /** Directives other than script-src and style-src, each `name source…`. */
@@ -91,6 +122,8 @@ export interface PagePolicy {
 
 export function pagePolicy(services: SiteServices): PagePolicy {
   const captcha = services.captchaSiteKey !== undefined;
+  const mollie = services.mollieProfileId !== undefined;
+  const frames = [...(captcha ? CAPTCHA.frame : []), ...(mollie ? MOLLIE.frame : [])];
   const list = (...sources: Array<string | false | undefined>) =>
     [...new Set(sources.filter((s): s is string => typeof s === 'string'))].join(' ');
   return {
@@ -101,15 +134,15 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       // Images are the site's own; the map's raster tiles when a provider is configured.
       `img-src ${list("'self'", services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
       "font-src 'self'",
-      // No frames but the captcha's challenge.
-      `frame-src ${captcha ? list(...CAPTCHA.frame) : "'none'"}`,
+      // No frames but the captcha's challenge and Mollie's card fields.
+      `frame-src ${frames.length > 0 ? list(...frames) : "'none'"}`,
       "object-src 'none'",
       "base-uri 'self'",
       // Forms stay on the site (add to cart is a GET to the cart page). Google sign-in is a link to
       // Google's page, a navigation no CSP directive restricts, so it needs nothing here.
       "form-action 'self'",
     ],
-    scriptResources: ["'self'", ...(captcha ? CAPTCHA.script : [])],
+    scriptResources: ["'self'", ...(captcha ? CAPTCHA.script : []), ...(mollie ? MOLLIE.script : [])],
     // Style sheets: the site's files and, by hash, the inline ones (Astro's, and CategoryView's filter
     // rules). Style attributes keep 'unsafe-inline' (style-src-attr): the markup sets custom properties
     // with them (rating bars, sort ranks of the product cards), which no hash can cover.

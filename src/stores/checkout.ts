@@ -1,15 +1,15 @@
 /**
  * The checkout funnel of one order: its addresses, carrier (home or relay point), payment method, the
  * completion and the payment. Steps run one at a time; each failure is a code the islands translate
- * (with the API's or the bank's own words when it gave some). Cards never reach the shop: the card is
- * posted to the payment provider's card-token endpoint, and the shop pays with the single-use token.
+ * (with the API's or the bank's own words when it gave some). Cards never reach the shop: the provider
+ * makes a single-use token of the card (./checkout-card.ts: the sandbox's card-token endpoint, or Mollie
+ * Components in production), and the shop pays with the token.
  *
  * Other tabs: every step is announced on the cart's broadcast channel ('updating', then 'updated' with
  * the order), so the cart islands follow, and a funnel of the same order in another tab learns that
  * someone else is acting on it (`$elsewhere`), warns, and reloads when the shopper chooses to continue.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { z } from 'zod';
 import {
   createCheckoutClient,
   type CheckoutClient,
@@ -24,6 +24,9 @@ import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, 
 import { CART_CHANNEL } from './cart/index.ts';
 import { createQueue } from './cart/queue.ts';
 import { getShop } from './shop.ts';
+import { type CardDetails, type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
+
+export type { CardDetails } from './checkout-card.ts';
 
 /**
  * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).
@@ -57,14 +60,11 @@ export interface CheckoutError {
 
 export type CheckoutStatus = 'idle' | 'loading' | 'ready' | 'busy';
 
-/** What the card form collects; it goes to the provider only. */
-export interface CardDetails {
-  cardHolder: string;
-  cardNumber: string;
-  /** MM/YY. */
-  expiryDate: string;
-  verificationCode: string;
-}
+/**
+ * The card to pay with: the details typed in the sandbox's form, or `'components'`, the provider's own
+ * fields mounted in the page (Mollie Components), which hold the card themselves.
+ */
+export type CardInput = CardDetails | 'components';
 
 /** How a payment ended for the funnel: paid, to be finished at the provider (a redirect), or waiting (delayed methods). */
 export type PaymentOutcome = { kind: 'paid' } | { kind: 'redirect'; url: string } | { kind: 'awaiting' };
@@ -74,20 +74,18 @@ export type BankTransfer = NonNullable<NonNullable<PaymentRequest['responseData'
 
 /** Paying a placed order: with the card form's details for a card, with another method of the same fee if chosen. */
 interface PayInput {
-  card?: CardDetails;
+  card?: CardInput;
   methodCode?: string;
   redirectUrl: string;
 }
 
-/** The provider's card-token answer (Mollie Components' shape) and its error body. */
-const cardTokenAnswer = z.object({ token: z.string().min(1) });
-const providerError = z.object({ detail: z.string().optional(), field: z.string().optional() });
-
 export interface CheckoutDeps {
   client: Pick<ShopClient, 'getCart' | 'listAddresses'> & CheckoutClient;
-  /** The provider's origin and path (`…/payments`): card tokens are made at `{providerUrl}/components/card-tokens`. */
+  /** The sandbox's origin and path (`…/payments`): its card tokens are made at `{providerUrl}/components/card-tokens`. */
   providerUrl: string;
   fetch?: typeof fetch;
+  /** How cards become tokens (`cardTokeniser`); the sandbox's form at `providerUrl` by default. */
+  card?: CardTokeniser;
   /** BroadcastChannel('cart'); null where there is none. */
   channel?: ChannelLike | null;
   /** Called once the order is placed: the cart it was is no longer the shopper's cart. */
@@ -141,7 +139,9 @@ export const awaitsPayment = (order: Order): boolean => order.state !== 'cart' &
 
 export function createCheckoutStore(deps: CheckoutDeps) {
   const { client } = deps;
-  const fetchImpl: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const card: CardTokeniser =
+    // Without settings, no profile id: the sandbox's form (the locale only matters to Mollie).
+    deps.card ?? cardTokeniser({ locale: 'fr_FR' }, { providerUrl: deps.providerUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   const enqueue = createQueue();
 
   const $order = atom<Order | null>(null);
@@ -216,30 +216,17 @@ export function createCheckoutStore(deps: CheckoutDeps) {
     return order;
   }
 
-  async function tokenise(card: CardDetails): Promise<string> {
-    let response: Response;
+  /** The card's single-use token, from the form the build is configured for. */
+  async function tokenise(input: CardInput): Promise<string> {
     try {
-      response = await fetchImpl(`${deps.providerUrl.replace(/\/+$/, '')}/components/card-tokens`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/hal+json' },
-        body: JSON.stringify({ ...card, cardNumber: card.cardNumber.replace(/[\s-]/g, '') }),
-      });
-    } catch {
-      throw new CheckoutFailure(failure('network'));
+      if (card.kind === 'components') return await card.tokenise();
+      // The sandbox's form sends its details; a form without them is not this build's.
+      if (input === 'components') throw new CardTokenFailure('failed');
+      return await card.tokenise(input);
+    } catch (error) {
+      if (!(error instanceof CardTokenFailure)) throw new CheckoutFailure(failure('failed'));
+      throw new CheckoutFailure(failure(error.code, { description: error.description, ...(error.field ? { field: error.field } : {}) }));
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok) {
-      const parsed = cardTokenAnswer.safeParse(body);
-      if (parsed.success) return parsed.data.token;
-      throw new CheckoutFailure(failure('failed'));
-    }
-    const parsed = providerError.safeParse(body);
-    const detail = parsed.success ? parsed.data : {};
-    if (response.status === 422 || response.status === 400)
-      throw new CheckoutFailure(
-        failure('card_invalid', { description: detail.detail ?? null, ...(detail.field ? { field: detail.field } : {}) }),
-      );
-    throw new CheckoutFailure(failure('failed'));
   }
 
   /**
@@ -295,6 +282,8 @@ export function createCheckoutStore(deps: CheckoutDeps) {
     $relayPoints: $relayPoints as ReadableAtom<FoundRelayPoint[] | null>,
     $elsewhere: $elsewhere as ReadableAtom<boolean>,
     $bankTransfer: $bankTransfer as ReadableAtom<BankTransfer | null>,
+    /** The card form of this build: the sandbox's inputs, or the provider's fields to mount. */
+    card,
 
     /** Loads the order and the address book; starts following the other tabs. */
     load(orderToken: string): Promise<Order | null> {
@@ -392,7 +381,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
      * mistyped card never places an order; a refused card leaves the order placed and awaiting payment,
      * and `pay` tries again. Delayed methods and free orders only place the order.
      */
-    placeOrder(input: { notes: string; termsAccepted: boolean; card?: CardDetails; redirectUrl: string }): Promise<PaymentOutcome> {
+    placeOrder(input: { notes: string; termsAccepted: boolean; card?: CardInput; redirectUrl: string }): Promise<PaymentOutcome> {
       return step(async (orderToken) => {
         const cardToken = input.card ? await tokenise(input.card) : undefined;
         const placed = await show(await client.complete(orderToken, { notes: input.notes, termsAccepted: input.termsAccepted }));
@@ -441,14 +430,20 @@ export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
 
 let shared: CheckoutStore | null = null;
 
-/** The page's checkout store, over the page's shop client and cart (built on first use, in a browser). */
-export function checkoutStore(): CheckoutStore {
+/**
+ * The page's checkout store, over the page's shop client and cart (built on first use, in a browser), with
+ * the card form the build's settings choose (the islands read PUBLIC_MOLLIE_PROFILE_ID and
+ * PUBLIC_MOLLIE_TESTMODE).
+ */
+export function checkoutStore(settings: CardSettings = {}): CheckoutStore {
   if (shared) return shared;
   const shop = getShop();
+  // Without Mollie, the embedded sandbox beside the shop API makes the card tokens.
+  const providerUrl = `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`;
   const store = createCheckoutStore({
     client: { ...shop.client, ...createCheckoutClient(shop.client.http) },
-    // The provider's card-token endpoint: the embedded sandbox beside the shop API (Mollie Components' role).
-    providerUrl: `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`,
+    providerUrl,
+    card: cardTokeniser({ ...settings, locale: shop.config.locale }, { providerUrl }),
     channel: browserChannel(CART_CHANNEL),
     onPlaced: () => shop.cart.clear(),
     storage: browserStorage(),

@@ -7,11 +7,11 @@ import { useId, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
-import { codeOf, openPayment, type CardDetails, type PaymentOutcome } from '../../stores/checkout.ts';
+import { codeOf, openPayment, type PaymentOutcome } from '../../stores/checkout.ts';
 import { RichText } from '../shared/forms/RichText.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
-import { CardForm, emptyCard, isCardMethod, MethodChoice, MethodNote } from './PaymentStep.tsx';
+import { isCardMethod, MethodChoice, MethodNote, useCardForm } from './PaymentStep.tsx';
 import { useCheckout } from './shared.tsx';
 
 /** Where the shopper lands after paying, and where the provider's pages send them back. */
@@ -29,7 +29,7 @@ function useConfirmation(token: string) {
 export function SummaryStep() {
   const { t, locale, price } = useIsland();
   const { store, order, paymentMethods, status } = useCheckout();
-  const [card, setCard] = useState<CardDetails>(emptyCard);
+  const card = useCardForm(store);
   const [notes, setNotes] = useState('');
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -45,7 +45,7 @@ export function SummaryStep() {
     setTermsError(!terms);
     if (!terms) return;
     void store
-      .placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...(withCard ? { card } : {}) })
+      .placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...(withCard ? { card: card.input } : {}) })
       // A failure stays in the store and shows in the step; a refused card leaves the order placed, and
       // the funnel turns into "pay again".
       .then(confirmation.follow, () => undefined);
@@ -55,7 +55,7 @@ export function SummaryStep() {
     <form className="checkout-form" onSubmit={submit} noValidate>
       <OrderTotals cart={order} />
       {order.total === 0 && <p>{t('checkout.payment.free')}</p>}
-      {withCard && <CardForm card={card} onChange={setCard} />}
+      {withCard && card.form}
       <details className="checkout-notes">
         <summary>{t('checkout.summary.notes')}</summary>
         <div className="field">
@@ -114,7 +114,7 @@ export function PayAgain() {
   const { store, order, paymentMethods, status, error } = useCheckout();
   const current = order ? codeOf(openPayment(order)?.method) : null;
   const [choice, setChoice] = useState<string | null>(current);
-  const [card, setCard] = useState<CardDetails>(emptyCard);
+  const card = useCardForm(store);
   const confirmation = useConfirmation(order?.tokenValue ?? '');
   if (!order) return null;
   const fee = paymentMethods.find((m) => m.code === current)?.serviceFee;
@@ -126,7 +126,11 @@ export function PayAgain() {
     if (!choice) return;
     try {
       confirmation.follow(
-        await store.pay({ methodCode: choice, redirectUrl: confirmation.redirectUrl, ...(isCardMethod(choice) ? { card } : {}) }),
+        await store.pay({
+          methodCode: choice,
+          redirectUrl: confirmation.redirectUrl,
+          ...(isCardMethod(choice) ? { card: card.input } : {}),
+        }),
       );
     } catch {
       // The store keeps the failure; the section shows it.
@@ -138,7 +142,7 @@ export function PayAgain() {
       {!error && <p>{t('checkout.payment.awaiting')}</p>}
       <MethodChoice methods={methods} value={choice} onChange={setChoice} />
       {method && <MethodNote method={method} />}
-      {isCardMethod(choice) && <CardForm card={card} onChange={setCard} />}
+      {isCardMethod(choice) && card.form}
       <div className="form-actions">
         <button type="submit" className="button checkout-complete" disabled={!choice || status === 'busy'} data-step-action="pay">
           {t('checkout.payment.payNow', { amount: price(order.total) })}

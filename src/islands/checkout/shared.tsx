@@ -2,14 +2,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
-import type { Translator } from '../../i18n/core.ts';
+import { errorText } from './errors.ts';
 import { useIsland } from '../shared/island.tsx';
+import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
 
 /** The tag manager's data layer, when the page has one. */
 export const dataLayer = (): unknown[] | undefined => (window as { dataLayer?: unknown[] }).dataLayer;
 
 export function useCheckout() {
-  const store = checkoutStore();
+  // Mollie Components when the build has a Mollie profile, else the embedded sandbox's card form.
+  const store = checkoutStore({ mollieProfileId: PUBLIC_MOLLIE_PROFILE_ID, mollieTestmode: PUBLIC_MOLLIE_TESTMODE });
   return {
     store,
     order: useStore(store.$order),
@@ -21,37 +23,6 @@ export function useCheckout() {
     relayPoints: useStore(store.$relayPoints),
     elsewhere: useStore(store.$elsewhere),
   };
-}
-
-/** A failure in the shopper's words: the API's own reason when it gave one, else the funnel's texts. */
-function errorText(t: Translator, error: CheckoutError): string[] {
-  switch (error.code) {
-    case 'network':
-      return [t('checkout.network')];
-    case 'not_found':
-      return [t('checkout.notFound')];
-    case 'relay_none':
-      return [t('relay.noneNearby')];
-    case 'relay_unavailable':
-      return [t('relay.unavailable')];
-    case 'card_invalid': {
-      const key = `checkout.payment.card.errors.${error.field ?? ''}`;
-      return [t.has(key) ? t(key) : (error.description ?? t('checkout.error'))];
-    }
-    case 'payment_refused':
-      return [
-        t('checkout.payment.refused'),
-        ...(error.bank ? [t('checkout.payment.bank', { message: error.bank.message, code: error.bank.code ?? '–' })] : []),
-        t('checkout.payment.retry'),
-      ];
-    case 'refused': {
-      if (error.violations.some((v) => v.code === 'RELAY_POINT_INACTIVE')) return [t('relay.inactive')];
-      const texts = error.violations.map((v) => v.message).filter(Boolean);
-      return texts.length > 0 ? texts : [error.description ?? t('checkout.error')];
-    }
-    default:
-      return [t('checkout.error')];
-  }
 }
 
 /** The step's errors, read out when they appear. */

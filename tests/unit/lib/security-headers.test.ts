@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  cardFormProblem,
   pagePolicy,
   RESPONSE_CSP,
   securityHeaders,
@@ -103,6 +104,22 @@ describe('the page policy', () => {
     expect(on.get('connect-src')).toContain('https://www.google.com/recaptcha/');
   });
 
+  it('allows Mollie Components (mollie.js and its card-field frames) only when a Mollie profile is configured', () => {
+    const off = directives(local);
+    const on = directives({ ...local, mollieProfileId: 'pfl_3RkSN1zuPE' });
+    expect(JSON.stringify([...off.values()])).not.toContain('mollie');
+    expect(on.get('script-src')).toEqual(["'self'", 'https://js.mollie.com']);
+    expect(on.get('frame-src')).toEqual(['https://js.mollie.com']);
+    // The card is read inside Mollie's frames: the page itself calls only the shop API.
+    expect(on.get('connect-src')).toEqual(off.get('connect-src'));
+    const both = directives({ ...local, mollieProfileId: 'pfl_3RkSN1zuPE', captchaSiteKey: 'site-key' });
+    expect(both.get('frame-src')).toEqual([
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+      'https://js.mollie.com',
+    ]);
+  });
+
   it('needs nothing for Google sign-in, a link to Google’s page', () => {
     expect(directives({ ...local, googleClientId: 'id.apps.googleusercontent.com' })).toEqual(directives(local));
   });
@@ -127,9 +144,29 @@ describe('servicesFromEnv', () => {
     });
   });
 
+  it('reads the Mollie profile id, and refuses anything else there (an API key above all)', () => {
+    expect(servicesFromEnv({ PUBLIC_MOLLIE_PROFILE_ID: ' pfl_3RkSN1zuPE ' }).mollieProfileId).toBe('pfl_3RkSN1zuPE');
+    expect(servicesFromEnv({ PUBLIC_MOLLIE_PROFILE_ID: '' }).mollieProfileId).toBeUndefined();
+    expect(() => servicesFromEnv({ PUBLIC_MOLLIE_PROFILE_ID: 'live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' })).toThrow(/pfl_/);
+    expect(() => servicesFromEnv({ PUBLIC_MOLLIE_PROFILE_ID: 'pfl_"; script-src *' })).toThrow();
+  });
+
   it('refuses a shop API that is not an http(s) URL', () => {
     expect(() => servicesFromEnv({ SHOP_API_URL: 'javascript:alert(1)' })).toThrow();
     expect(() => servicesFromEnv({ SHOP_API_URL: 'localhost:4400' })).toThrow();
+  });
+});
+
+describe('cardFormProblem', () => {
+  it('refuses a build with a live Mollie key whose card form would be the sandbox’s, or in test mode', () => {
+    expect(cardFormProblem({})).toBeNull();
+    expect(cardFormProblem({ MOLLIE_API_KEY: 'test_MaisonGamelleSandbox000000000000' })).toBeNull();
+    expect(cardFormProblem({ MOLLIE_API_KEY: 'live_abc' })).toMatch(/PUBLIC_MOLLIE_PROFILE_ID/);
+    expect(cardFormProblem({ MOLLIE_API_KEY: 'live_abc', PUBLIC_MOLLIE_PROFILE_ID: ' ' })).toMatch(/PUBLIC_MOLLIE_PROFILE_ID/);
+    expect(cardFormProblem({ MOLLIE_API_KEY: 'live_abc', PUBLIC_MOLLIE_PROFILE_ID: 'pfl_1', PUBLIC_MOLLIE_TESTMODE: 'true' })).toMatch(
+      /PUBLIC_MOLLIE_TESTMODE/,
+    );
+    expect(cardFormProblem({ MOLLIE_API_KEY: 'live_abc', PUBLIC_MOLLIE_PROFILE_ID: 'pfl_1', PUBLIC_MOLLIE_TESTMODE: 'false' })).toBeNull();
   });
 });
 

@@ -4,6 +4,11 @@ import { iri, type Address, type Order, type PaymentMethod, type ShippingMethod 
 import type { FoundRelayPoint, PaymentRequest } from '../../../src/lib/shop-api/client.ts';
 import { createCheckoutStore, type CheckoutDeps } from '../../../src/stores/checkout.ts';
 import { fakeChannels, fakeShop } from './cart/fakes.ts';
+import { cardTokeniser } from '../../../src/stores/checkout-card.ts';
+import { errorText } from '../../../src/islands/checkout/errors.ts';
+import { treeTranslator } from '../../../src/i18n/core.ts';
+import frCheckout from '../../../src/i18n/messages/fr/checkout.ts';
+import { fakeMollie } from './checkout-card.fakes.ts';
 
 const TOKEN = 'order-1';
 const PROVIDER = 'https://pay.example.test/payments';
@@ -117,6 +122,7 @@ function setup(
     channel?: CheckoutDeps['channel'];
     client?: Partial<CheckoutDeps['client']>;
     storage?: CheckoutDeps['storage'];
+    card?: CheckoutDeps['card'];
   } = {},
 ) {
   let current = start;
@@ -167,6 +173,7 @@ function setup(
     channel: options.channel ?? null,
     onPlaced,
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.card ? { card: options.card } : {}),
   });
   return { store, calls, fetch, onPlaced, current: () => current };
 }
@@ -360,5 +367,48 @@ describe('checkout store', () => {
     expect(here.store.$elsewhere.get()).toBe(false);
     await there.store.continueHere();
     expect(there.store.$elsewhere.get()).toBe(false);
+  });
+
+  describe('with Mollie Components (a profile id is set)', () => {
+    const components = (mollie: ReturnType<typeof fakeMollie>) =>
+      cardTokeniser({ mollieProfileId: 'pfl_Test123', locale: 'fr_FR' }, { providerUrl: PROVIDER }, async () => mollie.factory);
+    const targets = { cardNumber: '#n', expiryDate: '#e', verificationCode: '#c', cardHolder: '#h' };
+
+    it('pays with the token of Mollie’s fields: no card detail passes through the page or the shop', async () => {
+      const mollie = fakeMollie({ token: 'tkn_FromMollie' });
+      const card = components(mollie);
+      const { store, calls, fetch } = setup(orderAt('visa'), { requests: [paid], card });
+      await store.load(TOKEN);
+      if (card.kind !== 'components') throw new Error('expected Mollie Components');
+      await card.mount(targets, () => undefined);
+      await expect(store.placeOrder({ notes: '', termsAccepted: true, card: 'components', redirectUrl: 'x' })).resolves.toEqual({
+        kind: 'paid',
+      });
+      expect(mollie.tokensAsked()).toBe(1);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(calls.find((c) => c.startsWith('requestPayment'))).toContain('"cardToken":"tkn_FromMollie"');
+    });
+
+    it('an error from createToken is shown to the shopper in Mollie’s words, and the order is not placed', async () => {
+      const mollie = fakeMollie({ error: { message: 'Le numéro de carte est incomplet.' } });
+      const card = components(mollie);
+      const { store, calls } = setup(orderAt('visa'), { card });
+      await store.load(TOKEN);
+      if (card.kind !== 'components') throw new Error('expected Mollie Components');
+      await card.mount(targets, () => undefined);
+      await expect(store.placeOrder({ notes: '', termsAccepted: true, card: 'components', redirectUrl: 'x' })).rejects.toThrow();
+      const error = store.$error.get()!;
+      expect(error).toMatchObject({ code: 'card_invalid', description: 'Le numéro de carte est incomplet.' });
+      expect(errorText(treeTranslator('fr', { checkout: frCheckout }), error)).toEqual(['Le numéro de carte est incomplet.']);
+      expect(calls.some((c) => c.startsWith('complete'))).toBe(false);
+    });
+
+    it('paying before Mollie’s fields are on the page fails without placing the order', async () => {
+      const { store, calls } = setup(orderAt('visa'), { card: components(fakeMollie({ token: 'tkn_x' })) });
+      await store.load(TOKEN);
+      await expect(store.placeOrder({ notes: '', termsAccepted: true, card: 'components', redirectUrl: 'x' })).rejects.toThrow();
+      expect(store.$error.get()?.code).toBe('failed');
+      expect(calls.some((c) => c.startsWith('complete'))).toBe(false);
+    });
   });
 });

@@ -67,6 +67,9 @@ export default {
       expiry: 'Date d’expiration (MM/AA)',
       cvc: 'Cryptogramme (3 chiffres au dos)',
       secure: 'Vos données de carte sont transmises directement à notre prestataire de paiement : nous ne les conservons pas.',
+      loading: 'Chargement du formulaire de carte…',
+      unavailable:
+        'Le formulaire de carte n’a pas pu se charger. Vérifiez votre connexion, puis rechargez la page ou choisissez un autre moyen de paiement.',
       errors: {
         cardHolder: 'Indiquez le nom du titulaire de la carte.',
         cardNumber: 'Le numéro de carte est invalide.',

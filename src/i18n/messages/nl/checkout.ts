@@ -66,6 +66,9 @@ export default {
       expiry: 'Vervaldatum (MM/JJ)',
       cvc: 'Beveiligingscode (3 cijfers op de achterkant)',
       secure: 'Uw kaartgegevens gaan rechtstreeks naar onze betaalprovider: wij bewaren ze niet.',
+      loading: 'Het kaartformulier wordt geladen…',
+      unavailable:
+        'Het kaartformulier kon niet worden geladen. Controleer uw verbinding en laad de pagina opnieuw, of kies een ander betaalmiddel.',
       errors: {
         cardHolder: 'Vul de naam van de kaarthouder in.',
         cardNumber: 'Het kaartnummer is ongeldig.',
