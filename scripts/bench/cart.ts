@@ -7,13 +7,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import { percentile } from './stats.ts';
 
 const CLIENTS = Number(process.env.BENCH_CART_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_CART_REQUESTS ?? 2000);
 /** Untimed adds per client first, so connections and query plans are warm. */
 const WARM_UP_PER_CLIENT = 2;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(databaseUrl: string | undefined) {
   const { app, db } = await preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-cart' } });

@@ -12,6 +12,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import { percentile } from './stats.ts';
 
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 40);
 /** Sign-ins of the real customer measured during each flood, one after another, SIGN_IN_PAUSE_MS apart. */
@@ -26,7 +27,6 @@ const CUSTOMER_ADDRESS = '127.0.0.3';
 const SINGLE_FLOOD_ADDRESS = '127.0.0.2';
 const floodAddress = (client: number, spread: boolean) => (spread ? `127.0.1.${client + 1}` : SINGLE_FLOOD_ADDRESS);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
