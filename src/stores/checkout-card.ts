@@ -168,7 +168,7 @@ function mollieTokeniser(settings: MollieSettings): CardTokeniser {
         component.addEventListener('change', (event) => {
           const change = mollieChange.safeParse(event);
           if (!change.success) return;
-          // An error shows once the shopper has left the field, not at the first key.
+          // An error shows once the shopper has been in the field (Mollie's `touched`), not on an untouched form.
           listener?.(field, change.data.touched !== false && change.data.error ? change.data.error : null);
         });
         return [field, component];

@@ -200,6 +200,10 @@ async function toSummary(page: Page, info: TestInfo, method: string, delivery: '
 
 test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
   const t = textsOf(info);
+  const mollie: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname.endsWith('mollie.com')) mollie.push(request.url());
+  });
   const token = await toSummary(page, info, 'visa');
   // The terms of sale must be accepted.
   await page.locator('[data-step-action="complete"]').click();
@@ -209,6 +213,8 @@ test('a card refused by the bank shows its message and code, then another card p
   page.on('request', (request) => {
     if (request.method() === 'POST') cardTokens.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
   });
+  // Without PUBLIC_MOLLIE_PROFILE_ID the card form is the sandbox's own inputs: Mollie Components stay off.
+  await expect(page.locator('[data-card-form]')).not.toHaveAttribute('data-card-form', 'components');
   await fillCard(page, info, CARDS.insufficientFunds);
   await acceptTermsAndPlace(page);
   const refusal = page.locator('[data-checkout-error="payment_refused"]');
@@ -226,6 +232,8 @@ test('a card refused by the bank shows its message and code, then another card p
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   await expect(page.locator('[data-confirmation="paid"]')).toContainText(t('checkout.confirmation.paid'));
   await expectNoSeriousViolation(page, 'the confirmation');
+  // Nothing came from Mollie's servers (mollie.js loads only with Mollie Components).
+  expect(mollie).toEqual([]);
 });
 
 test('a bank transfer places the order, which awaits its payment with the instructions', async ({ page }, info) => {

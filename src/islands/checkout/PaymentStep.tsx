@@ -109,9 +109,7 @@ function ProviderCardForm({ fields }: { fields: ProviderFields }) {
     const error = errors[name];
     return (
       <div className={`field${error ? ' is-invalid' : ''}`}>
-        <span className="field-label" aria-hidden="true">
-          {t(LABELS[name])}
-        </span>
+        <span className="field-label">{t(LABELS[name])}</span>
         {/* Mollie's frame holds the field itself, with its own accessible name in the shopper's language. */}
         <div
           className="card-field"
