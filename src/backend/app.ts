@@ -39,24 +39,51 @@ export interface PlatformOptions {
   relayService?: RelayServiceOptions;
 }
 
-const wakeMailDelivery = (mailDelivery: MailDelivery): MiddlewareHandler => async (c, next) => {
-  await next();
-  if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
-};
+const wakeMailDelivery =
+  (mailDelivery: MailDelivery): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
+  };
 
 const SHOP_BASE = '/api/v2/shop';
 
-export function createPlatform({ db, siteOrigins, distDir = 'dist', shop = {}, outbox = true, mailDelivery, paymentsSandbox: sandbox, relayService }: PlatformOptions): Hono {
+export function createPlatform({
+  db,
+  siteOrigins,
+  distDir = 'dist',
+  shop = {},
+  outbox = true,
+  mailDelivery,
+  paymentsSandbox: sandbox,
+  relayService,
+}: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
   // and the outbox must never be readable from another origin, so neither gets CORS headers.
-  app.use('/api/*', cors({
-    origin: siteOrigins, credentials: true,
-    allowHeaders: ['Authorization', 'Content-Type', 'Accept'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposeHeaders: ['Retry-After', 'Location'], maxAge: 600,
-  }));
+  app.use(
+    '/api/*',
+    cors({
+      origin: siteOrigins,
+      credentials: true,
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposeHeaders: ['Retry-After', 'Location'],
+      maxAge: 600,
+    }),
+  );
 
-  app.get('/', (c) => c.json({ name: 'embedded platform', services: { content: '/content', shop: '/api/v2/shop', ...(relayService ? { relay: '/relay' } : {}), ...(outbox ? { outbox: '/outbox' } : {}) } }));
+  app.get('/', (c) =>
+    c.json({
+      name: 'embedded platform',
+      services: {
+        content: '/content',
+        shop: '/api/v2/shop',
+        ...(relayService ? { relay: '/relay' } : {}),
+        ...(outbox ? { outbox: '/outbox' } : {}),
+      },
+    }),
+  );
   app.get('/health', async (c) => {
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.driver });

@@ -54,7 +54,11 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   const env = options.env ?? process.env;
   const trustedHops = trustedProxyHops(env);
   const deps: ShopDeps = {
-    db, clock: options.clock ?? (() => new Date()), jwtSecret: options.jwtSecret ?? jwtSecretFrom(env), env, limits: createShopLimits(db),
+    db,
+    clock: options.clock ?? (() => new Date()),
+    jwtSecret: options.jwtSecret ?? jwtSecretFrom(env),
+    env,
+    limits: createShopLimits(db),
   };
   const app = new Hono<ShopEnv>();
 
@@ -79,7 +83,9 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', paymentRequestRoutes(deps, options.payments));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
-  app.all('*', () => { throw notFound(); });
+  app.all('*', () => {
+    throw notFound();
+  });
   return app;
 }
 
@@ -92,5 +98,9 @@ export function unexpectedShopError(error: unknown, lang: Language = 'fr'): Prob
   if (error instanceof PasswordHashingBusy) return serviceBusy(serviceBusyMessage(lang), error.retryAfterSeconds);
   if (error instanceof URIError) return badRequest('Malformed URL');
   console.error(error);
-  return new Problem(500, { '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Internal Server Error' }, { 'Content-Type': LD_JSON });
+  return new Problem(
+    500,
+    { '@type': 'hydra:Error', 'hydra:title': 'An error occurred', 'hydra:description': 'Internal Server Error' },
+    { 'Content-Type': LD_JSON },
+  );
 }

@@ -144,7 +144,7 @@ const PAYMENT_METHOD = `SELECT code, provider_method, delayed, service_fee, json
   jsonb_build_object('fr', instructions_fr, 'nl', instructions_nl) AS instructions FROM shop.payment_methods`;
 
 export async function paymentMethodsFor(q: Queryable, channel: ChannelCode): Promise<PaymentMethodRow[]> {
-  return (await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel]));
+  return await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel]);
 }
 
 /** A method by its code, if the channel offers it; `anyState` also finds a disabled one (for placed orders). */
@@ -201,9 +201,15 @@ export async function placeOrder(q: Queryable, orderId: number, p: Placement): P
 // ── Paying a placed order ───────────────────────────────────────────────────────────────────────
 
 /** The payment, if it belongs to an order of this customer. */
-export async function paymentOfCustomer(q: Queryable, paymentId: number, customerId: number): Promise<{ id: number; order_id: number } | null> {
+export async function paymentOfCustomer(
+  q: Queryable,
+  paymentId: number,
+  customerId: number,
+): Promise<{ id: number; order_id: number } | null> {
   const [row] = await q.query<{ id: number; order_id: number }>(
-    'SELECT p.id, p.order_id FROM shop.payments p JOIN shop.orders o ON o.id = p.order_id WHERE p.id = $1 AND o.customer_id = $2', [paymentId, customerId]);
+    'SELECT p.id, p.order_id FROM shop.payments p JOIN shop.orders o ON o.id = p.order_id WHERE p.id = $1 AND o.customer_id = $2',
+    [paymentId, customerId],
+  );
   return row ?? null;
 }
 
@@ -214,7 +220,9 @@ export async function lockPayment(q: Queryable, paymentId: number): Promise<Paym
 }
 
 export async function findPaymentByProviderId(q: Queryable, providerId: string): Promise<{ id: number; order_id: number } | null> {
-  const [row] = await q.query<{ id: number; order_id: number }>('SELECT id, order_id FROM shop.payments WHERE provider_payment_id = $1', [providerId]);
+  const [row] = await q.query<{ id: number; order_id: number }>('SELECT id, order_id FROM shop.payments WHERE provider_payment_id = $1', [
+    providerId,
+  ]);
   return row ?? null;
 }
 
@@ -224,37 +232,71 @@ export const setPaymentOutcome = (q: Queryable, paymentId: number, outcome: Prov
     `UPDATE shop.payments SET provider_payment_id = $2, card_brand = coalesce($3, card_brand), card_last4 = coalesce($4, card_last4),
        card_expiry = coalesce($5, card_expiry), provider_mandate_id = coalesce($6, provider_mandate_id), provider_customer_id = coalesce($7, provider_customer_id),
        details = $8::text::jsonb, updated_at = $9::timestamptz WHERE id = $1`,
-    [paymentId, outcome.id, outcome.card?.brand ?? null, outcome.card?.last4 ?? null, outcome.card?.expiry ?? null, outcome.mandateId ?? null,
-      outcome.customerId ?? null, JSON.stringify({ status: outcome.status, failure: outcome.failure ?? null, bankTransfer: outcome.bankTransfer ?? null }),
-      now.toISOString()]);
+    [
+      paymentId,
+      outcome.id,
+      outcome.card?.brand ?? null,
+      outcome.card?.last4 ?? null,
+      outcome.card?.expiry ?? null,
+      outcome.mandateId ?? null,
+      outcome.customerId ?? null,
+      JSON.stringify({ status: outcome.status, failure: outcome.failure ?? null, bankTransfer: outcome.bankTransfer ?? null }),
+      now.toISOString(),
+    ],
+  );
 
 export interface PaymentRequestRow {
-  hash: string; payment_id: number; order_id: number; method_code: string; action: 'capture'; state: string; response_data: Record<string, unknown>;
+  hash: string;
+  payment_id: number;
+  order_id: number;
+  method_code: string;
+  action: 'capture';
+  state: string;
+  response_data: Record<string, unknown>;
 }
 
 const PAYMENT_REQUEST = `SELECT r.hash, r.payment_id, p.order_id, r.method_code, r.action, r.state, r.response_data
   FROM shop.payment_requests r JOIN shop.payments p ON p.id = r.payment_id`;
 
-export async function recordPaymentRequest(q: Queryable, r: {
-  hash: string; paymentId: number; methodCode: string; state: string; responseData: object; now: Date;
-}): Promise<PaymentRequestRow> {
+export async function recordPaymentRequest(
+  q: Queryable,
+  r: {
+    hash: string;
+    paymentId: number;
+    methodCode: string;
+    state: string;
+    responseData: object;
+    now: Date;
+  },
+): Promise<PaymentRequestRow> {
   await q.query(
     `INSERT INTO shop.payment_requests (hash, payment_id, method_code, action, state, response_data, created_at, updated_at)
      VALUES ($1, $2, $3, 'capture', $4, $5::text::jsonb, $6::timestamptz, $6::timestamptz)`,
-    [r.hash, r.paymentId, r.methodCode, r.state, JSON.stringify(r.responseData), r.now.toISOString()]);
+    [r.hash, r.paymentId, r.methodCode, r.state, JSON.stringify(r.responseData), r.now.toISOString()],
+  );
   return (await q.query<PaymentRequestRow>(`${PAYMENT_REQUEST} WHERE r.hash = $1`, [r.hash]))[0]!;
 }
 
 /** A payment request of an order of this customer. */
 export async function findPaymentRequest(q: Queryable, hash: string, customerId: number): Promise<PaymentRequestRow | null> {
   const [row] = await q.query<PaymentRequestRow>(
-    `${PAYMENT_REQUEST} JOIN shop.orders o ON o.id = p.order_id WHERE r.hash = $1 AND o.customer_id = $2`, [hash, customerId]);
+    `${PAYMENT_REQUEST} JOIN shop.orders o ON o.id = p.order_id WHERE r.hash = $1 AND o.customer_id = $2`,
+    [hash, customerId],
+  );
   return row ?? null;
 }
 
-export async function setPaymentRequest(q: Queryable, hash: string, state: string, responseData: object, now: Date): Promise<PaymentRequestRow> {
-  await q.query('UPDATE shop.payment_requests SET state = $2, response_data = $3::text::jsonb, updated_at = $4::timestamptz WHERE hash = $1',
-    [hash, state, JSON.stringify(responseData), now.toISOString()]);
+export async function setPaymentRequest(
+  q: Queryable,
+  hash: string,
+  state: string,
+  responseData: object,
+  now: Date,
+): Promise<PaymentRequestRow> {
+  await q.query(
+    'UPDATE shop.payment_requests SET state = $2, response_data = $3::text::jsonb, updated_at = $4::timestamptz WHERE hash = $1',
+    [hash, state, JSON.stringify(responseData), now.toISOString()],
+  );
   return (await q.query<PaymentRequestRow>(`${PAYMENT_REQUEST} WHERE r.hash = $1`, [hash]))[0]!;
 }
 
@@ -266,12 +308,16 @@ export async function setPaymentRequest(q: Queryable, hash: string, state: strin
 export async function hasPendingRequest(q: Queryable, paymentId: number, now: Date): Promise<boolean> {
   await q.query(
     `UPDATE shop.payment_requests SET state = 'failed', updated_at = $2::timestamptz
-     WHERE payment_id = $1 AND state = 'new' AND created_at < $2::timestamptz - interval '2 minutes'`, [paymentId, now.toISOString()]);
+     WHERE payment_id = $1 AND state = 'new' AND created_at < $2::timestamptz - interval '2 minutes'`,
+    [paymentId, now.toISOString()],
+  );
   return (await q.query(`SELECT 1 FROM shop.payment_requests WHERE payment_id = $1 AND state = 'new'`, [paymentId])).length > 0;
 }
 
 export async function providerIdOf(q: Queryable, paymentId: number): Promise<string | null> {
-  const [row] = await q.query<{ provider_payment_id: string | null }>('SELECT provider_payment_id FROM shop.payments WHERE id = $1', [paymentId]);
+  const [row] = await q.query<{ provider_payment_id: string | null }>('SELECT provider_payment_id FROM shop.payments WHERE id = $1', [
+    paymentId,
+  ]);
   return row?.provider_payment_id ?? null;
 }
 
@@ -279,6 +325,8 @@ export async function providerIdOf(q: Queryable, paymentId: number): Promise<str
 export async function providerCustomerIdOf(q: Queryable, customerId: number): Promise<string | null> {
   const [row] = await q.query<{ provider_customer_id: string }>(
     `SELECT p.provider_customer_id FROM shop.payments p JOIN shop.orders o ON o.id = p.order_id
-     WHERE o.customer_id = $1 AND p.provider_customer_id IS NOT NULL ORDER BY p.id DESC LIMIT 1`, [customerId]);
+     WHERE o.customer_id = $1 AND p.provider_customer_id IS NOT NULL ORDER BY p.id DESC LIMIT 1`,
+    [customerId],
+  );
   return row?.provider_customer_id ?? null;
 }
