@@ -1,42 +1,90 @@
 /**
- * `npm run bench`: figures for the README, measured on this machine (not timed tests).
- * - build throughput: both channels built from a generated catalogue of BENCH_PRODUCTS (2,000) products,
- *   in pages per second (an isolated database, dist and cache under .bench/);
- * - JavaScript shipped per page type: the gzip size of every script a page loads;
- * - add-to-cart latency and throughput at 50 concurrent clients, on PGlite and on a PostgreSQL server
- *   (BENCH_DATABASE_URL, or a throw-away one started here when this machine can);
- * - a real customer's sign-in time while 40 clients flood the login with unknown e-mails, from one
- *   address and from 40 (login-flood.ts), on the same drivers.
+ * `npm run bench [-- part…]`: figures for the README, measured on this machine (not timed tests). The
+ * parts (all of them without arguments):
+ * - `build`: build throughput, both channels built from a generated catalogue of BENCH_PRODUCTS (2,000)
+ *   products, in pages per second (an isolated database, dist and cache under .bench/);
+ * - `funnel`: the checkout page's layout stability (CLS, budget 0) in Chromium (funnel.ts), on the build
+ *   of `build`, else on a build of the fixtures' catalogue;
+ *   either of them also gives the JavaScript shipped per page type (the gzip size of every script a page
+ *   loads before any interaction), with the funnel's pages held to CHECKOUT_JS_BUDGET;
+ * - `cart`: add-to-cart latency and throughput at 50 concurrent clients (cart.ts);
+ * - `login`: a real customer's sign-in time while 40 clients flood the login with unknown e-mails, from
+ *   one address and from 40 (login-flood.ts);
+ * - `checkout`: 500 orders checked out and paid by card by 50 customers at once: `complete` and whole
+ *   checkout latency, orders per second (checkout.ts).
+ * The API parts run on PGlite and on a PostgreSQL server (BENCH_DATABASE_URL, or a throw-away one
+ * started here when this machine can).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pathTo, SHELL_ID } from '../../src/lib/routes/paths.ts';
+import { freePorts } from '../lib/ports.ts';
 import { benchCart } from './cart.ts';
+import { benchCheckout } from './checkout.ts';
+import { benchFunnelLayout } from './funnel.ts';
 import { benchLoginFlood } from './login-flood.ts';
 
+const PARTS = ['build', 'funnel', 'cart', 'login', 'checkout'] as const;
+type Part = (typeof PARTS)[number];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`Unknown part ${unknown.join(', ')}: the parts are ${PARTS.join(', ')} (all of them without arguments).`);
+  process.exit(2);
+}
+const wanted = new Set<Part>(asked.length > 0 ? (asked as Part[]) : PARTS);
+
+/** The funnel's JavaScript before interaction, gzip: the budget of the checkout issue (130 KB). */
+const CHECKOUT_JS_BUDGET = 130_000;
 const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const root = '.bench';
-// Its own database, dist and cache, and always the embedded content service (never CONTENT_API_URL).
-const { CONTENT_API_URL: _production, ...inherited } = process.env;
-const env = { ...inherited, DATA_DIR: `${root}/pglite`, DIST_DIR: `${root}/dist`, CACHE_DIR: `${root}/cache`, PORT_PLATFORM: '4491' };
-rmSync(root, { recursive: true, force: true });
-
-const run = (args: string[]) => {
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
-};
-
-run(['scripts/seed.ts', '--products', String(products)]);
 const results: Record<string, string | number> = {};
-for (const pass of ['cold', 'warm']) {
-  const started = performance.now();
-  run(['scripts/build.ts', 'fr', 'be']);
-  const seconds = (performance.now() - started) / 1000;
-  const pages = countPages(`${root}/dist`);
-  results[`${pass} build: pages`] = pages;
-  results[`${pass} build: seconds`] = Number(seconds.toFixed(1));
-  results[`${pass} build: pages per second`] = Number((pages / seconds).toFixed(1));
+
+if (wanted.has('build') || wanted.has('funnel')) {
+  // The pages name their site and shop API: the build is made for ports free now, so that funnel.ts can
+  // serve it there beside a shop running on the default ones. Its own database, dist and cache, and
+  // always the embedded content service (never CONTENT_API_URL, nor the shell's DATABASE_URL).
+  const [platformPort, frPort, bePort] = await freePorts(3);
+  const ports = { platform: platformPort!, fr: frPort!, be: bePort! };
+  const { CONTENT_API_URL: _production, DATABASE_URL: _database, PUBLIC_SHOP_API_URL: _public, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    DATA_DIR: `${root}/pglite`,
+    DIST_DIR: `${root}/dist`,
+    CACHE_DIR: `${root}/cache`,
+    PORT_PLATFORM: String(ports.platform),
+    PORT_FR: String(ports.fr),
+    PORT_BE: String(ports.be),
+    SHOP_API_URL: `http://localhost:${ports.platform}`,
+    SITE_URL_FR: `http://localhost:${ports.fr}`,
+    SITE_URL_BE: `http://localhost:${ports.be}`,
+  };
+  rmSync(root, { recursive: true, force: true });
+  const run = (args: string[]) => {
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} failed`);
+  };
+
+  if (wanted.has('build')) {
+    run(['scripts/seed.ts', '--products', String(products)]);
+    for (const pass of ['cold', 'warm']) {
+      const started = performance.now();
+      run(['scripts/build.ts', 'fr', 'be']);
+      const seconds = (performance.now() - started) / 1000;
+      const pages = countPages(`${root}/dist`);
+      results[`${pass} build (${products} products): pages`] = pages;
+      results[`${pass} build (${products} products): seconds`] = Number(seconds.toFixed(1));
+      results[`${pass} build (${products} products): pages per second`] = Number((pages / seconds).toFixed(1));
+    }
+  } else {
+    // The funnel's pages are shells, the same whatever the catalogue: the fixtures' catalogue is enough.
+    run(['scripts/seed.ts']);
+    run(['scripts/build.ts', 'fr', 'be']);
+  }
+  measurePageScripts(`${root}/dist/be`);
+  if (wanted.has('funnel')) Object.assign(results, await benchFunnelLayout(`${root}/dist`, ports));
 }
 
 function countPages(dir: string): number {
@@ -77,28 +125,47 @@ function scriptBytes(site: string, page: string): number {
   return bytes;
 }
 
-const be = `${root}/dist/be`;
-const firstDir = (base: string, re: RegExp) =>
-  readdirSync(join(be, base)).find((d) => re.test(d) && statSync(join(be, base, d)).isDirectory());
-const product = firstDir('produits', /^(?!echantillons|sku-)/);
-const shop = firstDir('magasins', /./);
-const pageTypes: Record<string, string | undefined> = {
-  home: '',
-  category: 'chien/croquettes',
-  product: product && `produits/${product}`,
-  faq: 'faq',
-  shops: 'magasins',
-  shop: shop && `magasins/${shop}`,
-  'content page': 'page/conditions-generales',
-  cart: 'panier',
-  login: 'connexion',
-};
-for (const [type, page] of Object.entries(pageTypes)) {
-  if (page !== undefined && existsSync(join(be, page, 'index.html'))) results[`JS gzip bytes: ${type}`] = scriptBytes(be, page);
+/** The gzip bytes of JavaScript per page type of the BE site (fr_BE pages), the funnel's against its budget. */
+function measurePageScripts(be: string) {
+  const firstDir = (base: string, re: RegExp) =>
+    readdirSync(join(be, base)).find((d) => re.test(d) && statSync(join(be, base, d)).isDirectory());
+  const product = firstDir('produits', /^(?!echantillons|sku-)/);
+  const shop = firstDir('magasins', /./);
+  // One shell page serves every order: the build makes it under the shell's id.
+  const shell = (route: 'checkout' | 'orderConfirmation' | 'order') => pathTo(route, 'fr_BE', { order: SHELL_ID }).replace(/^\/|\/$/g, '');
+  const pageTypes: Record<string, string | undefined> = {
+    home: '',
+    category: 'chien/croquettes',
+    product: product && `produits/${product}`,
+    faq: 'faq',
+    shops: 'magasins',
+    shop: shop && `magasins/${shop}`,
+    'content page': 'page/conditions-generales',
+    cart: 'panier',
+    login: 'connexion',
+    checkout: shell('checkout'),
+    'order confirmation': shell('orderConfirmation'),
+    'account orders': pathTo('orders', 'fr_BE').replace(/^\/|\/$/g, ''),
+    'account order': shell('order'),
+  };
+  const funnel = new Set(['checkout', 'order confirmation', 'account order']);
+  for (const [type, page] of Object.entries(pageTypes)) {
+    if (page === undefined || !existsSync(join(be, page, 'index.html'))) {
+      console.warn(`JS gzip bytes: no ${type} page (${page ?? 'none found'}) in ${be}`);
+      continue;
+    }
+    const bytes = scriptBytes(be, page);
+    results[`JS gzip bytes: ${type}`] = bytes;
+    if (funnel.has(type) && bytes > CHECKOUT_JS_BUDGET)
+      console.warn(
+        `⚠ JS gzip bytes: the ${type} page loads ${bytes} bytes before any interaction, over the budget of ${CHECKOUT_JS_BUDGET}.`,
+      );
+  }
 }
 
+const apiParts = (['cart', 'login', 'checkout'] as const).filter((part) => wanted.has(part));
 let stopPostgres = () => {};
-if (!process.env.BENCH_DATABASE_URL) {
+if (apiParts.length > 0 && !process.env.BENCH_DATABASE_URL) {
   const started = spawnSync('bash', ['scripts/ci-postgres.sh'], { encoding: 'utf8', env: { ...process.env, PGPORT: '54339' } });
   const [url, dir] = started.stdout.trim().split(' ');
   if (started.status === 0 && url && dir) {
@@ -107,15 +174,16 @@ if (!process.env.BENCH_DATABASE_URL) {
       spawnSync('bash', ['scripts/ci-postgres.sh', 'stop', dir]);
     };
   } else {
-    console.warn('No PostgreSQL server for the cart benchmark: PGlite only.');
+    console.warn('No PostgreSQL server for the API benchmarks: PGlite only.');
   }
 }
 try {
-  Object.assign(results, await benchCart());
-  Object.assign(results, await benchLoginFlood());
+  if (wanted.has('cart')) Object.assign(results, await benchCart());
+  if (wanted.has('login')) Object.assign(results, await benchLoginFlood());
+  if (wanted.has('checkout')) Object.assign(results, await benchCheckout());
 } finally {
   stopPostgres();
 }
 
-console.log(`\nBenchmark (${products} products, ${new Date().toISOString().slice(0, 10)}):`);
+console.log(`\nBenchmark (${[...wanted].join(', ')}; ${new Date().toISOString().slice(0, 10)}):`);
 console.table(results);
