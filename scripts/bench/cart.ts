@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { preparePlatform } from '../../src/backend/platform.ts';
-import { percentile } from './stats.ts';
+import { benchDatabases, percentile } from './shared.ts';
 
 const CLIENTS = Number(process.env.BENCH_CART_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_CART_REQUESTS ?? 2000);
@@ -83,9 +83,7 @@ async function measure(databaseUrl: string | undefined) {
 
 export async function benchCart(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
-  const drivers: [string, string | undefined][] = [['PGlite', undefined]];
-  if (process.env.BENCH_DATABASE_URL) drivers.push(['PostgreSQL', process.env.BENCH_DATABASE_URL]);
-  for (const [name, url] of drivers) {
+  for (const [name, url] of benchDatabases()) {
     const r = await measure(url);
     const label = `add to cart (${name}, ${CLIENTS} clients)`;
     results[`${label}: requests`] = r.requests;

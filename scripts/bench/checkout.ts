@@ -21,7 +21,7 @@ import { siteUrlOf } from '../../src/lib/channels.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { percentile } from './stats.ts';
+import { BENCH_SHOPPERS, benchDatabases, percentile, sellableVariant } from './shared.ts';
 
 const CLIENTS = Number(process.env.BENCH_CHECKOUT_CLIENTS ?? 50);
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 500);
@@ -33,32 +33,7 @@ const SIGN_UP_CONCURRENCY = 2;
 const WEBHOOK_DRAIN_MS = 60_000;
 
 const ACCEPTED_CARD = SANDBOX_TEST_CARDS.find((card) => card.outcome === 'paid' && card.label === 'Visa')!.number;
-const SITES = {
-  FR: {
-    locale: 'fr_FR',
-    address: {
-      firstName: 'Jeanne',
-      lastName: 'Moreau',
-      countryCode: 'FR',
-      street: '8 avenue Foch',
-      city: 'Lyon',
-      postcode: '69006',
-      phoneNumber: '06 12 34 56 78',
-    },
-  },
-  BE: {
-    locale: 'nl_BE',
-    address: {
-      firstName: 'Lotte',
-      lastName: 'Peeters',
-      countryCode: 'BE',
-      street: 'Meir 12',
-      city: 'Antwerpen',
-      postcode: '2000',
-      phoneNumber: '+32470123456',
-    },
-  },
-} as const;
+const SITES = BENCH_SHOPPERS;
 type Channel = keyof typeof SITES;
 
 interface Answer {
@@ -173,12 +148,7 @@ async function measure(databaseUrl: string | undefined) {
   const failures = new Failures();
   const run = `${Date.now().toString(36)}`;
   try {
-    const [variant] = await platform.db.query<{ code: string }>(
-      `SELECT v.code FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
-       WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable AND NOT p.is_sample AND v.base_price > 0
-       ORDER BY v.code LIMIT 1`,
-    );
-    if (!variant) throw new Error('No sellable variant in the catalogue.');
+    const variant = await sellableVariant(platform.db);
 
     // Customers, a few at a time (see SIGN_UP_CONCURRENCY), each from its own address.
     const customers: { channel: Channel; token: string; api: ReturnType<typeof client>; email: string }[] = [];
@@ -216,7 +186,7 @@ async function measure(databaseUrl: string | undefined) {
           if (!cart) continue;
           const token = cart.tokenValue;
           const added = await api.call('add item', 'PATCH', `/orders/${token}/items`, anything, {
-            body: { productVariant: iri.variant(variant.code), quantity: 1 + (i % 3), subscriptionInterval: 0 },
+            body: { productVariant: iri.variant(variant), quantity: 1 + (i % 3), subscriptionInterval: 0 },
             channel,
           });
           if (added) tokens.push(token);
@@ -260,7 +230,7 @@ async function measure(databaseUrl: string | undefined) {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ cardHolder: 'Jeanne Moreau', cardNumber: ACCEPTED_CARD, expiryDate: '12/35', verificationCode: '123' }),
+          body: JSON.stringify({ cardHolder: 'Louise Garnier', cardNumber: ACCEPTED_CARD, expiryDate: '12/35', verificationCode: '123' }),
         },
         cardToken,
         201,
@@ -354,9 +324,7 @@ async function drainWebhooks(platform: Platform, origin: string): Promise<{ deli
 
 export async function benchCheckout(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
-  const drivers: [string, string | undefined][] = [['PGlite', undefined]];
-  if (process.env.BENCH_DATABASE_URL) drivers.push(['PostgreSQL', process.env.BENCH_DATABASE_URL]);
-  for (const [name, url] of drivers) {
+  for (const [name, url] of benchDatabases()) {
     const r = await measure(url);
     const label = `checkout (${name}, ${CLIENTS} customers)`;
     results[`${label}: orders`] = r.orders;

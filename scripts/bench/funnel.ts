@@ -23,8 +23,9 @@ import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
 import { staticServer } from '../lib/static-server.ts';
+import { BENCH_SHOPPERS, sellableVariant } from './shared.ts';
 
-export interface BuildPorts {
+interface BuildPorts {
   platform: number;
   fr: number;
   be: number;
@@ -35,34 +36,7 @@ const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 720 },
 } as const;
-const SHOPPERS: Record<ChannelCode, { locale: LocaleCode; address: Record<string, string | boolean> }> = {
-  FR: {
-    locale: 'fr_FR',
-    address: {
-      firstName: 'Camille',
-      lastName: 'Martin',
-      street: '12 rue de la République',
-      city: 'Lyon',
-      postcode: '69002',
-      countryCode: 'FR',
-      phoneNumber: '+33612345678',
-      isDefault: true,
-    },
-  },
-  BE: {
-    locale: 'nl_BE',
-    address: {
-      firstName: 'Lotte',
-      lastName: 'Peeters',
-      street: 'Meir 12',
-      city: 'Antwerpen',
-      postcode: '2000',
-      countryCode: 'BE',
-      phoneNumber: '+32471123456',
-      isDefault: true,
-    },
-  },
-};
+const SHOPPERS = BENCH_SHOPPERS;
 
 /** A shift as the browser reports it, with what moved. */
 interface Shift {
@@ -103,11 +77,17 @@ async function shopper(platform: string, channel: ChannelCode, variant: string) 
   const call = shopApi(platform, channel);
   const email = `funnel.bench.${channel.toLowerCase()}.${Date.now()}@example.com`;
   const password = 'croquettes-42';
-  await call('POST', '/customers', { firstName: 'Camille', lastName: 'Martin', email, password, acceptTerms: true }, z.unknown(), {
-    expect: 201,
-  });
+  await call(
+    'POST',
+    '/customers',
+    { firstName: SHOPPERS[channel].address.firstName, lastName: SHOPPERS[channel].address.lastName, email, password, acceptTerms: true },
+    z.unknown(),
+    {
+      expect: 201,
+    },
+  );
   const signedIn = await call('POST', '/authentication-token', { email, password }, session);
-  await call('POST', '/addresses', SHOPPERS[channel].address, z.unknown(), { token: signedIn.token, expect: 201 });
+  await call('POST', '/addresses', { ...SHOPPERS[channel].address, isDefault: true }, z.unknown(), { token: signedIn.token, expect: 201 });
   const cart = async () => {
     const { tokenValue } = await call('POST', '/orders', { localeCode: SHOPPERS[channel].locale, channelCode: channel }, created, {
       token: signedIn.token,
@@ -198,25 +178,15 @@ export async function benchFunnelLayout(distDir: string, ports: BuildPorts): Pro
       await new Promise<void>((resolve) => site.listen(port, HOST, () => resolve()));
       servers.push(site);
     }
-    const [variant] = await prepared.db.query<{ code: string }>(
-      `SELECT v.code FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
-       WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable AND NOT p.is_sample AND v.base_price > 0
-       ORDER BY v.code LIMIT 1`,
-    );
+    const variant = await sellableVariant(prepared.db);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      // As the end-to-end suite runs it, less its background services' flags: root needs --no-sandbox.
+      args: ['--no-sandbox', '--disable-gpu'],
     });
     const results: Record<string, number | string> = {};
     for (const channel of ['FR', 'BE'] as const) {
-      const who = await shopper(platformUrl, channel, variant!.code);
+      const who = await shopper(platformUrl, channel, variant);
       for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         const shifts = await checkoutShifts(browser, sites[channel], SHOPPERS[channel].locale, viewport, who);
         const total = shifts.reduce((sum, s) => sum + s.value, 0);

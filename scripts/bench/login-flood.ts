@@ -12,7 +12,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { preparePlatform } from '../../src/backend/platform.ts';
-import { percentile } from './stats.ts';
+import { benchDatabases, percentile } from './shared.ts';
 
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 40);
 /** Sign-ins of the real customer measured during each flood, one after another, SIGN_IN_PAUSE_MS apart. */
@@ -144,9 +144,7 @@ async function measure(databaseUrl: string | undefined) {
 
 export async function benchLoginFlood(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
-  const drivers: [string, string | undefined][] = [['PGlite', undefined]];
-  if (process.env.BENCH_DATABASE_URL) drivers.push(['PostgreSQL', process.env.BENCH_DATABASE_URL]);
-  for (const [name, url] of drivers) {
+  for (const [name, url] of benchDatabases()) {
     const { alone, floods } = await measure(url);
     results[`sign-in alone (${name}): p50 ms`] = Number(percentile(alone.latencies, 50).toFixed(1));
     results[`sign-in alone (${name}): p95 ms`] = Number(percentile(alone.latencies, 95).toFixed(1));
