@@ -1,4 +1,5 @@
 /** The account page, authenticated only: the customer's name, the account's sections and logout. */
+import type { ReactNode } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, logoutTo } from '../shared/guard.tsx';
@@ -16,14 +17,19 @@ const SECTIONS: ReadonlyArray<[RouteName, string]> = [
   ['sponsorships', 'account.menu.sponsorships'],
 ];
 
-function AccountMenu() {
+/**
+ * The menu around its customer's parts (the greeting, the last order): the same elements whether they are
+ * known or not, so the page's HTML, the guard's wait and the filled menu are all of one size.
+ */
+function AccountMenuView({ name, lastOrder }: { name: string; lastOrder: ReactNode }) {
   const { t, locale } = useIsland();
-  const { customer } = useCustomer();
-  const name = customer?.fullName || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ');
   return (
     <div className="account-menu">
-      {name && <p className="account-greeting">{t('account.menu.greeting', { name })}</p>}
-      <LastOrder />
+      {/* Its line is kept while the name is unknown, so the sections below do not move when it arrives. */}
+      <p className="account-greeting" aria-hidden={name ? undefined : true}>
+        {name ? t('account.menu.greeting', { name }) : '\u00a0'}
+      </p>
+      {lastOrder}
       <nav aria-label={t('account.menu.title')}>
         <ul>
           {SECTIONS.map(([route, key]) => (
@@ -44,4 +50,25 @@ function AccountMenu() {
   );
 }
 
-export default guardedIsland('account', AccountMenu);
+function AccountMenu() {
+  const { customer } = useCustomer();
+  const name = customer?.fullName || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ');
+  return <AccountMenuView name={name} lastOrder={<LastOrder />} />;
+}
+
+/** While the session is checked: nothing of the customer, the last order's section empty at its final height. */
+function AccountMenuFrame() {
+  const { t } = useIsland();
+  return (
+    <AccountMenuView
+      name=""
+      lastOrder={
+        <section className="orders-frame orders-frame--last last-order" aria-label={t('orders.last.title')}>
+          <h2>{t('orders.last.title')}</h2>
+        </section>
+      }
+    />
+  );
+}
+
+export default guardedIsland('account', AccountMenu, AccountMenuFrame);

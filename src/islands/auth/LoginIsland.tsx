@@ -18,11 +18,19 @@ import { GoogleLogin } from './SocialLogin.tsx';
 type Mode = 'login' | 'register';
 type Step = LoginStep | 'forgot' | 'forgotSent';
 
-/** The login or register page with the same query (the remembered path goes along). */
-const sameQuery = (path: string) => `${path}${typeof window === 'undefined' ? '' : window.location.search}`;
+/**
+ * The login or register page with the same query (the remembered path goes along). The page's HTML is
+ * rendered at build time without a query: it is added once the island runs, so hydration matches.
+ */
+function useSameQuery(): (path: string) => string {
+  const [search, setSearch] = useState('');
+  useEffect(() => setSearch(window.location.search), []);
+  return (path) => `${path}${search}`;
+}
 
 function Login({ mode }: { mode: Mode }) {
   const { t, locale } = useIsland();
+  const sameQuery = useSameQuery();
   const [step, setStep] = useState<Step>(mode === 'register' ? 'register' : 'email');
   const [email, setEmail] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -122,7 +130,8 @@ export default function LoginIsland(props: IslandProps & { mode?: Mode }) {
   const mode = props.mode ?? 'login';
   return (
     <Island {...props}>
-      <Guarded route={mode}>
+      {/* Pre-rendered: the form is in the page's HTML, painted before React loads (it holds nothing private). */}
+      <Guarded route={mode} prerendered>
         <Login mode={mode} />
       </Guarded>
     </Island>

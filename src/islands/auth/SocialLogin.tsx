@@ -14,6 +14,9 @@ export function GoogleLogin() {
   const { t } = useIsland();
   const [status, setStatus] = useState<'idle' | 'pending' | 'failed'>('idle');
   const [errors, setErrors] = useState<string[]>([]);
+  // Made in the browser only (it holds this page's address and a fresh nonce): the build's HTML has '#' until then.
+  const [href, setHref] = useState('#');
+  useEffect(() => setHref(googleSignInUrl(window.location)), []);
 
   useEffect(() => {
     const token = takeGoogleToken();
@@ -35,11 +38,7 @@ export function GoogleLogin() {
   return (
     <div className="social-login">
       <ErrorList messages={errors} />
-      <a
-        className="button secondary"
-        href={typeof window === 'undefined' ? '#' : googleSignInUrl(window.location)}
-        aria-disabled={status === 'pending' || undefined}
-      >
+      <a className="button secondary" href={href} aria-disabled={status === 'pending' || undefined}>
         {t('account.login.social')}
       </a>
       <p className="separator">{t('account.login.orSeparator')}</p>

@@ -3,7 +3,7 @@
  * accounting lines, upsells. It first applies a cart link (?variantId=…&quantity=…&interval=…) and
  * removes those parameters from the address, so a reload does not add them again.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { cleanCartLink, parseCartLink } from '../../lib/cart-link.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { toast } from '../../stores/ui.ts';
@@ -32,11 +32,23 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
   }, [store, t]);
 
   const inCart = useMemo(() => new Set(cart?.items.map((i) => i.variantCode) ?? []), [cart]);
+  const loading = !cart && (status === 'idle' || status === 'loading');
+  const filled = cart !== null && cart.items.length > 0;
 
-  if (!cart && (status === 'idle' || status === 'loading')) return <p aria-busy="true">{t('cart.loading')}</p>;
-  // Not read is not empty: the shopper is told why, and may try again (the cart is kept meanwhile).
-  if (!cart && unavailable) {
-    return (
+  // One frame for every state, at its final size from the page's HTML on (rendered at build time, while
+  // the cart is unknown): the lines' part and the summary keep their height whether the cart is loading,
+  // empty or filled, and the upsells are always under the lines, so nothing moves when the cart arrives.
+  // On a phone the summary (and its checkout button) comes right after the lines, the upsells last.
+  let main: ReactNode;
+  if (loading) {
+    main = (
+      <p className="cart-status" aria-busy="true">
+        {t('cart.loading')}
+      </p>
+    );
+  } else if (!cart && unavailable) {
+    // Not read is not empty: the shopper is told why, and may try again (the cart is kept meanwhile).
+    main = (
       <div className="cart-unavailable" data-cart-unavailable>
         <p role="alert">{cartErrorText(unavailable, t)}</p>
         <p>
@@ -46,9 +58,8 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
         </p>
       </div>
     );
-  }
-  if (!cart || cart.items.length === 0) {
-    return (
+  } else if (!filled) {
+    main = (
       <div className="cart-empty" data-cart-empty>
         <p>{t('cart.empty')}</p>
         <p>
@@ -56,27 +67,39 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
             {t('cart.continueShopping')}
           </a>
         </p>
-        <Upsells upsells={upsells} inCart={inCart} />
       </div>
     );
+  } else {
+    main = <CartLines cart={cart} />;
   }
   return (
-    <div className="cart-page" data-cart={cart.tokenValue} aria-busy={status === 'updating'}>
-      <div>
-        <CartLines cart={cart} />
-        <p>
+    <div
+      className={`cart-page${loading ? ' is-loading' : ''}`}
+      data-cart={filled ? cart.tokenValue : undefined}
+      aria-busy={filled ? status === 'updating' : undefined}
+    >
+      <div className="cart-main">{main}</div>
+      {filled ? (
+        <aside className="cart-summary card" aria-label={t('cart.summary')}>
+          <FreeShippingBar cart={cart} />
+          <CartTotals cart={cart} />
+          <a className="button cart-checkout" href={pathTo('checkout', locale, { order: cart.tokenValue })}>
+            {t('cart.checkout')}
+          </a>
+          <CouponForm cart={cart} />
+        </aside>
+      ) : (
+        // The summary's place while the cart is unknown (an empty cart has none: on a wide screen its
+        // column stays empty, on a phone nothing follows it but what the shopper has not seen yet).
+        loading && <div className="cart-summary card cart-summary-frame" aria-hidden="true" />
+      )}
+      <div className="cart-upsells">
+        {/* Kept in place, unseen (out of reach of focus and screen readers too), while the cart is unknown or empty (whose own button says it), so the upsells never move. */}
+        <p className={filled ? undefined : 'cart-continue-unseen'}>
           <a href={continueHref}>{t('cart.continueShopping')}</a>
         </p>
         <Upsells upsells={upsells} inCart={inCart} />
       </div>
-      <aside className="cart-summary card">
-        <FreeShippingBar cart={cart} />
-        <CouponForm cart={cart} />
-        <CartTotals cart={cart} />
-        <a className="button checkout" href={pathTo('checkout', locale, { order: cart.tokenValue })}>
-          {t('cart.checkout')}
-        </a>
-      </aside>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { routes, type RouteName } from '../../lib/routes/routes.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { Island, useIsland, type IslandProps } from './island.tsx';
 import './forms/forms.css';
+import './guard.css';
 
 export type GuardState = 'checking' | 'allowed' | 'redirecting';
 
@@ -57,19 +58,51 @@ export function IslandStatus({ messageKey }: { messageKey: string }) {
   );
 }
 
-/** Renders its children only once the route's guard let the shopper stay. */
-export function Guarded({ route, children }: { route: RouteName; children: ReactNode }) {
+/**
+ * Renders its children only once the route's guard let the shopper stay. Until then (and in the page's
+ * HTML, rendered at build time) it shows the `frame`: the screen's shape at its final size, holding
+ * nothing private, so that nothing below it moves when the screen arrives. An anonymous-only screen (a
+ * sign-in form) may be `prerendered`: it shows nothing private, is painted before any script runs, and stays
+ * the same elements once the guard lets the shopper stay.
+ */
+export function Guarded({
+  route,
+  children,
+  frame,
+  prerendered = false,
+}: {
+  route: RouteName;
+  children: ReactNode;
+  frame?: ReactNode;
+  prerendered?: boolean;
+}) {
   const state = useGuard(route);
+  if (prerendered && state !== 'redirecting') {
+    // Disabled until the island runs and the guard lets the shopper stay: what is typed or tapped before then
+    // would be lost (a form without its script submits nowhere useful). The same elements before and after.
+    return (
+      <fieldset className="guard-prerendered" disabled={state !== 'allowed'}>
+        {children}
+      </fieldset>
+    );
+  }
   if (state === 'allowed') return <>{children}</>;
-  return <IslandStatus messageKey={state === 'redirecting' ? 'account.guard.redirecting' : 'islands.loading'} />;
+  const status = <IslandStatus messageKey={state === 'redirecting' ? 'account.guard.redirecting' : 'islands.loading'} />;
+  if (state === 'redirecting' || frame === undefined) return status;
+  return (
+    <div className="guard-frame" aria-busy="true">
+      <div className="visually-hidden">{status}</div>
+      {frame}
+    </div>
+  );
 }
 
-/** An island made of one guarded screen: the shape every sign-in and account island shares. */
-export function guardedIsland(route: RouteName, Screen: () => ReactNode) {
+/** An island made of one guarded screen (and the frame shown while it is guarded): the shape every sign-in and account island shares. */
+export function guardedIsland(route: RouteName, Screen: () => ReactNode, Frame?: () => ReactNode) {
   return function GuardedIsland(props: IslandProps) {
     return (
       <Island {...props}>
-        <Guarded route={route}>
+        <Guarded route={route} frame={Frame ? <Frame /> : undefined}>
           <Screen />
         </Guarded>
       </Island>

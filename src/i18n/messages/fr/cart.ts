@@ -39,6 +39,7 @@ export default {
   upsells: 'Complétez votre commande',
   addUpsell: 'Ajouter',
   checkout: 'Valider ma commande',
+  summary: 'Récapitulatif',
   mini: { open: 'Ouvrir le mini-panier', close: 'Fermer', title: 'Mon panier', viewCart: 'Voir le panier' },
   added: '{name} a été ajouté à votre panier.',
   linkAdded: 'Les articles du lien ont été ajoutés à votre panier.',

@@ -39,6 +39,7 @@ export default {
   upsells: 'Vul je bestelling aan',
   addUpsell: 'Toevoegen',
   checkout: 'Bestelling bevestigen',
+  summary: 'Overzicht',
   mini: { open: 'Mini-winkelmand openen', close: 'Sluiten', title: 'Mijn winkelmand', viewCart: 'Bekijk de winkelmand' },
   added: '{name} is aan je winkelmand toegevoegd.',
   linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.',

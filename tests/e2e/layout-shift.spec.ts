@@ -1,0 +1,153 @@
+/**
+ * The island pages do not move under the shopper's eyes: from the page's HTML (rendered at build time,
+ * before the cart or the session is known) to the filled island, the layout shift the browser measures
+ * (`layout-shift` entries without recent input, summed) stays at most 0.01 on the cart (empty and with two
+ * lines), the account page and the login page, on a phone (390 × 844) and a wide screen (1366 × 900), in
+ * French on the FR site and in Dutch on the BE site. On a phone the cart's checkout button is on the first
+ * screen, and the login form is in the page's HTML, before any script runs.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { createCustomer, expect, homeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
+
+const MAX_SHIFT = 0.01;
+
+interface ShiftWindow {
+  __shifts: Array<{ value: number; sources: string[] }>;
+  __shiftObserver: PerformanceObserver;
+}
+
+/** Records every layout shift of the page's documents from their first paint (an init script). */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as ShiftWindow;
+    w.__shifts = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+    const record = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((s) => {
+          const node = s.node;
+          return node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName);
+        });
+        w.__shifts.push({ value: entry.value, sources });
+      }
+    };
+    w.__shiftObserver = new PerformanceObserver((list) => record(list.getEntries()));
+    w.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
+    // Entries of the last frames not delivered yet are taken when the test reads the sum.
+    (w as unknown as { __takeShifts: () => void }).__takeShifts = () => record(w.__shiftObserver.takeRecords());
+  });
+}
+
+/** The page's cumulative layout shift so far, once two more frames were painted; the shifts' elements say where. */
+async function layoutShift(page: Page): Promise<{ total: number; shifts: ShiftWindow['__shifts'] }> {
+  return page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const w = window as unknown as ShiftWindow & { __takeShifts: () => void };
+    w.__takeShifts();
+    return { total: w.__shifts.reduce((sum, s) => sum + s.value, 0), shifts: w.__shifts };
+  });
+}
+
+async function expectStill(page: Page, label: string): Promise<void> {
+  const { total, shifts } = await layoutShift(page);
+  expect(total, `${label}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(MAX_SHIFT);
+}
+
+/** Two products of the home's first category, in the cart through a cart link (not measured: the next visit is). */
+async function fillCart(page: Page, info: TestInfo): Promise<void> {
+  await page.goto(homeOf(info));
+  // The first category of the main navigation (folded in a menu on a phone).
+  await page.goto((await page.locator('nav[aria-label] a').first().getAttribute('href'))!);
+  const hrefs = await page
+    .locator('[data-grid] > li:has(.tag.ok) a')
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, 2));
+  expect(hrefs).toHaveLength(2);
+  const variants: string[] = [];
+  for (const href of hrefs) {
+    await page.goto(href);
+    variants.push(await page.locator('input[name="variantId"]').inputValue());
+  }
+  await page.goto(`${pathOf(info, 'cart')}?${variants.map((v) => `variantId=${v}&quantity=1`).join('&')}`);
+  await expect(page.locator('.cart-page .cart-line')).toHaveCount(2);
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the empty cart page does not move when the cart is known', async ({ page }, info) => {
+      await watchShifts(page);
+      await page.goto(pathOf(info, 'cart'));
+      await expect(page.locator('[data-cart-empty]')).toBeVisible();
+      await expect(page.getByRole('region', { name: textsOf(info)('cart.upsells') })).toBeVisible();
+      await expectStill(page, 'empty cart');
+    });
+
+    test('a cart of two lines does not move when it arrives, its checkout button on the first screen', async ({ page }, info) => {
+      const t = textsOf(info);
+      await fillCart(page, info);
+      await watchShifts(page);
+      await page.goto(pathOf(info, 'cart'));
+      await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
+      await expect(page.locator('.cart-page .cart-line')).toHaveCount(2);
+      await expect(page.getByRole('region', { name: t('cart.upsells') })).toBeVisible();
+      await expectStill(page, 'cart of two lines');
+      // The main action before the upsells, in the first screen without scrolling, nothing sticking out.
+      const checkout = page.getByRole('link', { name: t('cart.checkout') });
+      await expect(checkout).toBeInViewport({ ratio: 1 });
+      const [button, upsells] = await Promise.all([
+        checkout.boundingBox(),
+        page.getByRole('region', { name: t('cart.upsells') }).boundingBox(),
+      ]);
+      if (viewport.width < 900) expect(button!.y).toBeLessThan(upsells!.y);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const summary = page.locator('.cart-summary');
+      const inside = await summary.evaluate((aside) => {
+        const box = aside.getBoundingClientRect();
+        return [...aside.querySelectorAll('*')].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
+      });
+      expect(inside, 'the summary card holds its contents').toBe(true);
+    });
+
+    test('the account page does not move when the session and the customer are known', async ({ page, request }, info) => {
+      const t = textsOf(info);
+      const shopper = await createCustomer(request, info);
+      await signInThroughApi(page, info, shopper);
+      await watchShifts(page);
+      await page.goto(pathOf(info, 'account'));
+      await expect(page.getByText(t('account.menu.greeting', { name: `${shopper.firstName} ${shopper.lastName}` }))).toBeVisible();
+      await expect(page.locator('.last-order .order-card')).toBeVisible();
+      await expectStill(page, 'account');
+    });
+
+    test('the login page does not move: its form is the page’s own HTML, then hydrated', async ({ page }, info) => {
+      const t = textsOf(info);
+      await watchShifts(page);
+      await page.goto(pathOf(info, 'login'));
+      const email = page.getByLabel(t('forms.fields.email'), { exact: true });
+      await expect(email).toBeVisible();
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await expectStill(page, 'login');
+    });
+  });
+}
+
+test('the login form is in the page’s HTML, before any script runs', async ({ browser, request }, info) => {
+  const t = textsOf(info);
+  const html = await (await request.get(pathOf(info, 'login'))).text();
+  expect(html).toMatch(/<input[^>]*type="email"[^>]*autocomplete="email"/i);
+  expect(html).toContain(t('account.login.emailStep'));
+  expect(html).not.toContain('island-status');
+  // With JavaScript off the same form is on screen.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto(new URL(pathOf(info, 'login'), info.project.use.baseURL).href);
+  await expect(bare.getByLabel(t('forms.fields.email'), { exact: true })).toBeVisible();
+  await expect(bare.getByRole('button', { name: t('account.login.emailStep') })).toBeVisible();
+  await context.close();
+});
