@@ -16,7 +16,7 @@ import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
-import { paymentsSandbox, type SandboxOptions } from './payments/sandbox.ts';
+import type { PaymentsSandbox } from './payments/sandbox.ts';
 
 export interface PlatformOptions {
   db: Database;
@@ -33,8 +33,8 @@ export interface PlatformOptions {
   outbox?: boolean;
   /** SMTP delivery of the mails, when configured: woken after each shop write, which may have queued one. */
   mailDelivery?: MailDelivery;
-  /** The payment sandbox (Mollie's API v2) at /payments: given outside production only. */
-  paymentsSandbox?: Omit<SandboxOptions, 'siteOrigins'>;
+  /** The payment sandbox (Mollie's API v2) at /payments: given outside production only; its owner stops its webhooks. */
+  paymentsSandbox?: PaymentsSandbox;
   /** The embedded relay-point carrier (Colissimo's wire format) at /relay: given outside production only. */
   relayService?: RelayServiceOptions;
 }
@@ -106,7 +106,7 @@ export function createPlatform({
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
   // for developers like the outbox, so it exists exactly where the outbox does.
   if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));
-  if (sandbox) app.route('/payments', paymentsSandbox(db, { ...sandbox, siteOrigins }).app);
+  if (sandbox) app.route('/payments', sandbox.app);
 
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {

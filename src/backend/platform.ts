@@ -1,4 +1,5 @@
 /** Opens the database, migrates and seeds it, and returns the platform app: shared by main, scripts and tests. */
+import { paymentsSandbox } from './payments/sandbox.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedContent, type SeedOptions } from './seed/seed.ts';
@@ -22,7 +23,7 @@ export interface Platform {
   config: PlatformConfig;
   /** Present when SMTP_URL is set. */
   mailDelivery?: MailDelivery;
-  /** Stops the mail delivery and closes the database. */
+  /** Stops the mail delivery and the sandbox's webhook deliveries, and closes the database. */
   close(): Promise<void>;
 }
 
@@ -37,17 +38,21 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
   const mailDelivery = config.smtpUrl
     ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock: options.shop?.clock })
     : undefined;
+  const sandbox =
+    config.payments.sandbox &&
+    paymentsSandbox(db, {
+      ...config.payments.sandbox,
+      siteOrigins: config.siteOrigins,
+      webhookSecret: config.payments.webhookSecret,
+      clock: options.shop?.clock,
+    });
   const app = createPlatform({
     db,
     siteOrigins: config.siteOrigins,
     mailDelivery,
     shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop },
     outbox: config.outbox,
-    paymentsSandbox: config.payments.sandbox && {
-      ...config.payments.sandbox,
-      webhookSecret: config.payments.webhookSecret,
-      clock: options.shop?.clock,
-    },
+    paymentsSandbox: sandbox,
     relayService: config.relay.sandbox && { account: config.relay.sandbox },
   });
   return {
@@ -56,6 +61,8 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     config,
     mailDelivery,
     close: async () => {
+      // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.
+      sandbox?.webhooks.stop();
       await mailDelivery?.stop();
       await db.close();
     },
