@@ -1,9 +1,10 @@
 /**
  * The mini cart's header toggle: the button beside the cart badge opens the panel (loaded on
  * first use) with the cart's lines, Escape and the close button close it, and the focus goes back to
- * the toggle each time, which says whether the panel is open.
+ * the toggle each time, which says whether the panel is open. It says the shipping as the cart page does, and
+ * on a phone it opens where the shopper is, the page not scrolled back to the header.
  */
-import { expect, homeOf, openFirstProduct, pathOf, test, textsOf } from './helpers.ts';
+import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, test, texts, textsOf } from './helpers.ts';
 
 test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({
   page,
@@ -59,4 +60,55 @@ test('with an empty cart the mini cart says so', async ({ page }, info) => {
   const panel = page.getByRole('region', { name: t('cart.mini.title') });
   await expect(panel).toContainText(t('cart.empty'));
   await expect(panel.locator('.cart-line')).toHaveCount(0);
+});
+
+test('the mini cart says the shipping as the cart page does: its price, or free, and what is left to get it free', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  await openFirstProduct(page, homeOf(info));
+  await page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true }).click();
+  const panel = page.getByRole('region', { name: t('cart.mini.title') });
+  await expect(panel.locator('.cart-line')).toHaveCount(1);
+  const mini = panel.locator('[data-mini-totals]');
+  const shipping = mini.locator('[data-line="shipping"] dd');
+  await expect(mini.locator('[data-line="shipping"] dt')).toHaveText(t('cart.lines.shipping'));
+  const remaining = new RegExp(`^${escapeRegExp(t('cart.freeShipping.remaining', { amount: '\u0000' })).replace('\u0000', '.+')}$`);
+  await expect(panel.locator('[data-free-shipping] p')).toHaveText(
+    new RegExp(`${remaining.source}|^${escapeRegExp(t('cart.freeShipping.reached'))}$`),
+  );
+  const [miniShipping, miniTotal, freeShipping] = await Promise.all([
+    shipping.textContent(),
+    mini.locator('[data-total]').textContent(),
+    panel.locator('[data-free-shipping] p').textContent(),
+  ]);
+
+  // The cart page's accounting lines say the same shipping, total and free-shipping progress.
+  await page.goto(pathOf(info, 'cart'));
+  const totals = page.locator('.cart-summary [data-totals]');
+  await expect(totals.locator('[data-total]')).toHaveText(miniTotal!);
+  await expect(totals.locator('div', { hasText: t('cart.lines.shipping') }).locator('dd')).toHaveText(miniShipping!);
+  await expect(page.locator('.cart-summary [data-free-shipping] p')).toHaveText(freeShipping!);
+});
+
+test('on a phone, an add to cart further down the page opens the mini cart where the shopper is, without scrolling', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  await openFirstProduct(page, homeOf(info));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const add = page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true });
+  // Its island hydrated: before that the button is the form's own (a cart link, without the mini cart).
+  await expect(page.locator('astro-island:has([data-purchase])')).not.toHaveAttribute('ssr');
+  // Far down the page (the header, where the mini cart hangs, and the panel's place under it out of view),
+  // the button used from the keyboard so that nothing but the mini cart can scroll the page.
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(1000);
+  await add.evaluate((button) => (button as HTMLButtonElement).focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: t('cart.mini.title') });
+  await expect(panel).toBeFocused();
+  await expect(panel).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
 });
