@@ -3,7 +3,7 @@
  * before the cart or the session is known) to the filled island, the layout shift the browser measures
  * (`layout-shift` entries without recent input, summed) stays at most 0.01 on the cart (empty and with two
  * lines), the account page and the login page, on a phone (390 × 844) and a wide screen (1366 × 900), in
- * French on the FR site and in Dutch on the BE site. On a phone the cart's checkout button is on the first
+ * French on the FR site and in Dutch on the BE site; the other guarded account pages too. On a phone the cart's checkout button is on the first
  * screen, and the login form is in the page's HTML, before any script runs.
  */
 import type { Page, TestInfo } from '@playwright/test';
@@ -124,6 +124,21 @@ for (const viewport of [
       await expect(page.locator('.last-order .order-card')).toBeVisible();
       await expectStill(page, 'account');
     });
+
+    for (const [route, screen] of [
+      ['accountWelcome', '.welcome'],
+      ['personalData', '.personal-data'],
+      ['addresses', '[data-island="addresses"] astro-island > *'],
+    ] as const) {
+      test(`the ${route} page does not move when its screen replaces the guard's status`, async ({ page, request }, info) => {
+        await signInThroughApi(page, info, await createCustomer(request, info));
+        await watchShifts(page);
+        await page.goto(pathOf(info, route));
+        await expect(page.locator('.island-status')).toHaveCount(0);
+        await expect(page.locator(screen).first()).toBeVisible();
+        await expectStill(page, route);
+      });
+    }
 
     test('the login page does not move: its form is the page’s own HTML, then hydrated', async ({ page }, info) => {
       const t = textsOf(info);
