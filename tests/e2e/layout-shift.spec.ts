@@ -140,15 +140,24 @@ for (const viewport of [
       });
     }
 
-    test('the login page does not move: its form is the page’s own HTML, then hydrated', async ({ page }, info) => {
-      const t = textsOf(info);
-      await watchShifts(page);
-      await page.goto(pathOf(info, 'login'));
-      const email = page.getByLabel(t('forms.fields.email'), { exact: true });
-      await expect(email).toBeVisible();
-      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-      await expectStill(page, 'login');
-    });
+    for (const route of ['login', 'register'] as const) {
+      test(`the ${route} page does not move: its form is the page’s own HTML, then hydrated without a mismatch`, async ({ page }, info) => {
+        const t = textsOf(info);
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await watchShifts(page);
+        await page.goto(pathOf(info, route));
+        const email = page.getByLabel(t('forms.fields.email'), { exact: true });
+        await expect(email).toBeVisible();
+        // Hydrated, and enabled once the guard let the shopper stay.
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await expect(email).toBeEnabled();
+        await expectStill(page, route);
+        expect(errors, 'hydration of the pre-rendered form').toEqual([]);
+      });
+    }
   });
 }
 

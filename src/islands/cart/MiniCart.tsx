@@ -1,12 +1,11 @@
-/** The mini cart under the header: the lines in short, the total, a link to the cart page. */
+/** The mini cart under the header: the lines in short, the sums with the shipping (as the cart page says them), a link to the cart page. */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { $miniCartOpen, closeMiniCart } from '../../stores/mini-cart.ts';
 import { useIsland } from '../shared/island.tsx';
-import type { Order } from '../../lib/shop-api/wire.ts';
 import { CartLines } from './CartLines.tsx';
-import { FreeShippingBar } from './CartTotals.tsx';
+import { CartTotals, FreeShippingBar } from './CartTotals.tsx';
 import { cartErrorText } from './errors.ts';
 import { useCart } from './useCart.ts';
 
@@ -46,7 +45,9 @@ export function MiniCart() {
       {cart && cart.items.length > 0 ? (
         <>
           <CartLines cart={cart} compact />
-          <MiniCartTotals cart={cart} />
+          {/* The sums as the cart page says them, shipping included (its price, or free, and what is left to get it free). */}
+          <CartTotals cart={cart} brief />
+          <FreeShippingBar cart={cart} />
         </>
       ) : unavailable ? (
         <p role="alert">{cartErrorText(unavailable, t)}</p>
@@ -57,35 +58,5 @@ export function MiniCart() {
         {t('cart.mini.viewCart')}
       </a>
     </section>
-  );
-}
-
-/**
- * The mini cart's sums as the cart page says them: the items, a discount, the shipping (free from the
- * threshold, else its price and what is left to reach it), and the total with tax that adds them up.
- */
-function MiniCartTotals({ cart }: { cart: Order }) {
-  const { t, price } = useIsland();
-  const lines: Array<[string, number]> = [
-    ['cart.lines.itemsTotal', cart.itemsTotal],
-    ...(cart.orderPromotionTotal !== 0 ? [['cart.lines.promotion', cart.orderPromotionTotal] as [string, number]] : []),
-    ['cart.lines.shipping', cart.shippingTotal],
-  ];
-  return (
-    <>
-      <dl className="cart-totals" data-mini-totals>
-        {lines.map(([key, amount]) => (
-          <div key={key} data-line={key.slice('cart.lines.'.length)}>
-            <dt>{t(key)}</dt>
-            <dd>{price(amount)}</dd>
-          </div>
-        ))}
-        <div className="grand-total">
-          <dt>{t('cart.lines.total')}</dt>
-          <dd data-total>{price(cart.total)}</dd>
-        </div>
-      </dl>
-      <FreeShippingBar cart={cart} />
-    </>
   );
 }

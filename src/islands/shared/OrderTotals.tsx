@@ -2,7 +2,8 @@
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { useIsland } from './island.tsx';
 
-export function OrderTotals({ cart }: { cart: Order }) {
+/** `brief` (the mini cart): the total with tax, without its split into the amount before tax and the tax. */
+export function OrderTotals({ cart, brief = false }: { cart: Order; brief?: boolean }) {
   const { t, price } = useIsland();
   const lines: Array<[string, number, string?]> = [
     ['cart.lines.itemsTotal', cart.itemsTotal],
@@ -11,8 +12,12 @@ export function OrderTotals({ cart }: { cart: Order }) {
       : []),
     ['cart.lines.shipping', cart.shippingTotal],
     ...(cart.serviceFeesTotal !== 0 ? [['cart.lines.serviceFees', cart.serviceFeesTotal] as [string, number]] : []),
-    ['cart.lines.totalExcludingTax', cart.totalExcludingTax],
-    ['cart.lines.taxTotal', cart.taxTotal],
+    ...(brief
+      ? []
+      : [
+          ['cart.lines.totalExcludingTax', cart.totalExcludingTax] as [string, number],
+          ['cart.lines.taxTotal', cart.taxTotal] as [string, number],
+        ]),
   ];
   return (
     <dl className="cart-totals" data-totals>
