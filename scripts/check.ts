@@ -5,7 +5,7 @@
  * service: the embedded platform unless CONTENT_API_URL is set). `npm run format` rewrites what Biome
  * would refuse.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ensureContentService } from './lib/content-service.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
@@ -23,14 +23,22 @@ export async function staticChecks(env: NodeJS.ProcessEnv = process.env): Promis
   step('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress'], env);
   step('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
   const { contentUrl, stop } = await ensureContentService();
+  // Not spawnSync: the content service may run in this very process, and must answer while astro checks.
+  const label = 'type check of the .astro files (astro check)';
+  console.log(`\n▶ ${label}`);
+  let code: number | null;
   try {
-    step('type check of the .astro files (astro check)', ['node_modules/astro/bin/astro.mjs', 'check'], {
-      ...env,
-      CHANNEL: 'fr',
-      CONTENT_API_URL: contentUrl,
+    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'check'], {
+      stdio: 'inherit',
+      env: { ...env, CHANNEL: 'fr', CONTENT_API_URL: contentUrl },
     });
+    code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   } finally {
     await stop();
+  }
+  if (code !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(code ?? 1);
   }
 }
 

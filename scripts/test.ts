@@ -1,6 +1,7 @@
 /**
  * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), a fresh
- * build of both channels against the embedded platform, a strict type check, then the end-to-end tests
+ * build of both channels against the embedded platform, the static checks of scripts/check.ts (format,
+ * lint, unused code, TypeScript strict, astro check), then the end-to-end tests
  * in Chromium (Playwright starts the servers). `npm test -- --e2e [Playwright's arguments]`: the build and
  * the end-to-end tests only, on free ports, beside a shop that may be running on the default ones.
  */
@@ -30,7 +31,10 @@ run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], en
 // must say it is for tests (shop_test), or every file refuses it (tests/support/test-database.ts); a test
 // checks the platform really ran on PostgreSQL (tests/api/app.test.ts).
 if (testDatabase) {
-  run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], { ...env, TEST_DATABASE_URL: testDatabase });
+  run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], {
+    ...env,
+    TEST_DATABASE_URL: testDatabase,
+  });
 }
 await endToEnd();
 
@@ -46,17 +50,24 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
   const [platformPort, frPort, bePort] = await freePorts(3);
   const e2eEnv = {
     ...env,
-    PORT_PLATFORM: String(platformPort), PORT_FR: String(frPort), PORT_BE: String(bePort),
-    SHOP_API_URL: `http://localhost:${platformPort}`, SITE_URL_FR: `http://localhost:${frPort}`, SITE_URL_BE: `http://localhost:${bePort}`,
-    PUBLIC_SHOP_API_URL: undefined, CONTENT_API_URL: undefined,
-    DIST_DIR: '.data/test-dist', CACHE_DIR: '.data/test-cache',
+    PORT_PLATFORM: String(platformPort),
+    PORT_FR: String(frPort),
+    PORT_BE: String(bePort),
+    SHOP_API_URL: `http://localhost:${platformPort}`,
+    SITE_URL_FR: `http://localhost:${frPort}`,
+    SITE_URL_BE: `http://localhost:${bePort}`,
+    PUBLIC_SHOP_API_URL: undefined,
+    CONTENT_API_URL: undefined,
+    DIST_DIR: '.data/test-dist',
+    CACHE_DIR: '.data/test-cache',
   };
   run('build of both channels', ['scripts/build.ts'], e2eEnv);
   if (playwrightArgs) {
     run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs], e2eEnv);
     process.exit(0);
   }
-  // After the build, which writes Astro's generated types (.astro/) that the type check reads.
-  run('type check (TypeScript strict)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], env);
+  // After the build, which writes Astro's generated types (.astro/) that the type check reads; on the
+  // end-to-end ports and data folder, so `astro check`'s content sync never reads the shop's own data.
+  run('static checks (Biome, knip, TypeScript, astro check)', ['scripts/check.ts'], e2eEnv);
   run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
 }
