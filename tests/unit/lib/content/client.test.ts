@@ -11,6 +11,7 @@ const summary = (sku: string) => ({
   slug: sku.toLowerCase(),
   viewable: true,
   oldProduct: false,
+  updatedAt: '2026-11-20T09:30:00.000Z',
   name: `Produit ${sku}`,
   animal: 'dog',
   kind: 'dry',
@@ -173,7 +174,16 @@ describe('contentClient', () => {
     ]);
     const page = fakeFetch({
       body: {
-        data: { key: 'terms', kind: 'page', slug: 'cgv', title: 'CGV', description: 'd', body: '# CGV', localizations: {} },
+        data: {
+          key: 'terms',
+          kind: 'page',
+          slug: 'cgv',
+          title: 'CGV',
+          description: 'd',
+          body: '# CGV',
+          localizations: {},
+          updatedAt: '2026-11-20T09:30:00.000Z',
+        },
         meta: {},
       },
     });
