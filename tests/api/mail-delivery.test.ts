@@ -111,7 +111,7 @@ describe('SMTP delivery', () => {
     const reset = await call(platform, '/api/v2/shop/reset-password-requests?locale=nl_BE', { email });
     expect(reset.status).toBe(202);
     await platform.mailDelivery!.deliverDue();
-    const resetMail = mailsTo(email).find((r) => r.mail.subject === 'Uw wachtwoord opnieuw instellen');
+    const resetMail = mailsTo(email).find((r) => r.mail.subject === 'Je wachtwoord opnieuw instellen');
     expect(resetMail?.mail.text).toMatch(new RegExp(`${SITE_BE}/nl/[a-z-]+/[A-Za-z0-9_-]{20,}/`));
     // Nobody reads an outbox in production: the sent bodies (and their links) are not kept at rest.
     const rows = await platform.db.query<{ text: string; html: string; sent: boolean }>(

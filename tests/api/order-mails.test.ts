@@ -79,8 +79,8 @@ describe('the order mails', () => {
     const shipped = await lastMailTo(customer.email);
     expect(shipped.subject).toBe(`Votre commande n° ${number} est expédiée`);
     for (const body of [shipped.text, shipped.html]) {
-      expect(body).toContain('Numéro de suivi : 6A98765432101');
-      expect(body).toContain('Transporteur : Colissimo');
+      expect(body).toContain('Numéro de suivi\u00A0: 6A98765432101');
+      expect(body).toContain('Transporteur\u00A0: Colissimo');
       expect(body).toContain('7 à 10 jours après l’expédition');
     }
     expect((await listMails(platform.db, { to: customer.email })).map((m) => m.subject)).toHaveLength(5);
@@ -90,9 +90,9 @@ describe('the order mails', () => {
     const { customer, token, order } = await placed('BE', 'nl_BE', 'visa', 'nl');
     const number = order.number!;
     const confirmation = await lastMailTo(customer.email);
-    expect(confirmation.subject).toBe(`Uw bestelling nr. ${number} is bevestigd`);
+    expect(confirmation.subject).toBe(`Je bestelling nr. ${number} is bevestigd`);
     expect(confirmation.text).toContain('Dag Camille,');
-    expect(confirmation.text).toContain(`Bedankt voor uw bestelling nr. ${number} van 2 maart 2026.`);
+    expect(confirmation.text).toContain(`Bedankt voor je bestelling nr. ${number} van 2 maart 2026.`);
     expect(confirmation.html).toContain('Totaal incl. btw');
     expect(linksOf(confirmation.html)).toEqual([`https://be.maison-gamelle.test/nl/mijn-account/mijn-bestellingen/${token}/`]);
 
@@ -100,10 +100,10 @@ describe('the order mails', () => {
     expect(linksOf((await lastMailTo(customer.email)).html)).toEqual([`https://be.maison-gamelle.test/nl/orderbevestiging/${token}/`]);
     await platform.db.query(`UPDATE shop.orders SET payment_state = 'paid' WHERE token_value = $1`, [token]);
     await queue('paymentReceived', token);
-    expect((await lastMailTo(customer.email)).subject).toBe(`Betaling ontvangen voor uw bestelling nr. ${number}`);
+    expect((await lastMailTo(customer.email)).subject).toBe(`Betaling ontvangen voor je bestelling nr. ${number}`);
     await shipOrder(platform.db, { number, tracking: '6A98765432102' }, { now: clock.now(), env });
     const shipped = await lastMailTo(customer.email);
-    expect(shipped.subject).toBe(`Uw bestelling nr. ${number} is verzonden`);
+    expect(shipped.subject).toBe(`Je bestelling nr. ${number} is verzonden`);
     expect(shipped.text).toContain('Trackingnummer: 6A98765432102');
   });
 
@@ -115,7 +115,7 @@ describe('the order mails', () => {
   it('tell a bank transfer or a cheque what to do, and that the order ships on payment', async () => {
     const cheque = await placed('FR', 'fr_FR', 'cheque', 'fr');
     const mail = await lastMailTo(cheque.customer.email);
-    expect(mail.text).toContain('Votre commande est en attente de paiement : elle sera expédiée dès réception de votre paiement.');
+    expect(mail.text).toContain('Votre commande est en attente de paiement\u00A0: elle sera expédiée dès réception de votre paiement.');
     expect(mail.text).toContain('Libellez-le à l’ordre de Maison Gamelle');
     expect(mail.text).toContain('Frais de service');
 
@@ -131,7 +131,7 @@ describe('the order mails', () => {
     );
     await queue('confirmation', transfer.token);
     const nl = await lastMailTo(transfer.customer.email);
-    expect(nl.text).toContain('Uw bestelling wacht op betaling: ze wordt verzonden zodra uw betaling ontvangen is.');
+    expect(nl.text).toContain('Je bestelling wacht op betaling: ze wordt verzonden zodra je betaling ontvangen is.');
     expect(nl.text).toContain('IBAN: NL10RABO0123456789');
     expect(nl.text).toContain('Te vermelden referentie: RF12 3456 7890');
   });
@@ -227,7 +227,7 @@ describe('each order mail is written once, with the change it tells of', () => {
       responseData: { status: 'paid' },
     });
     const subjects = await subjectsTo(customer.email);
-    expect(subjects.filter((s) => s === `Betaling ontvangen voor uw bestelling nr. ${order.number}`)).toHaveLength(1);
+    expect(subjects.filter((s) => s === `Betaling ontvangen voor je bestelling nr. ${order.number}`)).toHaveLength(1);
     expect(subjects).toHaveLength(3);
   });
 
@@ -241,11 +241,11 @@ describe('each order mail is written once, with the change it tells of', () => {
     const confirmation = await lastMailTo(customer.email);
     expect(confirmation.subject).toBe(`Votre commande n° ${order.number} est confirmée`);
     for (const line of [
-      'Votre commande est en attente de paiement : elle sera expédiée dès réception de votre paiement.',
-      `Banque : ${given.bankName}`,
-      `IBAN : ${given.iban}`,
-      `BIC : ${given.bic}`,
-      `Référence à indiquer : ${given.reference}`,
+      'Votre commande est en attente de paiement\u00A0: elle sera expédiée dès réception de votre paiement.',
+      `Banque\u00A0: ${given.bankName}`,
+      `IBAN\u00A0: ${given.iban}`,
+      `BIC\u00A0: ${given.bic}`,
+      `Référence à indiquer\u00A0: ${given.reference}`,
     ]) {
       expect(confirmation.text).toContain(line);
     }
@@ -276,7 +276,7 @@ describe('each order mail is written once, with the change it tells of', () => {
     expect(placedOrder.paymentState).toBe('paid');
     const confirmation = await lastMailTo(customer.email);
     expect(confirmation.subject).toBe(`Votre commande n° ${placedOrder.number} est confirmée`);
-    expect(confirmation.text).toContain('Votre commande est gratuite : aucun paiement n’est nécessaire.');
+    expect(confirmation.text).toContain('Votre commande est gratuite\u00A0: aucun paiement n’est nécessaire.');
     expect(await subjectsTo(customer.email)).toHaveLength(2);
   });
 });

@@ -306,7 +306,7 @@ describe('addresses', () => {
     expect(await count()).toBe(MAX_ADDRESSES);
 
     expectLimit(await post(), 'Vous ne pouvez pas enregistrer plus de 50 adresses.');
-    expectLimit(await post('channelCode=BE&locale=nl_BE'), 'U kunt niet meer dan 50 adressen bewaren.');
+    expectLimit(await post('channelCode=BE&locale=nl_BE'), 'Je kunt niet meer dan 50 adressen bewaren.');
     // Replacing one is not adding one; deleting one frees a place, for one address only.
     const first = addressSchema.parse(burst.find((r) => r.status === 201)!.body);
     expect((await api.call('PUT', `/addresses/${first.id}`, { token: customer.token, body: { ...valid, city: 'Nice' } })).status).toBe(200);

@@ -189,7 +189,7 @@ describe('refusals', () => {
       await fr.complete(token),
       '',
       'CHECKOUT_STEP_NOT_ALLOWED',
-      'Cette étape n’est pas possible à ce stade de votre commande : merci de compléter les étapes précédentes.',
+      'Cette étape n’est pas possible à ce stade de votre commande\u00A0: merci de compléter les étapes précédentes.',
     );
     const addressed = ok(await fr.address(token, { billingAddress: frAddress }));
     expectViolation(await fr.pay(token, addressed.payments[0]!.id, { paymentMethod: 'visa' }), '', 'CHECKOUT_STEP_NOT_ALLOWED');
@@ -215,7 +215,7 @@ describe('refusals', () => {
       await fr.address(token, { billingAddress: beAddress }),
       'billingAddress.countryCode',
       'COUNTRY_NOT_SERVED',
-      'Nous ne livrons pas ce pays.',
+      'Nous ne livrons pas dans ce pays.',
     );
     expectViolation(
       await fr.address(token, { billingAddress: frAddress, shippingAddress: { ...beAddress, countryCode: 'DE', postcode: '10115' } }),
@@ -263,7 +263,7 @@ describe('refusals', () => {
       await fr.ship(token, shipmentId, { shippingMethod: 'relay_point', relayPoint: await addRelayPoint(platform, { active: false }) }),
       'relayPoint',
       'RELAY_POINT_INACTIVE',
-      'Ce point relais n’est plus actif : merci de choisir un autre point relais ou un autre mode de livraison.',
+      'Ce point relais n’est plus actif\u00A0: merci de choisir un autre point relais ou un autre mode de livraison.',
     );
     expectViolation(await fr.ship(token, shipmentId, { shippingMethod: 'pigeon' }), 'shippingMethod', 'SHIPPING_METHOD_NOT_AVAILABLE');
   });

@@ -492,7 +492,7 @@ describe('password reset through the outbox', () => {
       query: 'channelCode=BE&locale=nl_BE',
     });
     const [mail] = await mailsTo(me.email);
-    expect(mail!.subject).toBe('Uw wachtwoord opnieuw instellen');
+    expect(mail!.subject).toBe('Je wachtwoord opnieuw instellen');
     expect(mail!.text).toMatch(/http:\/\/localhost:4322\/nl\/wachtwoord-vergeten\/[A-Za-z0-9_-]+\//);
   });
 

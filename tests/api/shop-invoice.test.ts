@@ -115,7 +115,7 @@ describe('GET /shop/orders/{token}/invoice', () => {
       '20 %',
       'Livraison (Colissimo)',
       'Total TTC',
-      'Moyen de paiement : Carte Visa (Visa •••• 4242) – Payée',
+      'Moyen de paiement\u00A0: Carte Visa (Visa •••• 4242) – Payée',
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -185,7 +185,7 @@ describe('GET /shop/orders/{token}/invoice', () => {
       headers: { authorization: `Bearer ${await signIn(customer)}`, 'x-forwarded-for': platform.clientAddress },
     });
     expect(res.status).toBe(200);
-    expect(pdfText(Buffer.from(await res.arrayBuffer()))).toContain('Commande gratuite : aucun paiement');
+    expect(pdfText(Buffer.from(await res.arrayBuffer()))).toContain('Commande gratuite\u00A0: aucun paiement');
   });
 });
 

@@ -250,8 +250,8 @@ describe('e-mail change', () => {
       ).status,
     ).toBe(200);
     const [nlNotice] = await mailsTo(dutch.email);
-    expect(nlNotice!.subject).toBe('Het e-mailadres van uw Maison Gamelle-account is gewijzigd');
-    expect(nlNotice!.text).toMatch(/^Dag Camille,\n\nHet e-mailadres van uw Maison Gamelle-account is zonet gewijzigd\./);
+    expect(nlNotice!.subject).toBe('Het e-mailadres van je Maison Gamelle-account is gewijzigd');
+    expect(nlNotice!.text).toMatch(/^Dag Camille,\n\nHet e-mailadres van je Maison Gamelle-account is zonet gewijzigd\./);
     expect(linksOf(nlNotice!.html)).toEqual(['http://localhost:4322/nl/contacteer-ons/']);
   });
 });

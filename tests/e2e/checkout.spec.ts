@@ -316,7 +316,7 @@ test('a shipping country the site does not deliver is refused at the address ste
   await openFunnel(page, info, token);
   await (await atStep(page, 'address')).click();
   await expect(page.locator('[data-checkout-error="refused"]')).toContainText(
-    languageOf(info) === 'nl' ? 'We leveren niet in dit land.' : 'Nous ne livrons pas ce pays.',
+    languageOf(info) === 'nl' ? 'We leveren niet in dit land.' : 'Nous ne livrons pas dans ce pays.',
   );
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });

@@ -26,12 +26,12 @@ export function welcomeMail(lang: Language, to: string, firstName: string, siteU
     lang === 'nl'
       ? [
           greeting(lang, firstName),
-          `Welkom bij ${SHOP_NAME}! Uw account is aangemaakt.`,
-          'U kunt nu uw bestellingen, abonnementen, adressen en dieren beheren.',
+          `Welkom bij ${SHOP_NAME}! Je account is aangemaakt.`,
+          'Je kunt nu je bestellingen, abonnementen, adressen en dieren beheren.',
         ]
       : [
           greeting(lang, firstName),
-          `Bienvenue chez ${SHOP_NAME} ! Votre compte a bien été créé.`,
+          `Bienvenue chez ${SHOP_NAME}\u00A0! Votre compte a bien été créé.`,
           'Vous pouvez désormais suivre vos commandes, abonnements, adresses et animaux.',
         ];
   return {
@@ -47,17 +47,17 @@ export function resetPasswordMail(lang: Language, to: string, firstName: string,
     lang === 'nl'
       ? [
           greeting(lang, firstName),
-          'U hebt gevraagd om uw wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
-          `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Hebt u niets gevraagd? Dan mag u deze e-mail negeren.`,
+          'Je hebt gevraagd om je wachtwoord opnieuw in te stellen. Kies een nieuw wachtwoord via deze link:',
+          `Deze link is ${validMinutes} minuten geldig en kan maar één keer gebruikt worden. Heb je niets gevraagd? Dan mag je deze e-mail negeren.`,
         ]
       : [
           greeting(lang, firstName),
-          'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien :',
+          'Vous avez demandé à réinitialiser votre mot de passe. Choisissez-en un nouveau en suivant ce lien\u00A0:',
           `Ce lien est valable ${validMinutes} minutes et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez simplement cet e-mail.`,
         ];
   return {
     to,
-    subject: lang === 'nl' ? 'Uw wachtwoord opnieuw instellen' : 'Réinitialisation de votre mot de passe',
+    subject: lang === 'nl' ? 'Je wachtwoord opnieuw instellen' : 'Réinitialisation de votre mot de passe',
     text: [lines[0], lines[1], link, lines[2], SHOP_NAME].join('\n\n'),
     html: html([lines[0]!, lines[1]!], { href: link, label: link }).replace('</a></p>', `</a></p><p>${escapeHtml(lines[2]!)}</p>`),
   };
@@ -73,19 +73,19 @@ export function emailChangedMail(lang: Language, to: string, firstName: string, 
     lang === 'nl'
       ? [
           greeting(lang, firstName),
-          `Het e-mailadres van uw ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar uw vorige adres; onze volgende berichten gaan naar het nieuwe.`,
-          'Hebt u deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:',
+          `Het e-mailadres van je ${SHOP_NAME}-account is zonet gewijzigd. Dit bericht gaat naar je vorige adres; onze volgende berichten gaan naar het nieuwe.`,
+          'Heb je deze wijziging niet zelf gedaan? Neem dan meteen contact met ons op:',
         ]
       : [
           greeting(lang, firstName),
-          `L’adresse e-mail de votre compte ${SHOP_NAME} vient d’être modifiée. Ce message est envoyé à votre ancienne adresse ; nos prochains messages iront à la nouvelle.`,
-          'Si vous n’êtes pas à l’origine de cette modification, contactez-nous sans attendre :',
+          `L’adresse e-mail de votre compte ${SHOP_NAME} vient d’être modifiée. Ce message est envoyé à votre ancienne adresse\u00A0; nos prochains messages iront à la nouvelle.`,
+          'Si vous n’êtes pas à l’origine de cette modification, contactez-nous sans attendre\u00A0:',
         ];
   return {
     to,
     subject:
       lang === 'nl'
-        ? `Het e-mailadres van uw ${SHOP_NAME}-account is gewijzigd`
+        ? `Het e-mailadres van je ${SHOP_NAME}-account is gewijzigd`
         : `L’adresse e-mail de votre compte ${SHOP_NAME} a été modifiée`,
     text: [...lines, contactUrl, SHOP_NAME].join('\n\n'),
     html: html(lines, { href: contactUrl, label: contactUrl }),

@@ -29,7 +29,7 @@ export const invoiceNumberOf = (orderNumber: string): string => `FA-${orderNumbe
 const TEXTS = {
   fr: {
     title: 'Facture',
-    colon: ' : ',
+    colon: '\u00A0: ',
     number: 'Facture n°',
     date: 'Date de facture',
     order: 'Commande n°',
@@ -45,7 +45,7 @@ const TEXTS = {
     payment: 'Moyen de paiement',
     paid: 'Payée',
     awaiting: 'En attente de paiement',
-    free: 'Commande gratuite : aucun paiement',
+    free: 'Commande gratuite\u00A0: aucun paiement',
     vatNumber: 'TVA intracommunautaire',
     footer: 'Prix en euros. Merci pour votre confiance.',
     every: (days: number) => `abonnement, tous les ${days} jours`,
@@ -70,7 +70,7 @@ const TEXTS = {
     awaiting: 'Wacht op betaling',
     free: 'Gratis bestelling: geen betaling',
     vatNumber: 'Btw-nummer',
-    footer: 'Prijzen in euro. Bedankt voor uw vertrouwen.',
+    footer: 'Prijzen in euro. Bedankt voor je vertrouwen.',
     every: (days: number) => `abonnement, om de ${days} dagen`,
   },
 } as const;

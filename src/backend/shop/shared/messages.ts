@@ -21,13 +21,13 @@ const fr: Catalogue = {
   OUT_OF_RANGE: (p) => `Cette valeur doit être comprise entre ${p.min} et ${p.max}.`,
   INVALID_CHARACTERS: () => 'Ce champ contient des caractères non autorisés.',
   INVISIBLE_CHARACTERS: () =>
-    'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
+    'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture)\u00A0: merci de les retirer.',
   INVALID_EMAIL: () => "L'email est invalide.",
   INVALID_DATE: () => 'La date n’est pas valide.',
   DATE_NOT_IN_PAST: () => 'La date doit être dans le passé.',
   DATE_TOO_OLD: (p) => `La date ne peut pas remonter à plus de ${p.max} ans.`,
   INVALID_CHOICE: () => 'Cette valeur n’est pas valide.',
-  COUNTRY_NOT_SERVED: () => 'Nous ne livrons pas ce pays.',
+  COUNTRY_NOT_SERVED: () => 'Nous ne livrons pas dans ce pays.',
   POSTCODE_LENGTH: (p) => `Le code postal doit comporter ${p.digits} chiffres.`,
   POSTCODE_COUNTRY: () => 'Le format du code postal ne correspond pas au pays sélectionné.',
   INVALID_PHONE: () => 'Ce numéro de téléphone n’est pas valide.',
@@ -50,16 +50,16 @@ const fr: Catalogue = {
   COUPON_MINIMUM: (p) => `Ce code promo est valable à partir de ${euros('fr', p.amount)} d’achat.`,
   COUPON_FIRST_ORDER: () => 'Ce code promo est réservé à une première commande.',
   CHECKOUT_STEP_NOT_ALLOWED: () =>
-    'Cette étape n’est pas possible à ce stade de votre commande : merci de compléter les étapes précédentes.',
+    'Cette étape n’est pas possible à ce stade de votre commande\u00A0: merci de compléter les étapes précédentes.',
   ORDER_ALREADY_PLACED: () => 'Cette commande a déjà été validée.',
   CART_EMPTY: () => 'Votre panier est vide.',
   SHIPPING_METHOD_NOT_AVAILABLE: () => 'Ce mode de livraison n’est pas proposé pour cette adresse.',
   PAYMENT_METHOD_NOT_AVAILABLE: () => 'Ce moyen de paiement n’est pas proposé pour cette commande.',
   RELAY_POINT_REQUIRED: () => 'Merci de choisir un point relais.',
-  RELAY_POINT_INACTIVE: () => 'Ce point relais n’est plus actif : merci de choisir un autre point relais ou un autre mode de livraison.',
+  RELAY_POINT_INACTIVE: () => 'Ce point relais n’est plus actif\u00A0: merci de choisir un autre point relais ou un autre mode de livraison.',
   SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
   PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
-  PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours : merci de patienter quelques secondes.',
+  PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours\u00A0: merci de patienter quelques secondes.',
 };
 
 const nl: Catalogue = {
@@ -79,32 +79,32 @@ const nl: Catalogue = {
   POSTCODE_LENGTH: (p) => `De postcode moet ${p.digits} cijfers bevatten.`,
   POSTCODE_COUNTRY: () => 'Het formaat van de postcode komt niet overeen met het gekozen land.',
   INVALID_PHONE: () => 'Dit telefoonnummer is ongeldig.',
-  ADDRESS_LIMIT: (p) => `U kunt niet meer dan ${p.max} adressen bewaren.`,
+  ADDRESS_LIMIT: (p) => `Je kunt niet meer dan ${p.max} adressen bewaren.`,
   EMAIL_ALREADY_USED: () => 'Dit e-mailadres is al in gebruik.',
   TERMS_NOT_ACCEPTED: () => 'Je moet de algemene gebruiks- en verkoopsvoorwaarden aanvaarden.',
   PASSWORDS_NOT_EQUAL: () => 'De twee wachtwoorden zijn niet identiek.',
   WRONG_PASSWORD: () => 'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
   ADDRESS_NOT_FOUND: () => 'Dit adres bestaat niet.',
-  CUSTOMER_MISMATCH: () => 'Deze klant komt niet overeen met het aangemelde account.',
-  TOKEN_EXPIRED: () => 'Deze link is verlopen. Vraag een nieuwe link aan om uw wachtwoord opnieuw in te stellen.',
+  CUSTOMER_MISMATCH: () => 'Deze klant komt niet overeen met het account waarmee je bent ingelogd.',
+  TOKEN_EXPIRED: () => 'Deze link is verlopen. Vraag een nieuwe link aan om je wachtwoord opnieuw in te stellen.',
   LOCALE_CHANNEL_MISMATCH: () => 'Deze taal wordt op deze site niet aangeboden.',
   VARIANT_NOT_FOUND: () => 'Dit product bestaat niet.',
   VARIANT_NOT_AVAILABLE: () => 'Dit product is niet meer beschikbaar.',
   VARIANT_OUT_OF_STOCK: () => 'Dit product is niet op voorraad.',
   INTERVAL_NOT_OFFERED: () => 'Deze leveringsfrequentie wordt niet aangeboden.',
-  CART_FULL: (p) => `Uw winkelmand kan niet meer dan ${p.max} verschillende producten bevatten.`,
+  CART_FULL: (p) => `Je winkelmand kan niet meer dan ${p.max} verschillende producten bevatten.`,
   COUPON_INVALID: () => 'Deze kortingscode is niet geldig.',
   COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
   COUPON_MINIMUM: (p) => `Deze kortingscode geldt vanaf ${euros('nl', p.amount)} aankoop.`,
   COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
-  CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van uw bestelling niet mogelijk: vul eerst de vorige stappen in.',
+  CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van je bestelling niet mogelijk: vul eerst de vorige stappen in.',
   ORDER_ALREADY_PLACED: () => 'Deze bestelling werd al bevestigd.',
-  CART_EMPTY: () => 'Uw winkelmand is leeg.',
+  CART_EMPTY: () => 'Je winkelmand is leeg.',
   SHIPPING_METHOD_NOT_AVAILABLE: () => 'Deze leveringswijze wordt voor dit adres niet aangeboden.',
   PAYMENT_METHOD_NOT_AVAILABLE: () => 'Deze betaalmethode wordt voor deze bestelling niet aangeboden.',
   RELAY_POINT_REQUIRED: () => 'Kies een afhaalpunt.',
   RELAY_POINT_INACTIVE: () => 'Dit afhaalpunt is niet meer actief: kies een ander afhaalpunt of een andere leveringswijze.',
-  SALE_TERMS_NOT_ACCEPTED: () => 'U moet de algemene verkoopsvoorwaarden aanvaarden om uw bestelling te bevestigen.',
+  SALE_TERMS_NOT_ACCEPTED: () => 'Je moet de algemene verkoopsvoorwaarden aanvaarden om je bestelling te bevestigen.',
   PAYMENT_NOT_PAYABLE: () => 'Deze betaling kan niet meer voldaan worden.',
   PAYMENT_IN_PROGRESS: () => 'Er is al een betaling van deze bestelling bezig: wacht enkele seconden.',
 };
@@ -121,13 +121,13 @@ const inMinutes = (lang: Language, minutes: number) =>
 /** 429 of the login throttle. */
 export const tooManyAttemptsMessage = (lang: Language, minutes: number): string =>
   lang === 'nl'
-    ? `Te veel mislukte aanmeldpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
+    ? `Te veel mislukte inlogpogingen. Probeer het ${inMinutes(lang, minutes)} opnieuw.`
     : `Trop de tentatives de connexion infructueuses. Merci de réessayer ${inMinutes(lang, minutes)}.`;
 
 /** 429 of a login while another one from the same address is still being checked. */
 export const loginBusyMessage = (lang: Language): string =>
   lang === 'nl'
-    ? 'Te veel gelijktijdige aanmeldpogingen. Probeer het over enkele seconden opnieuw.'
+    ? 'Te veel gelijktijdige inlogpogingen. Probeer het over enkele seconden opnieuw.'
     : 'Trop de tentatives de connexion simultanées. Merci de réessayer dans quelques secondes.';
 
 /** 503 when password hashing is saturated (a flood of logins): nothing the shopper did wrong. */
@@ -144,16 +144,16 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
     // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
     resetEmail: (when) =>
-      `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable : consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
+      `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable\u00A0: consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
     resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre réseau. Merci de réessayer ${when}.`,
     currentPassword: (when) => `Trop de mots de passe actuels erronés. Merci de réessayer ${when}.`,
   },
   nl: {
-    lookup: (when) => `Te veel controles van e-mailadressen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
+    lookup: (when) => `Te veel controles van e-mailadressen vanaf je netwerk. Probeer het ${when} opnieuw.`,
     coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
     resetEmail: (when) =>
-      `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in uw mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
-    resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf uw netwerk. Probeer het ${when} opnieuw.`,
+      `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in je mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
+    resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf je netwerk. Probeer het ${when} opnieuw.`,
     currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
   },
 };

@@ -11,7 +11,7 @@ export default {
     removeNamed: 'Supprimer {name} du panier',
     purchase: 'Mode d’achat',
     buyOnce: 'Achat unique',
-    subscription: 'Abonnement (-10 %)',
+    subscription: 'Abonnement (-10\u00A0%)',
     frequency: 'Fréquence',
     unitPrice: 'Prix unitaire',
     total: 'Total',
@@ -24,7 +24,7 @@ export default {
   },
   freeShipping: {
     remaining: 'Plus que {amount} pour profiter de la livraison offerte',
-    reached: 'La livraison vous est offerte !',
+    reached: 'La livraison vous est offerte\u00A0!',
     progress: 'Progression vers la livraison offerte',
   },
   lines: {
@@ -47,6 +47,6 @@ export default {
   errors: {
     generic: 'Une erreur est survenue',
     network: 'Connexion impossible. Vérifiez votre connexion internet et réessayez.',
-    notFound: 'Votre panier n’a pas été retrouvé : il est maintenant vide.',
+    notFound: 'Votre panier n’a pas été retrouvé\u00A0: il est maintenant vide.',
   },
 };

@@ -5,7 +5,7 @@ export default {
     from: 'À partir de {price}',
     perUnit: '{price} / {unit}',
     subscription: '{price} en abonnement',
-    subscriptionSaving: '-10 % avec l’abonnement',
+    subscriptionSaving: '-10\u00A0% avec l’abonnement',
   },
   availability: { inStock: 'En stock', outOfStock: 'Rupture de stock', unavailable: 'Indisponible' },
   product: {
@@ -14,7 +14,7 @@ export default {
     quantity: 'Quantité',
     purchase: 'Mode d’achat',
     buyOnce: 'Achat unique',
-    subscribe: 'Abonnement : -10 % et livraison automatique',
+    subscribe: 'Abonnement\u00A0: -10\u00A0% et livraison automatique',
     subscribeHint: 'Sans engagement au-delà de 2 livraisons. Modifiable jusqu’à 4 jours avant chaque envoi.',
     frequency: 'Fréquence de livraison',
     addToCart: 'Ajouter au panier',
@@ -36,7 +36,7 @@ export default {
     sample: 'Échantillon',
     sampleHint: 'Faites-lui goûter avant de vous décider.',
     rationCalculator: 'Calculer la ration de mon chien',
-    rationCalculatorHint: 'Notre calculateur de ration arrive bientôt : en attendant, suivez le tableau ci-dessus.',
+    rationCalculatorHint: 'Notre calculateur de ration arrive bientôt\u00A0: en attendant, suivez le tableau ci-dessus.',
   },
   frequencies: {
     weeks: { one: 'Toutes les semaines', other: 'Toutes les {count} semaines' },

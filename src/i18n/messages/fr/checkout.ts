@@ -34,7 +34,7 @@ export default {
     search: {
       label: 'Code postal ou ville',
       submit: 'Rechercher',
-      results: 'Points relais près de « {query} »',
+      results: 'Points relais près de «\u00A0{query}\u00A0»',
       choose: 'Choisir ce point relais',
       chosen: 'Point relais choisi',
       closed: 'Fermé pour le moment',

@@ -18,10 +18,10 @@ export default {
     switchTo: 'Voir cette page en {language}',
     footerNav: 'Liens du pied de page',
     social: 'Suivez-nous',
-    careHours: 'Service client du lundi au vendredi de 9:00 à 18:00',
+    careHours: 'Service client du lundi au vendredi de 9\u00A0h à 18\u00A0h',
     rating: 'Noté {rating}/5 sur {count} avis',
-    onePercent: 'Membre de 1% for animals : 1 % de nos ventes reversé aux associations de protection animale',
-    newsletter: 'Recevez nos conseils et 5 € offerts sur votre première commande',
+    onePercent: 'Membre de 1% for animals\u00A0: 1\u00A0% de nos ventes reversé aux associations de protection animale',
+    newsletter: 'Recevez nos conseils et 5\u00A0€ offerts sur votre première commande',
     copyright: '© {year} Maison Gamelle',
   },
   islands: {

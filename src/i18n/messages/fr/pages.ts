@@ -28,7 +28,7 @@ export default {
     orderConfirmation: 'Confirmation de commande',
     forgotPassword: 'Mot de passe oublié',
     kibbleGuide: 'Guide croquettes',
-    kibbleGuideNew: 'Guide croquettes : nouvel animal',
+    kibbleGuideNew: 'Guide croquettes\u00A0: nouvel animal',
     kibbleGuideAnimal: 'Guide croquettes',
     kibbleGuideResults: 'Nos recommandations',
     nutritionGuideFull: 'Guide nutrition',
@@ -48,7 +48,7 @@ export default {
       'Croquettes, pâtées et friandises conçues avec des vétérinaires, pour chiens et chats, livrées en France, en Belgique et au Luxembourg.',
     shopDogs: 'Pour mon chien',
     shopCats: 'Pour mon chat',
-    subscribe: 'Abonnez-vous : -10 % sur chaque livraison, dès 2 livraisons, à la fréquence qui vous convient.',
+    subscribe: 'Abonnez-vous\u00A0: -10\u00A0% sur chaque livraison, dès 2 livraisons, à la fréquence qui vous convient.',
     subscribeLink: 'Découvrir l’abonnement',
     guide: 'Trouvez la bonne alimentation en 2 minutes avec notre guide croquettes.',
     guideLink: 'Lancer le guide',
@@ -80,9 +80,9 @@ export default {
     categories: 'Catégories',
     all: 'Toutes les questions',
     filter: 'Rechercher dans la FAQ',
-    noResults: 'Aucune question ne correspond à « {query} ». Essayez un autre mot, ou contactez-nous.',
-    results: 'Résultats pour « {query} »',
-    contact: 'Vous ne trouvez pas votre réponse ? Contactez-nous',
+    noResults: 'Aucune question ne correspond à «\u00A0{query}\u00A0». Essayez un autre mot, ou contactez-nous.',
+    results: 'Résultats pour «\u00A0{query}\u00A0»',
+    contact: 'Vous ne trouvez pas votre réponse\u00A0? Contactez-nous',
   },
   shops: {
     intro: 'Retrouvez nos conseillers et toute la gamme dans nos magasins en France, en Belgique et au Luxembourg.',
@@ -96,9 +96,9 @@ export default {
   },
   subscriptionLanding: {
     intro:
-      'Recevez automatiquement l’alimentation de votre {animal} à la fréquence de votre choix et économisez 10 % sur chaque livraison.',
+      'Recevez automatiquement l’alimentation de votre {animal} à la fréquence de votre choix et économisez 10\u00A0% sur chaque livraison.',
     points: {
-      discount: '-10 % sur chaque commande en abonnement',
+      discount: '-10\u00A0% sur chaque commande en abonnement',
       minimum: 'Minimum 2 livraisons, puis sans engagement',
       frequencies: '10 fréquences, de toutes les 3 semaines à tous les 5 mois',
       edit: 'Modifiable jusqu’à 4 jours avant chaque envoi, avec un e-mail de rappel une semaine avant',
@@ -106,6 +106,6 @@ export default {
     cta: 'Choisir ses croquettes',
   },
   account: { welcome: 'Bienvenue dans votre espace client.' },
-  contact: { intro: 'Notre service client vous répond du lundi au vendredi de 9:00 à 18:00.', faq: 'Consultez d’abord notre FAQ' },
+  contact: { intro: 'Notre service client vous répond du lundi au vendredi de 9\u00A0h à 18\u00A0h.', faq: 'Consultez d’abord notre FAQ' },
   webViewDemo: { intro: 'Cette page montre le rendu des pages intégrées à l’application mobile.' },
 };

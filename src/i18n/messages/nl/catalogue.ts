@@ -33,7 +33,7 @@ export default {
     ratingValue: '{rating} op 5',
     crossSell: 'Misschien ook iets voor jou',
     oldProduct: 'Vorig recept',
-    sample: 'Staal',
+    sample: 'Staaltje',
     sampleHint: 'Laat je dier eerst proeven voor je beslist.',
     rationCalculator: 'Het rantsoen van mijn hond berekenen',
     rationCalculatorHint: 'Onze rantsoencalculator komt eraan: volg intussen de tabel hierboven.',

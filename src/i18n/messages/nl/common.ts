@@ -18,7 +18,7 @@ export default {
     switchTo: 'Bekijk deze pagina in het {language}',
     footerNav: 'Links in de voettekst',
     social: 'Volg ons',
-    careHours: 'Klantenservice van maandag tot vrijdag van 9:00 tot 18:00',
+    careHours: 'Klantendienst van maandag tot vrijdag van 9.00 tot 18.00 uur',
     rating: 'Beoordeeld met {rating}/5 op basis van {count} reviews',
     onePercent: 'Lid van 1% for animals: 1 % van onze verkoop gaat naar dierenwelzijnsorganisaties',
     newsletter: 'Ontvang onze tips en € 5 korting op je eerste bestelling',
@@ -26,7 +26,7 @@ export default {
   },
   islands: {
     loading: 'Laden…',
-    comingSoon: 'Deze functie komt er heel binnenkort aan.',
+    comingSoon: 'Deze functie is binnenkort beschikbaar.',
     noScript: 'Deze pagina heeft JavaScript nodig.',
   },
   generic: {

@@ -1,11 +1,11 @@
 export default {
   list: {
     label: 'Mijn bestellingen',
-    empty: 'U hebt nog geen bestelling geplaatst.',
+    empty: 'Je hebt nog geen bestelling geplaatst.',
     shop: 'Ontdek onze brokken',
     loadMore: 'Meer bestellingen tonen',
     shown: '{shown} van {total} bestellingen getoond',
-    failed: 'Uw bestellingen konden niet geladen worden. Probeer het opnieuw.',
+    failed: 'Je bestellingen konden niet geladen worden. Probeer het opnieuw.',
     retry: 'Opnieuw proberen',
   },
   card: {
@@ -19,7 +19,7 @@ export default {
   last: {
     title: 'Mijn laatste bestelling',
     all: 'Al mijn bestellingen bekijken',
-    none: 'U hebt nog geen bestelling geplaatst.',
+    none: 'Je hebt nog geen bestelling geplaatst.',
   },
   detail: {
     back: 'Terug naar mijn bestellingen',
@@ -30,7 +30,7 @@ export default {
     items: 'Artikelen',
     product: 'Product',
     quantity: 'Aantal',
-    unitPrice: 'Eenheidsprijs',
+    unitPrice: 'Prijs per stuk',
     lineTotal: 'Totaal',
     every: 'Abonnement, om de {days} dagen geleverd',
     addresses: 'Adressen',
@@ -40,15 +40,15 @@ export default {
     delivery: 'Levering',
     carrier: 'Vervoerder',
     tracking: 'Trackingnummer',
-    trackingLater: 'Meegedeeld bij de verzending van uw pakket',
+    trackingLater: 'Volgt bij de verzending van je pakket',
     payment: 'Betaling',
     card: '{brand}-kaart eindigend op {last4}',
     noPayment: 'Gratis bestelling: geen betaling',
     promotions: 'Promoties',
     summary: 'Overzicht',
     payAgain: 'Mijn bestelling betalen',
-    paymentFailed: 'De betaling van uw bestelling is niet gelukt: uw bestelling wacht op betaling.',
-    awaitingPayment: 'Uw bestelling wacht op betaling: ze wordt verzonden zodra uw betaling ontvangen is.',
+    paymentFailed: 'De betaling van je bestelling is niet gelukt: je bestelling wacht op betaling.',
+    awaitingPayment: 'Je bestelling wacht op betaling: ze wordt verzonden zodra je betaling ontvangen is.',
   },
   methods: {
     visa: 'Visa-kaart',
@@ -62,8 +62,8 @@ export default {
     title: 'Factuur',
     download: 'Mijn factuur downloaden (pdf)',
     downloading: 'Bezig met downloaden…',
-    notShipped: 'Uw factuur is beschikbaar {min} tot {max} dagen na de verzending van uw bestelling.',
-    from: 'Uw factuur is beschikbaar vanaf {date}.',
+    notShipped: 'Je factuur is beschikbaar {min} tot {max} dagen na de verzending van je bestelling.',
+    from: 'Je factuur is beschikbaar vanaf {date}.',
     failed: 'De factuur kon niet gedownload worden. Probeer het opnieuw.',
   },
 };

@@ -65,10 +65,10 @@ describe('order mail templates', () => {
 
   it('list the accounting lines, the promotion by its label and the service fees of the method', () => {
     const text = orderMail('confirmation', input()).text;
-    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours) : 45,80 €');
-    expect(text).toContain('Réduction (Bienvenue) : -4,58 €');
-    expect(text).toContain('Frais de service : 1,50 €');
-    expect(text).toContain('Total TTC : 47,52 €');
+    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours)\u00A0: 45,80 €');
+    expect(text).toContain('Réduction (Bienvenue)\u00A0: -4,58 €');
+    expect(text).toContain('Frais de service\u00A0: 1,50 €');
+    expect(text).toContain('Total TTC\u00A0: 47,52 €');
     expect(accountingLines('nl', order).map((l) => l.label)).toEqual([
       'Subtotaal artikelen',
       'Korting (Bienvenue)',
@@ -83,7 +83,7 @@ describe('order mail templates', () => {
   it('say that a delayed method ships on payment, with its instructions, and that a free order needs no payment', () => {
     expect(orderMail('confirmation', input()).text).toContain('elle sera expédiée dès réception de votre paiement.\nEnvoyez-le à Lyon.');
     const free = orderMail('confirmation', input({ order: { ...order, total: 0, paymentState: 'paid' }, payment: null })).text;
-    expect(free).toContain('Votre commande est gratuite : aucun paiement n’est nécessaire.');
+    expect(free).toContain('Votre commande est gratuite\u00A0: aucun paiement n’est nécessaire.');
     expect(free).not.toContain('expédiée dès réception');
   });
 

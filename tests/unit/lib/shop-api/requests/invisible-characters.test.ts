@@ -86,7 +86,7 @@ describe('invisible characters in names', () => {
     const issue = parsed.error!.issues.find((i) => i.path[0] === 'firstName');
     expect((issue as { params?: { code?: string } }).params?.code).toBe('INVISIBLE_CHARACTERS');
     expect(violationMessage('fr', 'INVISIBLE_CHARACTERS')).toBe(
-      'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture) : merci de les retirer.',
+      'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture)\u00A0: merci de les retirer.',
     );
   });
 });
