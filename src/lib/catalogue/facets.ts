@@ -15,11 +15,23 @@ interface Rankable {
   filters: Record<Facet, string | boolean>;
 }
 
-/** The values of each facet present among the products, in a stable order; facets with one value are useless and dropped. */
+/**
+ * The value a product carries when it suits every value of its facet: a recipe for all ages fits the puppy
+ * filter and the senior one, a recipe for all sizes fits the small dogs' filter. It is never a choice of
+ * its own (that is what "Tous" already means).
+ */
+const UNIVERSAL: Partial<Record<Facet, string>> = { lifeStage: 'all', size: 'all' };
+
+/**
+ * The values offered for each facet present among the products, in a stable order. A facet is offered only
+ * when some choice of it would hide a product: it needs two values of its own (a universal value fits every
+ * choice, so it never counts and is never offered).
+ */
 export function facetValues(products: readonly Rankable[]): Array<{ facet: Facet; values: string[] }> {
-  return FACETS.map((facet) => ({ facet, values: [...new Set(products.map((p) => String(p.filters[facet])))].sort() })).filter(
-    (f) => f.values.length > 1,
-  );
+  return FACETS.map((facet) => ({
+    facet,
+    values: [...new Set(products.map((p) => String(p.filters[facet])))].filter((v) => v !== UNIVERSAL[facet]).sort(),
+  })).filter((f) => f.values.length > 1);
 }
 
 const comparators: Record<SortMode, (a: Rankable, b: Rankable) => number> = {
@@ -49,7 +61,23 @@ export function sortRanks(products: readonly Rankable[]): Map<string, Record<Sor
 /** The data attribute a facet is written to on a product card (lifeStage → data-life-stage). */
 export const facetAttribute = (facet: Facet): string => `data-${facet.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
+/** Whether a product fits one chosen value of a facet: its own value, or the facet's universal one. */
+function fitsValue(product: Pick<Rankable, 'filters'>, facet: Facet, value: string): boolean {
+  const own = String(product.filters[facet]);
+  return own === value || own === UNIVERSAL[facet];
+}
+
+/**
+ * The cards a chosen value hides, as a CSS selector (the category page filters with CSS alone): those whose
+ * value is neither the chosen one nor the facet's universal one.
+ */
+export function cardsHiddenBy(facet: Facet, value: string): string {
+  const attribute = facetAttribute(facet);
+  const kept = [value, UNIVERSAL[facet]].filter((v) => v !== undefined);
+  return `.product-card${kept.map((v) => `:not([${attribute}="${v}"])`).join('')}`;
+}
+
 /** Products matching a selection: one value per facet, absent facets match everything. */
 export function matchesSelection(product: Rankable, selection: Partial<Record<Facet, string>>): boolean {
-  return FACETS.every((facet) => selection[facet] === undefined || String(product.filters[facet]) === selection[facet]);
+  return FACETS.every((facet) => selection[facet] === undefined || fitsValue(product, facet, selection[facet]));
 }

@@ -13,6 +13,9 @@ interface Listable {
 /** What lists show: listed products, samples apart (they are offered on their own pages only). */
 export const forLists = <P extends Listable>(products: readonly P[]): P[] => products.filter((p) => isListed(p) && !p.isSample);
 
+/** The samples a list may link to: listed, offered on their own pages (a list shows no sample among its products). */
+export const samplesOf = <P extends Listable>(products: readonly P[]): P[] => products.filter((p) => isListed(p) && p.isSample);
+
 /** The `count` best sellers among the products a list may show. */
 export const bestSellers = <P extends Listable>(products: readonly P[], count: number): P[] =>
   forLists(products)

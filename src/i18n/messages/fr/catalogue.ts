@@ -53,6 +53,7 @@ export default {
     apply: 'Appliquer',
     reset: 'Réinitialiser les filtres',
     noResults: 'Aucun produit ne correspond à ces filtres.',
+    samples: 'Goûter avant d’acheter\u00A0: nos échantillons',
     subcategories: 'Sous-catégories',
     facets: {
       lifeStage: 'Âge',

@@ -17,6 +17,7 @@ export default {
     languages: { fr: 'Français', nl: 'Nederlands' },
     switchTo: 'Voir cette page en {language}',
     footerNav: 'Liens du pied de page',
+    landings: 'À la une',
     social: 'Suivez-nous',
     careHours: 'Service client du lundi au vendredi de 9\u00A0h à 18\u00A0h',
     rating: 'Noté {rating}/5 sur {count} avis',

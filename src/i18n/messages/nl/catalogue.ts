@@ -50,6 +50,7 @@ export default {
     apply: 'Toepassen',
     reset: 'Filters wissen',
     noResults: 'Geen enkel product komt overeen met deze filters.',
+    samples: 'Eerst proeven: onze staaltjes',
     subcategories: 'Subcategorieën',
     facets: {
       lifeStage: 'Leeftijd',

@@ -17,6 +17,7 @@ export default {
     languages: { fr: 'Français', nl: 'Nederlands' },
     switchTo: 'Bekijk deze pagina in het {language}',
     footerNav: 'Links in de voettekst',
+    landings: 'In de kijker',
     social: 'Volg ons',
     careHours: 'Klantendienst van maandag tot vrijdag van 9.00 tot 18.00 uur',
     rating: 'Beoordeeld met {rating}/5 op basis van {count} reviews',
