@@ -103,6 +103,8 @@ export const STORAGE_KEYS = {
   cartSync: 'store/cart/sync',
   /** The last payment request of an order, per order token: the confirmation asks it again after a provider's page. */
   paymentRequest: 'store/checkout/paymentRequest',
+  /** (sessionStorage) Where a product page's format list was on the screen when a format was chosen, for the page it opens. */
+  formatSwitch: 'store/product/formatSwitch',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

@@ -4,9 +4,10 @@
  * hydration and without JavaScript; once hydrated it adds in place and opens the mini cart (through its
  * store: the header shows it).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { defaultPurchaseChoice, purchaseChoiceOf, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { openMiniCart } from '../../stores/mini-cart.ts';
 import { cartStore } from '../../stores/shop.ts';
@@ -27,8 +28,10 @@ interface Props {
 
 function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, subscribe }: Props) {
   const { t, locale } = useIsland();
-  const [interval, setInterval] = useState(buyOnce ? 0 : DELIVERY_FREQUENCIES[1].days);
-  const [quantity, setQuantity] = useState<number>(CART_QUANTITY.min);
+  const [defaults] = useState(() => defaultPurchaseChoice({ buyOnce, subscribe }));
+  const [interval, setInterval] = useState(defaults.interval);
+  const [quantity, setQuantity] = useState<number>(defaults.quantity);
+  usePurchaseChoiceInAddress(interval, quantity, { buyOnce, subscribe }, defaults, setInterval, setQuantity);
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -47,7 +50,15 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   };
 
   return (
-    <form className="purchase" method="get" action={pathTo('cart', locale)} onSubmit={submit} data-purchase>
+    <form
+      className="purchase"
+      method="get"
+      action={pathTo('cart', locale)}
+      onSubmit={submit}
+      data-purchase
+      data-default-interval={defaults.interval}
+      data-default-quantity={defaults.quantity}
+    >
       <input type="hidden" name="variantId" value={variantCode} />
       <label className="field">
         {t('catalogue.product.purchase')}
@@ -84,6 +95,38 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
       </button>
     </form>
   );
+}
+
+/**
+ * The choice lives in the address too (`?interval=31&quantity=2`): a format link carries it to the format's
+ * page (src/page-scripts/product-formats.ts), which starts from it, and a reload keeps it. Read once the
+ * island runs (the page's HTML is built without a query, so hydration matches), then kept in step.
+ */
+function usePurchaseChoiceInAddress(
+  interval: number,
+  quantity: number,
+  offer: { buyOnce: boolean; subscribe: boolean },
+  defaults: { interval: number; quantity: number },
+  setInterval: (interval: number) => void,
+  setQuantity: (quantity: number) => void,
+) {
+  const read = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the island starts.
+  useEffect(() => {
+    const carried = purchaseChoiceOf(window.location.search, offer);
+    if (carried.interval !== undefined) setInterval(carried.interval);
+    if (carried.quantity !== undefined) setQuantity(carried.quantity);
+  }, []);
+  useEffect(() => {
+    // The first run only reads: the address still holds the choice the state is about to take.
+    if (!read.current) {
+      read.current = true;
+      return;
+    }
+    const { pathname, search, hash } = window.location;
+    const next = withPurchaseChoice(`${pathname}${search}${hash}`, { interval, quantity }, defaults);
+    if (next !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, '', next);
+  }, [interval, quantity, defaults]);
 }
 
 export default function AddToCartIsland(props: IslandProps & Props) {
