@@ -298,7 +298,7 @@ describe('authentication', () => {
       `Trop de tentatives de connexion infructueuses. Merci de réessayer dans ${Math.ceil(retryAfter / 60)} minutes.`,
     );
     const nl = await stranger(password, 'channelCode=BE&locale=nl_BE');
-    expect(throttledError.parse(nl.body).message).toMatch(/^Te veel mislukte aanmeldpogingen/);
+    expect(throttledError.parse(nl.body).message).toMatch(/^Te veel mislukte inlogpogingen/);
     // The owner, from their own address, is not locked out; a success forgets their failures.
     const owner = from(randomClientAddress());
     for (let i = 0; i < 4; i += 1) expect((await owner('wrong')).status).toBe(401);

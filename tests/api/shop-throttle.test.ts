@@ -76,7 +76,7 @@ describe('login throttling', () => {
     const someone = await api.register();
     const nl = await login(someone.email, someone.password, address, 'channelCode=BE&locale=nl_BE');
     expect(expectLimited(nl, 'lexik', RATE_LIMITS.loginAddress.seconds)).toMatch(
-      /^Te veel mislukte aanmeldpogingen\. Probeer het over 1[45] minuten opnieuw\.$/,
+      /^Te veel mislukte inlogpogingen\. Probeer het over 1[45] minuten opnieuw\.$/,
     );
     // Another address is not concerned.
     expect((await login(someone.email, someone.password, randomClientAddress())).status).toBe(200);

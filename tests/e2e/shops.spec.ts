@@ -3,19 +3,19 @@ import { expect, languageOf, test } from './helpers.ts';
 const expected = {
   fr: {
     path: '/magasins/paris-bastille/',
-    open: 'Ouvert · ferme à 19:30',
+    open: 'Ouvert · ferme à 19\u00A0h\u00A030',
     soon: 'Ferme bientôt (dans 20 minutes)',
-    lunch: 'Fermé · ouvre aujourd’hui à 14:00',
+    lunch: 'Fermé · ouvre aujourd’hui à 14\u00A0h',
     closure: 'Fermeture exceptionnelle',
-    tomorrow: 'ouvre demain à 10:00',
+    tomorrow: 'ouvre demain à 10\u00A0h',
   },
   nl: {
     path: '/nl/winkels/parijs-bastille/',
-    open: 'Open · sluit om 19:30',
+    open: 'Open · sluit om 19.30\u00A0uur',
     soon: 'Sluit binnenkort (over 20 minuten)',
-    lunch: 'Gesloten · opent vandaag om 14:00',
+    lunch: 'Gesloten · opent vandaag om 14.00\u00A0uur',
     closure: 'Uitzonderlijke sluiting',
-    tomorrow: 'opent morgen om 10:00',
+    tomorrow: 'opent morgen om 10.00\u00A0uur',
   },
 };
 

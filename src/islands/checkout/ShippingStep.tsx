@@ -4,8 +4,10 @@
  * points listed and drawn on a small map. A point closed for now cannot be chosen.
  */
 import { useEffect, useId, useState } from 'react';
+import { formatDistanceKm } from '../../lib/relay/distance.ts';
 import type { FoundRelayPoint } from '../../lib/shop-api/client.ts';
 import type { ShippingMethod } from '../../lib/shop-api/wire.ts';
+import { formatSpan } from '../../lib/shops/opening-tags.ts';
 import { codeOf, shipmentOf } from '../../stores/checkout.ts';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';
@@ -90,7 +92,7 @@ function RelayPoints({ methodCode, postcode }: { methodCode: string; postcode: s
                 <p>
                   <strong>{point.name}</strong>
                   {point.distanceMetres !== null && (
-                    <span className="muted"> · {t('relay.distance', { distance: (point.distanceMetres / 1000).toFixed(1) })}</span>
+                    <span className="muted"> · {t('relay.distance', { distance: formatDistanceKm(point.distanceMetres, t.language) })}</span>
                   )}
                   <br />
                   {point.street}, {point.postcode} {point.city}
@@ -102,7 +104,7 @@ function RelayPoints({ methodCode, postcode }: { methodCode: string; postcode: s
                       <div key={day}>
                         <dt>{t(`checkout.shipping.days.${day}`)}</dt>
                         <dd>
-                          {(point.openingHours[day] ?? []).map(([from, to]) => `${from}–${to}`).join(', ') ||
+                          {(point.openingHours[day] ?? []).map((span) => formatSpan(span, t.language)).join(', ') ||
                             t('checkout.shipping.search.closedDay')}
                         </dd>
                       </div>

@@ -10,12 +10,12 @@ import type { FieldError, FormErrors } from './validate.ts';
 export type { FieldError, FormErrors } from './validate.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Dates in messages read the local way: 01/01/1970 in French, 01-01-1970 in Dutch. */
-function localValues(language: Language, values: Values = {}): Values {
+/** Dates in messages read the local way: 01/01/1970 in French and in Belgian Dutch alike. */
+export function localValues(values: Values = {}): Values {
   const out: Values = {};
   for (const [name, value] of Object.entries(values)) {
     const date = typeof value === 'string' ? ISO_DATE.exec(value) : null;
-    out[name] = date ? [date[3], date[2], date[1]].join(language === 'nl' ? '-' : '/') : value;
+    out[name] = date ? [date[3], date[2], date[1]].join('/') : value;
   }
   return out;
 }
@@ -33,7 +33,7 @@ export function messageKeys(form: string, field: string, code: string): string[]
 export function resolveMessage(language: Language, form: string, field: string, error: FieldError): string {
   for (const key of messageKeys(form, field, error.code)) {
     if (!hasMessage(language, key)) continue;
-    const text = translate(language, key, localValues(language, error.values));
+    const text = translate(language, key, localValues(error.values));
     // A text whose values did not come along (a server violation) gives way to the server's own message.
     if (error.message && /\{\w+\}/.test(text)) return error.message;
     return text;

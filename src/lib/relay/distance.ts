@@ -1,3 +1,5 @@
+import { intlLocaleOf, type Language } from '../channels.ts';
+
 /** Mean radius of the Earth (IUGG), in metres: the sphere the carrier's distances are measured on. */
 const EARTH_RADIUS_METRES = 6_371_008.8;
 
@@ -19,3 +21,7 @@ export function distanceMetres(a: Coordinates, b: Coordinates): number {
   // min() keeps asin's argument in range when rounding pushes h a hair above 1 (antipodes).
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/** A relay point's distance as the shopper reads it: kilometres with one decimal, in the page's language ("1,2" in both). */
+export const formatDistanceKm = (metres: number, language: Language): string =>
+  new Intl.NumberFormat(intlLocaleOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(metres / 1000);

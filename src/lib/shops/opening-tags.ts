@@ -26,6 +26,24 @@ export type Span = readonly [opens: string, closes: string];
 /** What the tag needs of a shop; a `Shop` of the content service fits as is. */
 export type Schedule = Pick<ShopSchedule, 'openingHours' | 'specialOpenings' | 'specialClosures' | 'closedPeriods'>;
 
+/**
+ * One way to write an hour of the clock wherever the site shows one (shop hours, opening tags, relay points),
+ * from "HH:MM": French writes "9 h 30" and "19 h" (non-breaking spaces, no minutes on the hour), Dutch
+ * "9.30" and "19.00" (the sentence or the span adds "uur"). No leading zero in either language.
+ */
+export function formatClockTime(time: string, language: Language): string {
+  const hours = String(Number(time.slice(0, 2)));
+  const minutes = time.slice(3, 5);
+  if (language === 'nl') return `${hours}.${minutes}`;
+  return minutes === '00' ? `${hours}\u00A0h` : `${hours}\u00A0h\u00A0${minutes}`;
+}
+
+/** An opening span as the hours tables write it: "9 h – 12 h 30", "9.00 – 12.30 uur". */
+export function formatSpan([opens, closes]: Span, language: Language): string {
+  const text = `${formatClockTime(opens, language)}\u00A0– ${formatClockTime(closes, language)}`;
+  return language === 'nl' ? `${text}\u00A0uur` : text;
+}
+
 const timeZones: Record<CountryCode, string> = {
   FR: 'Europe/Paris',
   BE: 'Europe/Brussels',
@@ -278,19 +296,21 @@ export function openingTagText(tag: OpeningTag, t: Translator, language: Languag
 function stateText(tag: OpeningTag, t: Translator, language: Language): string {
   switch (tag.kind) {
     case 'open':
-      return t(`${TAGS}.open`, { time: tag.closesAt });
+      return t(`${TAGS}.open`, { time: formatClockTime(tag.closesAt, language) });
     case 'closes-soon':
-      return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: tag.closesAt });
+      return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: formatClockTime(tag.closesAt, language) });
     case 'opens-soon':
-      return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: tag.opensAt });
+      return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: formatClockTime(tag.opensAt, language) });
     case 'opens-today':
-      return t(`${TAGS}.opensToday`, { time: tag.opensAt });
+      return t(`${TAGS}.opensToday`, { time: formatClockTime(tag.opensAt, language) });
     case 'opens-tomorrow':
-      return t(`${TAGS}.opensTomorrow`, { time: tag.opensAt });
-    case 'opens-later':
+      return t(`${TAGS}.opensTomorrow`, { time: formatClockTime(tag.opensAt, language) });
+    case 'opens-later': {
+      const time = formatClockTime(tag.opensAt, language);
       return tag.inDays <= WEEKDAY_NAME_DAYS
-        ? t(`${TAGS}.opensLater`, { weekday: formatCalendarDate(tag.date, language, 'weekday'), time: tag.opensAt })
-        : t(`${TAGS}.opensOnDate`, { date: formatCalendarDate(tag.date, language, 'day'), time: tag.opensAt });
+        ? t(`${TAGS}.opensLater`, { weekday: formatCalendarDate(tag.date, language, 'weekday'), time })
+        : t(`${TAGS}.opensOnDate`, { date: formatCalendarDate(tag.date, language, 'day'), time });
+    }
     case 'closed':
       return t(`${TAGS}.closed`);
   }

@@ -10,5 +10,5 @@ export default {
   /** The carrier did not answer: the search can be tried again, or home delivery chosen. */
   unavailable:
     'La recherche de points relais est momentanément indisponible. Merci de réessayer dans un instant ou de choisir la livraison à domicile.',
-  distance: '{distance} km',
+  distance: '{distance}\u00A0km',
 };

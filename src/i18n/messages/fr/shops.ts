@@ -25,7 +25,6 @@ export default {
     weekday: 'Jour',
     hours: 'Horaires',
     closed: 'Fermé',
-    span: '{opens} – {closes}',
     weekdays: {
       mon: 'Lundi',
       tue: 'Mardi',

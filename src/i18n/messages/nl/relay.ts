@@ -5,5 +5,5 @@ export default {
     'Er is geen afhaalpunt gevonden in de buurt van dit adres. Probeer een andere postcode of gemeente, of kies voor levering aan huis.',
   franceOnly: 'Levering in een afhaalpunt is alleen mogelijk in Frankrijk.',
   unavailable: 'Het zoeken naar afhaalpunten is tijdelijk niet beschikbaar. Probeer het zo meteen opnieuw of kies voor levering aan huis.',
-  distance: '{distance} km',
+  distance: '{distance}\u00A0km',
 };

@@ -1,7 +1,7 @@
 /** Shop locator: opening tags, hours table, map. */
 export default {
   tags: {
-    open: 'Open · sluit om {time}',
+    open: 'Open · sluit om {time}\u00A0uur',
     closesSoon: {
       one: 'Sluit binnenkort (over {count} minuut)',
       other: 'Sluit binnenkort (over {count} minuten)',
@@ -10,10 +10,10 @@ export default {
       one: 'Gaat binnenkort open (over {count} minuut)',
       other: 'Gaat binnenkort open (over {count} minuten)',
     },
-    opensToday: 'Gesloten · opent vandaag om {time}',
-    opensTomorrow: 'Gesloten · opent morgen om {time}',
-    opensLater: 'Gesloten · opent {weekday} om {time}',
-    opensOnDate: 'Gesloten · opent op {date} om {time}',
+    opensToday: 'Gesloten · opent vandaag om {time}\u00A0uur',
+    opensTomorrow: 'Gesloten · opent morgen om {time}\u00A0uur',
+    opensLater: 'Gesloten · opent {weekday} om {time}\u00A0uur',
+    opensOnDate: 'Gesloten · opent op {date} om {time}\u00A0uur',
     closed: 'Gesloten',
     specialOpening: 'Uitzonderlijke opening',
     specialClosure: 'Uitzonderlijke sluiting',
@@ -25,7 +25,6 @@ export default {
     weekday: 'Dag',
     hours: 'Uren',
     closed: 'Gesloten',
-    span: '{opens} – {closes}',
     weekdays: {
       mon: 'Maandag',
       tue: 'Dinsdag',

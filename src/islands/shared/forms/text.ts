@@ -4,26 +4,15 @@
  * message sections the page gave the island, so an island never ships the whole catalogue.
  */
 import { useMemo } from 'react';
-import type { Translator, Values } from '../../../i18n/core.ts';
-import { messageKeys } from '../../../lib/forms/messages.ts';
+import type { Translator } from '../../../i18n/core.ts';
+import { localValues, messageKeys } from '../../../lib/forms/messages.ts';
 import type { FieldError, FormErrors } from '../../../lib/forms/validate.ts';
 import { useIsland } from '../island.tsx';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Dates in messages read the local way: 01/01/1970 in French, 01-01-1970 in Dutch. */
-function localValues(t: Translator, values: Values = {}): Values {
-  const out: Values = {};
-  for (const [name, value] of Object.entries(values)) {
-    const date = typeof value === 'string' ? ISO_DATE.exec(value) : null;
-    out[name] = date ? [date[3], date[2], date[1]].join(t.language === 'nl' ? '-' : '/') : value;
-  }
-  return out;
-}
 
 export function resolveError(t: Translator, form: string, field: string, error: FieldError): string {
   for (const key of messageKeys(form, field, error.code)) {
     if (!t.has(key)) continue;
-    const text = t(key, localValues(t, error.values));
+    const text = t(key, localValues(error.values));
     // A text whose values did not come along (a server violation) gives way to the server's own message.
     if (error.message && /\{\w+\}/.test(text)) return error.message;
     return text;

@@ -136,7 +136,7 @@ describe('message resolution', () => {
       'La date doit être postérieure au 01/01/1970.',
     );
     expect(resolveMessage('nl', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
-      'De datum moet na 01-01-1970 liggen.',
+      'De datum moet na 01/01/1970 liggen.',
     );
     expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_small_strict', values: { min: 0 } })).toBe(
       'La valeur doit être supérieure à 0.',

@@ -374,15 +374,15 @@ describe('tag texts', () => {
   });
 
   it.each([
-    ['2026-12-07T15:00:00', 'Ouvert · ferme à 19:00', 'Open · sluit om 19:00'],
+    ['2026-12-07T15:00:00', 'Ouvert · ferme à 19\u00A0h', 'Open · sluit om 19.00\u00A0uur'],
     ['2026-12-07T18:40:00', 'Ferme bientôt (dans 20 minutes)', 'Sluit binnenkort (over 20 minuten)'],
     ['2026-12-07T18:59:00', 'Ferme bientôt (dans 1 minute)', 'Sluit binnenkort (over 1 minuut)'],
     ['2026-12-07T09:15:00', 'Ouvre bientôt (dans 15 minutes)', 'Gaat binnenkort open (over 15 minuten)'],
-    ['2026-12-07T12:45:00', 'Fermé · ouvre aujourd’hui à 14:00', 'Gesloten · opent vandaag om 14:00'],
-    ['2026-12-07T20:00:00', 'Fermé · ouvre mercredi à 09:30', 'Gesloten · opent woensdag om 09:30'],
-    ['2026-12-09T20:00:00', 'Fermé · ouvre demain à 09:30', 'Gesloten · opent morgen om 09:30'],
-    ['2026-12-12T19:30:00', 'Fermé · ouvre lundi à 09:30', 'Gesloten · opent maandag om 09:30'],
-    ['2026-12-21T10:00:00', 'Fermé · ouvre le lundi 4 janvier à 09:30', 'Gesloten · opent op maandag 4 januari om 09:30'],
+    ['2026-12-07T12:45:00', 'Fermé · ouvre aujourd’hui à 14\u00A0h', 'Gesloten · opent vandaag om 14.00\u00A0uur'],
+    ['2026-12-07T20:00:00', 'Fermé · ouvre mercredi à 9\u00A0h\u00A030', 'Gesloten · opent woensdag om 9.30\u00A0uur'],
+    ['2026-12-09T20:00:00', 'Fermé · ouvre demain à 9\u00A0h\u00A030', 'Gesloten · opent morgen om 9.30\u00A0uur'],
+    ['2026-12-12T19:30:00', 'Fermé · ouvre lundi à 9\u00A0h\u00A030', 'Gesloten · opent maandag om 9.30\u00A0uur'],
+    ['2026-12-21T10:00:00', 'Fermé · ouvre le lundi 4 janvier à 9\u00A0h\u00A030', 'Gesloten · opent op maandag 4 januari om 9.30\u00A0uur'],
   ])('at %s', (local, french, dutch) => {
     expect(texts('fr', holidays, paris(local)).state).toBe(french);
     expect(texts('nl', holidays, paris(local)).state).toBe(dutch);
@@ -391,19 +391,19 @@ describe('tag texts', () => {
   it('names special days', () => {
     expect(texts('fr', holidays, paris('2026-12-08T10:00:00'))).toEqual({
       special: 'Fermeture exceptionnelle',
-      state: 'Fermé · ouvre demain à 09:30',
+      state: 'Fermé · ouvre demain à 9\u00A0h\u00A030',
     });
     expect(texts('nl', holidays, paris('2026-12-08T10:00:00'))).toEqual({
       special: 'Uitzonderlijke sluiting',
-      state: 'Gesloten · opent morgen om 09:30',
+      state: 'Gesloten · opent morgen om 9.30\u00A0uur',
     });
     expect(texts('fr', holidays, paris('2026-12-20T11:00:00'))).toEqual({
       special: 'Ouverture exceptionnelle',
-      state: 'Ouvert · ferme à 18:00',
+      state: 'Ouvert · ferme à 18\u00A0h',
     });
     expect(texts('nl', holidays, paris('2026-12-20T11:00:00'))).toEqual({
       special: 'Uitzonderlijke opening',
-      state: 'Open · sluit om 18:00',
+      state: 'Open · sluit om 18.00\u00A0uur',
     });
     expect(texts('fr', week, paris('2026-12-07T15:00:00')).special).toBeNull();
   });
@@ -414,8 +414,8 @@ describe('tag texts', () => {
     expect(formatCalendarDate('2027-08-15', 'fr', 'date')).toBe('15 août 2027');
     expect(formatCalendarDate('2027-08-15', 'nl', 'date')).toBe('15 augustus 2027');
     const newYear = withExceptions({ closedPeriods: [{ from: '2026-12-19', to: '2026-12-31' }] });
-    expect(texts('fr', newYear, paris('2026-12-21T10:00:00')).state).toBe('Fermé · ouvre le vendredi 1er janvier à 09:30');
-    expect(texts('nl', newYear, paris('2026-12-21T10:00:00')).state).toBe('Gesloten · opent op vrijdag 1 januari om 09:30');
+    expect(texts('fr', newYear, paris('2026-12-21T10:00:00')).state).toBe('Fermé · ouvre le vendredi 1er janvier à 9\u00A0h\u00A030');
+    expect(texts('nl', newYear, paris('2026-12-21T10:00:00')).state).toBe('Gesloten · opent op vrijdag 1 januari om 9.30\u00A0uur');
   });
 
   it('says closed when nothing opens', () => {
