@@ -34,18 +34,18 @@ export default defineConfig({
     // Journeys in French on the FR site and in Dutch on the BE site.
     {
       name: 'fr',
-      testIgnore: ['build.spec.ts', 'language.spec.ts', 'accessibility.spec.ts'],
+      testIgnore: ['build.spec.ts', 'language.spec.ts', 'page-types.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium },
     },
     {
       name: 'be',
-      testIgnore: ['build.spec.ts', 'accessibility.spec.ts'],
+      testIgnore: ['build.spec.ts', 'page-types.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium },
     },
     // Checks of both builds at once (routes, alternates, build info).
     { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: target.sites.be } },
-    // axe on every page type in each locale, on the site that serves it (the spec names the site per test).
-    { name: 'a11y', testMatch: 'accessibility.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Every page type in each locale, on the site that serves it (the spec names the site per test).
+    { name: 'pages', testMatch: 'page-types.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
   ],
   // Its own platform (on a fresh data folder) and both sites, never a server that was already there: a
   // busy port stops the run with a message saying what holds it and how to run beside it.

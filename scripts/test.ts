@@ -22,8 +22,12 @@ const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env
 // server of a DATABASE_URL exported in this shell (the API tests reset the database they are given).
 // TEST_DATABASE_URL is given to the PostgreSQL pass only: the first pass is PGlite's, wherever it runs.
 const { DATABASE_URL: _shopDatabase, TEST_DATABASE_URL: testDatabase, ...outside } = process.env;
-const env = { ...outside, DATA_DIR: '.data/test-pglite' };
-rmSync('.data/test-pglite', { recursive: true, force: true });
+// TEST_FOLDERS=<folder> gives a run folders of its own (database, build, cache, Playwright's results), so
+// that several runs can share a working tree; by default they are .data/test-*.
+const folders = process.env.TEST_FOLDERS;
+const folder = (name: string) => (folders ? `${folders}/${name}` : `.data/test-${name}`);
+const env = { ...outside, DATA_DIR: folder('pglite') };
+rmSync(folder('pglite'), { recursive: true, force: true });
 // `npm test -- --e2e [Playwright's arguments]`: the build and the end-to-end tests only.
 if (process.argv.includes('--e2e')) await endToEnd(process.argv.slice(2).filter((arg) => arg !== '--e2e'));
 run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], env);
@@ -58,16 +62,17 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
     SITE_URL_BE: `http://localhost:${bePort}`,
     PUBLIC_SHOP_API_URL: undefined,
     CONTENT_API_URL: undefined,
-    DIST_DIR: '.data/test-dist',
-    CACHE_DIR: '.data/test-cache',
+    DIST_DIR: folder('dist'),
+    CACHE_DIR: folder('cache'),
   };
+  const results = folders ? ['--output', folder('results')] : [];
   run('build of both channels', ['scripts/build.ts'], e2eEnv);
   if (playwrightArgs) {
-    run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs], e2eEnv);
+    run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...results, ...playwrightArgs], e2eEnv);
     process.exit(0);
   }
   // After the build, which writes Astro's generated types (.astro/) that the type check reads; on the
   // end-to-end ports and data folder, so `astro check`'s content sync never reads the shop's own data.
   run('static checks (Biome, knip, TypeScript, astro check)', ['scripts/check.ts'], e2eEnv);
-  run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test'], e2eEnv);
+  run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...results], e2eEnv);
 }

@@ -12,26 +12,14 @@
  * `node scripts/bench/funnel.ts <dist folder> <platform port> <FR port> <BE port>` prints the table;
  * `npm run bench` imports benchFunnelLayout after its build.
  */
-import type { Server } from 'node:http';
-import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { chromium, type Browser } from '@playwright/test';
 import { z } from 'zod';
-import { preparePlatform } from '../../src/backend/platform.ts';
 import type { ChannelCode, LocaleCode } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { staticServer } from '../lib/static-server.ts';
-import { BENCH_SHOPPERS, sellableVariant } from './shared.ts';
+import { BENCH_SHOPPERS, type BuildPorts, CHROMIUM_PATH, sellableVariant, serveBuild } from './shared.ts';
 
-interface BuildPorts {
-  platform: number;
-  fr: number;
-  be: number;
-}
-
-const HOST = '127.0.0.1';
 const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 720 },
@@ -153,42 +141,20 @@ async function checkoutShifts(
 }
 
 export async function benchFunnelLayout(distDir: string, ports: BuildPorts): Promise<Record<string, number | string>> {
-  const sites = { FR: `http://localhost:${ports.fr}`, BE: `http://localhost:${ports.be}` };
-  const platformUrl = `http://localhost:${ports.platform}`;
-  const prepared = await preparePlatform({
-    dataDir: 'memory://',
-    env: {
-      JWT_SECRET: 'bench-funnel-secret-of-at-least-32-bytes',
-      PORT_PLATFORM: String(ports.platform),
-      SITE_URL_FR: sites.FR,
-      SITE_URL_BE: sites.BE,
-    },
-  });
-  const servers: Server[] = [];
+  const served = await serveBuild(distDir, ports);
   let browser: Browser | undefined;
   try {
-    const api = serve({ fetch: prepared.app.fetch, port: ports.platform, hostname: HOST });
-    await new Promise<void>((resolve) => api.once('listening', () => resolve()));
-    servers.push(api as Server);
-    for (const [code, port] of [
-      ['FR', ports.fr],
-      ['BE', ports.be],
-    ] as const) {
-      const site = staticServer(code, join(distDir, code.toLowerCase()));
-      await new Promise<void>((resolve) => site.listen(port, HOST, () => resolve()));
-      servers.push(site);
-    }
-    const variant = await sellableVariant(prepared.db);
+    const variant = await sellableVariant(served.db);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       // As the end-to-end suite runs it, less its background services' flags: root needs --no-sandbox.
       args: ['--no-sandbox', '--disable-gpu'],
     });
     const results: Record<string, number | string> = {};
     for (const channel of ['FR', 'BE'] as const) {
-      const who = await shopper(platformUrl, channel, variant);
+      const who = await shopper(served.platform, channel, variant);
       for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-        const shifts = await checkoutShifts(browser, sites[channel], SHOPPERS[channel].locale, viewport, who);
+        const shifts = await checkoutShifts(browser, served.sites[channel], SHOPPERS[channel].locale, viewport, who);
         const total = shifts.reduce((sum, s) => sum + s.value, 0);
         const label = `checkout page CLS (${channel} site, ${SHOPPERS[channel].locale}, ${name})`;
         results[label] = Number(total.toFixed(4));
@@ -201,9 +167,7 @@ export async function benchFunnelLayout(distDir: string, ports: BuildPorts): Pro
     return results;
   } finally {
     await browser?.close();
-    for (const server of servers) server.closeAllConnections?.();
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-    await prepared.close();
+    await served.close();
   }
 }
 

@@ -5,6 +5,9 @@
  *   products, in pages per second (an isolated database, dist and cache under .bench/);
  * - `funnel`: the checkout page's layout stability (CLS, budget 0) in Chromium (funnel.ts), on the build
  *   of `build`, else on a build of the fixtures' catalogue;
+ * - `lighthouse`: Lighthouse's mobile scores (performance / accessibility / best practices / SEO, median
+ *   of 3) of home, category, product, cart and login in French and in Dutch (lighthouse.ts), on the
+ *   same build;
  *   either of them also gives the JavaScript shipped per page type (the gzip size of every script a page
  *   loads before any interaction), with the funnel's pages held to CHECKOUT_JS_BUDGET;
  * - `cart`: add-to-cart latency and throughput at 50 concurrent clients (cart.ts);
@@ -24,9 +27,10 @@ import { freePorts } from '../lib/ports.ts';
 import { benchCart } from './cart.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchFunnelLayout } from './funnel.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLoginFlood } from './login-flood.ts';
 
-const PARTS = ['build', 'funnel', 'cart', 'login', 'checkout'] as const;
+const PARTS = ['build', 'funnel', 'lighthouse', 'cart', 'login', 'checkout'] as const;
 type Part = (typeof PARTS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
@@ -42,7 +46,7 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const root = '.bench';
 const results: Record<string, string | number> = {};
 
-if (wanted.has('build') || wanted.has('funnel')) {
+if (wanted.has('build') || wanted.has('funnel') || wanted.has('lighthouse')) {
   // The pages name their site and shop API: the build is made for ports free now, so that funnel.ts can
   // serve it there beside a shop running on the default ones. Its own database, dist and cache, and
   // always the embedded content service (never CONTENT_API_URL, nor the shell's DATABASE_URL).
@@ -79,12 +83,14 @@ if (wanted.has('build') || wanted.has('funnel')) {
       results[`${pass} build (${products} products): pages per second`] = Number((pages / seconds).toFixed(1));
     }
   } else {
-    // The funnel's pages are shells, the same whatever the catalogue: the fixtures' catalogue is enough.
+    // The funnel's pages are shells, the same whatever the catalogue, and Lighthouse audits one page of
+    // each type: the fixtures' catalogue is enough.
     run(['scripts/seed.ts']);
     run(['scripts/build.ts', 'fr', 'be']);
   }
   measurePageScripts(`${root}/dist/be`);
   if (wanted.has('funnel')) Object.assign(results, await benchFunnelLayout(`${root}/dist`, ports));
+  if (wanted.has('lighthouse')) Object.assign(results, await benchLighthouse(`${root}/dist`, ports));
 }
 
 function countPages(dir: string): number {

@@ -28,6 +28,7 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.woff2': 'font/woff2',
 };
 /** Formats that are already compressed (images, fonts) gain nothing from a second pass. */

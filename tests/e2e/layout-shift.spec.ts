@@ -8,51 +8,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { createCustomer, expect, homeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
-
-const MAX_SHIFT = 0.01;
-
-interface ShiftWindow {
-  __shifts: Array<{ value: number; sources: string[] }>;
-  __shiftObserver: PerformanceObserver;
-}
-
-/** Records every layout shift of the page's documents from their first paint (an init script). */
-async function watchShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as ShiftWindow;
-    w.__shifts = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
-    const record = (entries: PerformanceEntry[]) => {
-      for (const entry of entries as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        const sources = (entry.sources ?? []).map((s) => {
-          const node = s.node;
-          return node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName);
-        });
-        w.__shifts.push({ value: entry.value, sources });
-      }
-    };
-    w.__shiftObserver = new PerformanceObserver((list) => record(list.getEntries()));
-    w.__shiftObserver.observe({ type: 'layout-shift', buffered: true });
-    // Entries of the last frames not delivered yet are taken when the test reads the sum.
-    (w as unknown as { __takeShifts: () => void }).__takeShifts = () => record(w.__shiftObserver.takeRecords());
-  });
-}
-
-/** The page's cumulative layout shift so far, once two more frames were painted; the shifts' elements say where. */
-async function layoutShift(page: Page): Promise<{ total: number; shifts: ShiftWindow['__shifts'] }> {
-  return page.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const w = window as unknown as ShiftWindow & { __takeShifts: () => void };
-    w.__takeShifts();
-    return { total: w.__shifts.reduce((sum, s) => sum + s.value, 0), shifts: w.__shifts };
-  });
-}
-
-async function expectStill(page: Page, label: string): Promise<void> {
-  const { total, shifts } = await layoutShift(page);
-  expect(total, `${label}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(MAX_SHIFT);
-}
+import { expectStill, watchShifts } from './page-checks.ts';
 
 /** Two products of the home's first category, in the cart through a cart link (not measured: the next visit is). */
 async function fillCart(page: Page, info: TestInfo): Promise<void> {

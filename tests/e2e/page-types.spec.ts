@@ -1,19 +1,27 @@
 /**
- * axe on every page type, in each locale on the site that serves it (fr_FR on the FR site, fr_BE and
- * nl_BE on the BE site), once the islands are hydrated, on a phone (390 px) and a laptop (1366 px).
- * One test per page type and locale, so a failure names its page and hides no other; both widths are
- * checked in the same page (resized), which costs one load instead of two.
+ * The pass over every page type: in each locale on the site that serves it (fr_FR on the FR site, fr_BE
+ * and nl_BE on the BE site), on a phone (390 × 844) and a laptop (1366 × 900), each page loaded afresh
+ * and measured once its islands have hydrated and done their first work:
+ * - it does not move: the layout shifts the page reports (PerformanceObserver) add up to at most 0.01;
+ * - it is no wider than the screen;
+ * - it logs no console error (a 404 page's own 404 answer aside);
+ * - axe finds no serious or critical violation;
+ * - its main action is on the first screen where a shopper expects it (product, sample, category, login).
+ * The account's pages are checked signed in. One test per page type, locale and size, so a failure names
+ * its page and hides no other.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocaleCode } from '../../src/lib/channels.ts';
-import { expect, target, test } from './helpers.ts';
+import { pathTo } from '../../src/lib/routes/paths.ts';
+import type { RouteName } from '../../src/lib/routes/routes.ts';
+import { createCustomer, escapeRegExp, expect, seriousViolations, signInThroughApi, target, test } from './helpers.ts';
+import { expectStill, hydrated, overflowWidth, watchShifts } from './page-checks.ts';
 
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1366, height: 768 },
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 900 },
 ] as const;
 
 const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be' }> = [
@@ -22,71 +30,131 @@ const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be' }> = [
   { locale: 'nl_BE', channel: 'be' },
 ];
 
-/** One address of each page type in a locale: the public ones from the build's own sitemap, the others by their path. */
+/** One address of each public page type in a locale: those of the content from the build's own sitemap, the others by their route. */
 function pageTypes(locale: LocaleCode, channel: 'fr' | 'be'): Record<string, string> {
   const xml = readFileSync(join(target.distDir, channel, `sitemap-${locale}.xml`), 'utf8');
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const find = (re: RegExp) => urls.find((u) => re.test(u)) ?? '';
   const nl = locale === 'nl_BE';
   const p = nl ? '/nl' : '';
+  const at = (route: RouteName, params?: Record<string, string>) => pathTo(route, locale, params);
+  const product = find(nl ? /^\/nl\/producten\/(?!stalen)[^/]+\/$/ : /^\/produits\/(?!echantillons)[^/]+\/$/);
   return {
     home: `${p}/`,
     category: find(nl ? /^\/nl\/hond\/[^/]+\/$/ : /^\/chien\/[^/]+\/$/),
-    product: find(nl ? /^\/nl\/producten\/(?!stalen)[^/]+\/$/ : /^\/produits\/(?!echantillons)[^/]+\/$/),
+    product,
+    // Format pages are not in the sitemap (their canonical is the product's): the product page links them.
+    productFormat: formatOf(channel, product),
     sample: find(nl ? /\/stalen\// : /\/echantillons\//),
-    faq: nl ? '/nl/veelgestelde-vragen/' : '/faq/',
-    shops: nl ? '/nl/winkels/' : '/magasins/',
+    faq: at('faq'),
+    faqCategory: find(nl ? /^\/nl\/veelgestelde-vragen\/[^/]+\/$/ : /^\/faq\/[^/]+\/$/),
+    shops: at('shops'),
     shop: find(nl ? /^\/nl\/winkels\/[^/]+\/$/ : /^\/magasins\/[^/]+\/$/),
     contentPage: nl ? '/nl/pagina/gebruiksvoorwaarden/' : '/page/conditions-generales/',
     landing: find(/\/landing\//),
-    subscriptionLanding: nl ? '/nl/abonnement/hond/' : '/abonnement/chien/',
+    subscriptionLanding: at('subscriptionLandingDog'),
     notFound: `${p}/nope-nope/`,
-    error: nl ? '/nl/fout/500/' : '/erreur/500/',
-    maintenance: nl ? '/nl/onderhoud/' : '/maintenance/',
-    account: nl ? '/nl/mijn-account/' : '/mon-compte/',
-    cart: nl ? '/nl/winkelmand/' : '/panier/',
-    login: nl ? '/nl/inloggen/' : '/connexion/',
-    guide: nl ? '/nl/brokkengids/' : '/guide-croquettes/',
+    error: at('error', { status: '500' }),
+    maintenance: at('maintenance'),
+    // The account is for customers: an anonymous visit is sent to login, which is what is measured.
+    accountAnonymous: at('account'),
+    cart: at('cart'),
+    login: at('login'),
+    register: at('register'),
+    resetPassword: at('forgotPassword', { forgotPassword: 'a-reset-token' }),
+    guide: at('kibbleGuide'),
     webView: nl ? '/nl/web-view/1-betaalwijziging/' : '/web-view/1-changement-de-paiement/',
   };
 }
 
-/** What a page type shows once its island has done its first work (beyond hydration itself). */
-async function settled(page: Page, type: string): Promise<void> {
-  // The account page is for customers: an anonymous visit is sent to login, which is what gets scanned.
-  if (type === 'account') await page.waitForURL(/\/(connexion|inloggen)\//);
-  if (type === 'account' || type === 'login') await expect(page.locator('form input[type="email"]')).toBeVisible();
-  if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
+/** The last format a product page links to (the first is often the product page itself). */
+function formatOf(channel: 'fr' | 'be', product: string): string {
+  if (!product) return '';
+  const html = readFileSync(join(target.distDir, channel, product, 'index.html'), 'utf8');
+  const formats = [...html.matchAll(new RegExp(`href="(${escapeRegExp(product)}[^"/?#]+/)`, 'g'))].map((m) => m[1]!);
+  return formats.at(-1) ?? '';
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Violations only: the passes' details are not read, and computing them doubles axe's time.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
+/** The account's pages, checked signed in. */
+const ACCOUNT_ROUTES = [
+  'account',
+  'accountWelcome',
+  'personalData',
+  'addresses',
+  'orders',
+  'subscriptions',
+  'animals',
+  'sponsorships',
+] as const;
+
+/** What a page type shows once its island has done its first work (beyond hydration itself). */
+async function settled(page: Page, type: string): Promise<void> {
+  if (type === 'accountAnonymous') await page.waitForURL(/\/(connexion|inloggen)\//);
+  if (type === 'accountAnonymous' || type === 'login') await expect(page.locator('form input[type="email"]')).toBeVisible();
+  if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
+  if (ACCOUNT_ROUTES.includes(type as (typeof ACCOUNT_ROUTES)[number])) await expect(page.locator('.island-status')).toHaveCount(0);
+}
+
+/** The element a shopper came for, which must be on the first screen without scrolling. */
+const MAIN_ACTION: Record<string, string> = {
+  product: '[data-purchase] [type="submit"]',
+  productFormat: '[data-purchase] [type="submit"]',
+  sample: '[data-purchase] [type="submit"]',
+  category: '[data-grid] > li',
+  login: 'form [type="submit"]',
+  register: 'form input[type="email"]',
+};
+
+/** Console errors of the page; a not-found page's own 404 answer is the page working as meant. */
+function watchConsole(page: Page, type: string): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    if (type === 'notFound' && /status of 404/.test(message.text()) && message.location().url === page.url()) return;
+    errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** Loads the page at a size and checks everything it owes the shopper. */
+async function checkPage(page: Page, url: string, locale: LocaleCode, type: string, size: (typeof SIZES)[number]): Promise<void> {
+  const label = `${type} ${new URL(url).pathname} at ${size.width} px`;
+  await page.setViewportSize(size);
+  const errors = watchConsole(page, type);
+  await watchShifts(page);
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
+  await hydrated(page);
+  await settled(page, type);
+  await page.evaluate(() => document.fonts.ready);
+  await expectStill(page, label);
+  expect(await overflowWidth(page), `${label}: wider than the screen`).toBe(0);
+  const main = MAIN_ACTION[type];
+  if (main) await expect(page.locator(main).first(), `${label}: the main action on the first screen`).toBeInViewport({ ratio: 1 });
+  expect(await seriousViolations(page), label).toEqual([]);
+  expect(errors, `${label}: console errors`).toEqual([]);
 }
 
 for (const { locale, channel } of LOCALES) {
   test.describe(`${locale} on the ${channel.toUpperCase()} site`, () => {
     for (const [type, path] of Object.entries(pageTypes(locale, channel))) {
-      test(`axe finds no serious or critical violation: ${type}`, async ({ page }) => {
-        expect(path, `an address for ${type}`).not.toBe('');
-        await page.setViewportSize(WIDTHS[0]);
-        await page.goto(new URL(path, target.sites[channel]).href);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
-        // Every island hydrated: Astro removes `ssr` from an island once it has rendered in the browser.
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-        await settled(page, type);
-        for (const size of WIDTHS) {
-          await page.setViewportSize(size);
-          expect(await seriousViolations(page), `${type} ${path} at ${size.width} px`).toEqual([]);
+      for (const size of SIZES) {
+        test(`${type} on a ${size.name}`, async ({ page }) => {
+          expect(path, `an address for ${type}`).not.toBe('');
+          await checkPage(page, new URL(path, target.sites[channel]).href, locale, type, size);
+        });
+      }
+    }
+
+    for (const size of SIZES) {
+      test(`the account's pages, signed in, on a ${size.name}`, async ({ page, request }) => {
+        await signInThroughApi(page, locale, await createCustomer(request, locale));
+        for (const route of ACCOUNT_ROUTES) {
+          const url = new URL(pathTo(route, locale), target.sites[channel]).href;
+          await checkPage(page, url, locale, route, size);
+          // Still signed in: a guard sending the shopper to login would measure the login page instead.
+          expect(page.url()).toBe(url);
         }
       });
     }

@@ -4,14 +4,26 @@
  * and without JavaScript; a product page shows its name, price, formats, purchase mode and button in the
  * first screen at 390 × 844; a category page shows its products first, its filters and sort folded away.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { channelOf, languageOf as languageOfLocale, pathPrefixOf } from '../../src/lib/channels.ts';
 import { pathTo, patternRegExp } from '../../src/lib/routes/paths.ts';
 import { type RouteName, routeNames, routes } from '../../src/lib/routes/routes.ts';
-import { createCustomer, escapeRegExp, expect, homeOf, localeOf, logIn, pathOf, target, test, textsOf } from './helpers.ts';
+import {
+  createCustomer,
+  escapeRegExp,
+  expect,
+  homeOf,
+  localeOf,
+  logIn,
+  pathOf,
+  seriousViolations,
+  target,
+  test,
+  textsOf,
+} from './helpers.ts';
+import { hydrated } from './page-checks.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
 /** The widths of the phones a page must fit, narrowest first. */
@@ -110,11 +122,6 @@ function publicPageTypes(info: TestInfo): Record<PublicType, string> {
 /** The account's pages, seen by a customer. */
 const ACCOUNT_ROUTES = ['account', 'personalData', 'addresses', 'orders', 'subscriptions', 'animals', 'sponsorships'] as const;
 
-/** Once every island has hydrated (Astro removes `ssr` from an island once it has rendered in the browser). */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
 /** The page's width against the screen's, at each phone width (the page is resized, not reloaded). */
 async function widthsWiderThanScreen(page: Page): Promise<string[]> {
   const wider: string[] = [];
@@ -127,13 +134,6 @@ async function widthsWiderThanScreen(page: Page): Promise<string[]> {
     if (scrollWidth > innerWidth) wider.push(`${scrollWidth} px wide on a ${innerWidth} px screen`);
   }
   return wider;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A phone's browser (touch, 390 × 844), with or without JavaScript. */
