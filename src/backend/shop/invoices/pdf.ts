@@ -110,7 +110,7 @@ export function invoicePdf(input: InvoiceInput, { compress = true }: { compress?
     doc.on('error', reject);
   });
 
-  const rate = `${Math.round(input.vatRate * 1000) / 10} %`.replace('.', ',');
+  const rate = `${Math.round(input.vatRate * 1000) / 10}\u00A0%`.replace('.', ',');
   const excl = (incl: number) => taxFreePrice(incl, input.vatRate);
   const right = PAGE.width - PAGE.margin;
 

@@ -22,15 +22,16 @@ export const SELLER = {
 const FREE: Record<Language, string> = { fr: 'Gratuit', nl: 'Gratis' };
 const SHOP_TIME_ZONE = 'Europe/Paris';
 
-// Non-breaking spaces become plain ones: the PDF's standard fonts have no glyph for the narrow one.
-const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+// French amounts keep their non-breaking spaces ("1 234,56 €" never breaks), but the narrow one becomes
+// an ordinary non-breaking space: the PDF's standard fonts have a glyph for the latter only.
+const wideSpaces = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
 /** 12,90 € in French, € 12,90 in Dutch; the word for free at zero (a price the shopper reads). */
-export const money = (lang: Language, minor: number): string => plainSpaces(formatPrice(minor, intlLocaleOf(lang), FREE[lang]));
+export const money = (lang: Language, minor: number): string => wideSpaces(formatPrice(minor, intlLocaleOf(lang), FREE[lang]));
 
 /** An amount that reads as one even at zero (an accounting line of 0,00 €). */
 export const amount = (lang: Language, minor: number): string =>
-  plainSpaces(new Intl.NumberFormat(intlLocaleOf(lang), { style: 'currency', currency: 'EUR' }).format(minor / 100));
+  wideSpaces(new Intl.NumberFormat(intlLocaleOf(lang), { style: 'currency', currency: 'EUR' }).format(minor / 100));
 
 export const longDate = (lang: Language, iso: string): string =>
   new Intl.DateTimeFormat(intlLocaleOf(lang), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));

@@ -99,7 +99,7 @@ export default {
     continue: 'Continuer ici',
   },
   confirmation: {
-    title: 'Merci pour votre commande !',
+    title: 'Merci pour votre commande\u00A0!',
     number: 'Commande n° {number}',
     paid: 'Votre paiement a bien été reçu. Nous préparons votre commande et vous envoyons un e-mail de confirmation.',
     free: 'Votre commande ne demandait aucun paiement : elle est confirmée et nous la préparons dès maintenant.',

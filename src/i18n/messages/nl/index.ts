@@ -1,3 +1,12 @@
+/**
+ * The Dutch texts, for Belgian readers: one voice, "je" (never "u"), in the site, the API's errors and the
+ * mails alike; no space before a colon; dates 01/01/1970; hours "9.30 uur". One term per thing:
+ * klantendienst (not klantenservice), winkelmand (not winkelmandje), betaalmethode (not betaalmiddel or
+ * betaalwijze), leveringswijze (not verzendmethode), afhaalpunt, staaltje (not staal), wijzigen (not bewerken),
+ * verder (the button that goes on, not doorgaan), inloggen (not aanmelden), klantenzone, kortingscode,
+ * brokken, natvoer, snacks, volledig/aanvullend diervoeder.
+ * tests/unit/i18n/typography.ts holds these choices.
+ */
 import common from './common.ts';
 import catalogue from './catalogue.ts';
 import shops from './shops.ts';

@@ -65,10 +65,10 @@ describe('order mail templates', () => {
 
   it('list the accounting lines, the promotion by its label and the service fees of the method', () => {
     const text = orderMail('confirmation', input()).text;
-    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours)\u00A0: 45,80 €');
-    expect(text).toContain('Réduction (Bienvenue)\u00A0: -4,58 €');
-    expect(text).toContain('Frais de service\u00A0: 1,50 €');
-    expect(text).toContain('Total TTC\u00A0: 47,52 €');
+    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours)\u00A0: 45,80\u00A0€');
+    expect(text).toContain('Réduction (Bienvenue)\u00A0: -4,58\u00A0€');
+    expect(text).toContain('Frais de service\u00A0: 1,50\u00A0€');
+    expect(text).toContain('Total TTC\u00A0: 47,52\u00A0€');
     expect(accountingLines('nl', order).map((l) => l.label)).toEqual([
       'Subtotaal artikelen',
       'Korting (Bienvenue)',
