@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCartLink, hasCartLink, parseCartLink } from '../../../src/lib/cart-link.ts';
+import { cleanCartLink, hasCartLink, isCartQuantity, parseCartLink } from '../../../src/lib/cart-link.ts';
 import { DELIVERY_FREQUENCIES } from '../../../src/lib/constants.ts';
 
 describe('cart link parsing', () => {
@@ -70,5 +70,55 @@ describe('cart link clean-up', () => {
   it('tells whether an address carries a cart link', () => {
     expect(hasCartLink('?variantId=12345678')).toBe(true);
     expect(hasCartLink('?utm_source=mail')).toBe(false);
+  });
+});
+
+describe('cart link values the shop cannot apply', () => {
+  it('refuses a numeric interval that is not one of the frequencies, instead of a one-off purchase at full price', () => {
+    const [line] = parseCartLink('variantId=10000001&interval=30');
+    expect(line!.refused).toEqual([{ parameter: 'interval', value: 30 }]);
+    // 0 is a one-off purchase, a value of its own.
+    expect(parseCartLink('variantId=10000001&interval=0')[0]!.refused).toBeUndefined();
+  });
+  it('refuses a quantity outside 1 to 99 instead of making it 1 or 99', () => {
+    for (const quantity of [0, 100, 150])
+      expect(parseCartLink(`variantId=10000001&quantity=${quantity}`)[0]!.refused, String(quantity)).toEqual([
+        { parameter: 'quantity', value: quantity },
+      ]);
+    for (const quantity of [1, 42, 99]) expect(parseCartLink(`variantId=10000001&quantity=${quantity}`)[0]!.refused).toBeUndefined();
+  });
+  it('refuses a target quantity above 99; 0 empties the line', () => {
+    expect(parseCartLink('variantId=10000001&targetQuantity=150')[0]!.refused).toEqual([{ parameter: 'targetQuantity', value: 150 }]);
+    expect(parseCartLink('variantId=10000001&targetQuantity=0')[0]!.refused).toBeUndefined();
+  });
+  it('defaults only missing or non-numeric values, silently', () => {
+    for (const search of [
+      'variantId=10000001',
+      'variantId=10000001&quantity=abc&interval=monthly',
+      'variantId=10000001&quantity=&interval=',
+    ])
+      expect(parseCartLink(search)[0], search).toEqual({ variantCode: '10000001', quantity: 1, targetQuantity: null, interval: 0 });
+  });
+  it('lists every refused value of a line, and leaves the other lines of the link alone', () => {
+    expect(parseCartLink('variantId=10000001,10000002&quantity=0,2&interval=30,31')).toEqual([
+      {
+        variantCode: '10000001',
+        quantity: 1,
+        targetQuantity: null,
+        interval: 0,
+        refused: [
+          { parameter: 'quantity', value: 0 },
+          { parameter: 'interval', value: 30 },
+        ],
+      },
+      { variantCode: '10000002', quantity: 2, targetQuantity: null, interval: 31 },
+    ]);
+  });
+});
+
+describe('cart quantity rule', () => {
+  it('takes whole numbers from 1 to 99 only', () => {
+    for (const ok of [1, 2, 98, 99]) expect(isCartQuantity(ok), String(ok)).toBe(true);
+    for (const bad of [0, -2, 100, 150, 2.5, Number.NaN]) expect(isCartQuantity(bad), String(bad)).toBe(false);
   });
 });

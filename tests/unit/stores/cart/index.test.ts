@@ -178,6 +178,24 @@ describe('cart store: changes', () => {
       ['11112222', 4, 0],
     ]);
   });
+  it('leaves out a cart link’s lines with a value it cannot apply, adds the others and returns both', async () => {
+    const shop = fakeShop();
+    const store = createCartStore({ client: shop.client });
+    const refused = {
+      variantCode: '12345678',
+      quantity: 1,
+      targetQuantity: null,
+      interval: 0,
+      refused: [{ parameter: 'interval' as const, value: 30 }],
+    };
+    const added = { variantCode: '87654321', quantity: 2, targetQuantity: null, interval: 31 };
+    const result = await store.applyLink([refused, added]);
+    expect(result.refused).toEqual([refused]);
+    expect(result.applied).toEqual([added]);
+    expect(result.failures).toEqual([]);
+    expect(shop.calls.filter((call) => call.startsWith('addItem'))).toEqual([expect.stringContaining('87654321 x2 /31')]);
+    expect(store.$cart.get()!.items.map((item) => item.variantCode)).toEqual(['87654321']);
+  });
 });
 
 describe('cart store: login', () => {
