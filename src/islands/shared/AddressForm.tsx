@@ -3,13 +3,11 @@
  * their country, postcode rules; server violations land on their fields, the others on the form. Marked
  * favourite, it becomes the customer's default address (saveAddress sets it when the server did not).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { channelOf, htmlLangOf } from '../../lib/channels.ts';
 import { countryOptions } from '../../lib/countries.ts';
-import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress } from '../../lib/forms/address.ts';
+import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress, labelSafeName } from '../../lib/forms/address.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
-import { changePhoneCountry, isPhoneCountry, isPhoneEmpty } from '../../lib/forms/phone.ts';
 import { saveAddress } from '../../lib/shop-api/client.ts';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
@@ -60,21 +58,16 @@ export function AddressForm({ address, customer, first, onSaved, onCancel, headi
       },
     }),
   );
-  const values = useStore(form.$state).values;
 
   useEffect(() => heading.current?.focus(), []);
 
-  // A phone not typed yet follows the address's country.
-  const country = values.countryCode;
-  const previous = useRef(country);
-  useEffect(() => {
-    if (previous.current === country) return;
-    previous.current = country;
-    const current = form.values;
-    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
-      if (isPhoneCountry(country) && isPhoneEmpty(current[field].number)) form.setField(field, changePhoneCountry(current[field], country));
-    }
-  }, [country, form]);
+  // A new address starts from the customer's names as a label prints them: when that changed a name (Zoë,
+  // D'Hondt), its field says so and why, rather than refusing a name the shopper never typed.
+  const respelled = (name: string | undefined) => {
+    const safe = labelSafeName(name ?? '');
+    return !address && name && safe !== name.trim() ? t('account.addresses.labelSafe', { name: name.trim(), safe }) : undefined;
+  };
+  const [hints] = useState(() => ({ firstName: respelled(customer?.firstName), lastName: respelled(customer?.lastName) }));
 
   const countries = useMemo(() => countryOptions(htmlLangOf(locale)), [locale]);
   const cancel = () => {
@@ -89,8 +82,8 @@ export function AddressForm({ address, customer, first, onSaved, onCancel, headi
       </Heading>
       <Form form={form} onSuccess={onSaved}>
         <TextField field="alias" optional />
-        <TextField field="firstName" autoComplete="given-name" />
-        <TextField field="lastName" autoComplete="family-name" />
+        <TextField field="firstName" autoComplete="given-name" hint={hints.firstName} />
+        <TextField field="lastName" autoComplete="family-name" hint={hints.lastName} />
         <TextField field="company" optional autoComplete="organization" />
         <TextField field="street" autoComplete="address-line1" />
         <TextField field="street2" optional autoComplete="address-line2" />

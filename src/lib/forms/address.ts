@@ -4,8 +4,8 @@
  * offers. The output is the body of POST/PUT /shop/addresses.
  */
 import { z } from 'zod';
-import { addressFields, postcodeIssue } from '../shop-api/requests/addresses.ts';
-import { always } from '../shop-api/requests/fields.ts';
+import { addressFields, hasForbiddenCharacters, postcodeIssue, withPostcodeOfCountry } from '../shop-api/requests/addresses.ts';
+import { always, hasEmoji, hasInvisibleCharacters } from '../shop-api/requests/fields.ts';
 import type { Address } from '../shop-api/wire.ts';
 import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
 
@@ -18,7 +18,7 @@ const fields = z.object({
   phoneNumber: requiredPhone(),
   phoneNumber2: optionalPhone(),
 });
-export const addressSchema = fields.superRefine(postcodeIssue, always);
+export const addressSchema = fields.superRefine(postcodeIssue, always).overwrite(withPostcodeOfCountry);
 export const ADDRESS_FIELDS = Object.keys(fields.shape) as Array<keyof typeof fields.shape>;
 
 /** What the address form holds while it is edited. */
@@ -40,13 +40,48 @@ export interface AddressFormValues {
   isDefault: boolean;
 }
 
-/** An empty address; the phone country follows the address country when it is offered. */
+/** Letters with a diaeresis carriers refuse, written without it (a lone diaeresis goes); œ and Œ written out. */
+const PLAIN_LETTERS: Record<string, string> = {
+  ä: 'a',
+  ë: 'e',
+  ï: 'i',
+  ö: 'o',
+  ü: 'u',
+  Ä: 'A',
+  Ë: 'E',
+  Ï: 'I',
+  Ö: 'O',
+  Ü: 'U',
+  œ: 'oe',
+  Œ: 'OE',
+  '\u0308': '',
+  '\u00A8': '',
+};
+
+/**
+ * A name as a carrier's label can print it: the letters labels refuse lose their diaeresis (Zoë → Zoe,
+ * Noël → Noel, Œuvray → OEuvray), every other character refused on labels (quotes, commas, & / ( ) …) and
+ * any emoji become a space (D'Hondt → D Hondt), and spaces are not doubled. Accents labels print stay (Hélène).
+ */
+export function labelSafeName(name: string): string {
+  const safe = [...name.normalize('NFC')]
+    .map(
+      (c) => PLAIN_LETTERS[c] ?? (hasInvisibleCharacters(c) ? '' : hasForbiddenCharacters(c) || hasEmoji(c) || /\p{Cc}/u.test(c) ? ' ' : c),
+    )
+    .join('');
+  return safe.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * An empty address, with the customer's names as a label can print them (the form tells the shopper when
+ * that changed their name). The phone's country is France's until the shopper chooses another, whatever the
+ * address's country: the default phone country is FR.
+ */
 export function emptyAddress(countryCode = 'FR', customer?: { firstName?: string; lastName?: string }): AddressFormValues {
-  const phoneCountry = ['FR', 'BE', 'LU'].includes(countryCode) ? countryCode : DEFAULT_PHONE_COUNTRY;
   return {
     company: '',
-    firstName: customer?.firstName ?? '',
-    lastName: customer?.lastName ?? '',
+    firstName: labelSafeName(customer?.firstName ?? ''),
+    lastName: labelSafeName(customer?.lastName ?? ''),
     countryCode,
     provinceCode: null,
     provinceName: null,
@@ -54,8 +89,8 @@ export function emptyAddress(countryCode = 'FR', customer?: { firstName?: string
     street2: '',
     city: '',
     postcode: '',
-    phoneNumber: phoneValueOf(null, phoneCountry),
-    phoneNumber2: phoneValueOf(null, phoneCountry),
+    phoneNumber: phoneValueOf(null, DEFAULT_PHONE_COUNTRY),
+    phoneNumber2: phoneValueOf(null, DEFAULT_PHONE_COUNTRY),
     alias: '',
     deliveryInstructions: '',
     isDefault: false,

@@ -137,7 +137,7 @@ export const serviceBusyMessage = (lang: Language): string =>
     : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
 
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
-export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword';
+export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword' | 'relaySearch' | 'paymentRequest';
 const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
@@ -147,6 +147,8 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
       `Plusieurs liens de réinitialisation ont déjà été demandés pour cette adresse e-mail. Si un compte existe, le dernier lien reçu est valable\u00A0: consultez votre boîte mail (et les courriers indésirables), ou réessayez ${when}.`,
     resetAddress: (when) => `Trop de demandes de réinitialisation depuis votre réseau. Merci de réessayer ${when}.`,
     currentPassword: (when) => `Trop de mots de passe actuels erronés. Merci de réessayer ${when}.`,
+    relaySearch: (when) => `Trop de recherches de points relais. Merci de réessayer ${when}.`,
+    paymentRequest: (when) => `Trop de tentatives de paiement. Merci de réessayer ${when}.`,
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf je netwerk. Probeer het ${when} opnieuw.`,
@@ -155,6 +157,8 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
       `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in je mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,
     resetAddress: (when) => `Te veel aanvragen om een wachtwoord opnieuw in te stellen vanaf je netwerk. Probeer het ${when} opnieuw.`,
     currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
+    relaySearch: (when) => `Te veel zoekopdrachten naar afhaalpunten. Probeer het ${when} opnieuw.`,
+    paymentRequest: (when) => `Te veel betaalpogingen. Probeer het ${when} opnieuw.`,
   },
 };
 export const tooManyRequestsMessage = (lang: Language, action: LimitedAction, retryAfterSeconds: number): string =>

@@ -86,6 +86,7 @@ export default {
     favouriteSaved: 'Je favoriete adres is gewijzigd.',
     phone: 'Tel.: {phone}',
     listLabel: 'Mijn opgeslagen adressen',
+    labelSafe: 'Etiketten van vervoerders aanvaarden sommige tekens niet: “{name}” schrijven we hier als “{safe}”.',
   },
   guard: { redirecting: 'Doorverwijzen…' },
 };

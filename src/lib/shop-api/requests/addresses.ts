@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountryCode } from 'libphonenumber-js';
 import { LIMITS, POSTCODE_DIGITS } from '../../constants.ts';
 import { isCountryCode } from '../../countries.ts';
-import { always, because, blankToNull, hasInvisibleCharacters, plainText } from './fields.ts';
+import { always, because, blankToNull, hasInvisibleCharacters, plainText, withoutEmoji } from './fields.ts';
 import { normaliseText } from './normalise.ts';
 
 /** A customer keeps at most this many addresses. */
@@ -24,7 +24,6 @@ export const PHONE_COUNTRIES = ['FR', 'BE', 'DE', 'IT', 'LU'] as const;
 const FORBIDDEN_CHARACTERS = /["'`\u2018\u2019\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\\²]|\u0308/u;
 /** Cities: the same but the apostrophe, part of many French names (Villeneuve-d'Ascq). */
 const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏÖÜœäëïöü\u00A8\\²]|\u0308/u;
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
 
 export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean =>
   forbidden.test(text.normalize('NFC'));
@@ -45,12 +44,25 @@ const optional = <S extends z.ZodType<string>>(schema: S) => schema.nullish().tr
  */
 const GENERIC_POSTCODE = /^[A-Za-z0-9-]{2,10}$/;
 
+/**
+ * The postcode as stored: without spaces ("75 001" is 75001) and, in Luxembourg, without the country's
+ * letter its postcodes are usually written with ("L-2714" is 2714: four digits, as for any LU address).
+ */
+export function postcodeOf(postcode: string, countryCode: string): string {
+  const text = postcode.replace(/\s+/g, '');
+  return countryCode === 'LU' ? text.replace(/^L-?(?=\d{4}$)/i, '') : text;
+}
+/** An address with its postcode as stored, once the postcode and the country are known to go together. */
+export const withPostcodeOfCountry = <A extends { postcode: string; countryCode: string }>(address: A): A => ({
+  ...address,
+  postcode: postcodeOf(address.postcode, address.countryCode),
+});
+
 export function checkPostcode(postcode: string, countryCode: string): PostcodeCheck {
   const rules = POSTCODE_DIGITS as Record<string, number>;
   const digits = rules[countryCode];
-  if (digits === undefined)
-    return GENERIC_POSTCODE.test(postcode.replace(/\s+/g, '')) ? { ok: true } : { ok: false, code: 'postcode_country' };
-  const text = postcode.replace(/\s+/g, '');
+  const text = postcodeOf(postcode, countryCode);
+  if (digits === undefined) return GENERIC_POSTCODE.test(text) ? { ok: true } : { ok: false, code: 'postcode_country' };
   if (new RegExp(`^\\d{${digits}}$`).test(text)) return { ok: true };
   const otherCountry = Object.values(rules).some((n) => n !== digits && new RegExp(`^\\d{${n}}$`).test(text));
   return otherCountry ? { ok: false, code: 'postcode_country' } : { ok: false, code: 'postcode_length', digits };
@@ -85,9 +97,9 @@ export function phoneE164(value: string, country: string): string | null {
 
 /** The fields of an address but its country and phones, which the form asks its own way. */
 export const addressFields = {
-  company: optional(allowed(plainText(normalised().max(LIMITS.name)))),
-  firstName: allowed(requiredLine(LIMITS.name)),
-  lastName: allowed(requiredLine(LIMITS.name)),
+  company: optional(withoutEmoji(allowed(plainText(normalised().max(LIMITS.name))))),
+  firstName: withoutEmoji(allowed(requiredLine(LIMITS.name))),
+  lastName: withoutEmoji(allowed(requiredLine(LIMITS.name))),
   provinceCode: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceCode))),
   provinceName: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceName))),
   street: requiredLine(LIMITS.street),
@@ -98,7 +110,7 @@ export const addressFields = {
     .string()
     .transform((text) => text.replace(/\s+/g, ''))
     .pipe(z.string().min(1).max(16)),
-  alias: optional(plainText(normalised().max(LIMITS.alias)).refine((text) => !EMOJI.test(text), because('emoji', 'INVALID_CHARACTERS'))),
+  alias: optional(withoutEmoji(plainText(normalised().max(LIMITS.alias)))),
   /** Several lines: line breaks are kept. */
   deliveryInstructions: optional(
     normalised({ multiline: true })
@@ -131,5 +143,6 @@ export const addressRequest = z
       if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR'))
         ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
     }
-  }, always);
+  }, always)
+  .overwrite(withPostcodeOfCountry);
 export type AddressRequest = z.output<typeof addressRequest>;

@@ -27,6 +27,13 @@ const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
 const INVISIBLE_CHARACTERS = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE_CHARACTERS.test(text);
 
+/** Emoji (pictographs, flags, keycaps, the emoji presentation selector): no carrier label or mail client prints them well. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
+export const hasEmoji = (text: string): boolean => EMOJI.test(text);
+/** A text without emoji ("Ce champ ne peut pas contenir d’emoji."). */
+export const withoutEmoji = <S extends z.ZodType<string>>(schema: S) =>
+  schema.refine((text) => !hasEmoji(text), because('emoji', 'INVALID_CHARACTERS'));
+
 /** No control character (a line break in a name), nothing invisible: every one-line text keeps these. */
 export const plainText = <S extends z.ZodType<string>>(schema: S) =>
   schema
@@ -60,8 +67,12 @@ export const confirmed = <T extends { newPassword: string; confirmNewPassword: s
 /** Cross-field rules run even when a field failed, so a form shows every error at once. */
 export const always = { when: () => true } as { when: () => boolean };
 
-/** First or last name: 1 to 255 characters, trimmed, one line, nothing invisible. */
-export const personName = plainText(z.string().trim().min(1).max(LIMITS.name));
+/**
+ * First or last name: 1 to 255 characters, trimmed, one line, nothing invisible, no emoji (a name is printed on
+ * parcels' labels and in mails). Accents, diaereses and apostrophes are a person's name (Zoë, D'Hondt): an
+ * address's name is stricter (addresses.ts) and the address form offers a label-safe spelling.
+ */
+export const personName = withoutEmoji(plainText(z.string().trim().min(1).max(LIMITS.name)));
 export const GENDERS = ['m', 'f'] as const;
 
 /** Empty strings (and blanks) from a cleared form field mean "no value". */
