@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { LoginStep } from '../../lib/forms/login.ts';
+import { opensAtForgotPassword, type LoginStep } from '../../lib/forms/login.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { EmailStep } from './EmailStep.tsx';
@@ -35,6 +35,12 @@ function Login({ mode }: { mode: Mode }) {
   const [email, setEmail] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+
+  // A dead reset link sends the shopper here to ask for a new one: the page opens at that step (its HTML,
+  // built without a query, is the e-mail step, so hydration matches).
+  useEffect(() => {
+    if (mode === 'login' && opensAtForgotPassword(window.location.search)) setStep('forgot');
+  }, [mode]);
 
   // Each new step is announced by moving the focus to its heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `step` is the trigger: the effect runs once per new step, whose heading the ref then holds.

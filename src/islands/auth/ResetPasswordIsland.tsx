@@ -3,11 +3,12 @@
  * of the address (one static shell serves every token). A new password typed twice; an unknown, used or
  * expired link says so and offers a new one; success offers the login.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pathTo, patternRegExp, SHELL_ID } from '../../lib/routes/paths.ts';
 import { routes } from '../../lib/routes/routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
+import { forgotPasswordHref } from '../../lib/forms/login.ts';
 import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { shopApi } from '../../stores/shop.ts';
@@ -16,7 +17,7 @@ import { Form } from '../shared/forms/Form.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { guardedIsland } from '../shared/guard.tsx';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 
 /** The reset token of the current address, null when there is none (the shell itself). */
 function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
@@ -36,12 +37,27 @@ function resetTokenOf(pathname: string, locale: LocaleCode): string | null {
 const isDeadLink = (error: unknown) =>
   isShopApiError(error) && (error.status === 404 || error.violations.some((v) => v.propertyPath === 'token'));
 
-type Outcome = 'form' | 'done' | 'invalid';
+type Outcome = 'checking' | 'form' | 'done' | 'invalid';
 
 function ResetPassword() {
   const { t, locale } = useIsland();
   const [token] = useState(() => resetTokenOf(window.location.pathname, locale));
-  const [outcome, setOutcome] = useState<Outcome>(token ? 'form' : 'invalid');
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'checking' : 'invalid');
+  // A used or expired link says so at once, rather than after the shopper typed a new password twice. When
+  // the check itself fails (no connection), the form shows: setting the password says what went wrong.
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    shopApi()
+      .checkResetLink(token)
+      .then(
+        () => live && setOutcome('form'),
+        (error: unknown) => live && setOutcome(isDeadLink(error) ? 'invalid' : 'form'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [token]);
   const [form] = useState(() =>
     createForm({
       name: 'resetPassword',
@@ -73,12 +89,13 @@ function ResetPassword() {
       </div>
     );
   }
+  if (outcome === 'checking') return <IslandStatus messageKey="islands.loading" />;
   if (outcome === 'invalid') {
     return (
       <div className="reset-password">
         <ErrorList messages={[t('account.reset.invalid')]} focus={token !== null} />
         <p>
-          <a href={login}>{t('account.reset.requestNew')}</a>
+          <a href={forgotPasswordHref(login)}>{t('account.reset.requestNew')}</a>
         </p>
       </div>
     );

@@ -21,6 +21,11 @@ export interface LoginFormValues {
 }
 export const emptyLogin = (): LoginFormValues => ({ email: '', password: '' });
 
+/** The login page's address that opens at "Mot de passe oublié ?" (a dead reset link leads there). */
+export const forgotPasswordHref = (loginPath: string): string => `${loginPath}?step=forgot`;
+/** Whether the login page was asked to open at "Mot de passe oublié ?". */
+export const opensAtForgotPassword = (search: string): boolean => new URLSearchParams(search).get('step') === 'forgot';
+
 /** The step after the lookup: a known e-mail asks for the password, an unknown one opens registration. */
 export const stepAfterLookup = (exists: boolean): LoginStep => (exists ? 'password' : 'register');
 

@@ -148,6 +148,8 @@ export function createShopClient(http: HttpClient) {
     changePassword: (customerIri: string, change: PasswordChange) => http.put(`${customerIri}/password`, { body: change }),
     requestPasswordReset: (email: string, locale: LocaleCode = localeCode) =>
       http.post(path.resetRequests, { body: { email, localeCode: locale }, auth: false }),
+    /** Resolves while the mailed link still works; a used, expired or unknown one is a 404. */
+    checkResetLink: (resetToken: string) => http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { auth: false }),
     resetPassword: (resetToken: string, reset: PasswordReset) =>
       http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
 

@@ -1,11 +1,14 @@
 /**
  * Forgotten password: POST /shop/reset-password-requests mails a one-time link (always 202, so the call
- * tells nothing about which e-mails have an account); PATCH /shop/reset-password-requests/{token} sets
+ * tells nothing about which e-mails have an account); GET /shop/reset-password-requests/{token} says
+ * whether a link still works (200) or not (404: unknown, used or expired), so the reset page shows a dead
+ * link as such before the shopper types anything; PATCH /shop/reset-password-requests/{token} sets
  * the new password. Tokens are stored as digests, expire after RESET_TOKEN_TTL_MS and work once.
  */
 import { Hono } from 'hono';
 import { channelOf, languageOf, siteUrlOf } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';
@@ -64,6 +67,13 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
       });
     }
     return ld(c, accepted, 202);
+  });
+
+  app.get('/reset-password-requests/:token', async (c) => {
+    const token = tokenParam(c);
+    const request = await findResetRequest(db, digest(token), deps.clock());
+    if (!request || request.expired) throw notFound();
+    return ld(c, { ...accepted, '@id': `${SHOP_API_PREFIX}/reset-password-requests/${token}` });
   });
 
   app.patch('/reset-password-requests/:token', async (c) => {
