@@ -9,17 +9,39 @@ import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/b
 import { $miniCartOpen, toggleMiniCart } from '../stores/mini-cart.ts';
 import { localeCookie, STORAGE_KEYS } from '../lib/constants.ts';
 import { tokenExpiresAt } from '../lib/session-token.ts';
+import { loginWithRedirect } from '../lib/routes/redirect.ts';
 
-function markSession(): void {
+function isLogged(): boolean {
   let token: string | null = null;
   try {
     token = localStorage.getItem(STORAGE_KEYS.token);
   } catch {
     /* storage refused: anonymous */
   }
-  const logged = tokenExpiresAt(token) > Date.now();
+  return tokenExpiresAt(token) > Date.now();
+}
+
+function markSession(): void {
+  const logged = isLogged();
   document.body.classList.toggle('is-logged', logged);
   document.body.classList.toggle('is-anonymous', !logged);
+}
+
+/**
+ * Signing in from the header's account link brings the shopper back to this page, not to the account: for
+ * an anonymous shopper the link is the login page remembering this page. Decided again when it is followed
+ * (a login in another tab since makes it the account's link again).
+ */
+function followAccountLink(link: HTMLAnchorElement): void {
+  const account = link.href;
+  const login = link.dataset.login;
+  if (!login) return;
+  const decide = () => {
+    link.href = isLogged() ? account : loginWithRedirect(login, location);
+  };
+  decide();
+  link.addEventListener('click', decide);
+  link.addEventListener('auxclick', decide);
 }
 
 /** The toggle says whether the panel is open; the panel's island is mounted on the first opening. */
@@ -54,6 +76,8 @@ function enhanceMenu(menu: HTMLDetailsElement): void {
 
 function startHeader(): void {
   markSession();
+  const account = document.querySelector<HTMLAnchorElement>('a[data-account-link]');
+  if (account) followAccountLink(account);
   startCartBadge();
   const badge = document.querySelector<HTMLElement>('[data-cart-count]');
   const label = document.querySelector<HTMLElement>('[data-cart-label]');

@@ -6,9 +6,7 @@
 import { pathTo } from './paths.ts';
 import { routes, type RouteName } from './routes.ts';
 import type { LocaleCode } from '../channels.ts';
-
-/** The query parameter carrying the remembered path to the login page. */
-const REDIRECT_PARAM = 'redirect';
+import { loginWithRedirect, rememberedPath } from './redirect.ts';
 
 const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 export const isLoginPath = (pathname: string, locale: LocaleCode): boolean => samePath(pathname, pathTo('login', locale));
@@ -17,14 +15,13 @@ export const isLoginPath = (pathname: string, locale: LocaleCode): boolean => sa
 export function loginRedirect(current: { pathname: string; search: string }, locale: LocaleCode): string {
   const login = pathTo('login', locale);
   if (isLoginPath(current.pathname, locale)) return `${login}${current.search}`;
-  return `${login}?${new URLSearchParams({ [REDIRECT_PARAM]: `${current.pathname}${current.search}` })}`;
+  return loginWithRedirect(login, current);
 }
 
 /** Where to go after login: the remembered path when it is a path of this site (not login), else the account page. */
 export function afterLoginTarget(search: string, locale: LocaleCode): string {
-  const remembered = new URLSearchParams(search).get(REDIRECT_PARAM);
-  const safe = remembered !== null && /^\/(?![/\\])/.test(remembered) && !/[\r\n]/.test(remembered);
-  if (safe && !isLoginPath(new URL(remembered, 'http://site.invalid').pathname, locale)) return remembered;
+  const remembered = rememberedPath(search);
+  if (remembered !== null && !isLoginPath(new URL(remembered, 'http://site.invalid').pathname, locale)) return remembered;
   return pathTo('account', locale);
 }
 

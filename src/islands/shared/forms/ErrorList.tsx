@@ -22,8 +22,11 @@ export function ErrorList({ messages, focus = false }: { messages: string[]; foc
   );
 }
 
+/**
+ * A field's errors, under it. The line is in the page before any error, one line tall: an error that appears
+ * when the shopper leaves a field (for the next one) moves nothing, so their tap lands where they aimed.
+ */
 export function FieldErrors({ id, messages }: { id: string; messages: string[] }) {
-  if (messages.length === 0) return null;
   return (
     <p className="field-error" id={id}>
       {messages.map((message, i) => (
