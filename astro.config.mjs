@@ -8,8 +8,12 @@ import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { islandStyleInHead } from './src/lib/seo/island-style.ts';
+import { lowercaseAttributeNames } from './src/lib/seo/react-attributes.ts';
 
-/** Valid HTML: the islands' style goes to the head of each built page (src/lib/seo/island-style.ts). */
+/**
+ * Valid HTML: the islands' style goes to the head of each built page (src/lib/seo/island-style.ts), and
+ * the attributes React wrote in camel case are written in lower case (src/lib/seo/react-attributes.ts).
+ */
 const islandStyle = {
   name: 'island-style-in-head',
   hooks: {
@@ -19,7 +23,7 @@ const islandStyle = {
         if (!file.endsWith('.html')) continue;
         const path = `${root}/${file}`;
         const html = await readFile(path, 'utf8');
-        const moved = islandStyleInHead(html);
+        const moved = lowercaseAttributeNames(islandStyleInHead(html));
         if (moved !== html) await writeFile(path, moved);
       }
     },
