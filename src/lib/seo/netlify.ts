@@ -1,9 +1,11 @@
 /**
  * netlify.toml for both channel sites (one file, the channel chosen by the site's CHANNEL variable):
  * the security headers, shell rewrites (status 200) for both channels' locales, then the 404 pages. Trailing slashes are
- * Netlify's "pretty URLs"; content redirects come from each build's _redirects file.
+ * Netlify's "pretty URLs"; content redirects come from each build's _redirects file. A shell whose address
+ * mixes text and an id in one segment is served by an edge function (netlify/edge-functions/shell-rewrites.ts)
+ * that matches it as the local server does: a redirect rule would serve it for any segment.
  */
-import { shellRewrites } from '../routes/rewrites.ts';
+import { edgePaths, shellRewrites } from '../routes/rewrites.ts';
 import { localeCodes } from '../channels.ts';
 import { securityHeaders } from '../security-headers.ts';
 
@@ -15,7 +17,7 @@ export function netlifyToml(): string {
     const slashless = r.from.endsWith('/') ? r.from.slice(0, -1) : undefined;
     return [
       ...(slashless ? [`[[redirects]]\nfrom = "${slashless}"\nto = "${r.from}"\nstatus = 301\n`] : []),
-      `[[redirects]]\nfrom = "${r.from}"\nto = "${r.to}"\nstatus = 200\n`,
+      ...(r.exact ? [`[[redirects]]\nfrom = "${r.from}"\nto = "${r.to}"\nstatus = 200\n`] : []),
     ];
   });
   // Identical rules from the two French locales appear once.
@@ -32,6 +34,7 @@ export function netlifyToml(): string {
       .join('\n')}\n`,
     '[[headers]]\nfor = "/_astro/*"\n[headers.values]\nCache-Control = "public, max-age=31536000, immutable"\n',
     '[[headers]]\nfor = "/builds/latest.json"\n[headers.values]\nCache-Control = "no-cache"\n',
+    ...edgePaths().map((path) => `[[edge_functions]]\npath = "${path}"\nfunction = "shell-rewrites"\n`),
     ...unique,
     '[[redirects]]\nfrom = "/nl/*"\nto = "/nl/404/"\nstatus = 404\n',
     '[[redirects]]\nfrom = "/*"\nto = "/404.html"\nstatus = 404\n',
