@@ -449,3 +449,42 @@ describe('limits hold across platform instances', () => {
     }
   });
 });
+
+describe('calls that cost the shop a partner’s service', () => {
+  it('relay-point searches stop after 60 per customer in 10 minutes, said in the shopper’s language', async () => {
+    const shopper = await api.signUp();
+    const search = (address: string, query = 'channelCode=FR&locale=fr_FR') =>
+      api.call('GET', '/relay-points', { token: shopper.token, headers: from(address), query: `${query}&countryCode=FR&postcode=69002` });
+    // From several addresses: the customer's own count is the one that stops them.
+    for (let i = 0; i < RATE_LIMITS.relaySearchCustomer.points; i += 1) expect((await search(randomClientAddress())).status).toBe(200);
+    expect(expectLimited(await search(randomClientAddress()), 'hydra', RATE_LIMITS.relaySearchCustomer.seconds)).toMatch(
+      /^Trop de recherches de points relais\. Merci de réessayer dans (9|10) minutes\.$/,
+    );
+    expect(
+      expectLimited(await search(randomClientAddress(), 'channelCode=BE&locale=nl_BE'), 'hydra', RATE_LIMITS.relaySearchCustomer.seconds),
+    ).toMatch(/^Te veel zoekopdrachten naar afhaalpunten\. Probeer het over (9|10) minuten opnieuw\.$/);
+    // Another customer searches on.
+    const other = await api.signUp();
+    const res = await api.call('GET', '/relay-points', {
+      token: other.token,
+      headers: from(randomClientAddress()),
+      query: 'channelCode=FR&locale=fr_FR&countryCode=FR&postcode=69002',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('payment requests stop after 20 per customer in an hour, before the provider is asked', async () => {
+    const shopper = await api.signUp();
+    const request = () =>
+      api.call('POST', '/payment-requests', {
+        token: shopper.token,
+        headers: from(randomClientAddress()),
+        body: { paymentId: 999_999, paymentMethodCode: 'CARD', action: 'capture', payload: { redirectUrl: 'http://localhost:4321/' } },
+      });
+    // Requests for a payment that is not theirs are answered 404, and counted all the same.
+    for (let i = 0; i < RATE_LIMITS.paymentRequestCustomer.points; i += 1) expect((await request()).status).not.toBe(429);
+    expect(expectLimited(await request(), 'hydra', RATE_LIMITS.paymentRequestCustomer.seconds)).toMatch(
+      /^Trop de tentatives de paiement\. Merci de réessayer dans (59|60) minutes\.$/,
+    );
+  });
+});

@@ -24,7 +24,8 @@ import type { OrderMailKind } from '../order-mails/templates.ts';
 import { PaymentProviderError, paymentProvider, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { badRequest, LD_JSON, notFound, refuse } from '../shared/errors.ts';
+import { badRequest, LD_JSON, notFound, refuse, tooManyRequests } from '../shared/errors.ts';
+import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { tokenParam } from '../shared/ids.ts';
 import { randomToken } from '../shared/random.ts';
 import { ld, parseBody } from '../shared/request.ts';
@@ -175,8 +176,11 @@ export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider): H
 
   app.post('/payment-requests', async (c) => {
     const customerId = await requireCustomer(c, deps);
-    const body = await parseBody(c, paymentRequestRequest);
     const lang = c.get('lang');
+    const limit = await deps.limits.paymentRequestCustomer.consume(String(customerId));
+    if (!limit.allowed)
+      throw tooManyRequests(tooManyRequestsMessage(lang, 'paymentRequest', limit.retryAfterSeconds), limit.retryAfterSeconds);
+    const body = await parseBody(c, paymentRequestRequest);
     if (!allowedRedirect(body.payload.redirectUrl, deps.env)) throw refuse(lang, { path: 'payload.redirectUrl', code: 'INVALID_CHOICE' });
     const hash = randomToken(24);
     // First the request is recorded (one at a time per payment), then the provider is asked outside any

@@ -60,6 +60,20 @@ export const RATE_LIMITS = {
   currentPasswordCustomer: { points: 5, seconds: 15 * MINUTE },
   /** Refused discount codes from one address, across carts (a new cart costs nothing). */
   couponAddress: { points: 30, seconds: 15 * MINUTE },
+  /**
+   * Relay-point searches per customer: each one is a call to the carrier's web service, whose quota is
+   * the shop's. A shopper searches a few postcodes per order; 60 in 10 minutes is far beyond that.
+   */
+  relaySearchCustomer: { points: 60, seconds: 10 * MINUTE },
+  /** Relay-point searches from one address, whatever the account (accounts cost nothing to open; a shop
+   * behind one address serves many shoppers). */
+  relaySearchAddress: { points: 300, seconds: 10 * MINUTE },
+  /**
+   * Payment requests per customer: each one asks the payment provider, and a flood of card payments is
+   * how stolen card numbers are tested. A shopper whose card is refused tries again a few times; 20 in an
+   * hour is far beyond that.
+   */
+  paymentRequestCustomer: { points: 20, seconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -17,7 +17,9 @@ import { createRelayClient, RelayApiError, type RelayPoint as CarrierPoint, type
 import { RELAY_ERROR } from '../../../lib/relay/wire.ts';
 import { weekdays } from '../../../lib/shops/opening-hours.ts';
 import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { badGateway, badRequest, refuse } from '../shared/errors.ts';
+import { badGateway, badRequest, refuse, tooManyRequests } from '../shared/errors.ts';
+import { tooManyRequestsMessage } from '../shared/messages.ts';
+import { countAll } from '../limits/store.ts';
 import { ld } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
@@ -83,7 +85,14 @@ export function relayPointRoutes(deps: ShopDeps, given?: RelaySearchFn): Hono<Sh
   let search: RelaySearchFn | undefined = given;
 
   app.get('/relay-points', async (c) => {
-    await requireCustomer(c, deps);
+    const customerId = await requireCustomer(c, deps);
+    // Counted before anything is read: a refused search costs the carrier nothing, a flood does.
+    const limit = await countAll([
+      [deps.limits.relaySearchAddress, c.get('clientAddress')],
+      [deps.limits.relaySearchCustomer, String(customerId)],
+    ]);
+    if (!limit.allowed)
+      throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'relaySearch', limit.retryAfterSeconds), limit.retryAfterSeconds);
     const parsed = query.safeParse({
       countryCode: c.req.query('countryCode'),
       postcode: c.req.query('postcode') || undefined,
