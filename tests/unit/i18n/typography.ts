@@ -10,10 +10,11 @@
 
 /** "1% for animals" is the name of the organisation, written its way. */
 const NAMES = /1% for animals/g;
-/** Addresses on the web and in mails: their ":" and "?" are not punctuation. */
+/** Addresses on the web and in mails, and the targets of Markdown links: their ":" and "?" are not punctuation. */
 const URLS = /\b(?:https?|mailto):\S+/g;
+const LINK_TARGETS = /\]\([^)\s]*\)/g;
 
-const prepared = (text: string) => text.replace(NAMES, 'NAME').replace(URLS, 'URL');
+const prepared = (text: string) => text.replace(NAMES, 'NAME').replace(URLS, 'URL').replace(LINK_TARGETS, ']');
 
 const rule = (name: string, pattern: RegExp) => (text: string) => (pattern.test(prepared(text)) ? [name] : []);
 
@@ -49,7 +50,7 @@ const dutchRules = [
   rule('hour written with a colon (write "9.30 uur")', /\b\d{1,2}:\d{2}\b/),
   (text: string) =>
     Object.entries(DUTCH_SYNONYMS)
-      .filter(([word]) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'iu').test(text))
+      .filter(([word]) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'iu').test(prepared(text)))
       .map(([word, chosen]) => `“${word}”: the site says “${chosen}”`),
 ];
 

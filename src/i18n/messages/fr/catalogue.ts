@@ -23,7 +23,7 @@ export default {
     analytical: 'Constituants analytiques',
     energy: 'Énergie métabolisable',
     energyValue: '{value} kcal/kg',
-    constituents: { protein: 'Protéines', fat: 'Matières grasses', fibre: 'Cellulose brute', ash: 'Cendres brutes', moisture: 'Humidité' },
+    constituents: { protein: 'Protéine brute', fat: 'Teneur en matières grasses', fibre: 'Cellulose brute', ash: 'Cendres brutes', moisture: 'Humidité' },
     dailyPortion: 'Ration journalière',
     dailyPortionCaption: 'Ration journalière recommandée pour un animal adulte d’activité normale',
     bodyWeight: 'Poids de l’animal',

@@ -23,7 +23,7 @@ export default {
     analytical: 'Analytische bestanddelen',
     energy: 'Omzetbare energie',
     energyValue: '{value} kcal/kg',
-    constituents: { protein: 'Eiwitten', fat: 'Vetgehalte', fibre: 'Ruwe celstof', ash: 'Ruwe as', moisture: 'Vocht' },
+    constituents: { protein: 'Ruw eiwit', fat: 'Ruw vet', fibre: 'Ruwe celstof', ash: 'Ruwe as', moisture: 'Vocht' },
     dailyPortion: 'Dagrantsoen',
     dailyPortionCaption: 'Aanbevolen dagrantsoen voor een volwassen dier met normale activiteit',
     bodyWeight: 'Gewicht van het dier',
