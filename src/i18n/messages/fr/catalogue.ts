@@ -25,7 +25,16 @@ export default {
     energyValue: '{value} kcal/kg',
     constituents: { protein: 'Protéine brute', fat: 'Teneur en matières grasses', fibre: 'Cellulose brute', ash: 'Cendres brutes', moisture: 'Humidité' },
     dailyPortion: 'Ration journalière',
-    dailyPortionCaption: 'Ration journalière recommandée pour un animal adulte d’activité normale',
+    dailyMaximum: 'Quantité maximale par jour',
+    /** The feeding table's caption follows what the product is for (lib/catalogue/feeding-table.ts). */
+    dailyPortionCaptions: {
+      adult: 'Ration journalière recommandée pour un animal adulte d’activité normale',
+      senior: 'Ration journalière recommandée pour un animal âgé d’activité modérée',
+      puppy: 'Ration journalière recommandée pour un chiot en croissance, selon son poids',
+      kitten: 'Ration journalière recommandée pour un chaton en croissance, selon son poids',
+      all: 'Ration journalière recommandée selon le poids de l’animal, à adapter à son âge et à son activité',
+      treat: 'Quantité maximale à donner par jour selon le poids de l’animal, à déduire de sa ration',
+    },
     bodyWeight: 'Poids de l’animal',
     gramsPerDay: 'Grammes par jour',
     reviews: 'Avis clients',
