@@ -166,6 +166,10 @@ describe('content fixtures', () => {
     ...fixtures.faq.entries.flatMap((e) => strings({ question: e.question[lang], answer: e.answer[lang] }, `faq.${e.key}`)),
     ...fixtures.pages.flatMap((p) => strings({ title: p.title[lang], description: p.description[lang], body: p.body[lang] }, p.key)),
     ...fixtures.shops.map((s): [string, string] => [`shops.${s.key}`, s.description[lang]]),
+    ...fixtures.menus.header.flatMap((m) => [m, ...m.children]).map((m): [string, string] => [`menus.${m.route}`, m.label[lang]]),
+    ...fixtures.menus.footer
+      .flatMap((c) => [c.title[lang], ...c.links.map((l) => l.label[lang])])
+      .map((label): [string, string] => ['menus.footer', label]),
   ];
 
   it.each(['fr', 'nl'] as const)('follow the typography and voice of the site (%s)', (lang) => {

@@ -13,6 +13,7 @@ export default {
     search: 'Rechercher',
     language: 'Langue',
     country: 'Pays',
+    languageAndCountry: 'Langue et pays\u00A0:',
     countries: { FR: 'France', BE: 'Belgique', LU: 'Luxembourg', NL: 'Pays-Bas' },
     languages: { fr: 'Français', nl: 'Nederlands' },
     switchTo: 'Voir cette page en {language}',

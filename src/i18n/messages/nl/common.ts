@@ -13,6 +13,7 @@ export default {
     search: 'Zoeken',
     language: 'Taal',
     country: 'Land',
+    languageAndCountry: 'Taal en land:',
     countries: { FR: 'Frankrijk', BE: 'België', LU: 'Luxemburg', NL: 'Nederland' },
     languages: { fr: 'Français', nl: 'Nederlands' },
     switchTo: 'Bekijk deze pagina in het {language}',
