@@ -33,8 +33,12 @@ export const money = (lang: Language, minor: number): string => wideSpaces(forma
 export const amount = (lang: Language, minor: number): string =>
   wideSpaces(new Intl.NumberFormat(intlLocaleOf(lang), { style: 'currency', currency: 'EUR' }).format(minor / 100));
 
+/** "2 mars 2026", "2 maart 2026"; French writes the first of the month as an ordinal, "1er mars", which Intl does not. */
 export const longDate = (lang: Language, iso: string): string =>
-  new Intl.DateTimeFormat(intlLocaleOf(lang), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocaleOf(lang), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE })
+    .formatToParts(new Date(iso))
+    .map((part) => (lang === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
 
 const countryName = (lang: Language, code: string): string =>
   new Intl.DisplayNames([intlLocaleOf(lang)], { type: 'region' }).of(code) ?? code;

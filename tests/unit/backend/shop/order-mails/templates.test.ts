@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money } from '../../../../../src/backend/shop/order-mails/format.ts';
+import { longDate, money } from '../../../../../src/backend/shop/order-mails/format.ts';
 import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
 import type { Order } from '../../../../../src/lib/shop-api/wire.ts';
@@ -98,5 +98,13 @@ describe('order mail templates', () => {
     }
     expect(orderMail('paymentFailed', input({ lang: 'nl' })).text).toContain('https://shop.test/commande/tok/confirmation/');
     expect(money('nl', 0)).toBe('Gratis');
+  });
+});
+
+describe('mail dates', () => {
+  it('write the first of the month as French does, "1er mars"', () => {
+    expect(longDate('fr', '2026-03-01T10:00:00Z')).toBe('1er mars 2026');
+    expect(longDate('fr', '2026-03-02T10:00:00Z')).toBe('2 mars 2026');
+    expect(longDate('nl', '2026-03-01T10:00:00Z')).toBe('1 maart 2026');
   });
 });
