@@ -29,7 +29,7 @@ const frenchRules = [
 ];
 
 /** Words a Belgian reader should meet once, each for its own thing, with the one the site chose. */
-export const DUTCH_SYNONYMS: Record<string, string> = {
+const DUTCH_SYNONYMS: Record<string, string> = {
   klantenservice: 'klantendienst',
   winkelmandje: 'winkelmand',
   betaalmiddel: 'betaalmethode',
