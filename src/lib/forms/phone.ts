@@ -49,6 +49,19 @@ export function withCountryPrefix(number: string, country: string): string {
   return `${prefix} ${text.replace(/^0+/, '')}`;
 }
 
+/**
+ * The country a typed number names by its own prefix, when it is one of the offered countries (`+32 470…` is
+ * Belgium's whatever was selected): the country list follows the number, so a Belgian number typed whole is
+ * not refused for the default country, France. Otherwise the selected country stays.
+ */
+export function countryOfTypedNumber(number: string, selected: string): string {
+  const text = compact(number).replace(/^00/, '+');
+  const named = PHONE_COUNTRIES.filter((country) => text.startsWith(phonePrefix(country)) && text.length > phonePrefix(country).length);
+  // The longest prefix names the country (+352 is Luxembourg's, not a +35… of another).
+  const longest = named.sort((a, b) => phonePrefix(b).length - phonePrefix(a).length)[0];
+  return longest ?? selected;
+}
+
 /** A change of country rewrites the prefix: `+33 6 12…` with BE chosen becomes `+32 6 12…`. */
 export function changePhoneCountry(value: PhoneValue, country: string): PhoneValue {
   let rest = withoutPrefix(value.number, value.countryCode);

@@ -1,8 +1,9 @@
 /**
  * The phone field: a country select (FR, BE, DE, IT, LU; FR by default) and the number, which
- * starts with the country's calling code; choosing another country rewrites that prefix.
+ * starts with the country's calling code; choosing another country rewrites that prefix, and a number typed
+ * with another offered country's prefix selects that country.
  */
-import { changePhoneCountry, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';
+import { changePhoneCountry, countryOfTypedNumber, isPhoneEmpty, withCountryPrefix, type PhoneValue } from '../../../lib/forms/phone.ts';
 import { PHONE_COUNTRIES } from '../../../lib/shop-api/requests/addresses.ts';
 import { useIsland } from '../island.tsx';
 import { FieldErrors } from './ErrorList.tsx';
@@ -51,7 +52,10 @@ export function PhoneField({ field, optional = false }: { field: string; optiona
             inputMode="tel"
             autoComplete="tel"
             value={f.value.number}
-            onChange={(event) => f.set({ ...f.value, number: event.target.value })}
+            onChange={(event) => {
+              const number = event.target.value;
+              f.set({ countryCode: countryOfTypedNumber(number, f.value.countryCode), number });
+            }}
             onBlur={blur}
             aria-labelledby={legendId}
             aria-invalid={f.invalid || undefined}

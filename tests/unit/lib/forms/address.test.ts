@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addressSchema, emptyAddress, labelSafeName, type AddressFormValues } from '../../../../src/lib/forms/address.ts';
 import { personalDataSchema } from '../../../../src/lib/forms/personal-data.ts';
 import { registerSchema, emptyRegister } from '../../../../src/lib/forms/register.ts';
+import { countryOfTypedNumber } from '../../../../src/lib/forms/phone.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { addressRequest, hasForbiddenCharacters } from '../../../../src/lib/shop-api/requests/addresses.ts';
 import { registerRequest } from '../../../../src/lib/shop-api/requests/customers.ts';
@@ -126,5 +127,18 @@ describe('the phone’s country', () => {
         { countryCode: 'FR', number: '+33 ' },
       ]);
     }
+  });
+});
+
+describe('a number typed with its own prefix', () => {
+  it('selects the offered country it names, so a Belgian number is not refused for France', () => {
+    expect(countryOfTypedNumber('+32 470 12 34 56', 'FR')).toBe('BE');
+    expect(countryOfTypedNumber('0032470123456', 'FR')).toBe('BE');
+    expect(countryOfTypedNumber('+352 621 123 456', 'FR')).toBe('LU');
+    expect(countryOfTypedNumber('+33 6 12 34 56 78', 'BE')).toBe('FR');
+    // The prefix alone (the one put there for the shopper), a national number, another country: the selection stays.
+    expect(countryOfTypedNumber('+32 ', 'FR')).toBe('FR');
+    expect(countryOfTypedNumber('06 12 34 56 78', 'BE')).toBe('BE');
+    expect(countryOfTypedNumber('+44 20 7946 0958', 'FR')).toBe('FR');
   });
 });
