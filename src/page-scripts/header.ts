@@ -33,9 +33,9 @@ function markSession(): void {
  * (a login in another tab since makes it the account's link again).
  */
 function followAccountLink(link: HTMLAnchorElement): void {
-  const account = link.href;
+  const account = link.getAttribute('href');
   const login = link.dataset.login;
-  if (!login) return;
+  if (!login || !account) return;
   const decide = () => {
     link.href = isLogged() ? account : loginWithRedirect(login, location);
   };
