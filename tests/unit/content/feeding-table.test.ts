@@ -11,13 +11,15 @@ const captionOf = (language: 'fr' | 'nl', kind: 'dry' | 'wet' | 'treat', lifeSta
   translate(language, `catalogue.product.dailyPortionCaptions.${feedingTableScope(kind, lifeStage)}`);
 
 describe('the feeding table caption', () => {
-  it('follows the kind and the life stage', () => {
-    expect(feedingTableScope('treat', 'adult')).toBe('treat');
-    expect(feedingTableScope('dry', 'puppy')).toBe('puppy');
-    expect(feedingTableScope('wet', 'kitten')).toBe('kitten');
-    expect(feedingTableScope('dry', 'senior')).toBe('senior');
-    expect(feedingTableScope('wet', 'all')).toBe('all');
-    expect(feedingTableScope('dry', 'unknown')).toBe('all');
+  it.each([
+    ['treat', 'adult', 'treat'],
+    ['dry', 'puppy', 'puppy'],
+    ['wet', 'kitten', 'kitten'],
+    ['dry', 'senior', 'senior'],
+    ['wet', 'all', 'all'],
+    ['dry', 'unknown', 'all'],
+  ] as const)('reads a %s product for %s as %s', (kind, lifeStage, scope) => {
+    expect(feedingTableScope(kind, lifeStage)).toBe(scope);
   });
 
   it('says a treat’s table is a daily maximum', () => {

@@ -17,6 +17,7 @@ import fr from '../../../src/i18n/messages/fr/index.ts';
 import nl from '../../../src/i18n/messages/nl/index.ts';
 import type { Language } from '../../../src/lib/channels.ts';
 import { violationCodes, type Order } from '../../../src/lib/shop-api/wire.ts';
+import { sampleOrder } from '../backend/shop/order-mails/sample-order.ts';
 import { dutchSlips, frenchSlips, slipsOf, strings } from './typography.ts';
 
 const languages = ['fr', 'nl'] as const satisfies readonly Language[];
@@ -34,38 +35,11 @@ function apiTexts(lang: Language): Array<[string, string]> {
   ];
 }
 
-const address = {
-  firstName: 'Jeanne',
-  lastName: 'Moreau',
-  company: null,
-  street: '8 avenue Foch',
-  street2: null,
-  city: 'Lyon',
-  postcode: '69006',
-  countryCode: 'FR',
-  provinceCode: null,
-  provinceName: null,
-  phoneNumber: '+33612345678',
-  phoneNumber2: null,
-  deliveryInstructions: null,
-};
+/** The sample order, at a total with a thousands separator, delivered home or to a relay point. */
 const order = (relay: boolean) =>
   ({
-    number: '000001001',
-    tokenValue: 'tok',
-    checkoutCompletedAt: '2026-03-01T10:30:00Z',
-    paymentState: 'awaiting_payment',
+    ...sampleOrder,
     total: 123456,
-    items: [{ productName: 'Croquettes Poulet', variantName: '12 kg', quantity: 2, total: 123456, subscriptionInterval: 31 }],
-    promotions: [{ code: 'CROQ5', label: 'CROQ5', amount: -500 }],
-    itemsTotal: 123956,
-    orderPromotionTotal: -500,
-    shippingTotal: 0,
-    serviceFeesTotal: 150,
-    taxTotal: 20576,
-    totalExcludingTax: 102880,
-    billingAddress: address,
-    shippingAddress: address,
     shipments: [
       {
         carrier: 'Colissimo',
@@ -75,7 +49,7 @@ const order = (relay: boolean) =>
           : null,
       },
     ],
-  }) as unknown as Order;
+  }) as Order;
 
 /** The text of every mail, with a bank transfer to pay (its details are the longest block). */
 function mailTexts(lang: Language): Array<[string, string]> {

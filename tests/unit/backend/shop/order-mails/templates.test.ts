@@ -2,41 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { longDate, money } from '../../../../../src/backend/shop/order-mails/format.ts';
 import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
-import type { Order } from '../../../../../src/lib/shop-api/wire.ts';
+import { sampleOrder as order } from './sample-order.ts';
 
-const address = {
-  firstName: 'Jeanne',
-  lastName: 'Moreau',
-  company: null,
-  street: '8 avenue <b>Foch</b>',
-  street2: null,
-  city: 'Lyon',
-  postcode: '69006',
-  countryCode: 'FR',
-  provinceCode: null,
-  provinceName: null,
-  phoneNumber: '+33612345678',
-  phoneNumber2: null,
-  deliveryInstructions: null,
-};
-const order = {
-  number: '000001001',
-  tokenValue: 'tok',
-  checkoutCompletedAt: '2026-03-01T23:30:00Z',
-  paymentState: 'awaiting_payment',
-  total: 4752,
-  items: [{ productName: 'Croquettes Poulet', variantName: '2 kg', quantity: 2, total: 4580, subscriptionInterval: 31 }],
-  promotions: [{ code: 'BIENVENUE10', label: 'Bienvenue', amount: -458 }],
-  itemsTotal: 4580,
-  orderPromotionTotal: -458,
-  shippingTotal: 490,
-  serviceFeesTotal: 150,
-  taxTotal: 792,
-  totalExcludingTax: 3960,
-  billingAddress: address,
-  shippingAddress: address,
-  shipments: [{ carrier: 'Colissimo', trackingNumber: '6A123', relayPoint: null }],
-} as unknown as Order;
 const input = (over: Partial<OrderMailInput> = {}): OrderMailInput => ({
   lang: 'fr',
   to: 'jeanne@example.com',
