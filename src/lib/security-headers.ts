@@ -131,8 +131,9 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       "default-src 'self'",
       // Islands call the shop API (cart, session, account); the captcha script calls home.
       `connect-src ${list("'self'", new URL(services.shopApiUrl).origin, ...(captcha ? CAPTCHA.connect : []))}`,
-      // Images are the site's own; the map's raster tiles when a provider is configured.
-      `img-src ${list("'self'", services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
+      // Images are the site's own; the cart lines' pictures, at the addresses the shop API gives (the
+      // content service's uploads, on the same platform here); the map's raster tiles when a provider is configured.
+      `img-src ${list("'self'", new URL(services.shopApiUrl).origin, services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
       "font-src 'self'",
       // No frames but the captcha's challenge and Mollie's card fields.
       `frame-src ${frames.length > 0 ? list(...frames) : "'none'"}`,

@@ -59,7 +59,7 @@ function build(current: ShopConfig): Shop {
   const session = createSessionStore({ client, locale: current.locale, storage, storageEvents, navigation: browserNavigation });
   holder.session = session;
   const customer = createCustomerStore({ client, session });
-  const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL) });
+  const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL), locale: current.locale });
   session.onLogin((auth) => cart.onLogin(auth));
   session.onLogout(() => cart.clear());
   if (inBrowser()) {

@@ -268,6 +268,8 @@ export interface SellableVariant {
   basePrice: number;
   shown: boolean;
   inStock: boolean;
+  /** A free sample: sold once, never by subscription. */
+  isSample: boolean;
 }
 
 /** The shop asks here for what it adds to a cart, rather than reading the content tables itself. */
@@ -279,8 +281,10 @@ export async function findVariant(db: Queryable, code: string, language: Languag
     base_price: number;
     shown: boolean;
     in_stock: boolean;
+    is_sample: boolean;
   }>(
-    `SELECT v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock
+    `SELECT v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock,
+       p.is_sample
      FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
      WHERE v.code = $1 AND v.language = $2`,
     [code, language],
@@ -293,6 +297,62 @@ export async function findVariant(db: Queryable, code: string, language: Languag
         basePrice: row.base_price,
         shown: row.shown,
         inStock: row.in_stock,
+        isSample: row.is_sample,
       }
     : null;
+}
+
+/** What a cart or order line shows of its variant in one language: names, page slugs, species and pack shot. */
+export interface VariantDisplay {
+  code: string;
+  productName: string;
+  variantName: string;
+  productSlug: string;
+  variantSlug: string;
+  /** Its pages exist: the product is viewable and the format shown. */
+  listed: boolean;
+  isSample: boolean;
+  animal: 'dog' | 'cat';
+  image: { url: string; alternativeText: string } | null;
+}
+
+/** The lines' variants in one language, by code (a code missing from the catalogue is absent). */
+export async function findVariantDisplays(
+  db: Queryable,
+  codes: readonly string[],
+  language: Language,
+): Promise<Map<string, VariantDisplay>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.query<{
+    code: string;
+    variant_name: string;
+    product_name: string;
+    product_slug: string;
+    variant_slug: string;
+    listed: boolean;
+    is_sample: boolean;
+    animal: 'dog' | 'cat';
+  }>(
+    `SELECT v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
+       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal
+     FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+     WHERE v.code = ANY($1::text[]) AND v.language = $2`,
+    [codes, language],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.code,
+      {
+        code: row.code,
+        productName: row.product_name,
+        variantName: row.variant_name,
+        productSlug: row.product_slug,
+        variantSlug: row.variant_slug,
+        listed: row.listed,
+        isSample: row.is_sample,
+        animal: row.animal,
+        image: null,
+      },
+    ]),
+  );
 }

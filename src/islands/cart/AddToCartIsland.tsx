@@ -1,10 +1,13 @@
 /**
  * Add to cart on a product page: the format chosen by the page, a quantity, buy once or subscribe with
  * a frequency. Server-rendered as the same GET form to the cart page (a cart link), so it works before
- * hydration and without JavaScript; once hydrated it adds in place and opens the mini cart (through its
- * store: the header shows it).
+ * hydration and without JavaScript (the browser then holds the quantity to 1 to 99 itself); once
+ * hydrated it adds in place and opens the mini cart (through its store: the header shows it). A quantity
+ * outside 1 to 99 is refused in words next to its field, never changed behind the shopper's back; a
+ * refusal of the shop API is said next to the field it concerns, or next to the button.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isCartQuantity } from '../../lib/cart-link.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
 import { defaultPurchaseChoice, purchaseChoiceOf, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
@@ -30,20 +33,40 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   const { t, locale } = useIsland();
   const [defaults] = useState(() => defaultPurchaseChoice({ buyOnce, subscribe }));
   const [interval, setInterval] = useState(defaults.interval);
+  // The last quantity that keeps the rule (the address carries it), and the field's text as typed.
   const [quantity, setQuantity] = useState<number>(defaults.quantity);
-  usePurchaseChoiceInAddress(interval, quantity, { buyOnce, subscribe }, defaults, setInterval, setQuantity);
+  const [quantityText, setQuantityText] = useState(String(defaults.quantity));
+  const takeQuantity = useCallback((value: number) => {
+    setQuantity(value);
+    setQuantityText(String(value));
+  }, []);
+  usePurchaseChoiceInAddress(interval, quantity, { buyOnce, subscribe }, defaults, setInterval, takeQuantity);
   const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Hydrated, the island checks the quantity and says why in words; before, the browser's own check holds.
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending || !inStock) return;
+    const typed = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+    if (!isCartQuantity(typed)) {
+      setErrors({ quantity: t('cart.errors.quantity', CART_QUANTITY) });
+      return;
+    }
     setPending(true);
+    setErrors({});
     try {
-      await cartStore().add({ variantCode, quantity, interval, sourceItemList: 'product_page' });
+      await cartStore().add({ variantCode, quantity: typed, interval, sourceItemList: 'product_page' });
       toast('success', t('cart.added', { name: `${productName} ${variantName}` }));
       openMiniCart();
     } catch (error) {
-      toast('error', cartErrorText(error, t));
+      const onQuantity = cartErrorText(error, t, ['quantity']);
+      setErrors(onQuantity ? { quantity: onQuantity } : { form: cartErrorText(error, t) });
     } finally {
       setPending(false);
     }
@@ -51,6 +74,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
 
   return (
     <form
+      ref={form}
       className="purchase"
       method="get"
       action={pathTo('cart', locale)}
@@ -81,18 +105,34 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
         <input
           type="number"
           name="quantity"
-          value={quantity}
+          value={quantityText}
           min={CART_QUANTITY.min}
           max={CART_QUANTITY.max}
+          required
           inputMode="numeric"
-          onChange={(e) =>
-            setQuantity(Math.min(CART_QUANTITY.max, Math.max(CART_QUANTITY.min, Math.trunc(Number(e.target.value)) || CART_QUANTITY.min)))
-          }
+          aria-invalid={errors.quantity ? true : undefined}
+          aria-describedby={errors.quantity ? `${id}-quantity` : undefined}
+          onChange={(e) => {
+            setQuantityText(e.target.value);
+            const typed = Number(e.target.value);
+            if (e.target.value.trim() !== '' && isCartQuantity(typed)) setQuantity(typed);
+            if (errors.quantity) setErrors({});
+          }}
         />
       </label>
+      {errors.quantity && (
+        <p id={`${id}-quantity`} className="field-error" role="alert">
+          {errors.quantity}
+        </p>
+      )}
       <button type="submit" className="button" disabled={!inStock || pending} aria-busy={pending}>
         {t('catalogue.product.addToCart')}
       </button>
+      {errors.form && (
+        <p className="field-error" role="alert" data-add-error>
+          {errors.form}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,14 +1,22 @@
 /**
  * The cart page: lines, quantities, one-off or subscription, discount code, free-shipping progress,
- * accounting lines, upsells. It first applies a cart link (?variantId=…&quantity=…&interval=…) and
- * removes those parameters from the address, so a reload does not add them again.
+ * accounting lines, upsells for the cart's species. It first applies a cart link
+ * (?variantId=…&quantity=…&interval=…), tells the shopper what it added and what it could not (a value
+ * outside the shop's rules is never silently replaced), and removes those parameters from the address, so
+ * a reload does not add them again. An empty cart says so, and when the shopper has a cart on the other
+ * country site, that each site has its own, with a link back to it.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { cleanCartLink, parseCartLink } from '../../lib/cart-link.ts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { Translator } from '../../i18n/core.ts';
+import { cleanCartLink, parseCartLink, type CartLinkLine } from '../../lib/cart-link.ts';
+import type { ChannelCode } from '../../lib/channels.ts';
+import { CART_QUANTITY } from '../../lib/constants.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { otherSiteCart } from '../../stores/cart/other-site.ts';
 import { toast } from '../../stores/ui.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
+import { Announcer } from './announcer.tsx';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, FreeShippingBar } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
@@ -17,7 +25,35 @@ import { cartErrorText } from './errors.ts';
 import { useCart } from './useCart.ts';
 import './cart.css';
 
-function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: string }) {
+/** The other country site: its code, its address and the address of its cart page (built by the page). */
+export interface OtherSite {
+  channel: ChannelCode;
+  origin: string;
+  cartHref: string;
+}
+
+/** Why a line of the link was left out, in words: each value the shop could not apply. */
+function refusedText(line: CartLinkLine, t: Translator): string {
+  const reasons = (line.refused ?? []).map((r) => t(`cart.link.reasons.${r.parameter}`, { value: r.value, ...CART_QUANTITY }));
+  return t('cart.link.refused', { code: line.variantCode, reason: `${reasons.join(t('cart.link.and'))}.` });
+}
+
+/** What the empty cart says of the other site's cart, once read in the browser (cookies, referrer). */
+function OtherSiteCart({ otherSite }: { otherSite: OtherSite }) {
+  const { t } = useIsland();
+  const [found, setFound] = useState<ReturnType<typeof otherSiteCart>>(null);
+  useEffect(() => setFound(otherSiteCart(otherSite)), [otherSite]);
+  if (!found) return null;
+  const country = t(`site.countries.${otherSite.channel}`);
+  return (
+    <p data-other-site={otherSite.channel}>
+      {'count' in found ? t.plural('cart.otherSite.count', found.count, { country }) : t('cart.otherSite.cameFrom', { country })}{' '}
+      <a href={otherSite.cartHref}>{t('cart.otherSite.back', { country })}</a>
+    </p>
+  );
+}
+
+function CartPage({ upsells, continueHref, otherSite }: { upsells: Upsell[]; continueHref: string; otherSite: OtherSite }) {
   const { t, locale } = useIsland();
   const { store, cart, status, unavailable } = useCart();
 
@@ -25,13 +61,15 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     const lines = parseCartLink(location.search);
     if (lines.length === 0) return;
     history.replaceState(history.state, '', cleanCartLink(location.href));
-    void store.applyLink(lines).then(({ failures }) => {
-      if (failures.length === 0) toast('success', t('cart.linkAdded'));
-      for (const { error } of failures) toast('error', cartErrorText(error, t));
+    void store.applyLink(lines).then(({ applied, failures, refused }) => {
+      if (applied.length > 0) toast('success', t(failures.length + refused.length > 0 ? 'cart.link.partlyAdded' : 'cart.linkAdded'));
+      // Until the shopper closes them: what was not added must not go by unread.
+      for (const line of refused) toast('error', refusedText(line, t), 0);
+      for (const { line, error } of failures)
+        toast('error', t('cart.link.refused', { code: line.variantCode, reason: cartErrorText(error, t) }), 0);
     });
   }, [store, t]);
 
-  const inCart = useMemo(() => new Set(cart?.items.map((i) => i.variantCode) ?? []), [cart]);
   const loading = !cart && (status === 'idle' || status === 'loading');
   const filled = cart !== null && cart.items.length > 0;
 
@@ -62,6 +100,7 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
     main = (
       <div className="cart-empty" data-cart-empty>
         <p>{t('cart.empty')}</p>
+        <OtherSiteCart otherSite={otherSite} />
         <p>
           <a className="button" href={continueHref}>
             {t('cart.continueShopping')}
@@ -98,16 +137,22 @@ function CartPage({ upsells, continueHref }: { upsells: Upsell[]; continueHref: 
         <p className={filled ? undefined : 'cart-continue-unseen'}>
           <a href={continueHref}>{t('cart.continueShopping')}</a>
         </p>
-        <Upsells upsells={upsells} inCart={inCart} />
+        <Upsells upsells={upsells} cart={cart} />
       </div>
     </div>
   );
 }
 
-export default function CartPageIsland(props: IslandProps & { upsells: Upsell[]; continueHref: string }) {
+type Props = { upsells: Upsell[]; continueHref: string; otherSite: OtherSite };
+
+export default function CartPageIsland(props: IslandProps & Props) {
+  // The page's heading (outside the island) takes the focus when the last line is removed.
+  const heading = useCallback(() => document.querySelector<HTMLElement>('main h1, h1'), []);
   return (
     <Island {...props}>
-      <CartPage upsells={props.upsells} continueHref={props.continueHref} />
+      <Announcer emptyFocus={heading}>
+        <CartPage upsells={props.upsells} continueHref={props.continueHref} otherSite={props.otherSite} />
+      </Announcer>
       <ToastsOfIsland />
     </Island>
   );

@@ -1,18 +1,58 @@
-/** Discount codes: apply one, show the server's message when it is refused, remove an applied one. */
-import { useId, useState, type FormEvent } from 'react';
+/**
+ * The discount code: apply one, see whether it applies now (with its reduction, or why not and what the
+ * cart lacks for it), remove it. Its state comes with every answer of the cart, so it always matches
+ * the accounting lines; when it changes (applied, replaced by a second code, no longer applicable after a
+ * line was removed, applicable again) the box says so in a live region. One code per order: a new code
+ * replaces the one on the cart, which the field says before and the status after.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Translator } from '../../i18n/core.ts';
 import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop-api/requests/carts.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
+import { couponChange, missingForCoupon, type CouponChange } from '../../stores/cart/coupon.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { cartErrorText } from './errors.ts';
 
+function changeText(change: CouponChange, t: Translator, price: (minor: number) => string): string {
+  switch (change.kind) {
+    case 'applied':
+    case 'restored':
+      return t(`cart.coupon.changes.${change.kind}`, { code: change.code, amount: price(change.amount) });
+    case 'replaced':
+      return t('cart.coupon.changes.replaced', { code: change.code, previous: change.previous, amount: price(change.amount) });
+    case 'removed':
+      return t('cart.coupon.changes.removed', { code: change.code });
+    case 'lapsed': {
+      const reason = [change.refusal?.message, change.missing > 0 ? t('cart.coupon.missing', { amount: price(change.missing) }) : '']
+        .filter(Boolean)
+        .join(' ');
+      return t('cart.coupon.changes.lapsed', { code: change.code, reason });
+    }
+  }
+}
+
 export function CouponForm({ cart }: { cart: Order }) {
-  const { t } = useIsland();
+  const { t, price } = useIsland();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState('');
   const store = cartStore();
+
+  // Every new answer: what changed about the code is said; a refusal of the field describes the cart as it
+  // was when the code was tried, so it goes once the cart's total has changed.
+  const previous = useRef(cart);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = cart;
+    if (before === cart) return;
+    const change = couponChange(before, cart);
+    // Nothing to tell about the code: the last message (an amount that may have changed since) goes.
+    setStatus(change ? changeText(change, t, price) : '');
+    if (before.itemsTotal !== cart.itemsTotal) setError(null);
+  }, [cart, t, price]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,33 +65,53 @@ export function CouponForm({ cart }: { cart: Order }) {
       setCode('');
     } catch (failure) {
       // A coupon's error body is passed on as the server wrote it: its violation says why.
-      setError(cartErrorText(failure, t, { violation: true }));
+      setError(cartErrorText(failure, t));
     } finally {
       setPending(false);
     }
   };
 
+  const coupon = cart.coupon;
+  const missing = missingForCoupon(cart);
+  const describedBy = [error ? `${id}-error` : '', coupon ? `${id}-one` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="coupon">
-      {cart.couponCode && (
-        <p className="applied" data-coupon={cart.couponCode}>
-          <span className="tag ok">{t('cart.coupon.applied', { code: cart.couponCode })}</span>
-          {cart.promotions.map((p) => (
-            <span key={p.code} className="muted">
-              {' '}
-              {p.label}
-            </span>
-          ))}
+      {coupon && (
+        <div className="applied" data-coupon={coupon.code} data-applicable={coupon.applicable}>
+          <p>
+            {coupon.applicable ? (
+              <span className="tag ok">{t('cart.coupon.applied', { code: coupon.code })}</span>
+            ) : (
+              <span className="tag warn">{t('cart.coupon.notApplicable', { code: coupon.code })}</span>
+            )}
+            {coupon.applicable &&
+              cart.promotions
+                .filter((p) => p.code === coupon.code)
+                .map((p) => (
+                  <span key={p.code} className="muted">
+                    {' '}
+                    {p.label}
+                  </span>
+                ))}
+          </p>
           <button
             type="button"
-            className="link-button"
-            onClick={() => void store.removeCoupon(cart.couponCode!).catch((failure) => setError(cartErrorText(failure, t)))}
-            aria-label={t('cart.coupon.remove', { code: cart.couponCode })}
+            className="coupon-remove"
+            onClick={() => void store.removeCoupon(coupon.code).catch((failure) => setError(cartErrorText(failure, t)))}
+            aria-label={t('cart.coupon.remove', { code: coupon.code })}
           >
             ×
           </button>
-        </p>
+          {!coupon.applicable && (
+            <p className="coupon-reason" data-coupon-reason>
+              {coupon.refusal?.message} {missing > 0 && t('cart.coupon.missing', { amount: price(missing) })}
+            </p>
+          )}
+        </div>
       )}
+      <p className="coupon-status" role="status" data-coupon-status>
+        {status}
+      </p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
         <div className="inline">
@@ -63,12 +123,17 @@ export function CouponForm({ cart }: { cart: Order }) {
             maxLength={COUPON_CODE_MAX_LENGTH}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-describedby={describedBy}
           />
           <button type="submit" className="button secondary" disabled={pending} aria-busy={pending || undefined}>
             {t('cart.coupon.apply')}
           </button>
         </div>
+        {coupon && (
+          <p id={`${id}-one`} className="hint muted">
+            {t('cart.coupon.oneCode', { code: coupon.code })}
+          </p>
+        )}
         {error && (
           <p id={`${id}-error`} className="field-error" role="alert">
             {error}

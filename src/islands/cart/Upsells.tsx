@@ -1,5 +1,10 @@
-/** A few products to complete the order, chosen at build time; added with the item call's `upsell` flag. */
+/**
+ * A few products to complete the order, chosen at build time (the best-selling treats of each species) and
+ * offered for the species in the cart (stores/cart/upsells.ts); added with the item call's `upsell` flag.
+ */
 import { useState } from 'react';
+import type { Order } from '../../lib/shop-api/wire.ts';
+import { upsellsFor, type Species } from '../../stores/cart/upsells.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { useIsland } from '../shared/island.tsx';
@@ -10,12 +15,16 @@ export interface Upsell {
   variantCode: string;
   variantName: string;
   price: number;
+  animal: Species;
 }
 
-export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<string> }) {
+/** How many are offered: the frame of the cart page keeps their place. */
+const SHOWN = 3;
+
+export function Upsells({ upsells, cart }: { upsells: Upsell[]; cart: Order | null }) {
   const { t, price } = useIsland();
   const [pending, setPending] = useState<string | null>(null);
-  const shown = upsells.filter((u) => !inCart.has(u.variantCode)).slice(0, 3);
+  const shown = upsellsFor(upsells, cart, SHOWN);
   if (shown.length === 0) return null;
   const add = async (upsell: Upsell) => {
     setPending(upsell.variantCode);
@@ -33,7 +42,7 @@ export function Upsells({ upsells, inCart }: { upsells: Upsell[]; inCart: Set<st
       <h2 id="upsells-title">{t('cart.upsells')}</h2>
       <ul>
         {shown.map((u) => (
-          <li key={u.variantCode} className="card">
+          <li key={u.variantCode} className="card" data-animal={u.animal}>
             <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
             <span className="upsell-price">{price(u.price)}</span>
             <button

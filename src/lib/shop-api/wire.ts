@@ -42,10 +42,39 @@ const orderItem = z.object({
   subscriptionInterval: z.number().int(),
   sourceItemList: z.string().nullable(),
   upsell: z.boolean(),
+  /**
+   * What the shopper sees of the product, in the request's language (`locale`): the names above, the
+   * path of its page (its format's page; null once it is no longer listed) and its pack shot.
+   */
+  productPath: z.string().nullable(),
+  image: z.object({ url: z.string(), alternativeText: z.string() }).nullable(),
+  /** The species the product is for (the cart's upsells follow it); null once it left the catalogue. */
+  animal: z.enum(['dog', 'cat']).nullable(),
+  /** A free sample: bought once, never by subscription. */
+  sample: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
 const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
+
+export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
+export type Violation = z.infer<typeof violation>;
+
+/**
+ * The cart's discount code as the totals stand now: applied with its reduction, or kept on the cart but not
+ * applicable, with the reason (a violation of `couponCode`, in the request's language) and the items
+ * total from which it applies. Recomputed on every answer, so it always matches the accounting lines.
+ */
+const couponState = z.object({
+  code: z.string(),
+  applicable: z.boolean(),
+  /** The reduction it gives now (negative, as orderPromotionTotal), 0 when not applicable. */
+  amount: z.number().int(),
+  /** The items total from which it applies (0 for none). */
+  minimumItemsTotal: z.number().int(),
+  refusal: violation.nullable(),
+});
+export type CouponState = z.infer<typeof couponState>;
 
 /** An address as the order keeps it: a copy made at the address step (later edits of the book do not change it). */
 const orderAddress = z.object({
@@ -156,6 +185,8 @@ export const order = z.object({
   items: z.array(orderItem),
   freeProducts: z.array(orderItem),
   couponCode: z.string().nullable(),
+  /** The state of `couponCode` (null when there is none). */
+  coupon: couponState.nullable(),
   promotions: z.array(appliedPromotion),
   /**
    * Accounting lines, integers in minor units (cents): items total, promotion reduction (negative),
@@ -263,8 +294,6 @@ export const tokenClaims = z.object({
 });
 export const accessTokenClaims = tokenClaims.extend({ sid: z.string().min(1).max(64) });
 
-export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
-export type Violation = z.infer<typeof violation>;
 export const violationList = z.object({
   '@type': z.literal('ConstraintViolationList'),
   'hydra:title': z.string(),
@@ -312,6 +341,7 @@ export const violationCodes = [
   'VARIANT_NOT_AVAILABLE',
   'VARIANT_OUT_OF_STOCK',
   'INTERVAL_NOT_OFFERED',
+  'SAMPLE_NOT_SUBSCRIBABLE',
   'CART_FULL',
   // Coupons.
   'COUPON_INVALID',
@@ -329,6 +359,12 @@ export const violationCodes = [
   'SALE_TERMS_NOT_ACCEPTED',
   'PAYMENT_NOT_PAYABLE',
   'PAYMENT_IN_PROGRESS',
+  // Subscriptions.
+  'SUBSCRIPTION_DRAFT_LOCKED',
+  'SUBSCRIPTION_STOPPED',
+  'SUBSCRIPTION_ABORT_PENDING',
+  'SUBSCRIPTION_CARD_REFUSED',
+  'SUBSCRIPTION_NOTHING_TO_SHIP',
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 
@@ -343,3 +379,37 @@ export const SHIPPING_FEES = { FR: 490, BE: 590 } as const;
 export const customerLookup = z.object({ exists: z.boolean() });
 /** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
 export const throttledError = z.object({ code: z.literal(429), message: z.string() });
+
+/**
+ * A customer's subscription (GET /shop/subscriptions/{code}): its settings, its next shipment and the day its
+ * draft locks, its card, its alerts and display status, a pending cancellation request; the detail adds the
+ * draft next order, priced like a cart (`nextOrder`, null in the list).
+ */
+export const subscription = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Subscription'),
+  code: z.string(),
+  /** The subscription's own state: active, paused, stopped, or the failure the scheduler last met. */
+  state: z.string(),
+  status: displayStatus,
+  /** Days between deliveries: one of the ten frequencies. */
+  frequency: z.number().int(),
+  /** The day (YYYY-MM-DD) the next parcel leaves. */
+  nextShipmentDate: z.string(),
+  /** When the draft locks (ISO 8601): it can be edited until then. */
+  editLimitDate: z.string(),
+  /** The draft is being prepared ("draft in progress"): only changes for all drafts are taken, for the shipments after it. */
+  locked: z.boolean(),
+  card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() }).nullable(),
+  shippingMethod: z.string(),
+  carrier: z.string().nullable(),
+  relayPoint: relayPoint.nullable(),
+  shippingAddress: orderAddress,
+  alerts: z.array(z.object({ kind: z.string(), status: displayStatus })),
+  abortRequest: z.object({ reason: z.string(), message: z.string(), createdAt: z.string() }).nullable(),
+  /** "Ship now" asked: the parcel leaves and the card is debited by `deadline`. */
+  shipNow: z.object({ requestedAt: z.string(), deadline: z.string() }).nullable(),
+  createdAt: z.string(),
+  nextOrder: order.nullable(),
+});
+export type Subscription = z.infer<typeof subscription>;

@@ -7,6 +7,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { browserStorage, browserStorageEvents, type StorageEvents, type StorageLike } from '../browser.ts';
+import { markSiteCart } from './other-site.ts';
 
 const CART_COUNT_KEY = STORAGE_KEYS.cartCount;
 
@@ -32,11 +33,12 @@ export function startCartBadge(deps: { storage?: StorageLike; storageEvents?: St
   started = { storage, stop };
 }
 
-/** Called by the cart store of the page on every change. */
+/** Called by the cart store of the page on every change; the other country site reads the count too (other-site.ts). */
 export function publishCartCount(count: number, storage: StorageLike = started?.storage ?? browserStorage()): void {
   $count.set(count);
   if (count > 0) storage.setItem(CART_COUNT_KEY, String(count));
   else storage.removeItem(CART_COUNT_KEY);
+  markSiteCart(count);
 }
 
 /** Keeps an element's text on the count, hidden at zero. Returns the unsubscribe. */

@@ -8,6 +8,7 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { CartLinkLine } from '../../lib/cart-link.ts';
+import type { LocaleCode } from '../../lib/channels.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import type { ShopClient } from '../../lib/shop-api/client.ts';
 import type { Authentication, Order } from '../../lib/shop-api/wire.ts';
@@ -44,6 +45,8 @@ export interface CartDeps {
   channel?: ChannelLike | null;
   storageEvents?: StorageEvents;
   now?: () => number;
+  /** The page's locale: the cart is read in its language, and a cart another tab sends in another is read again. */
+  locale?: LocaleCode;
 }
 
 /** Sum of the quantities of the cart's lines (the header badge). */
@@ -124,6 +127,7 @@ export function createCartStore(deps: CartDeps) {
 
   const sync = createTabSync({
     channel: deps.channel ?? null,
+    ...(deps.locale ? { locale: deps.locale } : {}),
     storage,
     now: deps.now ?? Date.now,
     token,
@@ -133,7 +137,8 @@ export function createCartStore(deps: CartDeps) {
     enqueue,
     load,
   });
-  const publish = () => sync.broadcast({ type: 'updated', token: token(), cart: $cart.get() });
+  const publish = () =>
+    sync.broadcast({ type: 'updated', token: token(), cart: $cart.get(), ...(deps.locale ? { locale: deps.locale } : {}) });
 
   /** After a change: the answer, or the cart read again; the last line gone, the cart is deleted. */
   async function settle(cartToken: string, answer: Order | undefined): Promise<Order | null> {

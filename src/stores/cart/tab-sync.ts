@@ -7,15 +7,24 @@
  */
 import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { order as orderSchema, type Order } from '../../lib/shop-api/wire.ts';
+import type { LocaleCode } from '../../lib/channels.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../browser.ts';
 import type { Enqueue } from './queue.ts';
 
 export const CART_CHANNEL = 'cart';
 
-export type CartMessage = { type: 'updating'; token: string } | { type: 'updated'; token: string | null; cart: Order | null };
+/**
+ * `locale` is the sender's page locale: the cart it sends is written in that language (names, coupon
+ * reasons), so a tab of the other language reads it again in its own instead of taking it as is.
+ */
+export type CartMessage =
+  | { type: 'updating'; token: string }
+  | { type: 'updated'; token: string | null; cart: Order | null; locale?: LocaleCode };
 
 export interface TabSyncDeps {
   channel: ChannelLike | null;
+  /** This tab's page locale (the language its cart is read in); unknown, every cart sent is taken. */
+  locale?: LocaleCode;
   storage: StorageLike;
   now: () => number;
   /** This tab's cart token and cart. */
@@ -44,6 +53,9 @@ export function createTabSync(deps: TabSyncDeps) {
     }
   }
 
+  const sameLanguage = (locale: unknown) =>
+    deps.locale === undefined || locale === undefined || (typeof locale === 'string' && locale === deps.locale);
+
   function onMessage(event: { data: unknown }): void {
     const message = event.data as Partial<CartMessage> | null;
     if (!message || typeof message !== 'object') return;
@@ -57,7 +69,7 @@ export function createTabSync(deps: TabSyncDeps) {
     if (parsed === null) {
       if (message.token === null || message.token === deps.token()) deps.setCart(null);
       else reload();
-    } else if (parsed.success && parsed.data.tokenValue === deps.token()) {
+    } else if (parsed.success && parsed.data.tokenValue === deps.token() && sameLanguage(message.locale)) {
       // Queued behind this tab's own loads: a GET that left before the other tab's change must not
       // land after it and put the older cart back.
       const cart = parsed.data.state === 'cart' ? parsed.data : null;

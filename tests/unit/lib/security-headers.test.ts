@@ -43,7 +43,8 @@ describe('the page policy', () => {
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'http://localhost:4400']);
-    expect(policy.get('img-src')).toEqual(["'self'"]);
+    // Images: the site's own, and the cart lines' pictures the shop API names (on its host).
+    expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:4400']);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -85,10 +86,12 @@ describe('the page policy', () => {
   it('allows the map tiles only when a provider is configured', () => {
     expect(directives({ ...local, mapTilesUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual([
       "'self'",
+      'http://localhost:4400',
       'https://tiles.example.org',
     ]);
     expect(directives({ ...local, mapTilesUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual([
       "'self'",
+      'http://localhost:4400',
       'https://*.tile.openstreetmap.org',
     ]);
     expect(tileSource('https://tiles-{s}.example.org:8080/{z}/{x}/{y}.png')).toBe('https://*.example.org:8080');

@@ -5,10 +5,20 @@
  * token, which is unguessable.
  */
 import type { Queryable } from '../../db/database.ts';
-import { FREE_SHIPPING_THRESHOLD, iri, type Order, type OrderItem, type Payment, type Shipment } from '../../../lib/shop-api/wire.ts';
-import { languageOf } from '../../../lib/channels.ts';
+import {
+  FREE_SHIPPING_THRESHOLD,
+  iri,
+  type CouponState,
+  type Order,
+  type OrderItem,
+  type Payment,
+  type Shipment,
+} from '../../../lib/shop-api/wire.ts';
+import { channels, htmlLangOf, languageOf, type Language, type LocaleCode } from '../../../lib/channels.ts';
+import { pathTo } from '../../../lib/routes/paths.ts';
 import { displayGroupOf, displayLabelOf, orderDisplayStatus } from '../../../lib/orders/display-status.ts';
-import { notFound } from '../shared/errors.ts';
+import { findVariantDisplays, type VariantDisplay } from '../../content/repository.ts';
+import { notFound, violation } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
 import { optionalCustomer } from '../sessions/access.ts';
@@ -43,6 +53,48 @@ export async function withCart<T>(c: ShopContext, deps: ShopDeps, fn: (tx: Query
   return deps.db.transaction(async (tx) => fn(tx, await accessibleOrder(tx, token, customerId, { forUpdate: true })));
 }
 
+/** The tags of an Accept-Language header, most wanted first (`q=0` excluded). */
+function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * The locale an answer about a cart is written in (names, labels, page paths): the one the request
+ * names (the `locale` query parameter, or Sylius's `localeCode`), else the first language of
+ * Accept-Language that the cart's channel speaks, else the cart's own locale. One cart serves both
+ * languages of the BE site: each page reads it in its own. A placed order keeps its own locale: it is
+ * what was sold, in the words of its confirmation and invoice.
+ */
+export function answerLocale(c: ShopContext, order: Pick<OrderRow, 'state' | 'channel_code' | 'locale_code'>): LocaleCode {
+  if (order.state !== 'cart') return order.locale_code;
+  if (c.req.query('locale') !== undefined) return c.get('locale');
+  const spoken = channels[order.channel_code].locales;
+  const named = c.req.query('localeCode');
+  if (named !== undefined && (spoken as readonly string[]).includes(named)) return named as LocaleCode;
+  for (const tag of acceptedLanguages(c.req.header('accept-language'))) {
+    const exact = spoken.find((locale) => htmlLangOf(locale).toLowerCase() === tag);
+    const sameLanguage = spoken.find((locale) => languageOf(locale) === tag);
+    if (exact ?? sameLanguage) return (exact ?? sameLanguage)!;
+  }
+  return order.locale_code;
+}
+
 /** Why the coupon gives nothing to this order now, or null when it applies. */
 export async function couponRefusal(
   q: Queryable,
@@ -55,14 +107,34 @@ export async function couponRefusal(
   return refusalOf(coupon, { now, itemsTotal, hasCompletedOrder: firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!)) });
 }
 
-const itemJson = (order: OrderRow, r: ItemRow): OrderItem => ({
+/**
+ * How an answer is written: the request's locale (names, labels and page paths in its language) and
+ * whether the lines keep the names they were sold under (a placed order).
+ */
+interface View {
+  locale: LocaleCode;
+  copiedNames: boolean;
+}
+const viewOf = (order: OrderRow, locale: LocaleCode = order.locale_code): View => ({ locale, copiedNames: order.frozen !== null });
+
+/** The page of a line's product in the view's language: a sample's page, else its format's page. */
+function productPathOf(shown: VariantDisplay, locale: LocaleCode): string | null {
+  if (!shown.listed) return null;
+  return shown.isSample
+    ? pathTo('sample', locale, { sample: shown.productSlug })
+    : pathTo('product', locale, { product: shown.productSlug, format: shown.variantSlug });
+}
+
+const itemJson = (order: OrderRow, r: ItemRow, view: View, shown: VariantDisplay | undefined): OrderItem => ({
   '@id': iri.orderItem(order.token_value, r.id),
   '@type': 'OrderItem',
   id: r.id,
   variant: iri.variant(r.variant_code),
   variantCode: r.variant_code,
-  productName: r.product_name,
-  variantName: r.variant_name,
+  // A cart line is named in the language of the page that reads it, not in the one it was added from;
+  // a variant gone from the catalogue keeps the name it was added under.
+  productName: (!view.copiedNames && shown?.productName) || r.product_name,
+  variantName: (!view.copiedNames && shown?.variantName) || r.variant_name,
   quantity: r.quantity,
   unitPrice: r.unit_price,
   originalUnitPrice: r.original_unit_price,
@@ -70,18 +142,60 @@ const itemJson = (order: OrderRow, r: ItemRow): OrderItem => ({
   subscriptionInterval: r.subscription_interval,
   sourceItemList: r.source_item_list,
   upsell: r.upsell,
+  productPath: shown ? productPathOf(shown, view.locale) : null,
+  image: shown?.image ?? null,
+  animal: shown?.animal ?? null,
+  sample: shown?.isSample ?? false,
 });
 
-/** What an order in its checkout costs now: its items, its coupon, its carrier and its payment method. */
-export async function priceOrder(q: Queryable, order: OrderRow, now: Date) {
-  const items = (await itemsOf(q, order.id)).map((r) => itemJson(order, r));
+async function itemsJson(q: Queryable, order: OrderRow, view: View): Promise<OrderItem[]> {
+  const rows = await itemsOf(q, order.id);
+  const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale));
+  return rows.map((r) => itemJson(order, r, view, shown.get(r.variant_code)));
+}
+
+/** The coupon's state for the answer: its reason in the view's language when it gives nothing now. */
+function couponStateOf(
+  code: string,
+  coupon: Coupon | null,
+  state: { discount: number; refusal: CouponRefusal | null },
+  lang: Language,
+): CouponState {
+  const minimumItemsTotal = coupon?.minimumItemsTotal ?? 0;
+  return {
+    code,
+    applicable: state.refusal === null,
+    amount: -state.discount,
+    minimumItemsTotal,
+    refusal: state.refusal && violation(lang, { path: 'couponCode', code: state.refusal, params: { amount: minimumItemsTotal } }),
+  };
+}
+
+/**
+ * What an order in its checkout costs now: its items, its coupon, its carrier and its payment method.
+ * Names, labels and the coupon's reason are in the language of `locale` (the order's by default).
+ */
+export async function priceOrder(q: Queryable, order: OrderRow, now: Date, locale: LocaleCode = order.locale_code) {
+  const lang = languageOf(locale);
+  const items = await itemsJson(q, order, viewOf(order, locale));
   const itemsTotal = items.reduce((sum, item) => sum + item.total, 0);
   const coupon = order.coupon_code ? await findCoupon(q, order.coupon_code) : null;
-  const eligible = coupon && !(await couponRefusal(q, order, coupon, itemsTotal, now));
-  const discount = eligible ? discountOf(coupon, itemsTotal) : 0;
-  const promotions = eligible ? [{ code: coupon.code, label: coupon.label, amount: -discount }] : [];
+  // A code whose coupon was deleted is refused like an unknown one.
+  const refusal = order.coupon_code ? await couponRefusal(q, order, coupon, itemsTotal, now) : null;
+  const eligible = coupon && !refusal ? coupon : null;
+  const discount = eligible ? discountOf(eligible, itemsTotal) : 0;
+  const promotions = eligible ? [{ code: eligible.code, label: eligible.label, amount: -discount }] : [];
   const totals = cartTotals(order.channel_code, itemsTotal, discount, items.length > 0, await chosenFees(q, order));
-  return { items, discount, promotions, totals };
+  const couponState = order.coupon_code ? couponStateOf(order.coupon_code, coupon, { discount, refusal }, lang) : null;
+  return { items, discount, promotions, totals, coupon: couponState };
+}
+
+/** A placed order's coupon: applied if it reduced the order when it was placed. */
+async function placedCouponState(q: Queryable, order: OrderRow, frozen: FrozenTotals, lang: Language): Promise<CouponState | null> {
+  if (!order.coupon_code) return null;
+  const applied = frozen.promotions.find((p) => p.code === order.coupon_code);
+  const coupon = await findCoupon(q, order.coupon_code);
+  return { ...couponStateOf(order.coupon_code, coupon, { discount: -(applied?.amount ?? 0), refusal: null }, lang), applicable: !!applied };
 }
 
 /** The fees of the carrier and the payment method chosen so far (none before the checkout). */
@@ -119,11 +233,20 @@ const paymentJson = (order: OrderRow, p: PaymentRow): Payment => ({
   card: p.card_brand && p.card_last4 ? { brand: p.card_brand, last4: p.card_last4, expiry: p.card_expiry } : null,
 });
 
-/** The order as the API answers it: a cart priced now, a placed order with the figures it was placed with. */
-export async function orderJson(q: Queryable, order: OrderRow, now: Date): Promise<Order & { '@context': string }> {
-  const lang = languageOf(order.locale_code);
-  const priced = order.frozen ? null : await priceOrder(q, order, now);
-  const items = priced?.items ?? (await itemsOf(q, order.id)).map((r) => itemJson(order, r));
+/**
+ * The order as the API answers it: a cart priced now, a placed order with the figures it was placed with;
+ * names, labels and statuses in the language of `locale` (the request's; the order's by default).
+ */
+export async function orderJson(
+  q: Queryable,
+  order: OrderRow,
+  now: Date,
+  locale: LocaleCode = order.locale_code,
+): Promise<Order & { '@context': string }> {
+  const lang = languageOf(locale);
+  const priced = order.frozen ? null : await priceOrder(q, order, now, locale);
+  const items = priced?.items ?? (await itemsJson(q, order, viewOf(order, locale)));
+  const coupon = priced ? priced.coupon : await placedCouponState(q, order, order.frozen!, lang);
   const { promotions, ...totals } = order.frozen ?? { ...priced!.totals, promotions: priced!.promotions };
   const shipment = await shipmentOf(q, order.id);
   const payments = await paymentsOf(q, order.id);
@@ -152,6 +275,7 @@ export async function orderJson(q: Queryable, order: OrderRow, now: Date): Promi
     items,
     freeProducts: [],
     couponCode: order.coupon_code,
+    coupon,
     promotions: promotions.map((p) => ({ code: p.code, label: p.label[lang], amount: p.amount })),
     ...totalsOf(totals),
     notes: order.notes,

@@ -14,7 +14,7 @@ import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
-import { orderJson, withCart } from './cart.ts';
+import { answerLocale, orderJson, withCart } from './cart.ts';
 import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */
@@ -32,6 +32,9 @@ const unitPriceOf = (originalPrice: number, interval: number) => (interval > 0 ?
 export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
   const tooMany = (c: ShopContext) => refuse(c.get('lang'), { path: 'quantity', code: 'OUT_OF_RANGE', params: QUANTITY });
+  // A sample is sent once with an order: a subscription would ship it again and again.
+  const sampleNotSubscribable = (c: ShopContext) =>
+    refuse(c.get('lang'), { path: 'subscriptionInterval', code: 'SAMPLE_NOT_SUBSCRIBABLE' });
 
   app.patch('/orders/:token/items', async (c) => {
     const lang = c.get('lang');
@@ -45,6 +48,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
         if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
         if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
         if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
+        if (variant.isSample && body.subscriptionInterval > 0) throw sampleNotSubscribable(c);
         const content = {
           ...variant,
           variantCode: variant.code,
@@ -61,7 +65,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
         }
         await touchOrder(tx, order.id, deps.clock());
-        return orderJson(tx, order, deps.clock());
+        return orderJson(tx, order, deps.clock(), answerLocale(c, order));
       }),
     );
   });
@@ -76,6 +80,10 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
         if (!item) throw notFound();
         const quantity = body.quantity ?? item.quantity;
         const interval = body.subscriptionInterval ?? item.subscription_interval;
+        if (interval > 0 && interval !== item.subscription_interval) {
+          const variant = await findVariant(tx, item.variant_code, languageOf(order.locale_code));
+          if (variant?.isSample) throw sampleNotSubscribable(c);
+        }
         const twin = interval === item.subscription_interval ? null : await findLine(tx, order.id, item.variant_code, interval);
         if (twin) {
           // Moving a line to an interval the variant already has there: the two lines become one.
@@ -86,7 +94,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           await setItem(tx, item.id, { quantity, interval, unitPrice: unitPriceOf(item.original_unit_price, interval) });
         }
         await touchOrder(tx, order.id, deps.clock());
-        return orderJson(tx, order, deps.clock());
+        return orderJson(tx, order, deps.clock(), answerLocale(c, order));
       }),
     );
   });

@@ -44,6 +44,7 @@ const fr: Catalogue = {
   VARIANT_NOT_AVAILABLE: () => 'Ce produit n’est plus disponible.',
   VARIANT_OUT_OF_STOCK: () => 'Ce produit est en rupture de stock.',
   INTERVAL_NOT_OFFERED: () => 'Cette fréquence de livraison n’est pas proposée.',
+  SAMPLE_NOT_SUBSCRIBABLE: () => 'Un échantillon s’achète une seule fois\u00A0: il ne peut pas être commandé en abonnement.',
   CART_FULL: (p) => `Votre panier ne peut pas contenir plus de ${p.max} produits différents.`,
   COUPON_INVALID: () => 'Ce code promo n’est pas valide.',
   COUPON_EXPIRED: () => 'Ce code promo a expiré.',
@@ -60,6 +61,12 @@ const fr: Catalogue = {
   SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
   PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
   PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours\u00A0: merci de patienter quelques secondes.',
+  SUBSCRIPTION_DRAFT_LOCKED: () =>
+    'Votre prochaine commande est en cours de préparation\u00A0: elle ne peut plus être modifiée. Vos changements pour toutes les commandes s’appliqueront aux suivantes.',
+  SUBSCRIPTION_STOPPED: () => 'Cet abonnement est arrêté.',
+  SUBSCRIPTION_ABORT_PENDING: () => 'Votre demande de résiliation est déjà en cours de traitement.',
+  SUBSCRIPTION_CARD_REFUSED: () => 'Cette carte a été refusée par votre banque\u00A0: merci d’en essayer une autre.',
+  SUBSCRIPTION_NOTHING_TO_SHIP: () => 'Votre prochaine commande est vide.',
 };
 
 const nl: Catalogue = {
@@ -92,6 +99,7 @@ const nl: Catalogue = {
   VARIANT_NOT_AVAILABLE: () => 'Dit product is niet meer beschikbaar.',
   VARIANT_OUT_OF_STOCK: () => 'Dit product is niet op voorraad.',
   INTERVAL_NOT_OFFERED: () => 'Deze leveringsfrequentie wordt niet aangeboden.',
+  SAMPLE_NOT_SUBSCRIBABLE: () => 'Een staaltje koop je maar één keer: het kan niet met een abonnement besteld worden.',
   CART_FULL: (p) => `Je winkelmand kan niet meer dan ${p.max} verschillende producten bevatten.`,
   COUPON_INVALID: () => 'Deze kortingscode is niet geldig.',
   COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
@@ -107,6 +115,12 @@ const nl: Catalogue = {
   SALE_TERMS_NOT_ACCEPTED: () => 'Je moet de algemene verkoopsvoorwaarden aanvaarden om je bestelling te bevestigen.',
   PAYMENT_NOT_PAYABLE: () => 'Deze betaling kan niet meer voldaan worden.',
   PAYMENT_IN_PROGRESS: () => 'Er is al een betaling van deze bestelling bezig: wacht enkele seconden.',
+  SUBSCRIPTION_DRAFT_LOCKED: () =>
+    'Je volgende bestelling wordt klaargemaakt: ze kan niet meer gewijzigd worden. Je wijzigingen voor alle bestellingen gelden voor de volgende.',
+  SUBSCRIPTION_STOPPED: () => 'Dit abonnement is stopgezet.',
+  SUBSCRIPTION_ABORT_PENDING: () => 'Je opzeggingsaanvraag wordt al behandeld.',
+  SUBSCRIPTION_CARD_REFUSED: () => 'Deze kaart werd door je bank geweigerd: probeer een andere.',
+  SUBSCRIPTION_NOTHING_TO_SHIP: () => 'Je volgende bestelling is leeg.',
 };
 
 const catalogues: Record<Language, Catalogue> = { fr, nl };

@@ -15,12 +15,24 @@ export default {
     frequency: 'Fréquence',
     unitPrice: 'Prix unitaire',
     total: 'Total',
+    removed: '{name} a été retiré de votre panier.',
+    sampleOnce: 'Échantillon\u00A0: achat unique',
   },
   coupon: {
     label: 'Code promo',
     apply: 'Appliquer',
     remove: 'Retirer le code {code}',
     applied: 'Code {code} appliqué',
+    notApplicable: 'Code {code} non applicable',
+    missing: 'Plus que {amount} d’achats pour en profiter.',
+    oneCode: 'Un seul code par commande\u00A0: un nouveau code remplacera {code}.',
+    changes: {
+      applied: 'Code {code} appliqué\u00A0: {amount} de réduction.',
+      replaced: 'Le code {code} remplace le code {previous} (un seul code par commande)\u00A0: {amount} de réduction.',
+      lapsed: 'Le code {code} ne s’applique plus\u00A0: {reason}',
+      restored: 'Le code {code} s’applique de nouveau\u00A0: {amount} de réduction.',
+      removed: 'Le code {code} a été retiré de votre panier.',
+    },
   },
   freeShipping: {
     remaining: 'Plus que {amount} pour profiter de la livraison offerte',
@@ -43,9 +55,28 @@ export default {
   mini: { open: 'Ouvrir le mini-panier', close: 'Fermer', title: 'Mon panier', viewCart: 'Voir le panier' },
   added: '{name} a été ajouté à votre panier.',
   linkAdded: 'Les articles du lien ont été ajoutés à votre panier.',
+  link: {
+    partlyAdded: 'Les autres articles du lien ont été ajoutés à votre panier.',
+    refused: 'L’article réf.\u00A0{code} du lien n’a pas été ajouté\u00A0: {reason}',
+    and: ' et ',
+    reasons: {
+      quantity: 'la quantité {value} n’est pas possible (de {min} à {max} par article)',
+      targetQuantity: 'la quantité {value} n’est pas possible (de {min} à {max} par article)',
+      interval: 'la livraison tous les {value}\u00A0jours n’est pas proposée (choisissez une fréquence sur la page du produit)',
+    },
+  },
+  otherSite: {
+    count: {
+      one: '{count}\u00A0article vous attend dans votre panier du site {country}\u00A0: chaque pays a son propre panier.',
+      other: '{count}\u00A0articles vous attendent dans votre panier du site {country}\u00A0: chaque pays a son propre panier.',
+    },
+    cameFrom: 'Chaque pays a son propre panier\u00A0: si vous avez rempli un panier sur le site {country}, il vous y attend.',
+    back: 'Retour à mon panier du site {country}',
+  },
   retry: 'Réessayer',
   errors: {
     generic: 'Une erreur est survenue',
+    quantity: 'La quantité doit être un nombre entier de {min} à {max}.',
     network: 'Connexion impossible. Vérifiez votre connexion internet et réessayez.',
     notFound: 'Votre panier n’a pas été retrouvé\u00A0: il est maintenant vide.',
   },

@@ -15,12 +15,24 @@ export default {
     frequency: 'Frequentie',
     unitPrice: 'Prijs per stuk',
     total: 'Totaal',
+    removed: '{name} is uit je winkelmand verwijderd.',
+    sampleOnce: 'Staaltje: eenmalige aankoop',
   },
   coupon: {
     label: 'Kortingscode',
     apply: 'Toepassen',
     remove: 'Code {code} verwijderen',
     applied: 'Code {code} toegepast',
+    notApplicable: 'Code {code} niet van toepassing',
+    missing: 'Nog {amount} aankopen en je geniet ervan.',
+    oneCode: 'Eén code per bestelling: een nieuwe code vervangt {code}.',
+    changes: {
+      applied: 'Code {code} toegepast: {amount} korting.',
+      replaced: 'Code {code} vervangt code {previous} (één code per bestelling): {amount} korting.',
+      lapsed: 'Code {code} is niet meer van toepassing: {reason}',
+      restored: 'Code {code} is opnieuw van toepassing: {amount} korting.',
+      removed: 'Code {code} is uit je winkelmand verwijderd.',
+    },
   },
   freeShipping: {
     remaining: 'Nog {amount} en de levering is gratis',
@@ -43,9 +55,28 @@ export default {
   mini: { open: 'Mini-winkelmand openen', close: 'Sluiten', title: 'Mijn winkelmand', viewCart: 'Bekijk de winkelmand' },
   added: '{name} is aan je winkelmand toegevoegd.',
   linkAdded: 'De artikelen van de link zijn aan je winkelmand toegevoegd.',
+  link: {
+    partlyAdded: 'De andere artikelen van de link zijn aan je winkelmand toegevoegd.',
+    refused: 'Artikel ref. {code} van de link is niet toegevoegd: {reason}',
+    and: ' en ',
+    reasons: {
+      quantity: 'het aantal {value} kan niet (van {min} tot {max} per artikel)',
+      targetQuantity: 'het aantal {value} kan niet (van {min} tot {max} per artikel)',
+      interval: 'levering om de {value} dagen wordt niet aangeboden (kies een frequentie op de productpagina)',
+    },
+  },
+  otherSite: {
+    count: {
+      one: '{count} artikel wacht op je in je winkelmand van de site voor {country}: elk land heeft zijn eigen winkelmand.',
+      other: '{count} artikelen wachten op je in je winkelmand van de site voor {country}: elk land heeft zijn eigen winkelmand.',
+    },
+    cameFrom: 'Elk land heeft zijn eigen winkelmand: als je een winkelmand gevuld hebt op de site voor {country}, wacht die daar op je.',
+    back: 'Terug naar mijn winkelmand op de site voor {country}',
+  },
   retry: 'Opnieuw proberen',
   errors: {
     generic: 'Er is een fout opgetreden',
+    quantity: 'Het aantal moet een geheel getal van {min} tot {max} zijn.',
     network: 'Geen verbinding. Controleer je internetverbinding en probeer het opnieuw.',
     notFound: 'Je winkelmand werd niet teruggevonden: hij is nu leeg.',
   },

@@ -18,6 +18,10 @@ const line = (change: Partial<OrderItem> = {}): OrderItem => ({
   subscriptionInterval: 31,
   sourceItemList: 'cross_sell_produit_dog',
   upsell: false,
+  productPath: '/produits/croquettes-chien-adulte-poulet/12-kg/',
+  image: null,
+  animal: 'dog',
+  sample: false,
   ...change,
 });
 

@@ -59,6 +59,7 @@ const cart = (items: Order['items'] = []): Order => ({
   items,
   freeProducts: [],
   couponCode: null,
+  coupon: null,
   promotions: [],
   itemsTotal: 0,
   orderPromotionTotal: 0,

@@ -37,11 +37,26 @@ describe('cart errors', () => {
     expect(cartErrorText(cartNotFound(), fr)).toBe(frCart.errors.notFound);
     expect(cartErrorText(new Error('anything'), nl)).toBe('Er is een fout opgetreden');
   });
-  it('keep the API’s own reason, and a coupon refusal’s violation when asked', () => {
+  it('keep the API’s own reason in words: its violations’ messages, never the field names of its description', () => {
     const violations = [{ propertyPath: 'couponCode', message: 'Ce code promo n’est pas valide.', code: 'coupon_invalid' }];
     const coupon = cartErrorOf(api(422, 'couponCode: Ce code promo n’est pas valide.', { violations }), null);
-    expect(cartErrorText(coupon, fr)).toBe('couponCode: Ce code promo n’est pas valide.');
-    expect(cartErrorText(coupon, fr, { violation: true })).toBe('Ce code promo n’est pas valide.');
-    expect(cartErrorText(cartErrorOf(api(422, 'Rupture de stock'), null), nl, { violation: true })).toBe('Rupture de stock');
+    expect(cartErrorText(coupon, fr)).toBe('Ce code promo n’est pas valide.');
+    expect(cartErrorText(cartErrorOf(api(422, 'Rupture de stock'), null), nl)).toBe('Rupture de stock');
+    const variant = cartErrorOf(
+      api(422, 'productVariant: Ce produit n’existe pas.', {
+        violations: [{ propertyPath: 'productVariant', message: 'Ce produit n’existe pas.', code: 'VARIANT_NOT_FOUND' }],
+      }),
+      null,
+    );
+    expect(cartErrorText(variant, fr)).toBe('Ce produit n’existe pas.');
+  });
+  it('give the violations of a field, for the message next to it', () => {
+    const violations = [{ propertyPath: 'quantity', message: 'Cette valeur doit être comprise entre 1 et 99.', code: 'OUT_OF_RANGE' }];
+    const quantity = cartErrorOf(api(422, 'quantity: Cette valeur doit être comprise entre 1 et 99.', { violations }), null);
+    expect(cartErrorText(quantity, fr, ['quantity'])).toBe('Cette valeur doit être comprise entre 1 et 99.');
+    expect(cartErrorText(quantity, fr, ['productVariant'])).toBeNull();
+    expect(cartErrorText(cartErrorOf(api(0, 'Network request failed'), null), fr, ['quantity'])).toBeNull();
+    // A bare 404 says nothing the shopper can read: the cart's own words.
+    expect(cartErrorText(cartErrorOf(api(404, 'Not Found'), null), fr)).toBe('Une erreur est survenue');
   });
 });

@@ -53,6 +53,10 @@ export function fakeShop() {
       subscriptionInterval: input.subscriptionInterval,
       sourceItemList: input.sourceItemList ?? null,
       upsell: input.upsell ?? false,
+      productPath: `/produits/croquettes-${code}/2-kg/`,
+      image: null,
+      animal: 'dog',
+      sample: false,
     };
   };
   const newCart = (token: string, customer: string | null = null): Order => ({
@@ -71,6 +75,7 @@ export function fakeShop() {
     items: [],
     freeProducts: [],
     couponCode: null,
+    coupon: null,
     promotions: [],
     itemsTotal: 0,
     orderPromotionTotal: 0,

@@ -294,6 +294,35 @@ describe('cart store: tabs and islands', () => {
     expect(a.$cart.get()).toBeNull();
     expect(a.$count.get()).toBe(0);
   });
+  it('has a tab of the other language read the cart again in its own, rather than take the sender’s', async () => {
+    const shop = fakeShop();
+    const browser = sharedStorage();
+    const channels = fakeChannels();
+    const make = (locale: 'fr_BE' | 'nl_BE') => {
+      const tab = browser.tab();
+      return createCartStore({
+        client: shop.client,
+        storage: tab.storage,
+        storageEvents: tab.storageEvents,
+        channel: channels.open(),
+        locale,
+      });
+    };
+    const french = make('fr_BE');
+    const dutch = make('nl_BE');
+    const sameLanguage = make('fr_BE');
+    for (const store of [french, dutch, sameLanguage]) store.start();
+    await settle();
+    await french.add({ variantCode: '12345678', quantity: 1, interval: 0 });
+    await settle();
+    const getsBefore = shop.calls.filter((call) => call.startsWith('getCart')).length;
+    await french.add({ variantCode: '12345678', quantity: 1, interval: 0 });
+    await settle();
+    expect(dutch.$count.get()).toBe(2);
+    expect(sameLanguage.$count.get()).toBe(2);
+    // The Dutch tab alone asked the shop API again (in its own language).
+    expect(shop.calls.filter((call) => call.startsWith('getCart')).length).toBe(getsBefore + 1);
+  });
   it('keeps the newer cart when a slow load of the other tab answers after the broadcast', async () => {
     const shop = fakeShop();
     const browser = sharedStorage();

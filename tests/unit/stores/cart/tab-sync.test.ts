@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LocaleCode } from '../../../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import type { Order } from '../../../../src/lib/shop-api/wire.ts';
 import { createQueue } from '../../../../src/stores/cart/queue.ts';
@@ -9,11 +10,12 @@ import { fakeShop } from './fakes.ts';
 /** 15 June 2026 10:00 UTC. */
 const NOW = Date.UTC(2026, 5, 15, 10, 0, 0);
 
-function tab(options: { channel?: ChannelLike | null; token?: string | null } = {}) {
+function tab(options: { channel?: ChannelLike | null; token?: string | null; locale?: LocaleCode } = {}) {
   const storage = memoryStorage(options.token ? { [STORAGE_KEYS.cartToken]: options.token } : {});
   const state = { cart: null as Order | null, elsewhere: [] as boolean[], loads: 0 };
   const sync = createTabSync({
     channel: options.channel ?? null,
+    ...(options.locale ? { locale: options.locale } : {}),
     storage,
     now: () => NOW,
     token: () => storage.getItem(STORAGE_KEYS.cartToken),
@@ -84,6 +86,21 @@ describe('cart tab sync', () => {
     expect(other.state.loads).toBe(2);
     stop();
     expect(radio.listeners.size).toBe(0);
+  });
+  it('reads again a cart another tab sent in another language (its names are in that language)', async () => {
+    const shop = fakeShop();
+    const cart = await shop.client.createCart();
+    const radio = recordingChannel();
+    const dutch = tab({ channel: radio.channel, token: cart.tokenValue, locale: 'nl_BE' });
+    dutch.sync.follow(undefined);
+    radio.deliver({ type: 'updated', token: cart.tokenValue, cart, locale: 'fr_BE' } satisfies CartMessage);
+    await flush();
+    expect(dutch.state.cart).toBeNull();
+    expect(dutch.state.loads).toBe(1);
+    radio.deliver({ type: 'updated', token: cart.tokenValue, cart, locale: 'nl_BE' } satisfies CartMessage);
+    await flush();
+    expect(dutch.state.cart?.tokenValue).toBe(cart.tokenValue);
+    expect(dutch.state.loads).toBe(1);
   });
   it('follows the token and the sync key through storage events', async () => {
     const events: Array<(key: string | null, value: string | null) => void> = [];
