@@ -3,6 +3,7 @@ import type { Queryable, Row } from '../db/database.ts';
 import type { Language } from '../../lib/channels.ts';
 import type {
   Category,
+  ContentImage,
   ContentPage,
   FaqCategory,
   Footer,
@@ -19,6 +20,8 @@ export interface ProductQuery {
   language: Language;
   vatRate: number;
   render: RenderLevel;
+  /** Where the content service serves its uploads (absolute, ending in a slash): the images' URLs. */
+  uploadsUrl: string;
   skus?: string[];
   slug?: string;
   categoryKey?: string;
@@ -30,14 +33,31 @@ export interface ProductQuery {
 /** A timestamptz column as the wire's ISO 8601 time (the drivers give a Date). */
 const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
 
+/** The columns of a row's upload (`u`, joined on the row's image_file), without its bytes. */
+const imageColumns = 'u.hash AS image_hash, u.width AS image_width, u.height AS image_height, u.mime AS image_mime';
+const imageJoin = (row: string) => `LEFT JOIN content.uploads u ON u.name = ${row}.image_file`;
+
+/** A row's image as the wire carries it (Strapi's media fields), or null when the row has none. */
+function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
+  if (typeof row.image_file !== 'string' || typeof row.image_hash !== 'string') return null;
+  return {
+    url: new URL(encodeURIComponent(row.image_file), uploadsUrl).href,
+    fileHash: row.image_hash,
+    alternativeText: (row.image_alt as string | null) ?? '',
+    width: row.image_width as number,
+    height: row.image_height as number,
+    mime: row.image_mime as string,
+  };
+}
+
 const productSelect = `
-  SELECT p.*, p.first_sell_at::text AS first_sell_at_text,
+  SELECT p.*, ${imageColumns}, p.first_sell_at::text AS first_sell_at_text,
     (SELECT coalesce(json_agg(v ORDER BY v.position), '[]'::json) FROM content.product_variants v
       WHERE v.product_sku = p.sku AND v.language = p.language) AS variants,
     (SELECT coalesce(array_agg(pc.category_key ORDER BY pc.rank), '{}') FROM content.product_categories pc
       WHERE pc.product_sku = p.sku) AS category_keys,
     (SELECT json_object_agg(o.language, o.slug) FROM content.products o WHERE o.sku = p.sku) AS localizations
-  FROM content.products p`;
+  FROM content.products p ${imageJoin('p')}`;
 
 function productWhere(q: ProductQuery): { where: string; params: unknown[] } {
   const params: unknown[] = [q.language];
@@ -114,6 +134,7 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     short_description: row.short_description as string,
     filters: row.filters as ProductSummary['filters'],
     categories: row.category_keys as string[],
+    image: imageOf(row, q.uploadsUrl),
     ProductVariants: (row.variants as VariantRow[]).map((v) => ({
       code: v.code,
       name: v.name,
@@ -152,10 +173,10 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
 const localizations = (table: string) =>
   `(SELECT json_object_agg(o.language, o.slug) FROM ${table} o WHERE o.key = t.key) AS localizations`;
 
-export async function findCategories(db: Queryable, language: Language): Promise<Category[]> {
+export async function findCategories(db: Queryable, language: Language, uploadsUrl: string): Promise<Category[]> {
   const rows = await db.query(
-    `SELECT t.*, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
-    FROM content.categories t WHERE t.language = $1 ORDER BY t.position, t.key`,
+    `SELECT t.*, ${imageColumns}, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
+    FROM content.categories t ${imageJoin('t')} WHERE t.language = $1 ORDER BY t.position, t.key`,
     [language],
   );
   return rows.map((r) => ({
@@ -167,12 +188,18 @@ export async function findCategories(db: Queryable, language: Language): Promise
     path: r.path as string,
     name: r.name as string,
     description: r.description as string,
+    image: imageOf(r, uploadsUrl),
     localizations: r.localizations as Record<string, string>,
     updatedAt: iso(r.updated_at),
   }));
 }
 
-export async function findPages(db: Queryable, language: Language, filter: { key?: string; kind?: string } = {}): Promise<ContentPage[]> {
+export async function findPages(
+  db: Queryable,
+  language: Language,
+  uploadsUrl: string,
+  filter: { key?: string; kind?: string } = {},
+): Promise<ContentPage[]> {
   const params: unknown[] = [language];
   let where = 't.language = $1';
   if (filter.key !== undefined) {
@@ -183,7 +210,10 @@ export async function findPages(db: Queryable, language: Language, filter: { key
     params.push(filter.kind);
     where += ` AND t.kind = $${params.length}`;
   }
-  const rows = await db.query(`SELECT t.*, ${localizations('content.pages')} FROM content.pages t WHERE ${where} ORDER BY t.key`, params);
+  const rows = await db.query(
+    `SELECT t.*, ${imageColumns}, ${localizations('content.pages')} FROM content.pages t ${imageJoin('t')} WHERE ${where} ORDER BY t.key`,
+    params,
+  );
   return rows.map((r) => ({
     key: r.key as string,
     kind: r.kind as ContentPage['kind'],
@@ -191,6 +221,7 @@ export async function findPages(db: Queryable, language: Language, filter: { key
     title: r.title as string,
     description: r.description as string,
     body: r.body as string,
+    image: imageOf(r, uploadsUrl),
     localizations: r.localizations as Record<string, string>,
     updatedAt: iso(r.updated_at),
   }));
@@ -316,11 +347,15 @@ export interface VariantDisplay {
   image: { url: string; alternativeText: string } | null;
 }
 
-/** The lines' variants in one language, by code (a code missing from the catalogue is absent). */
+/**
+ * The lines' variants in one language, by code (a code missing from the catalogue is absent); their
+ * pictures at `uploadsUrl` (where the caller's clients reach the content service's uploads).
+ */
 export async function findVariantDisplays(
   db: Queryable,
   codes: readonly string[],
   language: Language,
+  uploadsUrl: string,
 ): Promise<Map<string, VariantDisplay>> {
   if (codes.length === 0) return new Map();
   const rows = await db.query<{
@@ -332,9 +367,11 @@ export async function findVariantDisplays(
     listed: boolean;
     is_sample: boolean;
     animal: 'dog' | 'cat';
+    image_file: string | null;
+    image_alt: string | null;
   }>(
     `SELECT v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
-       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal
+       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_file, p.image_alt
      FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
      WHERE v.code = ANY($1::text[]) AND v.language = $2`,
     [codes, language],
@@ -351,7 +388,9 @@ export async function findVariantDisplays(
         listed: row.listed,
         isSample: row.is_sample,
         animal: row.animal,
-        image: null,
+        image: row.image_file
+          ? { url: new URL(encodeURIComponent(row.image_file), uploadsUrl).href, alternativeText: row.image_alt ?? '' }
+          : null,
       },
     ]),
   );

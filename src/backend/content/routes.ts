@@ -21,6 +21,14 @@ import {
   type ProductQuery,
 } from './repository.ts';
 import { contentError, contentNotFound } from './errors.ts';
+import { findUpload, isUploadName } from './uploads.ts';
+
+/** An upload's address names its bytes (its hash is in its name): a cache may keep it for a year and never ask again. */
+const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Whether an If-None-Match header names this entity tag (a list, weak tags, or `*`). */
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  header?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, ''))) ?? false;
 
 const localeParam = z
   .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE'])
@@ -69,17 +77,32 @@ function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
 /** `base` is where the app is mounted, so the generic page route can read its key from the path. */
 export function contentRoutes(db: Database, base = '/content'): Hono {
   const app = new Hono();
-  const productQuery = (locale: LocaleCode, render: ProductQuery['render']): ProductQuery => ({
+  // Images are named by absolute URLs, as Strapi's upload providers give them, on the address the caller
+  // reached the service at: the build that reads them, or a browser showing a cart line's picture.
+  const uploadsUrl = (c: Context) => `${new URL(c.req.url).origin}${base}/uploads/`;
+  const productQuery = (c: Context, locale: LocaleCode, render: ProductQuery['render']): ProductQuery => ({
     language: languageOf(locale),
     vatRate: channelOf(locale).vatRate,
     render,
+    uploadsUrl: uploadsUrl(c),
+  });
+
+  app.get('/uploads/:name', async (c) => {
+    const name = c.req.param('name');
+    const file = isUploadName(name) ? await findUpload(db, name) : undefined;
+    if (!file) throw contentNotFound('File not found');
+    const etag = `"${file.hash}"`;
+    const headers = { 'Cache-Control': UPLOAD_CACHE_CONTROL, ETag: etag, 'Content-Type': file.mime };
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    // A copy the size of the file, in a buffer of its own (the drivers may hand out a view of a shared one).
+    return c.body(new Uint8Array(file.data), 200, headers);
   });
 
   app.get('/b2c-products', async (c) => {
     const q = parseQuery(c, productListQuery);
     const { page, pageSize } = q.pagination;
     const query: ProductQuery = {
-      ...productQuery(q.locale, q.render),
+      ...productQuery(c, q.locale, q.render),
       skus: q.filters?.sku?.$in,
       categoryKey: q.filters?.categories?.$contains,
       limit: pageSize,
@@ -93,9 +116,9 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
     const q = parseQuery(c, crossSellQuery);
     const category = c.req.param('category');
     if (!isIdentifier(category)) throw contentNotFound('Category not found');
-    const known = (await findCategories(db, languageOf(q.locale))).some((cat) => cat.key === category);
+    const known = (await findCategories(db, languageOf(q.locale), uploadsUrl(c))).some((cat) => cat.key === category);
     if (!known) throw contentNotFound(`Category ${category} not found`);
-    const data = await findProducts(db, { ...productQuery(q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
+    const data = await findProducts(db, { ...productQuery(c, q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
     return c.json({ data, meta: {} });
   });
 
@@ -105,7 +128,7 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
     if (!isIdentifier(id)) throw contentNotFound('Product not found');
     const bySku = id.startsWith('sku-');
     const [product] = await findProducts(db, {
-      ...productQuery(q.locale, q.render),
+      ...productQuery(c, q.locale, q.render),
       ...(bySku ? { skus: [id.slice(4)] } : { slug: id }),
       limit: 1,
     });
@@ -115,12 +138,12 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
 
   app.get('/b2c-categories', async (c) => {
     const q = parseQuery(c, localeQuery);
-    return c.json({ data: await findCategories(db, languageOf(q.locale)), meta: {} });
+    return c.json({ data: await findCategories(db, languageOf(q.locale), uploadsUrl(c)), meta: {} });
   });
 
   app.get('/b2c-pages', async (c) => {
     const q = parseQuery(c, localeQuery.extend({ filters: z.object({ kind: z.object({ $eq: z.enum(['page', 'landing']) }) }).optional() }));
-    return c.json({ data: await findPages(db, languageOf(q.locale), { kind: q.filters?.kind.$eq }), meta: {} });
+    return c.json({ data: await findPages(db, languageOf(q.locale), uploadsUrl(c), { kind: q.filters?.kind.$eq }), meta: {} });
   });
 
   app.get('/b2c-faqs', async (c) => {
@@ -146,7 +169,7 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
     if (!isIdentifier(key)) throw contentNotFound('Cross-sell not found');
     const list = await findCrossSell(db, key);
     if (!list) throw contentNotFound(`Cross-sell ${key} not found`);
-    const products = await findProducts(db, { ...productQuery(q.locale, 1), skus: list.products });
+    const products = await findProducts(db, { ...productQuery(c, q.locale, 1), skus: list.products });
     // Keep the editor's order; a SKU missing from the catalogue is simply absent.
     const order = new Map(list.products.map((sku, i) => [sku, i]));
     products.sort((a, b) => (order.get(a.sku) ?? 0) - (order.get(b.sku) ?? 0));
@@ -160,7 +183,7 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
       .replace(/^\/+|\/+$/g, '');
     if (!/^[a-z0-9-]{1,64}$/.test(key)) throw contentNotFound('Page not found');
     const q = parseQuery(c, localeQuery);
-    const [page] = await findPages(db, languageOf(q.locale), { key });
+    const [page] = await findPages(db, languageOf(q.locale), uploadsUrl(c), { key });
     if (!page) throw contentNotFound(`Page ${key} not found`);
     return c.json({ data: page, meta: {} });
   });

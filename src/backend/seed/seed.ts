@@ -1,13 +1,16 @@
 /**
  * Seeds the content service from the fixtures in the repository. Idempotent: an empty catalogue is
  * seeded, a seeded one is left alone unless `reset` is asked. Rows are written in a few bulk statements
- * (jsonb_populate_recordset) so a 2,000-product benchmark catalogue seeds in seconds.
+ * (jsonb_populate_recordset) so a 2,000-product benchmark catalogue seeds in seconds, plus the time its
+ * pictures take to draw the first time (images.ts; a drawing already rendered on this machine is reused).
  */
 import { readFileSync } from 'node:fs';
 import type { Database, Queryable } from '../db/database.ts';
 import { advisoryLock } from '../db/migrate.ts';
 import { catalogueFixture, type CatalogueFixture } from './fixture-schema.ts';
 import { generateCatalogue } from './generate.ts';
+import { catalogueImages, type CatalogueImages } from './images.ts';
+import { uploadRow } from '../content/uploads.ts';
 import { seedRelayPoints } from '../relay/seed.ts';
 import { languages, type Language } from '../../lib/channels.ts';
 
@@ -47,29 +50,40 @@ export async function seedContent(db: Database, options: SeedOptions = {}): Prom
   if (!asked && !(await isEmpty(db))) return false;
   const base = loadFixtures();
   const catalogue = options.products === undefined ? base : generateCatalogue(base, options.products);
+  // Drawn before the transaction: rendering takes a while and needs no lock. Another instance seeding at
+  // the same time draws the same files and then finds the catalogue written.
+  const images = await catalogueImages(catalogue);
   return db.transaction(async (tx) => {
     // Instances starting together on an empty database: the first seeds, the others wait here and then
     // find the catalogue (the same lock kind as the migrations; see migrate.ts).
     await tx.query(advisoryLock('seed'));
     if (!asked && !(await isEmpty(tx))) return false;
     await tx.query(`TRUNCATE content.product_variants, content.product_categories, content.products, content.categories,
-      content.pages, content.faq_categories, content.faq_entries, content.shops, content.cross_sells, content.menus`);
-    await writeCatalogue(tx, catalogue);
+      content.pages, content.faq_categories, content.faq_entries, content.shops, content.cross_sells, content.menus, content.uploads`);
+    await writeCatalogue(tx, catalogue, images);
     return true;
   });
 }
 
-async function insertRows(tx: Queryable, table: string, rows: object[]): Promise<void> {
+async function insertRows(tx: Queryable, table: string, rows: object[], chunk = 2000): Promise<void> {
   // Chunks keep one statement's JSON parameter reasonable for large generated catalogues.
-  for (let i = 0; i < rows.length; i += 2000) {
+  for (let i = 0; i < rows.length; i += chunk) {
     await tx.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(null::${table}, $1::text::jsonb)`, [
-      JSON.stringify(rows.slice(i, i + 2000)),
+      JSON.stringify(rows.slice(i, i + chunk)),
     ]);
   }
 }
 
-async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void> {
+async function writeCatalogue(tx: Queryable, c: CatalogueFixture, images: CatalogueImages): Promise<void> {
   const now = new Date().toISOString();
+  // A picture is tens of kilobytes, twice that in hex: a hundred make a statement of a few megabytes.
+  await insertRows(
+    tx,
+    'content.uploads',
+    images.uploads.map((upload) => ({ ...uploadRow(upload), created_at: now })),
+    100,
+  );
+  const imageOf = (map: Map<string, object>, key: string, language: Language) => map.get(`${key}/${language}`);
   const byKey = new Map(c.categories.map((cat) => [cat.key, cat]));
   const pathOf = (key: string, language: Language): string => {
     const cat = byKey.get(key);
@@ -92,6 +106,7 @@ async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void>
         name: cat.name[language],
         description: cat.description[language],
         updated_at: now,
+        ...imageOf(images.categories, cat.key, language),
       })),
     ),
   );
@@ -128,6 +143,7 @@ async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void>
           reviews: p.reviews,
         },
         updated_at: now,
+        ...imageOf(images.products, p.sku, language),
       })),
     ),
   );
@@ -173,6 +189,7 @@ async function writeCatalogue(tx: Queryable, c: CatalogueFixture): Promise<void>
         description: page.description[language],
         body: page.body[language],
         updated_at: now,
+        ...imageOf(images.pages, page.key, language),
       })),
     ),
   );

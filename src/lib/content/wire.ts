@@ -44,6 +44,22 @@ const review = z.object({
 /** When an editor last changed the entry (Strapi's updatedAt, ISO 8601): the sitemaps' lastmod. */
 const updatedAt = z.iso.datetime({ offset: true });
 
+/**
+ * An entry's image, as Strapi's media fields name it: where the file is (an absolute URL, usable as an
+ * `<img src>`), its hash, its alternative text in the entry's language, its size in pixels and its type.
+ */
+export const contentImage = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  fileHash: z.string().min(1),
+  alternativeText: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  mime: z.string().regex(/^image\//),
+});
+export type ContentImage = z.infer<typeof contentImage>;
+/** No image yet is `null`, like Strapi's empty media field, or absent (a service that predates images). */
+const image = contentImage.nullish();
+
 export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean(), updatedAt });
 export const productSummary = productEmpty.extend({
   name: z.string(),
@@ -61,6 +77,8 @@ export const productSummary = productEmpty.extend({
   /** Category keys, main one first. */
   categories: z.array(z.string()),
   ProductVariants: z.array(productVariant),
+  /** The pack shot, its words in the entry's language. */
+  image,
 });
 export const productFull = productSummary.extend({
   description: z.string(),
@@ -87,6 +105,7 @@ export const category = z.object({
   path: z.string(),
   name: z.string(),
   description: z.string(),
+  image,
   localizations: z.record(z.string(), z.string()),
   updatedAt,
 });
@@ -100,6 +119,7 @@ export const contentPage = z.object({
   description: z.string(),
   /** Markdown. */
   body: z.string(),
+  image,
   localizations: z.record(z.string(), z.string()),
   updatedAt,
 });

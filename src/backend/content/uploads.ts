@@ -1,0 +1,85 @@
+/**
+ * The content service's uploads (Strapi's media library): raster files kept in content.uploads and served
+ * at `/content/uploads/{name}`. A file's name carries the start of its sha256, so a changed picture is a
+ * new address and an address can be cached for ever.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Queryable } from '../db/database.ts';
+
+export interface Upload {
+  name: string;
+  /** sha256 of `data`, hexadecimal. */
+  hash: string;
+  mime: 'image/png';
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** What a file name may be: lowercase words and its extension (the table's own check says the same). */
+export const isUploadName = (name: string): boolean => /^[a-z0-9][a-z0-9-]{0,127}\.(png|jpg|webp)$/.test(name);
+
+/**
+ * Drawings already rendered, by the sha256 of their SVG and of the renderer's versions: every seed of the
+ * same catalogue (each API test file, each end-to-end run, `npm run seed -- --reset`) draws the same
+ * files, and rendering is most of a seed's time. A file is written under a temporary name and renamed,
+ * so a reader never sees half of one.
+ */
+const RENDER_CACHE = join(tmpdir(), 'maison-gamelle-renders');
+// An opaque picture (its background is drawn), and a lighter zlib effort than the default: the file is a
+// master that the sites re-encode, and a large catalogue's seed draws thousands.
+const PNG_OPTIONS = { compressionLevel: 4 } as const;
+
+/**
+ * An SVG drawing rendered to PNG, named `{stem}-{first 12 hex digits of its sha256}.png`. sharp (libvips
+ * and librsvg, whose text needs a sans-serif and a serif font installed: DejaVu on Debian) is loaded
+ * only when a picture is drawn, so a platform that never seeds never loads it.
+ */
+export async function renderPng(svg: string, stem: string): Promise<Upload> {
+  const { default: sharp } = await import('sharp');
+  const key = createHash('sha256')
+    .update(JSON.stringify([sharp.versions, PNG_OPTIONS, svg]))
+    .digest('hex');
+  const cached = join(RENDER_CACHE, `${key}.png`);
+  let data: Buffer | undefined = await readFile(cached).catch(() => undefined);
+  if (!data) {
+    data = await sharp(Buffer.from(svg)).removeAlpha().png(PNG_OPTIONS).toBuffer();
+    await keep(cached, data);
+  }
+  const { width = 0, height = 0 } = await sharp(data).metadata();
+  const hash = createHash('sha256').update(data).digest('hex');
+  return { name: `${stem}-${hash.slice(0, 12)}.png`, hash, mime: 'image/png', width, height, data };
+}
+
+/** Writes a rendered file to the cache; a cache that cannot be written (a read-only disk) only costs time. */
+async function keep(path: string, data: Buffer): Promise<void> {
+  const partial = `${path}.${randomUUID()}`;
+  try {
+    await mkdir(RENDER_CACHE, { recursive: true });
+    await writeFile(partial, data);
+    await rename(partial, path);
+  } catch {
+    await rm(partial, { force: true }).catch(() => {});
+  }
+}
+
+/** Rows for content.uploads, as the seed's bulk insert writes them (bytea in PostgreSQL's hex form). */
+export const uploadRow = (upload: Upload) => ({
+  name: upload.name,
+  hash: upload.hash,
+  mime: upload.mime,
+  width: upload.width,
+  height: upload.height,
+  data: `\\x${Buffer.from(upload.data).toString('hex')}`,
+});
+
+export async function findUpload(db: Queryable, name: string): Promise<Pick<Upload, 'hash' | 'mime' | 'data'> | undefined> {
+  const [row] = await db.query<{ hash: string; mime: 'image/png'; data: Uint8Array }>(
+    'SELECT hash, mime, data FROM content.uploads WHERE name = $1',
+    [name],
+  );
+  return row;
+}
