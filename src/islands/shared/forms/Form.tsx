@@ -11,6 +11,28 @@ import { useFormText, type FormText } from './text.ts';
 import './forms.css';
 
 type AnyValues = Record<string, unknown>;
+
+/**
+ * Whether a pointer (a finger, a mouse button) is down: a field left by a tap elsewhere (the terms' box) is
+ * checked once the tap is over, so an error appearing under the field cannot move what the finger is on
+ * before the tap lands.
+ */
+let pointerDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  for (const end of ['pointerup', 'pointercancel'] as const) document.addEventListener(end, () => (pointerDown = false), true);
+}
+const afterTheTap = (check: () => void) => {
+  if (!pointerDown) return check();
+  // The tap's click comes right after its pointerup, in the same task: the check waits for the next one.
+  const ended = () => {
+    document.removeEventListener('pointerup', ended, true);
+    document.removeEventListener('pointercancel', ended, true);
+    setTimeout(check);
+  };
+  document.addEventListener('pointerup', ended, true);
+  document.addEventListener('pointercancel', ended, true);
+};
 type AnyForm = FormController<AnyValues, unknown>;
 
 interface FormContextValue {
@@ -132,8 +154,10 @@ export function useFormField<T = string>(path: string): FormField<T> {
     },
     blur: () => {
       if (!edited.delete(path)) return;
-      const current = controller.values[path];
-      if (typeof current === 'string' ? current.trim() !== '' : current !== null && current !== undefined) controller.validateField(path);
+      afterTheTap(() => {
+        const current = controller.values[path];
+        if (typeof current === 'string' ? current.trim() !== '' : current !== null && current !== undefined) controller.validateField(path);
+      });
     },
     describedBy: (hasHint = false) =>
       [hasHint ? `${id}-hint` : '', messages.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
