@@ -42,8 +42,6 @@ export default {
   register: {
     acceptTerms: { errors: { must_accept: 'Vous devez accepter les conditions générales d’utilisation et de vente.' } },
     email: { errors: { already_used: 'Un compte existe déjà avec cet email.' } },
-    // One line under the field even on a phone: it appears as the shopper leaves the field for the next one.
-    password: { errors: { too_short: 'Au moins {min} caractères.' } },
   },
   login: {
     password: { errors: { wrong_password: 'Votre mot de passe est incorrect.' } },

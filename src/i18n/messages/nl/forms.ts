@@ -38,8 +38,6 @@ export default {
   register: {
     acceptTerms: { errors: { must_accept: 'Je moet de algemene gebruiks- en verkoopsvoorwaarden aanvaarden.' } },
     email: { errors: { already_used: 'Er bestaat al een account met dit e-mailadres.' } },
-    // One line under the field even on a phone: it appears as the shopper leaves the field for the next one.
-    password: { errors: { too_short: 'Minstens {min} tekens.' } },
   },
   login: {
     password: { errors: { wrong_password: 'Je wachtwoord is onjuist.' } },
