@@ -22,7 +22,7 @@ export default {
     additives: 'Additifs',
     analytical: 'Constituants analytiques',
     energy: 'Énergie métabolisable',
-    energyValue: '{value} kcal/kg',
+    energyValue: '{value}\u00A0kcal/kg',
     constituents: { protein: 'Protéine brute', fat: 'Teneur en matières grasses', fibre: 'Cellulose brute', ash: 'Cendres brutes', moisture: 'Humidité' },
     dailyPortion: 'Ration journalière',
     dailyMaximum: 'Quantité maximale par jour',

@@ -22,7 +22,7 @@ export default {
     additives: 'Toevoegingsmiddelen',
     analytical: 'Analytische bestanddelen',
     energy: 'Omzetbare energie',
-    energyValue: '{value} kcal/kg',
+    energyValue: '{value}\u00A0kcal/kg',
     constituents: { protein: 'Ruw eiwit', fat: 'Ruw vet', fibre: 'Ruwe celstof', ash: 'Ruwe as', moisture: 'Vocht' },
     dailyPortion: 'Dagrantsoen',
     dailyMaximum: 'Maximale hoeveelheid per dag',
