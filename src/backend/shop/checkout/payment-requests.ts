@@ -29,6 +29,7 @@ import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { tokenParam } from '../shared/ids.ts';
 import { randomToken } from '../shared/random.ts';
 import { ld, parseBody } from '../shared/request.ts';
+import { startSubscriptions } from '../subscriptions/creation.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import {
   addPayment,
@@ -85,6 +86,8 @@ async function applyOutcome(
       await setPaymentState(tx, payment.id, { state: transition(paymentMachine, payment.state, 'complete'), now });
       await setOrderPayment(transition(orderPaymentMachine, order.payment_state, 'pay'));
       await mail('paymentReceived');
+      // A card payment leaves a mandate: the order's subscription items start their subscriptions.
+      await startSubscriptions(tx, order, outcome, now);
       return;
     case 'authorized':
       if (payment.state === 'authorized') return;

@@ -1,0 +1,67 @@
+/**
+ * A paid order's subscription items become subscriptions, one per frequency, each with its first draft.
+ * Only a card payment starts one: the scheduler charges later deliveries on the card's mandate without the
+ * shopper, which a cheque, a bank transfer, PayPal or Bancontact cannot give. An order with subscription
+ * items paid another way is an order like any other (its items keep their subscription price) and starts
+ * nothing.
+ */
+import type { Queryable } from '../../db/database.ts';
+import { dayOf, nextShipment } from '../../../lib/subscriptions/schedule.ts';
+import { itemsOf, type OrderRow } from '../carts/repository.ts';
+import { shipmentOf } from '../checkout/repository.ts';
+import type { ProviderPayment } from '../payments/provider.ts';
+import { randomToken } from '../shared/random.ts';
+import { createDraft } from './drafts.ts';
+import { addSubscriptionItem, findSubscriptionById, insertSubscription, recordSubscriptionOrder } from './repository.ts';
+
+/** A subscription's code: short enough for a path, random enough that it cannot be guessed. */
+const subscriptionCode = () => `S${randomToken(9).replace(/[-_]/g, 'x')}`;
+
+/** Runs in the transaction that records the card payment as paid; answers the codes of the subscriptions made. */
+export async function startSubscriptions(q: Queryable, order: OrderRow, paid: ProviderPayment, now: Date): Promise<string[]> {
+  if (!paid.mandateId || !paid.customerId || order.customer_id === null || !order.shipping_address) return [];
+  const items = (await itemsOf(q, order.id)).filter((i) => i.subscription_interval > 0);
+  const already = await q.query('SELECT 1 FROM shop.subscriptions WHERE created_from_order_id = $1 LIMIT 1', [order.id]);
+  if (items.length === 0 || already.length > 0) return [];
+  const shipment = (await shipmentOf(q, order.id))!;
+  const today = dayOf(now);
+  const codes: string[] = [];
+  for (const frequency of [...new Set(items.map((i) => i.subscription_interval))]) {
+    const code = subscriptionCode();
+    const id = await insertSubscription(q, {
+      code,
+      customerId: order.customer_id,
+      channel: order.channel_code,
+      locale: order.locale_code,
+      frequency,
+      firstShipment: today,
+      card: {
+        customerId: paid.customerId,
+        mandateId: paid.mandateId,
+        brand: paid.card?.brand ?? null,
+        last4: paid.card?.last4 ?? null,
+        expiry: paid.card?.expiry ?? null,
+      },
+      shippingMethod: shipment.method_code!,
+      relayPoint: shipment.relay_point,
+      shippingAddress: order.shipping_address,
+      billingAddress: order.billing_address ?? order.shipping_address,
+      orderId: order.id,
+      now,
+    });
+    for (const item of items.filter((i) => i.subscription_interval === frequency)) {
+      await addSubscriptionItem(q, id, {
+        variant_code: item.variant_code,
+        quantity: item.quantity,
+        product_name: item.product_name,
+        variant_name: item.variant_name,
+        original_unit_price: item.original_unit_price,
+      });
+    }
+    // The order that started it is its first delivery; the draft is the second.
+    await recordSubscriptionOrder(q, id, order.id, today, now, true);
+    await createDraft(q, (await findSubscriptionById(q, id))!, nextShipment(today, frequency), now);
+    codes.push(code);
+  }
+  return codes;
+}

@@ -1,0 +1,70 @@
+/** A subscription as the API answers it: its settings, its next shipment and lock, its card, its alerts and status, its draft. */
+import type { Queryable } from '../../db/database.ts';
+import { languageOf, type LocaleCode } from '../../../lib/channels.ts';
+import { iri, SHOP_API_PREFIX, type Subscription } from '../../../lib/shop-api/wire.ts';
+import { alertsOf } from '../../../lib/subscriptions/alerts.ts';
+import { editLimitInstant, isLocked } from '../../../lib/subscriptions/schedule.ts';
+import { displayOf, subscriptionDisplayStatus } from '../../../lib/subscriptions/status.ts';
+import { orderJson, priceOrder } from '../carts/cart.ts';
+import { findOrderById } from '../carts/repository.ts';
+import { shipmentOf } from '../checkout/repository.ts';
+import type { RelayPointLookup } from '../shipping/relay-points.ts';
+import { draftProblems } from './drafts.ts';
+import { openAbortRequestOf, type SubscriptionRow, subscriptionOrderOf } from './repository.ts';
+
+export const subscriptionIri = (code: string) => `${SHOP_API_PREFIX}/subscriptions/${code}`;
+
+/** `detail` adds the draft next order (the list leaves it out: one pricing per subscription is enough there). */
+export async function subscriptionJson(
+  q: Queryable,
+  sub: SubscriptionRow,
+  now: Date,
+  { locale = sub.locale_code, detail = false, relayPoints }: { locale?: LocaleCode; detail?: boolean; relayPoints: RelayPointLookup },
+): Promise<Subscription> {
+  const lang = languageOf(locale);
+  const draft = sub.draft_order_id ? await findOrderById(q, sub.draft_order_id) : null;
+  const scheduled = draft ? await subscriptionOrderOf(q, draft.id) : null;
+  const shipment = draft ? await shipmentOf(q, draft.id) : null;
+  const problems = draft ? await draftProblems(q, draft, sub, relayPoints) : null;
+  const priced = draft ? await priceOrder(q, draft, now, locale) : null;
+  const alerts =
+    sub.state === 'stopped'
+      ? []
+      : alertsOf(
+          {
+            cardExpiry: sub.card_expiry,
+            unavailableProducts: problems?.unavailableProducts ?? 0,
+            relayPointUnavailable: problems?.relayPointUnavailable ?? false,
+            carrierInvalid: problems?.carrierInvalid ?? false,
+            couponIneligible: !!priced?.coupon && !priced.coupon.applicable,
+          },
+          now,
+        );
+  const status = subscriptionDisplayStatus(sub.state, alerts);
+  const abort = await openAbortRequestOf(q, sub.id);
+  const next = scheduled?.shipment_date ?? sub.next_shipment_date;
+  return {
+    '@id': subscriptionIri(sub.code),
+    '@type': 'Subscription',
+    code: sub.code,
+    state: sub.state,
+    status: displayOf(status, lang),
+    frequency: sub.frequency_days,
+    nextShipmentDate: next,
+    editLimitDate: editLimitInstant(next),
+    locked: isLocked(next, now),
+    card: sub.card_brand && sub.card_last4 ? { brand: sub.card_brand, last4: sub.card_last4, expiry: sub.card_expiry } : null,
+    shippingMethod: iri.shippingMethod(shipment?.method_code ?? sub.shipping_method_code),
+    carrier: shipment?.carrier ?? null,
+    relayPoint: shipment ? shipment.relay_point : sub.relay_point,
+    shippingAddress: draft?.shipping_address ?? sub.shipping_address,
+    alerts: alerts.map((a) => ({ kind: a.kind, status: displayOf(a.status, lang) })),
+    abortRequest: abort && { reason: abort.reason, message: abort.message, createdAt: abort.created_at },
+    shipNow:
+      scheduled?.ship_now_requested_at && scheduled.ship_now_deadline
+        ? { requestedAt: scheduled.ship_now_requested_at, deadline: scheduled.ship_now_deadline }
+        : null,
+    createdAt: sub.created_at,
+    nextOrder: detail && draft ? await orderJson(q, draft, now, locale) : null,
+  };
+}
