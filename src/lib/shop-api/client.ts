@@ -18,6 +18,7 @@ import {
   relayPoint,
   SHOP_API_PREFIX,
   shippingMethod,
+  subscription,
   type Address,
   type Authentication,
 } from './wire.ts';
@@ -27,6 +28,13 @@ import type { credentialsRequest } from './requests/authentication.ts';
 import type { addItemRequest, updateItemRequest } from './requests/carts.ts';
 import type { changePasswordRequest, personalDataRequest, registerRequest } from './requests/customers.ts';
 import type { resetPasswordRequest } from './requests/reset-password.ts';
+import type {
+  abortRequest,
+  frequencyRequest,
+  shippingAddressRequest,
+  shippingMethodRequest,
+  upsellRequest,
+} from './requests/subscriptions.ts';
 
 const path = {
   orders: `${SHOP_API_PREFIX}/orders`,
@@ -291,5 +299,38 @@ export function createOrdersClient(http: HttpClient) {
       return { orders: answer['hydra:member'], total: answer['hydra:totalItems'] };
     },
     getOrder: (token: string) => http.get(iri.order(tokenSegment(token)), { schema: order }),
+  };
+}
+
+/**
+ * @public The account's subscriptions (/shop/subscriptions…), for the subscription screens: each change
+ * answers the subscription as it is now, with its draft next order.
+ */
+export function createSubscriptionsClient(http: HttpClient) {
+  const base = `${SHOP_API_PREFIX}/subscriptions`;
+  const at = (code: string, rest = '') => `${base}/${encodeURIComponent(code)}${rest}`;
+  return {
+    list: async () => (await http.get(base, { schema: collection(subscription) }))['hydra:member'],
+    get: (code: string) => http.get(at(code), { schema: subscription }),
+    /** The orders of the subscription, newest first, and one of them. */
+    history: async (code: string) => (await http.get(at(code, '/orders'), { schema: collection(order) }))['hydra:member'],
+    historyOrder: (code: string, token: string) => http.get(at(code, `/orders/${tokenSegment(token)}`), { schema: order }),
+    setFrequency: (code: string, body: z.input<typeof frequencyRequest>) =>
+      http.patch(at(code, '/frequency'), { body, schema: subscription }),
+    setShippingAddress: (code: string, body: z.input<typeof shippingAddressRequest>) =>
+      http.patch(at(code, '/shipping-address'), { body, schema: subscription }),
+    setShippingMethod: (code: string, body: z.input<typeof shippingMethodRequest>) =>
+      http.patch(at(code, '/shipping-method'), { body, schema: subscription }),
+    setPaymentCard: (code: string, cardToken: string) =>
+      http.patch(at(code, '/payment-card'), { body: { cardToken }, schema: subscription }),
+    addUpsell: (code: string, body: z.input<typeof upsellRequest>) => http.post(at(code, '/upsells'), { body, schema: subscription }),
+    removeUpsell: (code: string, itemId: number) => http.delete(at(code, `/upsells/${itemId}`)),
+    applyCoupon: (code: string, couponCode: string) =>
+      http.patch(at(code, '/apply-coupon'), { body: { couponCode }, schema: subscription }),
+    removeCoupon: (code: string, couponCode: string) => http.delete(at(code, `/coupon/${encodeURIComponent(couponCode)}`)),
+    shipNow: (code: string) => http.post(at(code, '/ship-now'), { schema: subscription }),
+    requestAbort: (code: string, body: z.input<typeof abortRequest>) =>
+      http.post(at(code, '/abort-requests'), { body, schema: subscription }),
+    contact: (code: string, message: string) => http.post(at(code, '/contact'), { body: { message } }),
   };
 }
