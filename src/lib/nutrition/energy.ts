@@ -1,0 +1,95 @@
+/**
+ * How many kilocalories a pet needs a day, after the FEDIAF Nutritional Guidelines (2021), chapter on
+ * energy: a factor times the metabolic body weight (kg^0.75 for dogs, kg^0.67 for cats).
+ *
+ * - Adult dogs: 95 kcal·kg^0.75 for low activity, 110 moderate, 125 high.
+ * - Puppies (under 12 months): 210 below 50 % of the expected adult weight, 175 from 50 to 80 %, 140 from
+ *   80 to 100 %. Without an expected adult weight, the band comes from the age (below 4 months, 4 to 8
+ *   months, 8 months and more), the ages at which a medium dog reaches those shares of its adult weight.
+ * - Adult cats: 100 kcal·kg^0.67 when active, 75 when neutered or living indoors (low activity).
+ * - Kittens: 2.0–2.5 × the active adult requirement under 4 months, 1.75–2.0 × from 4 to 9 months, 1.5 ×
+ *   from 9 to 12 months. We take the middle of each band (2.25, 1.875, 1.5): the guide cannot tell where a
+ *   kitten sits in it, the middle is never more than about 11 % off, and the result asks the owner to
+ *   follow the kitten's shape. Growth is counted on the active adult's 100, neutered or not: FEDIAF's
+ *   multipliers apply to the intact kitten's requirement.
+ * - A pet above its ideal shape is fed for its ideal weight (BODY_CONDITIONS' `overIdeal`), so its ration
+ *   makes it slim down slowly instead of keeping its extra weight.
+ */
+import { BODY_CONDITIONS, type Activity, type BodyCondition, type Species } from '../pets/profile.ts';
+
+/** Under this age (months) a dog is a puppy and a cat a kitten. */
+export const GROWTH_UNTIL_MONTHS = 12;
+
+const DOG_ADULT: Record<Activity, number> = { low: 95, moderate: 110, high: 125 };
+const DOG_GROWTH = [
+  { belowShare: 0.5, untilMonths: 4, factor: 210 },
+  { belowShare: 0.8, untilMonths: 8, factor: 175 },
+  { belowShare: Number.POSITIVE_INFINITY, untilMonths: GROWTH_UNTIL_MONTHS, factor: 140 },
+] as const;
+const CAT_ACTIVE = 100;
+const CAT_NEUTERED_OR_INDOOR = 75;
+const KITTEN_MULTIPLIERS = [
+  { untilMonths: 4, multiplier: 2.25 },
+  { untilMonths: 9, multiplier: 1.875 },
+  { untilMonths: GROWTH_UNTIL_MONTHS, multiplier: 1.5 },
+] as const;
+const EXPONENT: Record<Species, number> = { dog: 0.75, cat: 0.67 };
+
+export interface EnergyProfile {
+  species: Species;
+  /** Today's weight, kg. */
+  weightKg: number;
+  /** Age in whole months. */
+  ageMonths: number;
+  activity: Activity;
+  sterilised: boolean;
+  condition: BodyCondition;
+  /** A puppy's expected adult weight (its breed's), kg; null when unknown. */
+  expectedAdultWeightKg?: number | null;
+}
+
+export interface EnergyNeed {
+  /** kcal a day, rounded. */
+  kcal: number;
+  /** The weight the ration is computed for: the ideal weight of a pet above its ideal shape. */
+  targetWeightKg: number;
+  /** The FEDIAF factor used (kcal per kg^exponent), after a kitten's multiplier. */
+  factor: number;
+  lifeStage: 'growth' | 'adult';
+}
+
+/** The weight to feed for: today's, or the ideal one of a pet above its ideal shape. */
+export function targetWeight(weightKg: number, condition: BodyCondition): number {
+  const level = BODY_CONDITIONS.find((l) => l.code === condition)!;
+  return weightKg / (1 + level.overIdeal);
+}
+
+function dogFactor(p: EnergyProfile): number {
+  if (p.ageMonths >= GROWTH_UNTIL_MONTHS) return DOG_ADULT[p.activity];
+  const share = p.expectedAdultWeightKg ? p.weightKg / p.expectedAdultWeightKg : null;
+  const band = share === null ? DOG_GROWTH.find((b) => p.ageMonths < b.untilMonths)! : DOG_GROWTH.find((b) => share < b.belowShare)!;
+  return band.factor;
+}
+
+function catFactor(p: EnergyProfile): number {
+  if (p.ageMonths < GROWTH_UNTIL_MONTHS) {
+    const band = KITTEN_MULTIPLIERS.find((b) => p.ageMonths < b.untilMonths)!;
+    return CAT_ACTIVE * band.multiplier;
+  }
+  return p.sterilised || p.activity === 'low' ? CAT_NEUTERED_OR_INDOOR : CAT_ACTIVE;
+}
+
+/** The daily energy need (kcal) of a pet. */
+export function dailyEnergy(p: EnergyProfile): EnergyNeed {
+  if (!(p.weightKg > 0) || !Number.isFinite(p.weightKg)) throw new RangeError('A weight must be a positive number of kg');
+  const growing = p.ageMonths < GROWTH_UNTIL_MONTHS;
+  // A growing pet is never put on a diet by the guide: its weight is its growth.
+  const targetWeightKg = growing ? p.weightKg : targetWeight(p.weightKg, p.condition);
+  const factor = p.species === 'dog' ? dogFactor(p) : catFactor(p);
+  return {
+    kcal: Math.round(factor * targetWeightKg ** EXPONENT[p.species]),
+    targetWeightKg: Math.round(targetWeightKg * 10) / 10,
+    factor,
+    lifeStage: growing ? 'growth' : 'adult',
+  };
+}
