@@ -318,3 +318,28 @@ describe('addresses', () => {
     expect((await api.call('POST', '/addresses', { token: other.token, body: valid })).status).toBe(201);
   });
 });
+
+describe('names and postcodes as labels print them', () => {
+  // A customer of their own: the one above has filled their address book.
+  let token: string;
+  beforeAll(async () => {
+    token = (await api.signUp()).token;
+  });
+
+  it('refuses emoji in an address’s names and company', async () => {
+    expect(codes(await create({ ...valid, lastName: 'Moreau ✨', company: 'Croquettes 🦴' }, { token }))).toEqual({
+      lastName: 'INVALID_CHARACTERS',
+      company: 'INVALID_CHARACTERS',
+    });
+  });
+
+  it('takes a Luxembourg postcode written with its letter (L-2714) and keeps its four digits', async () => {
+    const lu = { ...valid, countryCode: 'LU', city: 'Luxembourg', postcode: 'L-2714', phoneNumber: '+352621123456' };
+    const created = await create(lu, { token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(addressSchema.parse(created.body).postcode).toBe('2714');
+    expect(codes(await create({ ...lu, postcode: 'L-27140' }, { token }))).toEqual({ postcode: 'POSTCODE_LENGTH' });
+    // The letter is Luxembourg's: a Belgian postcode has none.
+    expect(codes(await create({ ...lu, countryCode: 'BE', postcode: 'L-2714' }, { token }))).toEqual({ postcode: 'POSTCODE_LENGTH' });
+  });
+});

@@ -557,3 +557,57 @@ describe('password reset through the outbox', () => {
     expect((await platform.get('/outbox.json?limit=0')).status).toBe(400);
   });
 });
+
+describe('GET /shop/reset-password-requests/{token}: whether a mailed link still works', () => {
+  it('answers 200 for a link that works (asking does not use it up), then 404 once it was used', async () => {
+    const me = await api.register();
+    expect((await api.call('POST', '/reset-password-requests', { body: { email: me.email } })).status).toBe(202);
+    const token = resetTokenIn((await mailsTo(me.email))[0]!.text);
+    for (let i = 0; i < 2; i++) {
+      const open = await api.call('GET', `/reset-password-requests/${token}`);
+      expect(open.status, JSON.stringify(open.body)).toBe(200);
+      expect(open.body).toMatchObject({ '@type': 'ResetPasswordRequest', '@id': `/api/v2/shop/reset-password-requests/${token}` });
+    }
+    const reset = { newPassword: 'nouveau-1', confirmNewPassword: 'nouveau-1' };
+    expect((await api.call('PATCH', `/reset-password-requests/${token}`, { body: reset })).status).toBe(202);
+    expectNotFound(await api.call('GET', `/reset-password-requests/${token}`));
+  });
+
+  it('answers 404 for a link replaced by a newer one, an expired link and a token never mailed (fixed clock)', async () => {
+    clock.set('2026-03-02T09:00:00Z');
+    try {
+      const me = await api.register();
+      await api.call('POST', '/reset-password-requests', { body: { email: me.email } });
+      const older = resetTokenIn((await mailsTo(me.email))[0]!.text);
+      await api.call('POST', '/reset-password-requests', { body: { email: me.email } });
+      const newer = resetTokenIn((await mailsTo(me.email))[0]!.text);
+      expectNotFound(await api.call('GET', `/reset-password-requests/${older}`));
+      expect((await api.call('GET', `/reset-password-requests/${newer}`)).status).toBe(200);
+      // A link works for an hour.
+      clock.set('2026-03-02T10:00:00Z');
+      expectNotFound(await api.call('GET', `/reset-password-requests/${newer}`));
+      expectNotFound(await api.call('GET', '/reset-password-requests/never-mailed-0123456789'));
+      expectNotFound(await api.call('GET', '/reset-password-requests/not%20a%20token'));
+    } finally {
+      clock.reset();
+    }
+  });
+});
+
+describe('names', () => {
+  it('keep their diaeresis and apostrophe in an account (Zoë, Noël, D’Hondt)', async () => {
+    const { profile } = await api.register({ firstName: 'Zoë-Noël', lastName: "D'Hondt" });
+    expect(customerSchema.parse(profile)).toMatchObject({ firstName: 'Zoë-Noël', lastName: "D'Hondt" });
+  });
+
+  it('refuse emoji at registration and in the personal data: they would print on parcels’ labels', async () => {
+    const body = { firstName: 'Zoë 🐶', lastName: 'Martin', email: uniqueEmail(), password: 'croquettes5', acceptTerms: true };
+    expectViolation(await api.call('POST', '/customers', { body }), 'firstName', 'INVALID_CHARACTERS');
+    const me = await api.signUp();
+    expectViolation(
+      await api.call('PUT', customerPath(me.customer), { body: { lastName: 'Martin 🇫🇷' }, token: me.token }),
+      'lastName',
+      'INVALID_CHARACTERS',
+    );
+  });
+});
