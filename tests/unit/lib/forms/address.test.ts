@@ -10,17 +10,9 @@ import { countryOfTypedNumber } from '../../../../src/lib/forms/phone.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { addressRequest, hasForbiddenCharacters } from '../../../../src/lib/shop-api/requests/addresses.ts';
 import { registerRequest } from '../../../../src/lib/shop-api/requests/customers.ts';
+import { validAddress } from './fixtures.ts';
 
-const address = (values: Partial<AddressFormValues>): AddressFormValues => ({
-  ...emptyAddress('FR'),
-  firstName: 'Camille',
-  lastName: 'Durand',
-  street: '12 rue des Lilas',
-  city: 'Lyon',
-  postcode: '69003',
-  phoneNumber: { countryCode: 'FR', number: '+33 6 12 34 56 78' },
-  ...values,
-});
+const address = (values: Partial<AddressFormValues>): AddressFormValues => ({ ...validAddress(), ...values });
 const fieldCodes = (result: ReturnType<typeof validate>, field: string) =>
   result.success ? [] : (result.errors.fields[field] ?? []).map((e) => e.code);
 

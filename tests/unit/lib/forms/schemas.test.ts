@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressFormValues, addressSchema, emptyAddress, type AddressFormValues } from '../../../../src/lib/forms/address.ts';
+import { addressFormValues, addressSchema, emptyAddress } from '../../../../src/lib/forms/address.ts';
 import { checkPostcode, hasForbiddenCharacters, PHONE_COUNTRIES } from '../../../../src/lib/shop-api/requests/addresses.ts';
 import { dateFromAge, parseIsoDate, type Clock } from '../../../../src/lib/shop-api/requests/dates.ts';
 import {
@@ -30,6 +30,7 @@ import { emptyRegister, registerSchema } from '../../../../src/lib/forms/registe
 import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
 import { LIMITS, POSTCODE_DIGITS } from '../../../../src/lib/constants.ts';
 import type { Address, Customer } from '../../../../src/lib/shop-api/wire.ts';
+import { validAddress } from './fixtures.ts';
 
 /** A fixed "today": 15 June 2026, at noon so no time zone moves the day. */
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);
@@ -38,16 +39,6 @@ const errorsOf = (result: ReturnType<typeof validate>) => {
   if (result.success) throw new Error('expected the values to be refused');
   return result.errors;
 };
-
-const validAddress = (): AddressFormValues => ({
-  ...emptyAddress('FR'),
-  firstName: 'Camille',
-  lastName: 'Durand',
-  street: '12 rue des Lilas',
-  city: 'Lyon',
-  postcode: '69003',
-  phoneNumber: { countryCode: 'FR', number: '+33 6 12 34 56 78' },
-});
 
 describe('normalisation of address text', () => {
   it('turns curly quotes into plain ones, dashes into hyphens and exotic spaces into spaces', () => {
