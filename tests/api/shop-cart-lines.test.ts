@@ -111,7 +111,16 @@ describe('cart lines in the language of the request', () => {
       [sample.code, sample.product.animal, true],
     ]);
     expect(o.items[2]!.productPath).toBe(`/produits/echantillons/${sample.product.slug.fr}/`);
-    for (const item of o.items) if (item.image) expect(item.image.url).not.toBe('');
+    // The content service's pack shot, in the line's language, where the browser reaches the platform.
+    for (const item of o.items) {
+      expect(item.image?.url, item.variantCode).toMatch(/^http:\/\/platform\.test\/content\/uploads\/[a-z0-9-]+-fr-[0-9a-f]{12}\.png$/);
+      expect(item.image?.alternativeText, item.variantCode).not.toBe('');
+      const file = await platform.request(new URL(item.image!.url).pathname);
+      expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
+    }
+    const dutch = ok(await read(cart.tokenValue, { query: BE_NL }));
+    expect(dutch.items[0]!.image!.url).toMatch(/-nl-[0-9a-f]{12}\.png$/);
+    expect(dutch.items[0]!.image!.alternativeText).not.toBe(o.items[0]!.image!.alternativeText);
   });
 
   it('keeps the name a line was added under, without a page, once its variant left the catalogue', async () => {

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Translator } from '../../i18n/core.ts';
-import { cleanCartLink, parseCartLink, type CartLinkLine } from '../../lib/cart-link.ts';
+import { cleanCartLink, hasCartLink, parseCartLink, type CartLinkLine } from '../../lib/cart-link.ts';
 import type { ChannelCode } from '../../lib/channels.ts';
 import { CART_QUANTITY } from '../../lib/constants.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
@@ -56,22 +56,28 @@ function OtherSiteCart({ otherSite }: { otherSite: OtherSite }) {
 function CartPage({ upsells, continueHref, otherSite }: { upsells: Upsell[]; continueHref: string; otherSite: OtherSite }) {
   const { t, locale } = useIsland();
   const { store, cart, status, unavailable } = useCart();
+  // A cart link being applied: the page stays in its loading frame rather than show each step of it.
+  const [linking, setLinking] = useState(() => typeof location !== 'undefined' && hasCartLink(location.search));
 
   useEffect(() => {
+    if (!hasCartLink(location.search)) return;
     const lines = parseCartLink(location.search);
-    if (lines.length === 0) return;
     history.replaceState(history.state, '', cleanCartLink(location.href));
-    void store.applyLink(lines).then(({ applied, failures, refused }) => {
-      if (applied.length > 0) toast('success', t(failures.length + refused.length > 0 ? 'cart.link.partlyAdded' : 'cart.linkAdded'));
-      // Until the shopper closes them: what was not added must not go by unread.
-      for (const line of refused) toast('error', refusedText(line, t), 0);
-      for (const { line, error } of failures)
-        toast('error', t('cart.link.refused', { code: line.variantCode, reason: cartErrorText(error, t) }), 0);
-    });
+    void store
+      .applyLink(lines)
+      .then(({ applied, failures, refused }) => {
+        if (applied.length > 0) toast('success', t(failures.length + refused.length > 0 ? 'cart.link.partlyAdded' : 'cart.linkAdded'));
+        // Until the shopper closes them: what was not added must not go by unread.
+        for (const line of refused) toast('error', refusedText(line, t), 0);
+        for (const { line, error } of failures)
+          toast('error', t('cart.link.refused', { code: line.variantCode, reason: cartErrorText(error, t) }), 0);
+      })
+      .finally(() => setLinking(false));
   }, [store, t]);
 
-  const loading = !cart && (status === 'idle' || status === 'loading');
-  const filled = cart !== null && cart.items.length > 0;
+  // Until the whole link is applied, so the lines and the summary arrive once, at their final size.
+  const loading = linking || (!cart && (status === 'idle' || status === 'loading'));
+  const filled = !loading && cart !== null && cart.items.length > 0;
 
   // One frame for every state, at its final size from the page's HTML on (rendered at build time, while
   // the cart is unknown): the lines' part and the summary keep their height whether the cart is loading,

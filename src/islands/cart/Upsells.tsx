@@ -41,8 +41,10 @@ export function Upsells({ upsells, cart }: { upsells: Upsell[]; cart: Order | nu
     <section className="upsells" aria-labelledby="upsells-title">
       <h2 id="upsells-title">{t('cart.upsells')}</h2>
       <ul>
-        {shown.map((u) => (
-          <li key={u.variantCode} className="card" data-animal={u.animal}>
+        {/* Keyed by place: once the cart's species is known, the offers change in their cards, which stay where they are. */}
+        {shown.map((u, place) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the place is the identity here (see above).
+          <li key={place} className="card" data-animal={u.animal}>
             <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
             <span className="upsell-price">{price(u.price)}</span>
             <button

@@ -81,7 +81,7 @@ function acceptedLanguages(header: string | undefined): string[] {
  * languages of the BE site: each page reads it in its own. A placed order keeps its own locale: it is
  * what was sold, in the words of its confirmation and invoice.
  */
-export function answerLocale(c: ShopContext, order: Pick<OrderRow, 'state' | 'channel_code' | 'locale_code'>): LocaleCode {
+function answerLocale(c: ShopContext, order: Pick<OrderRow, 'state' | 'channel_code' | 'locale_code'>): LocaleCode {
   if (order.state !== 'cart') return order.locale_code;
   if (c.req.query('locale') !== undefined) return c.get('locale');
   const spoken = channels[order.channel_code].locales;
@@ -108,14 +108,40 @@ export async function couponRefusal(
 }
 
 /**
- * How an answer is written: the request's locale (names, labels and page paths in its language) and
- * whether the lines keep the names they were sold under (a placed order).
+ * How an answer about an order is written for its caller: in which locale (answerLocale), and where the
+ * caller's browser finds the content service's uploads (the lines' pictures): the platform's public
+ * address (SHOP_API_URL, as the payment provider is given it), else the address the request reached.
  */
-interface View {
+export interface AnswerView {
   locale: LocaleCode;
+  uploadsUrl: string;
+}
+export function answerView(
+  c: ShopContext,
+  deps: Pick<ShopDeps, 'env'>,
+  order: Pick<OrderRow, 'state' | 'channel_code' | 'locale_code'>,
+): AnswerView {
+  const platform = (deps.env.SHOP_API_URL ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  return { locale: answerLocale(c, order), uploadsUrl: `${platform}${CONTENT_UPLOADS_PATH}` };
+}
+/** Where the embedded platform serves the content service's uploads (app.ts mounts it at /content). */
+const CONTENT_UPLOADS_PATH = '/content/uploads/';
+
+/** The view with what the caller did not say (no request: a mail, an invoice): the order's locale, a path for pictures. */
+interface View extends AnswerView {
+  /** The lines keep the names they were sold under (a placed order). */
   copiedNames: boolean;
 }
-const viewOf = (order: OrderRow, locale: LocaleCode = order.locale_code): View => ({ locale, copiedNames: order.frozen !== null });
+/** A locale alone says the language, the pictures keeping their path. */
+type AnswerOptions = LocaleCode | Partial<AnswerView>;
+function viewOf(order: OrderRow, answer: AnswerOptions): View {
+  const view = typeof answer === 'string' ? { locale: answer } : answer;
+  return {
+    locale: view.locale ?? order.locale_code,
+    uploadsUrl: view.uploadsUrl ?? CONTENT_UPLOADS_PATH,
+    copiedNames: order.frozen !== null,
+  };
+}
 
 /** The page of a line's product in the view's language: a sample's page, else its format's page. */
 function productPathOf(shown: VariantDisplay, locale: LocaleCode): string | null {
@@ -150,7 +176,7 @@ const itemJson = (order: OrderRow, r: ItemRow, view: View, shown: VariantDisplay
 
 async function itemsJson(q: Queryable, order: OrderRow, view: View): Promise<OrderItem[]> {
   const rows = await itemsOf(q, order.id);
-  const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale));
+  const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale), view.uploadsUrl);
   return rows.map((r) => itemJson(order, r, view, shown.get(r.variant_code)));
 }
 
@@ -173,11 +199,12 @@ function couponStateOf(
 
 /**
  * What an order in its checkout costs now: its items, its coupon, its carrier and its payment method.
- * Names, labels and the coupon's reason are in the language of `locale` (the order's by default).
+ * Names, labels and the coupon's reason are in the view's language (the order's by default).
  */
-export async function priceOrder(q: Queryable, order: OrderRow, now: Date, locale: LocaleCode = order.locale_code) {
-  const lang = languageOf(locale);
-  const items = await itemsJson(q, order, viewOf(order, locale));
+export async function priceOrder(q: Queryable, order: OrderRow, now: Date, answer: AnswerOptions = {}) {
+  const view = viewOf(order, answer);
+  const lang = languageOf(view.locale);
+  const items = await itemsJson(q, order, view);
   const itemsTotal = items.reduce((sum, item) => sum + item.total, 0);
   const coupon = order.coupon_code ? await findCoupon(q, order.coupon_code) : null;
   // A code whose coupon was deleted is refused like an unknown one.
@@ -235,17 +262,18 @@ const paymentJson = (order: OrderRow, p: PaymentRow): Payment => ({
 
 /**
  * The order as the API answers it: a cart priced now, a placed order with the figures it was placed with;
- * names, labels and statuses in the language of `locale` (the request's; the order's by default).
+ * names, labels and statuses in the view's language (answerView; the order's by default).
  */
 export async function orderJson(
   q: Queryable,
   order: OrderRow,
   now: Date,
-  locale: LocaleCode = order.locale_code,
+  answer: AnswerOptions = {},
 ): Promise<Order & { '@context': string }> {
-  const lang = languageOf(locale);
-  const priced = order.frozen ? null : await priceOrder(q, order, now, locale);
-  const items = priced?.items ?? (await itemsJson(q, order, viewOf(order, locale)));
+  const view = viewOf(order, answer);
+  const lang = languageOf(view.locale);
+  const priced = order.frozen ? null : await priceOrder(q, order, now, view);
+  const items = priced?.items ?? (await itemsJson(q, order, view));
   const coupon = priced ? priced.coupon : await placedCouponState(q, order, order.frozen!, lang);
   const { promotions, ...totals } = order.frozen ?? { ...priced!.totals, promotions: priced!.promotions };
   const shipment = await shipmentOf(q, order.id);

@@ -7,7 +7,7 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { applyCouponRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { countAll } from '../limits/store.ts';
-import { answerLocale, couponRefusal, orderJson, withCart } from './cart.ts';
+import { answerView, couponRefusal, orderJson, withCart } from './cart.ts';
 import { couponKey } from './promotions.ts';
 import { findCoupon, itemsTotal, setCoupon } from './repository.ts';
 
@@ -30,7 +30,7 @@ export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {
       const refusal = await couponRefusal(tx, order, coupon, await itemsTotal(tx, order.id), now);
       if (refusal) throw refuse(c.get('lang'), { path: 'couponCode', code: refusal, params: { amount: coupon?.minimumItemsTotal } });
       await setCoupon(tx, order.id, coupon!.code, now);
-      return orderJson(tx, { ...order, coupon_code: coupon!.code }, now, answerLocale(c, order));
+      return orderJson(tx, { ...order, coupon_code: coupon!.code }, now, answerView(c, deps, order));
     });
     await attempt.refund();
     return ld(c, applied);

@@ -14,7 +14,7 @@ import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
-import { answerLocale, orderJson, withCart } from './cart.ts';
+import { answerView, orderJson, withCart } from './cart.ts';
 import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */
@@ -65,7 +65,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
         }
         await touchOrder(tx, order.id, deps.clock());
-        return orderJson(tx, order, deps.clock(), answerLocale(c, order));
+        return orderJson(tx, order, deps.clock(), answerView(c, deps, order));
       }),
     );
   });
@@ -94,7 +94,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           await setItem(tx, item.id, { quantity, interval, unitPrice: unitPriceOf(item.original_unit_price, interval) });
         }
         await touchOrder(tx, order.id, deps.clock());
-        return orderJson(tx, order, deps.clock(), answerLocale(c, order));
+        return orderJson(tx, order, deps.clock(), answerView(c, deps, order));
       }),
     );
   });

@@ -9,7 +9,7 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { assignCustomerRequest, createCartRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
-import { accessibleOrder, answerLocale, orderJson, withCart } from './cart.ts';
+import { accessibleOrder, answerView, orderJson, withCart } from './cart.ts';
 import { assignCustomer, createOrder, deleteOrder, findCoupon, findOrder, hasCompletedOrder, setCoupon } from './repository.ts';
 
 export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
@@ -24,13 +24,13 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!channel.locales.includes(locale)) throw refuse(c.get('lang'), { path: 'localeCode', code: 'LOCALE_CHANNEL_MISMATCH' });
     // A cart created with a session belongs to that customer from the start.
     const order = await createOrder(db, { token: randomToken(24), customerId, channel: channel.code, locale, now: deps.clock() });
-    return ld(c, await orderJson(db, order, deps.clock(), answerLocale(c, order)), 201);
+    return ld(c, await orderJson(db, order, deps.clock(), answerView(c, deps, order)), 201);
   });
 
   app.get('/orders/:token', async (c) => {
     const customerId = await optionalCustomer(c, deps);
     const order = await accessibleOrder(db, tokenParam(c), customerId, { cartOnly: false });
-    return ld(c, await orderJson(db, order, deps.clock(), answerLocale(c, order)));
+    return ld(c, await orderJson(db, order, deps.clock(), answerView(c, deps, order)));
   });
 
   app.delete('/orders/:token', async (c) => {
@@ -53,7 +53,7 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
           const coupon = await findCoupon(tx, order.coupon_code);
           if (coupon?.firstOrderOnly && (await hasCompletedOrder(tx, customerId))) await setCoupon(tx, order.id, null);
         }
-        return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock(), answerLocale(c, order));
+        return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock(), answerView(c, deps, order));
       }),
     );
   });

@@ -20,8 +20,8 @@ import { channels } from '../../../lib/channels.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
-import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { answerLocale, orderJson, priceOrder } from '../carts/cart.ts';
+import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
+import { answerView, orderJson, priceOrder, type AnswerView } from '../carts/cart.ts';
 import { assignCustomer, countLines, findOrder, type OrderRow } from '../carts/repository.ts';
 import { shippingPrice } from '../carts/totals.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -56,9 +56,9 @@ const collection = (id: string, members: object[]) => ({
 });
 
 /** The order again, as it is now, for the answer. */
-/** The order as it is now, in the request's language (carts/cart.ts answerLocale). */
-const reread = async (c: ShopContext, tx: Queryable, order: OrderRow, now: Date) =>
-  orderJson(tx, (await findOrder(tx, order.token_value))!, now, answerLocale(c, order));
+/** The order as it is now, written for the caller (carts/cart.ts answerView: its language, its pictures' address). */
+const reread = async (tx: Queryable, order: OrderRow, now: Date, view: AnswerView) =>
+  orderJson(tx, (await findOrder(tx, order.token_value))!, now, view);
 
 export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
@@ -89,7 +89,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           await setCheckoutState(tx, order.id, to, now);
           await ensureShipment(tx, order.id, now);
           if (!(await openPayment(tx, order.id))) await addPayment(tx, order.id, { state: 'cart', amount: 0, methodCode: null, now });
-          return reread(c, tx, order, now);
+          return reread(tx, order, now, answerView(c, deps, order));
         },
         { claimAnonymous: true },
       ),
@@ -160,7 +160,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           await addPayment(tx, order.id, { state: 'cart', amount: 0, methodCode: null, now });
         }
         await setCheckoutState(tx, order.id, to, now);
-        return reread(c, tx, order, now);
+        return reread(tx, order, now, answerView(c, deps, order));
       }),
     );
   });
@@ -207,13 +207,13 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           if (before && before.service_fee !== method.service_fee)
             throw refuse(lang, { path: 'paymentMethod', code: 'PAYMENT_METHOD_NOT_AVAILABLE' });
           await setPaymentMethod(tx, payment.id, method.code, now);
-          return reread(c, tx, order, now);
+          return reread(tx, order, now, answerView(c, deps, order));
         }
         const to = checkoutStep(lang, order, 'select_payment');
         if (payment.state !== 'cart') throw refuse(lang, { path: '', code: 'PAYMENT_NOT_PAYABLE' });
         await setPaymentMethod(tx, payment.id, method.code, now);
         await setCheckoutState(tx, order.id, to, now);
-        return reread(c, tx, order, now);
+        return reread(tx, order, now, answerView(c, deps, order));
       }),
     );
   });
@@ -265,7 +265,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
         // details and reference come from the provider with the payment request, and the mail waits for them.
         const method = totals.total > 0 && payment?.method_code ? await findPaymentMethod(tx, payment.method_code) : null;
         if (method?.provider_method !== 'banktransfer') await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: deps.env });
-        return reread(c, tx, order, now);
+        return reread(tx, order, now, answerView(c, deps, order));
       }),
     );
   });
