@@ -26,6 +26,7 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
   '.webp': 'image/webp',
   '.avif': 'image/avif',

@@ -268,12 +268,12 @@ export function packshotSvg(input: PackshotInput): string {
   // The name fills what the head, the species and the format leave of the label.
   const nameTop = y + 104;
   const nameBottom = pillY - 8;
-  const name = fitText(input.name, width - 2 * inset, nameBottom - nameTop, [25, 23, 21, 19, 17]);
+  const name = fitText(input.name, width - 2 * inset, nameBottom - nameTop, [27, 25, 23, 21, 19, 17]);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="${PACKSHOT_SIZE}" height="${PACKSHOT_SIZE}">` +
     `<rect width="600" height="600" fill="${PAPER}"/>` +
     // The pack fills the frame as a photographed one would: scaled about the middle of its base line.
-    `<g transform="translate(300 310) scale(1.12) translate(-300 -310)">` +
+    `<g transform="translate(300 420) scale(1.16) translate(-300 -420)">` +
     `<ellipse cx="300" cy="550" rx="175" ry="18" fill="#000" opacity=".10"/>` +
     `<g data-pack="${shape.name}">${shape.body}</g>` +
     `<text x="300" y="${shape.brandY}" text-anchor="middle" font-family="${SERIF}" font-size="17" font-weight="700" letter-spacing="2" fill="${onColour(input.colour)}">${escapeXml(BRAND.toUpperCase())}</text>` +

@@ -38,7 +38,7 @@ export function productJsonLd(
     locale: LocaleCode;
     brand: string;
     currency: string;
-    /** Absolute URLs of the product's images (at least one: search engines require an image). */
+    /** Absolute URLs of the product's raster images (search engines require one; none leaves the field out). */
     image: string[];
     /** Absolute URL of a format's page (the product's page when it has none). */
     formatUrl: (variantCode: string) => string | undefined;
@@ -50,7 +50,7 @@ export function productJsonLd(
     name: product.name,
     sku: product.sku,
     description: product.short_description,
-    image: page.image,
+    image: page.image.length > 0 ? page.image : undefined,
     brand: { '@type': 'Brand', name: page.brand },
     url: page.url,
     aggregateRating:

@@ -12,3 +12,14 @@ export function metaDescription(text: string, max = META_DESCRIPTION_MAX): strin
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+/** A page's share preview image (Open Graph, Twitter card): its absolute URL, its size in pixels, its alternative text. */
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The shop's own share image, for a page without a picture of its own (src/pages/packshots/maison-gamelle.png.ts). */
+export const SITE_SHARE_IMAGE = { path: '/packshots/maison-gamelle.png', width: 1200, height: 630 } as const;

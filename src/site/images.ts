@@ -1,0 +1,87 @@
+/**
+ * The content service's pictures as the build uses them: which may go through Astro's image pipeline,
+ * the widths the layouts need, and the share image (Open Graph, Product structured data) of a page.
+ *
+ * A picture the content service names but cannot give (no image on the entry, a file that answers no
+ * 200, a host the build may not fetch from) must not stop the build: the page draws the product inline
+ * instead (the same drawing the platform rendered, src/lib/catalogue/packshot.ts) and the build warns.
+ * A missing picture is the content service's fault to fix, not a reason to leave a whole site unpublished.
+ */
+import { getImage, imageConfig } from 'astro:assets';
+import { isRemoteAllowed } from 'astro/assets/utils';
+import type { ContentImage } from '../lib/content/wire.ts';
+import type { ShareImage } from '../lib/seo/meta.ts';
+import { channel, contentOf } from './content.ts';
+
+/**
+ * The widths each layout draws a pack shot at, in CSS pixels, and the files made for them (1× and 2×
+ * screens): a card's is 180 px wide; the product page's 360 px, or 88 px beside the name on a phone.
+ */
+export const PICTURE_LAYOUTS = {
+  card: { widths: [360], sizes: '180px' },
+  main: { widths: [360, 720], sizes: '(max-width: 768px) 88px, 360px' },
+} as const;
+
+/** A share image: one JPEG (what every crawler and messenger reads), at the largest size a page draws. */
+const SHARE_FORMAT = 'jpg';
+const SHARE_MAX_WIDTH = 1200;
+
+/** How many pictures the build asks about at once. */
+const CHECKS_AT_ONCE = 16;
+
+let available: Promise<Set<string>> | undefined;
+
+/** Every picture of the channel's entries that answers 200 (a HEAD each, at once, on the first call). */
+function availablePictures(): Promise<Set<string>> {
+  available ??= (async () => {
+    const urls = new Set<string>();
+    for (const locale of channel.locales) {
+      const content = await contentOf(locale);
+      for (const entry of [...content.products, ...content.categories, ...content.pages]) if (entry.image) urls.add(entry.image.url);
+    }
+    const ok = new Set<string>();
+    const queue = [...urls].filter((url) =>
+      isRemoteAllowed(url, { domains: imageConfig.domains, remotePatterns: imageConfig.remotePatterns }),
+    );
+    const check = async () => {
+      for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
+        const answer = await fetch(url, { method: 'HEAD' }).catch(() => undefined);
+        if (answer?.ok) ok.add(url);
+      }
+    };
+    await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, check));
+    return ok;
+  })();
+  return available;
+}
+
+const warned = new Set<string>();
+const DOING_WITHOUT = 'a product is drawn in the page instead, a page shares the shop’s picture';
+
+/** The entry's picture when the build can use it; otherwise undefined, with a warning naming the entry once. */
+export async function usablePicture(image: ContentImage | null | undefined, entry: string): Promise<ContentImage | undefined> {
+  if (image && (await availablePictures()).has(image.url)) return image;
+  if (!warned.has(entry)) {
+    warned.add(entry);
+    console.warn(
+      image
+        ? `[images] ${entry}: ${image.url} is not a picture this build can fetch (outside image.remotePatterns, or no 200 answer); ${DOING_WITHOUT}.`
+        : `[images] ${entry}: the content service gives no picture; ${DOING_WITHOUT}.`,
+    );
+  }
+  return undefined;
+}
+
+/** The share image of a page from its entry's picture (absolute URL on the site), or undefined without one. */
+export async function shareImageOf(
+  image: ContentImage | null | undefined,
+  entry: string,
+  site: URL | undefined,
+): Promise<ShareImage | undefined> {
+  const usable = await usablePicture(image, entry);
+  if (!usable) return undefined;
+  const width = Math.min(usable.width, SHARE_MAX_WIDTH);
+  const height = Math.round((usable.height * width) / usable.width);
+  const file = await getImage({ src: usable.url, width, height, format: SHARE_FORMAT });
+  return { url: new URL(file.src, site).href, width, height, alt: usable.alternativeText };
+}
