@@ -12,6 +12,7 @@ import { isRemoteAllowed } from 'astro/assets/utils';
 import type { ContentImage } from '../lib/content/wire.ts';
 import type { ShareImage } from '../lib/seo/meta.ts';
 import { channel, contentOf } from './content.ts';
+import { availablePictureUrls } from './picture-availability.ts';
 
 /**
  * The widths each layout draws a pack shot at, in CSS pixels, and the files made for them (1× and 2×
@@ -26,31 +27,19 @@ export const PICTURE_LAYOUTS = {
 const SHARE_FORMAT = 'jpg';
 const SHARE_MAX_WIDTH = 1200;
 
-/** How many pictures the build asks about at once. */
-const CHECKS_AT_ONCE = 16;
-
 let available: Promise<Set<string>> | undefined;
 
-/** Every picture of the channel's entries that answers 200 (a HEAD each, at once, on the first call). */
+/** Every picture of the channel's entries the build can use, asked about once, on the first call. */
 function availablePictures(): Promise<Set<string>> {
   available ??= (async () => {
-    const urls = new Set<string>();
+    const urls: string[] = [];
     for (const locale of channel.locales) {
       const content = await contentOf(locale);
-      for (const entry of [...content.products, ...content.categories, ...content.pages]) if (entry.image) urls.add(entry.image.url);
+      for (const entry of [...content.products, ...content.categories, ...content.pages]) if (entry.image) urls.push(entry.image.url);
     }
-    const ok = new Set<string>();
-    const queue = [...urls].filter((url) =>
+    return availablePictureUrls(urls, (url) =>
       isRemoteAllowed(url, { domains: imageConfig.domains, remotePatterns: imageConfig.remotePatterns }),
     );
-    const check = async () => {
-      for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
-        const answer = await fetch(url, { method: 'HEAD' }).catch(() => undefined);
-        if (answer?.ok) ok.add(url);
-      }
-    };
-    await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, check));
-    return ok;
   })();
   return available;
 }
@@ -65,7 +54,7 @@ export async function usablePicture(image: ContentImage | null | undefined, entr
     warned.add(entry);
     console.warn(
       image
-        ? `[images] ${entry}: ${image.url} is not a picture this build can fetch (outside image.remotePatterns, or no 200 answer); ${DOING_WITHOUT}.`
+        ? `[images] ${entry}: ${image.url} is not a picture this build can fetch (outside image.remotePatterns, or no 2xx answer); ${DOING_WITHOUT}.`
         : `[images] ${entry}: the content service gives no picture; ${DOING_WITHOUT}.`,
     );
   }
