@@ -11,7 +11,7 @@ import { renderPng, type Upload } from '../content/uploads.ts';
 import type { CatalogueFixture, ProductFixture } from './fixture-schema.ts';
 
 /** A row's image: the upload it names and its alternative text, in the row's language. */
-export interface RowImage {
+interface RowImage {
   image_file: string;
   image_alt: string;
 }

@@ -11,8 +11,8 @@
  */
 import type { Language } from '../channels.ts';
 
-export type PackKind = 'dry' | 'wet' | 'treat';
-export type Species = 'dog' | 'cat';
+type PackKind = 'dry' | 'wet' | 'treat';
+type Species = 'dog' | 'cat';
 
 /** The pack shot's canvas (square, like a shop's product photos). */
 export const PACKSHOT_SIZE = 720;
