@@ -32,6 +32,7 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
 import { relayPointRoutes } from './shipping/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { animalRoutes } from './animals/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -83,6 +84,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
   app.route('/', paymentRequestRoutes(deps, options.payments));
   app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints(), options.payments));
+  app.route('/', animalRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => {

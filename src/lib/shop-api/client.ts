@@ -8,6 +8,8 @@ import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from './http.ts';
 import {
   address,
+  animal,
+  animalBreed,
   authentication,
   collection,
   customer,
@@ -20,6 +22,7 @@ import {
   shippingMethod,
   subscription,
   type Address,
+  type Animal,
   type Authentication,
 } from './wire.ts';
 import type { checkoutAddressRequest, completeRequest, selectShippingRequest } from './requests/checkout.ts';
@@ -28,6 +31,7 @@ import type { credentialsRequest } from './requests/authentication.ts';
 import type { addItemRequest, updateItemRequest } from './requests/carts.ts';
 import type { changePasswordRequest, personalDataRequest, registerRequest } from './requests/customers.ts';
 import type { resetPasswordRequest } from './requests/reset-password.ts';
+import { animalIri, type animalRequest, type deleteAnimalRequest } from './requests/animals.ts';
 import type {
   abortRequest,
   frequencyRequest,
@@ -172,6 +176,41 @@ export function createShopClient(http: HttpClient) {
   };
 }
 export type ShopClient = ReturnType<typeof createShopClient>;
+
+/** Body of POST/PUT /shop/animals (the birthday as a date, or ageYears and ageMonths). */
+export type AnimalInput = z.input<ReturnType<typeof animalRequest>>;
+export type AnimalDeletion = z.input<typeof deleteAnimalRequest>;
+const animalsPath = `${SHOP_API_PREFIX}/animals`;
+const animalPath = (idOrIri: number | string) => (typeof idOrIri === 'number' ? animalIri.animal(idOrIri) : idOrIri);
+
+/**
+ * The pets: a signed-in customer's, or a guest's by the guest token the first created pet carries (kept
+ * by the browser like a cart token, sent while not signed in, and given to `attachAnimals` after sign-in).
+ */
+export function createAnimalsClient(http: HttpClient) {
+  const guest = (guestToken?: string | null) => (guestToken ? { guestToken } : undefined);
+  return {
+    listBreeds: async (typeId: 1 | 2) =>
+      (await http.get(`${SHOP_API_PREFIX}/animal-breeds`, { query: { type: typeId }, schema: collection(animalBreed), auth: false }))[
+        'hydra:member'
+      ],
+    listAnimals: async (guestToken?: string | null): Promise<Animal[]> =>
+      (await http.get(animalsPath, { query: guest(guestToken), schema: collection(animal) }))['hydra:member'],
+    createAnimal: (body: AnimalInput, guestToken?: string | null) =>
+      http.post(animalsPath, { body, query: guest(guestToken), schema: animal }),
+    getAnimal: (idOrIri: number | string, guestToken?: string | null) =>
+      http.get(animalPath(idOrIri), { query: guest(guestToken), schema: animal }),
+    updateAnimal: (idOrIri: number | string, body: AnimalInput, guestToken?: string | null) =>
+      http.put(animalPath(idOrIri), { body, query: guest(guestToken), schema: animal }),
+    /** DELETE with the reason asked first. */
+    deleteAnimal: (idOrIri: number | string, deletion: AnimalDeletion, guestToken?: string | null) =>
+      http.delete(animalPath(idOrIri), { body: deletion, query: guest(guestToken) }),
+    /** After sign-in: the guest's pets become the customer's; answers all of the customer's pets. */
+    attachAnimals: async (guestToken: string): Promise<Animal[]> =>
+      (await http.post(`${animalsPath}/attach`, { body: { guestToken }, schema: collection(animal) }))['hydra:member'],
+  };
+}
+export type AnimalsClient = ReturnType<typeof createAnimalsClient>;
 
 /** The HTTP client and the shop calls in one go. */
 export const shopClient = (options: HttpClientOptions): ShopClient => createShopClient(createHttpClient(options));

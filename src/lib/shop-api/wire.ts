@@ -365,6 +365,10 @@ export const violationCodes = [
   'SUBSCRIPTION_ABORT_PENDING',
   'SUBSCRIPTION_CARD_REFUSED',
   'SUBSCRIPTION_NOTHING_TO_SHIP',
+  // Pets.
+  'TOO_FEW_CHOICES',
+  'BREED_SPECIES_MISMATCH',
+  'ANIMAL_LIMIT',
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 
@@ -400,6 +404,8 @@ export const subscription = z.object({
   editLimitDate: z.string(),
   /** The draft is being prepared ("draft in progress"): only changes for all drafts are taken, for the shipments after it. */
   locked: z.boolean(),
+  /** What each of the ten frequencies means if chosen now: the day of the next shipment it gives. */
+  frequencyChoices: z.array(z.object({ days: z.number().int(), nextShipmentDate: z.string() })),
   card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() }).nullable(),
   shippingMethod: z.string(),
   carrier: z.string().nullable(),
@@ -413,3 +419,55 @@ export const subscription = z.object({
   nextOrder: order.nullable(),
 });
 export type Subscription = z.infer<typeof subscription>;
+
+/** An item of the pets' lists (animal types, genders, body conditions, activities), named in the request's language. */
+const animalListItem = <T extends string>(type: T) =>
+  z.object({ '@id': z.string(), '@type': z.literal(type), id: z.number().int(), code: z.string(), name: z.string() });
+export const animalType = animalListItem('AnimalType');
+export const animalGender = animalListItem('AnimalGender');
+export const animalBodyCondition = animalListItem('AnimalBodyCondition').extend({ description: z.string() });
+export const animalActivity = animalListItem('AnimalActivity');
+export const animalBreed = animalListItem('AnimalBreed').extend({
+  /** The species' IRI (animal-types/1 dog, /2 cat). */
+  type: z.string(),
+  /** Typical adult weight (kg): a puppy's growth stage is read from it. */
+  adultWeight: z.number(),
+});
+export type AnimalBreed = z.infer<typeof animalBreed>;
+
+/**
+ * A pet (GET /shop/animals/{id}): the IRIs of its type, gender, breed, body condition and activity, its
+ * birthday (and whether it was typed as a date or as an age, with that age today), weight in kg, the
+ * particularity toggle and which one, feeds, brands and photo URL. A guest's pet carries the guest token
+ * its browser keeps (null once it belongs to a customer).
+ */
+export const animal = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Animal'),
+  id: z.number().int(),
+  type: z.string(),
+  gender: z.string(),
+  name: z.string(),
+  breed: z.string().nullable(),
+  breedName: z.string().nullable(),
+  crossbreed: z.boolean(),
+  birthday: z.string(),
+  inDate: z.boolean(),
+  ageYears: z.number().int(),
+  ageMonths: z.number().int(),
+  weight: z.number(),
+  sterilized: z.boolean(),
+  condition: z.string(),
+  activity: z.string(),
+  hasFeature: z.boolean(),
+  feature: z.string().nullable(),
+  feeds: z.array(z.string()),
+  kibbleBrand: z.string(),
+  oldKibbleBrand: z.string().nullable(),
+  onlyOurFood: z.boolean(),
+  photo: z.string().nullable(),
+  guestToken: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Animal = z.infer<typeof animal>;

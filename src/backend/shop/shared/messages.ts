@@ -67,6 +67,9 @@ const fr: Catalogue = {
   SUBSCRIPTION_ABORT_PENDING: () => 'Votre demande de résiliation est déjà en cours de traitement.',
   SUBSCRIPTION_CARD_REFUSED: () => 'Cette carte a été refusée par votre banque\u00A0: merci d’en essayer une autre.',
   SUBSCRIPTION_NOTHING_TO_SHIP: () => 'Votre prochaine commande est vide.',
+  TOO_FEW_CHOICES: (p) => `Merci de choisir au moins ${p.min} valeur${(p.min ?? 1) > 1 ? 's' : ''}.`,
+  BREED_SPECIES_MISMATCH: () => 'Cette race ne correspond pas à l’espèce choisie.',
+  ANIMAL_LIMIT: (p) => `Vous ne pouvez pas enregistrer plus de ${p.max} animaux.`,
 };
 
 const nl: Catalogue = {
@@ -121,6 +124,9 @@ const nl: Catalogue = {
   SUBSCRIPTION_ABORT_PENDING: () => 'Je opzeggingsaanvraag wordt al behandeld.',
   SUBSCRIPTION_CARD_REFUSED: () => 'Deze kaart werd door je bank geweigerd: probeer een andere.',
   SUBSCRIPTION_NOTHING_TO_SHIP: () => 'Je volgende bestelling is leeg.',
+  TOO_FEW_CHOICES: (p) => `Kies minstens ${p.min} ${(p.min ?? 1) > 1 ? 'waarden' : 'waarde'}.`,
+  BREED_SPECIES_MISMATCH: () => 'Dit ras past niet bij de gekozen diersoort.',
+  ANIMAL_LIMIT: (p) => `Je kunt niet meer dan ${p.max} dieren bewaren.`,
 };
 
 const catalogues: Record<Language, Catalogue> = { fr, nl };

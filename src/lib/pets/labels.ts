@@ -1,0 +1,44 @@
+/** The names of the pets' lists in French and Dutch, as the shop API answers them in the request's language. */
+import type { Language } from '../channels.ts';
+import type { Activity, BodyCondition, Gender, Species } from './profile.ts';
+
+export const SPECIES_NAMES: Record<Language, Record<Species, string>> = {
+  fr: { dog: 'Chien', cat: 'Chat' },
+  nl: { dog: 'Hond', cat: 'Kat' },
+};
+
+export const GENDER_NAMES: Record<Language, Record<Gender, string>> = {
+  fr: { male: 'Mâle', female: 'Femelle' },
+  nl: { male: 'Mannetje', female: 'Vrouwtje' },
+};
+
+/** Each level with what the owner sees and feels, so they can place their pet. */
+export const BODY_CONDITION_NAMES: Record<Language, Record<BodyCondition, { name: string; description: string }>> = {
+  fr: {
+    'very-thin': { name: 'Très maigre', description: 'Les côtes, la colonne et les os du bassin se voient de loin.' },
+    thin: { name: 'Mince', description: 'Les côtes se sentent facilement et se voient un peu\u00A0; la taille est très marquée.' },
+    ideal: { name: 'Idéal', description: 'Les côtes se sentent sous une fine couche de graisse\u00A0; la taille se voit d’en haut.' },
+    overweight: { name: 'En surpoids', description: 'Les côtes se sentent difficilement\u00A0; la taille se devine à peine.' },
+    obese: { name: 'Obèse', description: 'Les côtes ne se sentent plus\u00A0; le ventre est rond et la taille a disparu.' },
+  },
+  nl: {
+    'very-thin': { name: 'Zeer mager', description: 'De ribben, de ruggengraat en de bekkenbeenderen zijn van ver te zien.' },
+    thin: { name: 'Slank', description: 'De ribben zijn makkelijk te voelen en een beetje te zien; de taille is sterk getekend.' },
+    ideal: { name: 'Ideaal', description: 'De ribben zijn te voelen onder een dun vetlaagje; de taille is van bovenaf te zien.' },
+    overweight: { name: 'Overgewicht', description: 'De ribben zijn moeilijk te voelen; de taille is nauwelijks te zien.' },
+    obese: { name: 'Obesitas', description: 'De ribben zijn niet meer te voelen; de buik is rond en de taille is verdwenen.' },
+  },
+};
+
+export const ACTIVITY_NAMES: Record<Language, Record<Activity, string>> = {
+  fr: {
+    low: 'Calme (peu de sorties, chat d’intérieur)',
+    moderate: 'Modérée (une à deux heures de sortie par jour)',
+    high: 'Intense (sport, travail, chasse)',
+  },
+  nl: {
+    low: 'Rustig (weinig wandelingen, binnenkat)',
+    moderate: 'Matig (een tot twee uur buiten per dag)',
+    high: 'Intens (sport, werk, jacht)',
+  },
+};
