@@ -188,15 +188,23 @@ interface PackShape {
   brandY: number;
 }
 
+/** A pack's outline in its colour, lit from the right: a shadow along its left side, a sheen along its right. */
+const litOutline = (colour: string, outline: string, shadow: string, sheen?: string): string =>
+  `<path d="${outline}" fill="${colour}"/><path d="${shadow}" fill="#000" opacity=".13"/>` +
+  (sheen ? `<path d="${sheen}" fill="#fff" opacity=".14"/>` : '');
+
 function bag(colour: string): PackShape {
   // A stand-up bag, a little narrower at the crimped top seal than at its base.
   const teeth = Array.from({ length: 15 }, () => 'l9 -8 l9 8').join(' ');
   return {
     name: 'bag',
     body:
-      `<path d="M168 100 L432 100 L452 522 Q453 542 432 542 L168 542 Q147 542 148 522 Z" fill="${colour}"/>` +
-      `<path d="M168 100 L188 100 L172 542 L168 542 Q147 542 148 522 Z" fill="#000" opacity=".13"/>` +
-      `<path d="M412 100 L432 100 L452 522 Q453 542 432 542 L428 542 Z" fill="#fff" opacity=".14"/>` +
+      litOutline(
+        colour,
+        'M168 100 L432 100 L452 522 Q453 542 432 542 L168 542 Q147 542 148 522 Z',
+        'M168 100 L188 100 L172 542 L168 542 Q147 542 148 522 Z',
+        'M412 100 L432 100 L452 522 Q453 542 432 542 L428 542 Z',
+      ) +
       `<path d="M165 104 V78 ${teeth} V104 Z" fill="${shade(colour, 0.22)}"/>` +
       `<path d="M165 96 H435" stroke="#000" stroke-opacity=".18" stroke-width="2" stroke-dasharray="4 5"/>`,
     label: { x: 183, y: 178, width: 234, height: 300 },
@@ -209,9 +217,12 @@ function tin(colour: string): PackShape {
   return {
     name: 'tin',
     body:
-      `<path d="M160 150 V505 A140 34 0 0 0 440 505 V150 Z" fill="${colour}"/>` +
-      `<path d="M160 150 V505 A140 34 0 0 0 190 527 V170 Z" fill="#000" opacity=".13"/>` +
-      `<path d="M410 170 V527 A140 34 0 0 0 440 505 V150 Z" fill="#fff" opacity=".14"/>` +
+      litOutline(
+        colour,
+        'M160 150 V505 A140 34 0 0 0 440 505 V150 Z',
+        'M160 150 V505 A140 34 0 0 0 190 527 V170 Z',
+        'M410 170 V527 A140 34 0 0 0 440 505 V150 Z',
+      ) +
       `<path d="M160 505 A140 34 0 0 0 440 505" fill="none" stroke="${shade(rim, 0.25)}" stroke-width="8"/>` +
       `<ellipse cx="300" cy="150" rx="140" ry="34" fill="${rim}"/>` +
       `<ellipse cx="300" cy="150" rx="124" ry="27" fill="#e4e2de"/>` +
@@ -227,8 +238,11 @@ function pouch(colour: string): PackShape {
   return {
     name: 'pouch',
     body:
-      `<path d="M175 80 H425 Q440 80 441 96 L452 512 Q454 540 426 540 H174 Q146 540 148 512 L159 96 Q160 80 175 80 Z" fill="${colour}"/>` +
-      `<path d="M175 80 H196 L180 540 H174 Q146 540 148 512 L159 96 Q160 80 175 80 Z" fill="#000" opacity=".13"/>` +
+      litOutline(
+        colour,
+        'M175 80 H425 Q440 80 441 96 L452 512 Q454 540 426 540 H174 Q146 540 148 512 L159 96 Q160 80 175 80 Z',
+        'M175 80 H196 L180 540 H174 Q146 540 148 512 L159 96 Q160 80 175 80 Z',
+      ) +
       `<rect x="270" y="96" width="60" height="12" rx="6" fill="${PAPER}"/>` +
       `<path d="M160 128 H440" stroke="${shade(colour, 0.3)}" stroke-width="5"/>` +
       `<path d="M158 140 l8 -4 l-8 -4 M442 140 l-8 -4 l8 -4" stroke="${shade(colour, 0.3)}" stroke-width="2" fill="none"/>`,
