@@ -9,7 +9,7 @@ import { routes } from '../../lib/routes/routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { forgotPasswordHref } from '../../lib/forms/login.ts';
-import { emptyResetPassword, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
+import { emptyResetPassword, isResetToken, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { NewPasswordFields } from '../shared/forms/Field.tsx';
@@ -42,17 +42,17 @@ type Outcome = 'checking' | 'form' | 'done' | 'invalid';
 function ResetPassword() {
   const { t, locale } = useIsland();
   const [token] = useState(() => resetTokenOf(window.location.pathname, locale));
-  const [outcome, setOutcome] = useState<Outcome>(token ? 'checking' : 'invalid');
+  const [outcome, setOutcome] = useState<Outcome>(token && isResetToken(token) ? 'checking' : 'invalid');
   // A used or expired link says so at once, rather than after the shopper typed a new password twice. When
   // the check itself fails (no connection), the form shows: setting the password says what went wrong.
   useEffect(() => {
-    if (!token) return;
+    if (!token || !isResetToken(token)) return;
     let live = true;
     shopApi()
       .checkResetLink(token)
       .then(
+        (usable) => live && setOutcome(usable ? 'form' : 'invalid'),
         () => live && setOutcome('form'),
-        (error: unknown) => live && setOutcome(isDeadLink(error) ? 'invalid' : 'form'),
       );
     return () => {
       live = false;

@@ -16,6 +16,12 @@ export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 export const RESET_PASSWORD_FIELDS = Object.keys(resetPasswordFields.shape);
 export const emptyResetPassword = (): ResetPasswordBody => ({ newPassword: '', confirmNewPassword: '' });
 
+/**
+ * Whether a reset link's last segment can be a token the shop mailed (letters, digits, - and _, as the shop
+ * API takes them): anything else is a dead link without asking.
+ */
+export const isResetToken = (text: string): boolean => /^[A-Za-z0-9_-]{1,128}$/.test(text);
+
 /** "Forgot password": the e-mail the reset link is sent to (the locale is the page's). */
 export const forgotPasswordSchema = resetRequest;
 

@@ -14,6 +14,7 @@ import {
   collection,
   customer,
   customerLookup,
+  resetLinkState,
   iri,
   order,
   paymentMethod,
@@ -160,8 +161,9 @@ export function createShopClient(http: HttpClient) {
     changePassword: (customerIri: string, change: PasswordChange) => http.put(`${customerIri}/password`, { body: change }),
     requestPasswordReset: (email: string, locale: LocaleCode = localeCode) =>
       http.post(path.resetRequests, { body: { email, localeCode: locale }, auth: false }),
-    /** Resolves while the mailed link still works; a used, expired or unknown one is a 404. */
-    checkResetLink: (resetToken: string) => http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { auth: false }),
+    /** Whether a mailed reset link still works. */
+    checkResetLink: async (resetToken: string): Promise<boolean> =>
+      (await http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { schema: resetLinkState, auth: false })).usable,
     resetPassword: (resetToken: string, reset: PasswordReset) =>
       http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
 

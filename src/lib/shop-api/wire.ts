@@ -381,6 +381,11 @@ export const SHIPPING_FEES = { FR: 490, BE: 590 } as const;
 
 /** POST /shop/customer/lookup answer. */
 export const customerLookup = z.object({ exists: z.boolean() });
+/**
+ * GET /shop/reset-password-requests/{token}: whether a mailed link still works. A used, expired, replaced
+ * or unknown link is `usable: false`, not an error: an old link in a mailbox is an ordinary thing.
+ */
+export const resetLinkState = z.object({ '@type': z.literal('ResetPasswordRequest'), usable: z.boolean() });
 /** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
 export const throttledError = z.object({ code: z.literal(429), message: z.string() });
 

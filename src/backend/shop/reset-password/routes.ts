@@ -1,8 +1,8 @@
 /**
  * Forgotten password: POST /shop/reset-password-requests mails a one-time link (always 202, so the call
  * tells nothing about which e-mails have an account); GET /shop/reset-password-requests/{token} says
- * whether a link still works (200) or not (404: unknown, used or expired), so the reset page shows a dead
- * link as such before the shopper types anything; PATCH /shop/reset-password-requests/{token} sets
+ * whether a link still works (`usable`: false when used, expired, replaced or unknown, an ordinary answer
+ * rather than an error), so the reset page shows a dead link as such before the shopper types anything; PATCH /shop/reset-password-requests/{token} sets
  * the new password. Tokens are stored as digests, expire after RESET_TOKEN_TTL_MS and work once.
  */
 import { Hono } from 'hono';
@@ -72,8 +72,11 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
   app.get('/reset-password-requests/:token', async (c) => {
     const token = tokenParam(c);
     const request = await findResetRequest(db, digest(token), deps.clock());
-    if (!request || request.expired) throw notFound();
-    return ld(c, { ...accepted, '@id': `${SHOP_API_PREFIX}/reset-password-requests/${token}` });
+    return ld(c, {
+      ...accepted,
+      '@id': `${SHOP_API_PREFIX}/reset-password-requests/${token}`,
+      usable: request !== null && !request.expired,
+    });
   });
 
   app.patch('/reset-password-requests/:token', async (c) => {
