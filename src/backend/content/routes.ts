@@ -22,6 +22,7 @@ import {
 } from './repository.ts';
 import { contentError, contentNotFound } from './errors.ts';
 import { findUpload, isUploadName } from './uploads.ts';
+import { recommendationRoutes } from './recommendations.ts';
 
 /** An upload's address names its bytes (its hash is in its name): a cache may keep it for a year and never ask again. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -30,7 +31,7 @@ const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const matchesEtag = (header: string | undefined, etag: string): boolean =>
   header?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, ''))) ?? false;
 
-const localeParam = z
+export const localeParam = z
   .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE'])
   .default('fr_FR')
   .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
@@ -65,7 +66,7 @@ const crossSellQuery = localeQuery.extend({
 });
 
 /** Parses the query string (qs syntax, so `filters[sku][$in][0]=…` nests) with a zod schema. */
-function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   const raw = qs.parse(new URL(c.req.url).search.slice(1), { depth: 4, arrayLimit: MAX_PAGE_SIZE, parameterLimit: 2000 });
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -175,6 +176,8 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
     products.sort((a, b) => (order.get(a.sku) ?? 0) - (order.get(b.sku) ?? 0));
     return c.json({ data: { key: list.key, main_product: list.main_product, products }, meta: {} });
   });
+
+  app.route('/', recommendationRoutes(db, base));
 
   // Generic page by key, slashes trimmed: GET /terms, /terms/, //terms// all read the page "terms".
   app.get('/*', async (c) => {

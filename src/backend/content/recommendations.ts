@@ -1,0 +1,225 @@
+/**
+ * The content service's nutrition calls, answered from the engine (lib/nutrition) and the catalogue:
+ *
+ * - `GET /b2c-rations/getReco?ref&weight&month&locale`: the product page's ration calculator. The daily
+ *   ration of that product for a pet of that weight and age (a puppy or kitten under 12 months is fed for
+ *   growth), at moderate activity and in ideal shape, and the delivery frequency of each of its formats.
+ * - `POST /b2c-recommendation/getReco?locale[&list=true]`: the guides. For an animal profile, the recipes
+ *   that fit (at most three), each with its daily ration and frequencies, and the explanation; a pet whose
+ *   particularity needs a vet is not eligible. With `list=true`, only the products (summary render).
+ *
+ * Answers are Strapi-shaped (`{ data, meta }`); a bad query or body is a 400 ValidationError, an unknown
+ * product a 404, a product the ration cannot be computed for (a treat, a sample) a 404 carrying the
+ * message the shopper reads.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { channelOf, languageOf, type Language, type LocaleCode } from '../../lib/channels.ts';
+import { dailyEnergy, type EnergyNeed } from '../../lib/nutrition/energy.ts';
+import { foodEnergy, type AnalyticalConstituents } from '../../lib/nutrition/food-energy.ts';
+import { dailyRation, mealsPerDay, type RationFood } from '../../lib/nutrition/ration.ts';
+import { deliveryFrequency, formatGrams } from '../../lib/nutrition/delivery-frequency.ts';
+import { explainRation } from '../../lib/nutrition/explanation.ts';
+import { recommend, type RecipeCandidate } from '../../lib/nutrition/recommendation.ts';
+import { NUTRITION_MESSAGES, rationQuery, recommendationProfile, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
+import type { Species } from '../../lib/pets/profile.ts';
+import { findProducts } from './repository.ts';
+import { contentError, contentNotFound } from './errors.ts';
+import { localeParam, parseQuery } from './routes.ts';
+
+interface FoodRow {
+  sku: string;
+  name: string;
+  animal: Species;
+  kind: RecipeCandidate['kind'];
+  is_sample: boolean;
+  filters: RecipeCandidate['filters'];
+  energy_kcal_per_kg: number | null;
+  constituents: AnalyticalConstituents | null;
+  position: number;
+  variants: Array<{ code: string; name: string; unit: 'kg' | 'g' | 'l'; net_quantity: number | string }>;
+}
+
+/** Foods that can be recommended or rationed: listed, in stock in a shown format. */
+const FOOD_SELECT = `
+  SELECT p.sku, p.name, p.animal, p.kind, p.is_sample, p.filters, p.energy_kcal_per_kg, p.details -> 'analyticalConstituents' AS constituents,
+    p.position,
+    (SELECT coalesce(json_agg(json_build_object('code', v.code, 'name', v.name, 'unit', v.unit, 'net_quantity', v.net_quantity)
+       ORDER BY v.position), '[]'::json)
+     FROM content.product_variants v WHERE v.product_sku = p.sku AND v.language = p.language AND v.show_variant AND v.in_stock) AS variants
+  FROM content.products p
+  WHERE p.language = $1 AND p.viewable AND NOT p.old_product`;
+
+const kcalPerKgOf = (row: FoodRow) => foodEnergy({ energyKcalPerKg: row.energy_kcal_per_kg, analyticalConstituents: row.constituents });
+
+/** Each shown format: how long one lasts at this ration and the frequency it fits. */
+const formatsOf = (row: FoodRow, gramsPerDay: number) =>
+  row.variants.flatMap((v) => {
+    const grams = formatGrams(v.unit, Number(v.net_quantity));
+    return grams && gramsPerDay > 0 ? [{ code: v.code, name: v.name, ...deliveryFrequency(gramsPerDay, grams) }] : [];
+  });
+
+const energyJson = (need: EnergyNeed) => ({
+  kcal: need.kcal,
+  targetWeight: need.targetWeightKg,
+  factor: need.factor,
+  lifeStage: need.lifeStage,
+});
+
+function validationError(error: z.ZodError): never {
+  throw contentError(400, 'ValidationError', error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
+    errors: error.issues.map((i) => ({ path: i.path, message: i.message })),
+  });
+}
+
+/** The recipes of a profile, with a ration each (a mixed menu when wet food joins the kibble). */
+async function recommendationFor(db: Database, lang: Language, profile: RecommendationRequest) {
+  const rows = await db.query<FoodRow>(`${FOOD_SELECT} AND p.animal = $2 AND NOT p.is_sample AND p.kind = ANY($3::text[])`, [
+    lang,
+    profile.type,
+    profile.kinds,
+  ]);
+  const foods = new Map(rows.filter((r) => r.variants.length > 0 && kcalPerKgOf(r)).map((r) => [r.sku, r]));
+  const pet = {
+    species: profile.type,
+    ageMonths: profile.month,
+    weightKg: profile.weight,
+    expectedAdultWeightKg: profile.expectedAdultWeight ?? null,
+    sterilised: profile.sterilized,
+    condition: profile.condition,
+    activity: profile.activity,
+  };
+  const candidates = (kind: 'dry' | 'wet') =>
+    [...foods.values()]
+      .filter((r) => r.kind === kind)
+      .map((r) => ({
+        sku: r.sku,
+        animal: r.animal,
+        kind: r.kind,
+        filters: r.filters,
+        energyKcalPerKg: kcalPerKgOf(r)!,
+        position: r.position,
+      }));
+  const result = recommend({ ...pet, feature: profile.feature ?? null }, candidates(profile.kinds[0]!));
+  if (!result.eligible) return { eligible: false as const, reason: result.reason, message: NUTRITION_MESSAGES[lang].notEligible };
+  const energy = dailyEnergy(pet);
+  const meals = mealsPerDay(profile.month);
+  // A mixed menu: the best wet recipe of the same fit joins each kibble for its share.
+  const wetRecipe =
+    profile.wet && profile.kinds.includes('wet')
+      ? (() => {
+          const wet = recommend({ ...pet, feature: profile.feature ?? null }, candidates('wet'), 1);
+          return wet.eligible ? wet.recipes[0] : undefined;
+        })()
+      : undefined;
+  const recipes = result.recipes.map((recipe) => {
+    const menu: RationFood[] = [{ key: recipe.sku, kcalPerKg: recipe.energyKcalPerKg, share: wetRecipe ? 1 - profile.wet!.share : 1 }];
+    if (wetRecipe && profile.wet)
+      menu.push({
+        key: wetRecipe.sku,
+        kcalPerKg: wetRecipe.energyKcalPerKg,
+        share: profile.wet.share,
+        daysPerWeek: profile.wet.daysPerWeek,
+      });
+    const ration = dailyRation(energy.kcal, menu, meals);
+    const namesOf = (sku: string) => foods.get(sku)!.name;
+    return {
+      sku: recipe.sku,
+      ration,
+      formats: Object.fromEntries(menu.map((f) => [f.key, formatsOf(foods.get(f.key)!, ration.averageGramsPerDay[f.key]!)])),
+      explanation: explainRation(lang, {
+        name: profile.name,
+        species: profile.type,
+        growing: energy.lifeStage === 'growth',
+        kcal: energy.kcal,
+        weightKg: profile.weight,
+        targetWeightKg: energy.targetWeightKg,
+        meals,
+        foods: ration.days[0]!.foods.map((f) => ({ name: namesOf(f.key), grams: f.gramsPerDay })),
+      }),
+    };
+  });
+  return { eligible: true as const, energy: energyJson(energy), recipes };
+}
+
+export function recommendationRoutes(db: Database, base: string): Hono {
+  const app = new Hono();
+  // The query schemas are built in the handlers: routes.ts, which they come from, mounts this module.
+  const uploadsUrl = (c: Context) => `${new URL(c.req.url).origin}${base}/uploads/`;
+  const productsOf = (c: Context, locale: LocaleCode, skus: string[]) =>
+    findProducts(db, { language: languageOf(locale), vatRate: channelOf(locale).vatRate, render: 1, uploadsUrl: uploadsUrl(c), skus });
+
+  app.get('/b2c-rations/getReco', async (c) => {
+    const q = parseQuery(c, rationQuery.extend({ locale: localeParam }));
+    const lang = languageOf(q.locale);
+    const [row] = await db.query<FoodRow>(`${FOOD_SELECT} AND p.sku = $2`, [lang, q.ref]);
+    if (!row) throw contentNotFound(`Product ${q.ref} not found`);
+    const kcalPerKg = kcalPerKgOf(row);
+    if (row.kind === 'treat' || row.is_sample || !kcalPerKg) throw contentNotFound(NUTRITION_MESSAGES[lang].rationNoResult);
+    const growing = q.month < 12;
+    const energy = dailyEnergy({
+      species: row.animal,
+      weightKg: q.weight,
+      ageMonths: q.month,
+      activity: 'moderate',
+      sterilised: false,
+      condition: 'ideal',
+    });
+    const meals = mealsPerDay(q.month);
+    const ration = dailyRation(energy.kcal, [{ key: row.sku, kcalPerKg, share: 1 }], meals);
+    const day = ration.days[0]!.foods[0]!;
+    return c.json({
+      data: {
+        ref: row.sku,
+        weight: q.weight,
+        month: q.month,
+        puppy: growing,
+        energy: energyJson(energy),
+        kcalPerKg,
+        gramsPerDay: day.gramsPerDay,
+        gramsPerMeal: day.gramsPerMeal,
+        meals,
+        formats: formatsOf(row, day.gramsPerDay),
+        explanation: explainRation(lang, {
+          species: row.animal,
+          growing,
+          kcal: energy.kcal,
+          weightKg: q.weight,
+          targetWeightKg: energy.targetWeightKg,
+          meals,
+          foods: [{ name: row.name, grams: day.gramsPerDay }],
+        }),
+      },
+      meta: {},
+    });
+  });
+
+  app.post('/b2c-recommendation/getReco', async (c) => {
+    const q = parseQuery(c, z.object({ locale: localeParam, list: z.enum(['true', 'false']).default('false') }));
+    const lang = languageOf(q.locale);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw contentError(400, 'ValidationError', 'The body must be a JSON animal profile');
+    }
+    const parsed = recommendationProfile.safeParse(body);
+    if (!parsed.success) validationError(parsed.error);
+    const result = await recommendationFor(db, lang, parsed.data);
+    if (!result.eligible) return c.json({ data: result, meta: {} });
+    const products = await productsOf(
+      c,
+      q.locale,
+      result.recipes.map((r) => r.sku),
+    );
+    const bySku = new Map(products.map((p) => [p.sku, p]));
+    if (q.list === 'true') return c.json({ data: result.recipes.map((r) => bySku.get(r.sku)), meta: {} });
+    return c.json({
+      data: { ...result, recipes: result.recipes.map((r) => ({ ...r, product: bySku.get(r.sku) })) },
+      meta: {},
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPlatform, type TestPlatform } from './platform.ts';
+
+let platform: TestPlatform;
+/** A dry dog food, a dry cat food and a treat of the seed catalogue, read from it. */
+let dogKibble: { sku: string; energy: number };
+let catKibble: string;
+let treat: string;
+
+beforeAll(async () => {
+  platform = await testPlatform();
+  const [dog] = await platform.db.query<{ sku: string; energy_kcal_per_kg: number }>(
+    `SELECT sku, energy_kcal_per_kg FROM content.products WHERE language = 'fr' AND animal = 'dog' AND kind = 'dry' AND NOT is_sample
+     AND filters ->> 'lifeStage' = 'adult' ORDER BY position LIMIT 1`,
+  );
+  dogKibble = { sku: dog!.sku, energy: dog!.energy_kcal_per_kg };
+  catKibble = (
+    await platform.db.query<{ sku: string }>(
+      `SELECT sku FROM content.products WHERE language = 'fr' AND animal = 'cat' AND kind = 'dry' AND NOT is_sample LIMIT 1`,
+    )
+  )[0]!.sku;
+  treat = (
+    await platform.db.query<{ sku: string }>(`SELECT sku FROM content.products WHERE language = 'fr' AND kind = 'treat' LIMIT 1`)
+  )[0]!.sku;
+});
+afterAll(async () => {
+  await platform.db.close();
+});
+
+const getReco = (body: unknown, query = 'locale=fr') =>
+  platform.request(`/content/b2c-recommendation/getReco?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('b2c-rations/getReco', () => {
+  it('the daily ration of a product for a 15 kg adult dog: 838 kcal over the food’s energy, in two meals, with each format’s frequency', async () => {
+    const res = await platform.get(`/content/b2c-rations/getReco?ref=${dogKibble.sku}&weight=15&month=36&locale=fr`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const grams = Math.round((838 * 1000) / dogKibble.energy);
+    expect(res.body.data).toMatchObject({ ref: dogKibble.sku, puppy: false, energy: { kcal: 838 }, gramsPerDay: grams, meals: 2 });
+    expect(res.body.data.formats.length).toBeGreaterThan(0);
+    for (const format of res.body.data.formats) {
+      if (format.frequency) expect(format.frequency.days).toBeLessThanOrEqual(format.lastsDays);
+    }
+    expect(res.body.data.explanation.text).toMatch(/^Votre chien a besoin d’environ 838 kcal par jour/);
+  });
+  it('a puppy under 12 months is fed for growth, in Dutch too', async () => {
+    const res = await platform.get(`/content/b2c-rations/getReco?ref=${dogKibble.sku}&weight=8&month=4&locale=nl`);
+    expect(res.body.data).toMatchObject({ puppy: true, energy: { factor: 175, lifeStage: 'growth' }, meals: 3 });
+    expect(res.body.data.explanation.text).toMatch(/^Uw hond heeft ongeveer/);
+  });
+  it('refuses bad inputs, an unknown product, and has no ration for a treat', async () => {
+    for (const query of [
+      `ref=${dogKibble.sku}&weight=0&month=3`,
+      `ref=${dogKibble.sku}&weight=abc&month=3`,
+      `ref=${dogKibble.sku}&weight=12`,
+      'weight=12&month=3',
+      `ref=${dogKibble.sku}&weight=101&month=3`,
+    ]) {
+      const res = await platform.get(`/content/b2c-rations/getReco?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.name).toBe('ValidationError');
+    }
+    expect((await platform.get(`/content/b2c-rations/getReco?ref=NOPE&weight=12&month=30`)).status).toBe(404);
+    const none = await platform.get(`/content/b2c-rations/getReco?ref=${treat}&weight=12&month=30&locale=fr`);
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toBe(
+      'Nous ne pouvons pas calculer de ration pour ce produit\u00A0: merci de contacter notre service client.',
+    );
+  });
+});
+
+describe('b2c-recommendation/getReco', () => {
+  const cat = {
+    type: '/api/v2/shop/animal-types/2',
+    name: 'Minou',
+    weight: 4,
+    month: 36,
+    sterilized: true,
+    condition: 'ideal',
+    activity: 'low',
+  };
+  it('recommends at most three cat kibbles, each with its ration (190 kcal for a 4 kg neutered cat) and the explanation', async () => {
+    const res = await getReco(cat);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({ eligible: true, energy: { kcal: 190 } });
+    expect(data.recipes.length).toBeGreaterThan(0);
+    expect(data.recipes.length).toBeLessThanOrEqual(3);
+    for (const r of data.recipes) {
+      expect(r.product).toMatchObject({ animal: 'cat', kind: 'dry' });
+      expect(r.product.isSample).toBe(false);
+      expect(r.ration.kcal).toBe(190);
+    }
+    // Sterilised recipes come first for a sterilised cat.
+    expect(data.recipes[0].product.filters.sterilised).toBe(true);
+    expect(data.recipes[0].explanation.text).toMatch(/^Minou a besoin d’environ 190 kcal par jour/);
+  });
+  it('with list=true answers the products only', async () => {
+    const res = await getReco(cat, 'locale=nl&list=true');
+    expect(res.status).toBe(200);
+    expect(res.body.data.every((p: { sku: string; animal: string }) => p.animal === 'cat')).toBe(true);
+  });
+  it('a mixed menu: kibble every day, wet food three times a week', async () => {
+    const res = await getReco({ ...cat, kinds: ['dry', 'wet'], wet: { share: 0.3, daysPerWeek: 3 } });
+    const [first] = res.body.data.recipes;
+    expect(first.ration.days.map((d: { daysPerWeek: number }) => d.daysPerWeek)).toEqual([3, 4]);
+    expect(first.ration.days[0].foods).toHaveLength(2);
+  });
+  it('a pathology that needs a vet: not eligible, with the message to consult one', async () => {
+    const res = await getReco({ ...cat, feature: 'kidney-disease' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      eligible: false,
+      reason: 'needs-vet',
+      message:
+        'Votre animal a besoin d’une alimentation adaptée à sa pathologie\u00A0: nous vous conseillons de consulter votre vétérinaire.',
+    });
+  });
+  it('refuses a profile that is not one', async () => {
+    for (const body of [
+      '{',
+      {},
+      { ...cat, weight: 14 },
+      { ...cat, type: '/api/v2/shop/animal-types/3' },
+      { ...cat, month: -1 },
+      { ...cat, condition: 'round' },
+    ]) {
+      const res = await getReco(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.name).toBe('ValidationError');
+    }
+    expect(catKibble).toBeTruthy();
+  });
+});
