@@ -1,4 +1,6 @@
-import { atPath, expect, homeOf, languageOf, test, texts, visibleProducts } from './helpers.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { pathTo } from '../../src/lib/routes/paths.ts';
+import { atPath, escapeRegExp, expect, homeOf, languageOf, localeOf, test, texts, textsOf, visibleProducts } from './helpers.ts';
 
 test('home → category → filter and sort → product → change format', async ({ page }, info) => {
   const t = texts[languageOf(info)];
@@ -22,14 +24,16 @@ test('home → category → filter and sort → product → change format', asyn
   await page.getByRole('group', { name: t.sort }).getByLabel(t.novelty).check();
   expect(await visibleProducts(page)).not.toEqual(best);
 
-  // Filter on adults: fewer products, all of them adult recipes.
+  // Filter on adults: fewer products, all of them recipes for adults (or for every age, which adults are).
   await page.getByRole('group', { name: t.lifeStage }).getByLabel(t.adult, { exact: true }).check();
   const adults = await visibleProducts(page);
   expect(adults.length).toBeGreaterThan(0);
   expect(adults.length).toBeLessThan(all.length);
   // Every card shown, not only the first.
   const stages = await page.locator('[data-grid] > li:visible').evaluateAll((els) => els.map((el) => el.getAttribute('data-life-stage')));
-  expect(stages).toEqual(adults.map(() => 'adult'));
+  expect(stages.length).toBe(adults.length);
+  expect(stages.filter((s) => s !== 'adult' && s !== 'all')).toEqual([]);
+  expect(stages).toContain('adult');
   await expect(page).toHaveURL(/lifeStage=adult/);
 
   // The state survives a reload (the address is the state).
@@ -98,3 +102,113 @@ test('a SKU address redirects to the product’s page', async ({ page, request }
   await page.goto(own.from);
   await expect(page).toHaveURL(atPath(own.to));
 });
+
+/** The life stage and size of each card shown, after the filters. */
+const shownFacets = (page: Page) =>
+  page
+    .locator('[data-grid] > li:visible')
+    .evaluateAll((els) => els.map((el) => ({ stage: el.getAttribute('data-life-stage'), size: el.getAttribute('data-size') })));
+
+for (const javaScript of [true, false]) {
+  test(`a recipe for all sizes or all ages stays under every size or age chosen (JavaScript ${javaScript ? 'on' : 'off'})`, async ({
+    browser,
+  }, info) => {
+    const context = await browser.newContext({ javaScriptEnabled: javaScript, baseURL: info.project.use.baseURL });
+    const page = await context.newPage();
+    const t = textsOf(info);
+    await page.goto(pathTo('category', localeOf(info), { category: languageOf(info) === 'nl' ? 'hond' : 'chien' }));
+    const all = await shownFacets(page);
+    const forEverySize = all.filter((p) => p.size === 'all').length;
+    expect(forEverySize, 'dog recipes for every size').toBeGreaterThan(1);
+    // "Toutes tailles" and "Tous âges" are no choice of their own.
+    await expect(
+      page.getByRole('group', { name: t('catalogue.category.facets.size') }).getByLabel(t('catalogue.category.values.size.all')),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('group', { name: t('catalogue.category.facets.lifeStage') }).getByLabel(t('catalogue.category.values.lifeStage.all')),
+    ).toHaveCount(0);
+
+    // "Petite taille": the small dogs' recipes and every recipe for all sizes.
+    await page
+      .getByRole('group', { name: t('catalogue.category.facets.size') })
+      .getByLabel(t('catalogue.category.values.size.small'))
+      .check();
+    const small = await shownFacets(page);
+    expect(small.filter((p) => p.size !== 'small' && p.size !== 'all')).toEqual([]);
+    expect(small.filter((p) => p.size === 'all').length).toBe(forEverySize);
+    expect(small.some((p) => p.size === 'small')).toBe(true);
+    if (javaScript) await expect(page.locator('[data-count]')).toHaveText(t.plural('catalogue.category.products', small.length));
+
+    // "Chiot" on top of it: puppies' recipes and those for every age.
+    await page
+      .getByRole('group', { name: t('catalogue.category.facets.lifeStage') })
+      .getByLabel(t('catalogue.category.values.lifeStage.puppy'))
+      .check();
+    const puppies = await shownFacets(page);
+    expect(puppies.filter((p) => p.stage !== 'puppy' && p.stage !== 'all')).toEqual([]);
+    expect(puppies.map((p) => p.stage)).toEqual(expect.arrayContaining(['puppy', 'all']));
+    await context.close();
+  });
+}
+
+test('choosing a format keeps the purchase mode, the frequency, the quantity and the shopper’s place', async ({ page }, info) => {
+  await page.goto(await productWithFormats(page, info));
+  const purchase = page.locator('form[data-purchase]');
+  // The island runs once the browser is idle: the choice is made in it, as a shopper makes it.
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="AddToCartIsland"]:not([ssr])') !== null);
+
+  await purchase.locator('select[name="interval"]').selectOption('42');
+  await purchase.locator('input[name="quantity"]').fill('3');
+  // The shopper scrolled a little: the formats sit 120 px from the top of the screen.
+  const formats = page.locator('ul[data-formats]');
+  const top = async () => (await formats.boundingBox())!.y;
+  await page.evaluate((y) => window.scrollBy(0, y), (await top()) - 120);
+  const before = await top();
+  expect(Math.abs(before - 120)).toBeLessThanOrEqual(1);
+
+  const other = formats.locator('a[data-variant]:not([aria-current="true"])').first();
+  const otherPath = new URL((await other.getAttribute('href'))!, page.url()).pathname;
+  const variant = await other.getAttribute('data-variant');
+  await other.click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(otherPath)}\\?interval=42&quantity=3$`));
+  await expect(page.locator('.formats a[aria-current="true"]')).toHaveAttribute('data-variant', variant!);
+  await expect(purchase.locator('select[name="interval"]')).toHaveValue('42');
+  await expect(purchase.locator('input[name="quantity"]')).toHaveValue('3');
+  expect(Math.abs((await top()) - before), 'the format list where the shopper saw it').toBeLessThanOrEqual(2);
+
+  // What is added is what the page shows: the new format, every six weeks, three bags.
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="AddToCartIsland"]:not([ssr])') !== null);
+  const added = page.waitForRequest((r) => r.method() === 'PATCH' && /\/orders\/[^/]+\/items$/.test(new URL(r.url()).pathname));
+  await page.getByRole('button', { name: textsOf(info)('catalogue.product.addToCart') }).click();
+  expect((await added).postDataJSON()).toMatchObject({
+    productVariant: expect.stringContaining(variant!),
+    quantity: 3,
+    subscriptionInterval: 42,
+  });
+});
+
+test('with JavaScript off, formats are plain links to their pages', async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: info.project.use.baseURL });
+  const page = await context.newPage();
+  await page.goto(await productWithFormats(page, info));
+  const other = page.locator('ul[data-formats] a[data-variant]:not([aria-current="true"])').first();
+  const href = (await other.getAttribute('href'))!;
+  expect(href).not.toContain('?');
+  await other.click();
+  await expect(page).toHaveURL(atPath(href));
+  await expect(page.locator('.formats a[aria-current="true"]')).toHaveAttribute('href', href);
+  await context.close();
+});
+
+/** The page of a product with several formats that can be bought once and subscribed, from the dog category. */
+async function productWithFormats(page: Page, info: TestInfo): Promise<string> {
+  const category = pathTo('category', localeOf(info), { category: languageOf(info) === 'nl' ? 'hond' : 'chien' });
+  const html = await (await page.request.get(category)).text();
+  const products = [...new Set([...html.matchAll(/<a href="([^"]+)" class="link"/g)].map((m) => m[1]!))];
+  for (const href of products) {
+    const product = await (await page.request.get(href)).text();
+    const formats = (/<ul class="formats"[\s\S]*?<\/ul>/.exec(product)?.[0].match(/data-variant=/g) ?? []).length;
+    if (formats > 1 && /<option value="0"/.test(product) && /<optgroup/.test(product)) return href;
+  }
+  throw new Error('no product with several formats, bought once and subscribed');
+}
