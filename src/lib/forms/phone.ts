@@ -9,7 +9,6 @@ import { PHONE_COUNTRIES } from '../shop-api/requests/addresses.ts';
 
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export const DEFAULT_PHONE_COUNTRY: PhoneCountry = 'FR';
-export const isPhoneCountry = (code: string): code is PhoneCountry => (PHONE_COUNTRIES as readonly string[]).includes(code);
 
 /** What the phone field holds: the selected country and the typed number (with its prefix). */
 export interface PhoneValue {

@@ -48,7 +48,7 @@ const GENERIC_POSTCODE = /^[A-Za-z0-9-]{2,10}$/;
  * The postcode as stored: without spaces ("75 001" is 75001) and, in Luxembourg, without the country's
  * letter its postcodes are usually written with ("L-2714" is 2714: four digits, as for any LU address).
  */
-export function postcodeOf(postcode: string, countryCode: string): string {
+function postcodeOf(postcode: string, countryCode: string): string {
   const text = postcode.replace(/\s+/g, '');
   return countryCode === 'LU' ? text.replace(/^L-?(?=\d{4}$)/i, '') : text;
 }
