@@ -15,6 +15,7 @@ import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
 
@@ -101,6 +102,8 @@ export function createPlatform({
     app.use('/api/v2/shop/payments/webhook', wakeMailDelivery(mailDelivery));
   }
   app.route(SHOP_BASE, shopRoutes(db, shop));
+  // The pets' photos, uploaded the ImageKit way (media/routes.ts).
+  app.route('/media', mediaRoutes(db, { env: shop.env ?? process.env, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   if (outbox) app.route('/', outboxRoutes(db));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
