@@ -29,8 +29,9 @@ import { benchCheckout } from './checkout.ts';
 import { benchFunnelLayout } from './funnel.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoginFlood } from './login-flood.ts';
+import { benchNutrition } from './nutrition.ts';
 
-const PARTS = ['build', 'funnel', 'lighthouse', 'cart', 'login', 'checkout'] as const;
+const PARTS = ['build', 'funnel', 'lighthouse', 'cart', 'login', 'checkout', 'nutrition'] as const;
 type Part = (typeof PARTS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
@@ -169,7 +170,7 @@ function measurePageScripts(be: string) {
   }
 }
 
-const apiParts = (['cart', 'login', 'checkout'] as const).filter((part) => wanted.has(part));
+const apiParts = (['cart', 'login', 'checkout', 'nutrition'] as const).filter((part) => wanted.has(part));
 let stopPostgres = () => {};
 if (apiParts.length > 0 && !process.env.BENCH_DATABASE_URL) {
   const started = spawnSync('bash', ['scripts/ci-postgres.sh'], { encoding: 'utf8', env: { ...process.env, PGPORT: '54339' } });
@@ -187,6 +188,7 @@ try {
   if (wanted.has('cart')) Object.assign(results, await benchCart());
   if (wanted.has('login')) Object.assign(results, await benchLoginFlood());
   if (wanted.has('checkout')) Object.assign(results, await benchCheckout());
+  if (wanted.has('nutrition')) Object.assign(results, await benchNutrition());
 } finally {
   stopPostgres();
 }

@@ -5,7 +5,7 @@ import { signatureOf } from '../../src/backend/media/routes.ts';
 
 const clock = testClock();
 let platform: TestPlatform;
-let png: Uint8Array;
+let png: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   clock.set('2031-06-15T10:00:00Z');
