@@ -86,6 +86,13 @@ describe('a subscription starts with a card payment', () => {
       locked: false,
     });
     expect(detail.status).toMatchObject({ code: 'active', group: 'valid' });
+    // What each frequency would mean now: counted from the first delivery, never sooner than the draft can be prepared.
+    expect(detail.frequencyChoices).toHaveLength(10);
+    expect(detail.frequencyChoices.slice(0, 3)).toEqual([
+      { days: 21, nextShipmentDate: '2031-03-24' },
+      { days: 31, nextShipmentDate: '2031-04-03' },
+      { days: 42, nextShipmentDate: '2031-04-14' },
+    ]);
     expect(detail.card).toMatchObject({ brand: 'Visa', last4: '9996', expiry: '2035-12-31' });
     expect(detail.nextOrder!.state).toBe('draft');
     expect(detail.nextOrder!.items[0]).toMatchObject({
@@ -202,6 +209,8 @@ describe('the subscription calls', () => {
     await travel(`${before.editLimitDate.slice(0, 10)}T08:00:00Z`);
     const locked = sub(await call('GET', ''));
     expect(locked.locked).toBe(true);
+    // A draft being prepared keeps its day whatever the frequency chosen.
+    expect(new Set(locked.frequencyChoices.map((c) => c.nextShipmentDate))).toEqual(new Set([before.nextShipmentDate]));
     expectViolation(await call('PATCH', '/frequency', { frequency: 62, scope: 'next' }), 'scope', 'SUBSCRIPTION_DRAFT_LOCKED');
     expectViolation(await call('POST', '/upsells', { productVariant: iri.variant(cheapest.code) }), '', 'SUBSCRIPTION_DRAFT_LOCKED');
     const all = sub(await call('PATCH', '/frequency', { frequency: 62, scope: 'all' }));

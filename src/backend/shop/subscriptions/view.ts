@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/database.ts';
 import { languageOf, type LocaleCode } from '../../../lib/channels.ts';
 import { iri, SHOP_API_PREFIX, type Subscription } from '../../../lib/shop-api/wire.ts';
 import { alertsOf } from '../../../lib/subscriptions/alerts.ts';
-import { editLimitInstant, isLocked } from '../../../lib/subscriptions/schedule.ts';
+import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
+import { editLimitInstant, isLocked, rescheduled } from '../../../lib/subscriptions/schedule.ts';
 import { displayOf, subscriptionDisplayStatus } from '../../../lib/subscriptions/status.ts';
 import { orderJson, priceOrder } from '../carts/cart.ts';
 import { findOrderById } from '../carts/repository.ts';
@@ -43,6 +44,7 @@ export async function subscriptionJson(
   const status = subscriptionDisplayStatus(sub.state, alerts);
   const abort = await openAbortRequestOf(q, sub.id);
   const next = scheduled?.shipment_date ?? sub.next_shipment_date;
+  const locked = isLocked(next, now);
   return {
     '@id': subscriptionIri(sub.code),
     '@type': 'Subscription',
@@ -52,7 +54,12 @@ export async function subscriptionJson(
     frequency: sub.frequency_days,
     nextShipmentDate: next,
     editLimitDate: editLimitInstant(next),
-    locked: isLocked(next, now),
+    locked,
+    // A new frequency moves the draft (never closer than it can still be prepared); a locked draft keeps its day.
+    frequencyChoices: DELIVERY_FREQUENCIES.map(({ days }) => ({
+      days,
+      nextShipmentDate: locked ? next : rescheduled(sub.last_shipment_date, days, now),
+    })),
     card: sub.card_brand && sub.card_last4 ? { brand: sub.card_brand, last4: sub.card_last4, expiry: sub.card_expiry } : null,
     shippingMethod: iri.shippingMethod(shipment?.method_code ?? sub.shipping_method_code),
     carrier: shipment?.carrier ?? null,
