@@ -105,6 +105,8 @@ export const STORAGE_KEYS = {
   paymentRequest: 'store/checkout/paymentRequest',
   /** (sessionStorage) Where a product page's format list was on the screen when a format was chosen, for the page it opens. */
   formatSwitch: 'store/product/formatSwitch',
+  /** The customer IRI of the signed-in shopper when they are a subscriber: the header of a static page reads it (is-subscriber). */
+  subscriber: 'store/customer/subscriber',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

@@ -1,6 +1,7 @@
 /**
  * Every page's header, without React: the cart badge (the count the cart store last published), the
- * session classes on <body> (from the stored token's expiry, no library), and the mini cart. The mini
+ * session classes on <body> (from the stored token's expiry, no library; is-subscriber from the flag the
+ * account's islands keep), and the mini cart. The mini
  * cart opens and closes through its store ($miniCartOpen), from the toggle here or from an island (an
  * add to cart); its React island is loaded only the first time it opens. The phone menu is a <details>
  * that works alone; here it also closes on Escape (the focus back on its button) and on a tap outside it.
@@ -21,10 +22,21 @@ function isLogged(): boolean {
   return tokenExpiresAt(token) > Date.now();
 }
 
+/** A subscriber's flag is their customer IRI, kept by the account's islands once the shop API said so (stores/subscriptions.ts). */
+function isSubscriber(): boolean {
+  try {
+    const flag = localStorage.getItem(STORAGE_KEYS.subscriber);
+    return flag !== null && flag === localStorage.getItem(STORAGE_KEYS.customerUri);
+  } catch {
+    return false;
+  }
+}
+
 function markSession(): void {
   const logged = isLogged();
   document.body.classList.toggle('is-logged', logged);
   document.body.classList.toggle('is-anonymous', !logged);
+  document.body.classList.toggle('is-subscriber', logged && isSubscriber());
 }
 
 /**

@@ -21,6 +21,12 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'orderConfirmation',
   'orders',
   'order',
+  'subscriptions',
+  'subscription',
+  'subscriptionHistory',
+  'subscriptionHistoryOrder',
+  'webViewPayment',
+  'webViewDemo',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

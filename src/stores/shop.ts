@@ -12,6 +12,7 @@ import { createCustomerStore, type CustomerStore } from './customer.ts';
 import { browserChannel, browserNavigation, browserStorage, browserStorageEvents, inBrowser } from './browser.ts';
 import { LOCAL_SHOP_API_URL } from '../lib/local-defaults.ts';
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
+import { rememberSubscriber } from './subscriptions.ts';
 
 export interface ShopConfig {
   /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? LOCAL_SHOP_API_URL`. */
@@ -74,6 +75,8 @@ function build(current: ShopConfig): Shop {
     });
     cart.$count.listen((count) => publishCartCount(count, storage));
     cart.start();
+    // The header of a static page (no customer there) reads the subscriber flag this keeps.
+    rememberSubscriber(customer, session.$loggedIn, storage);
     const bind = () => bindBodyClasses(document.body, session.$loggedIn, customer.$subscriber);
     if (document.body) bind();
     else document.addEventListener('DOMContentLoaded', bind, { once: true });

@@ -112,7 +112,8 @@ function Invoice({ order }: { order: Order }) {
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+/** `back`: the link above the order (a subscription's history leads back to that history). */
+export function OrderView({ order, back }: { order: Order; back?: { href: string; label: string } }) {
   const { t, locale, price } = useIsland();
   // An accounting line reads as an amount even at zero (0,00 €), unlike a price.
   const formatAmount = (minor: number) =>
@@ -125,7 +126,7 @@ function OrderView({ order }: { order: Order }) {
   return (
     <div className="order-detail">
       <p>
-        <a href={pathTo('orders', locale)}>{t('orders.detail.back')}</a>
+        <a href={back?.href ?? pathTo('orders', locale)}>{back?.label ?? t('orders.detail.back')}</a>
       </p>
       <div className="order-detail__head">
         <h2>{t('orders.detail.title', { number: order.number ?? '' })}</h2>

@@ -41,7 +41,8 @@ export function OrderStatus({ status }: { status: Order['status'] }) {
   );
 }
 
-export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 3 }) {
+/** `href`: where its link leads (a subscription's history shows its orders under the subscription). */
+export function OrderCard({ order, headingLevel = 2, href }: { order: Order; headingLevel?: 2 | 3; href?: string }) {
   const { t, locale, price } = useIsland();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -59,7 +60,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
       </p>
       <a
         className="order-card__link"
-        href={pathTo('order', locale, { order: order.tokenValue })}
+        href={href ?? pathTo('order', locale, { order: order.tokenValue })}
         aria-label={t('orders.card.viewNamed', { number })}
       >
         {t('orders.card.view')}

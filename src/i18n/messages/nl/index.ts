@@ -17,5 +17,6 @@ import cart from './cart.ts';
 import relay from './relay.ts';
 import checkout from './checkout.ts';
 import orders from './orders.ts';
+import subscriptions from './subscriptions.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions };

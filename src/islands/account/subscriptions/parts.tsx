@@ -1,0 +1,194 @@
+/**
+ * What the subscription screens share: the client over the page's session, calendar days as the shop
+ * counts them, a frequency in words with the delivery it gives ("Toutes les 6 semaines, prochaine
+ * livraison le 14 avril 2031"), the subscription's name, its alerts in the status colours of the orders,
+ * and a failed call in the shopper's words.
+ */
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Translator } from '../../../i18n/core.ts';
+import { intlLocaleOf, languageOf, type LocaleCode } from '../../../lib/channels.ts';
+import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
+import { errorsFromFailure } from '../../../lib/forms/violations.ts';
+import type { RouteName } from '../../../lib/routes/routes.ts';
+import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
+import { createSubscriptionsClient } from '../../../lib/shop-api/client.ts';
+import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import { type ChangeScope, changeScopes } from '../../../lib/subscriptions/changes.ts';
+import { isFailure, type SubscriptionState, subscriptionStates } from '../../../lib/subscriptions/status.ts';
+import { shopApi } from '../../../stores/shop.ts';
+import { FieldErrors } from '../../shared/forms/ErrorList.tsx';
+import { resolveError } from '../../shared/forms/text.ts';
+import { useIsland } from '../../shared/island.tsx';
+import { formatDate, OrderStatus } from '../OrdersParts.tsx';
+import './subscriptions.css';
+
+export const subscriptionsApi = () => createSubscriptionsClient(shopApi().http);
+
+/** The subscription code of the address the shell serves (null on the shell's own address). */
+export const subscriptionCodeOf = (route: RouteName, locale: LocaleCode): string | null =>
+  runtimeParamOf(route, 'subscription', window.location.pathname, locale);
+
+/**
+ * A calendar day of the shop (YYYY-MM-DD: shipments, the lock) in long form. The shop counts days in UTC,
+ * so the day is read there: read in Paris time, a day could show as its eve.
+ */
+export const formatDay = (locale: LocaleCode, day: string): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(languageOf(locale)), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/** How often, and the next delivery that gives: "Toutes les 6 semaines, prochaine livraison le 14 avril 2031". */
+export function frequencyMeaning(t: Translator, locale: LocaleCode, days: number, nextDay: string): string {
+  const date = formatDay(locale, nextDay);
+  const frequency = DELIVERY_FREQUENCIES.find((f) => f.days === days);
+  if (!frequency) return t.plural('subscriptions.every.days', days, { date });
+  return 'weeks' in frequency
+    ? t.plural('subscriptions.every.weeks', frequency.weeks, { date })
+    : t.plural('subscriptions.every.months', frequency.months, { date });
+}
+
+/** A subscription is named after the day it started (its code is for the shop, not for people). */
+export const subscriptionName = (t: Translator, locale: LocaleCode, subscription: Subscription): string =>
+  t('subscriptions.card.title', { date: formatDate(locale, subscription.createdAt) });
+
+const stateOf = (state: string): SubscriptionState | null =>
+  (subscriptionStates as readonly string[]).includes(state) ? (state as SubscriptionState) : null;
+
+/** What stops or threatens the next delivery: the scheduler's failure, then each alert with its status badge. */
+export function SubscriptionAlerts({ subscription, headingLevel = 3 }: { subscription: Subscription; headingLevel?: 2 | 3 }) {
+  const { t } = useIsland();
+  const state = stateOf(subscription.state);
+  const failed = state !== null && isFailure(state);
+  if (!failed && subscription.alerts.length === 0) return null;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section className="subscription-alerts" aria-label={t('subscriptions.detail.alerts')} data-alerts>
+      <Heading className="visually-hidden">{t('subscriptions.detail.alerts')}</Heading>
+      <ul>
+        {failed && (
+          <li className="subscription-alert" data-group="error">
+            <OrderStatus status={subscription.status} />
+            <span>{t('subscriptions.detail.deliveryError')}</span>
+          </li>
+        )}
+        {subscription.alerts.map((alert) => (
+          <li key={alert.kind} className="subscription-alert" data-group={alert.status.group} data-alert={alert.kind}>
+            <OrderStatus status={alert.status} />
+            <span>{t(`subscriptions.alerts.${alert.kind}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A failed call in the shopper's words: the API's violations (in the page's language), else the generic texts. */
+export function useFailureText(): (error: unknown) => string[] {
+  const { t } = useIsland();
+  return useCallback(
+    (error: unknown) => {
+      const errors = errorsFromFailure(error, []);
+      return [...Object.values(errors.fields).flat(), ...errors.form].map((e) => resolveError(t, 'subscription', '', e));
+    },
+    [t],
+  );
+}
+
+/** A call of a form or a button: busy while it runs, its failure in words beside it. */
+export function useAction() {
+  const failureText = useFailureText();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const run = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<T | null> => {
+      setBusy(true);
+      setErrors([]);
+      try {
+        return await call();
+      } catch (error) {
+        setErrors(failureText(error));
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [failureText],
+  );
+  return { busy, errors, setErrors, run };
+}
+
+/**
+ * Each change asks where it lands: the next order only, or every draft. Once the next order is being
+ * prepared only the drafts after it can change, so "next order only" cannot be chosen then.
+ */
+export function ScopeChoice({
+  scope,
+  locked,
+  error,
+  onChange,
+}: {
+  scope: ChangeScope | null;
+  locked: boolean;
+  error: string | null;
+  onChange: (scope: ChangeScope) => void;
+}) {
+  const { t } = useIsland();
+  const id = useId();
+  return (
+    <fieldset
+      className={`field field-choice scope-choice${error ? ' is-invalid' : ''}`}
+      aria-describedby={[locked ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      data-scope
+    >
+      <legend>{t('subscriptions.scope.legend')}</legend>
+      {locked && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {t('subscriptions.scope.lockedNext')}
+        </p>
+      )}
+      {changeScopes.map((option) => (
+        <span className="choice" key={option}>
+          <input
+            id={`${id}-${option}`}
+            type="radio"
+            name={`${id}-scope`}
+            value={option}
+            checked={scope === option}
+            disabled={option === 'next' && locked}
+            onChange={() => onChange(option)}
+            aria-invalid={error ? true : undefined}
+          />
+          <label htmlFor={`${id}-${option}`}>{t(`subscriptions.scope.${option}`)}</label>
+        </span>
+      ))}
+      <FieldErrors id={`${id}-error`} messages={error ? [error] : []} />
+    </fieldset>
+  );
+}
+
+/** A modal dialog holding a form (the cancellation request, a message): Escape closes it, the focus comes back where it was. */
+export function FormDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog subscription-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={() => {
+        if (returnTo.current?.isConnected) returnTo.current.focus();
+        onClose();
+      }}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {open && children}
+    </dialog>
+  );
+}
