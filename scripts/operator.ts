@@ -2,6 +2,8 @@
  * `npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]`: what
  * the warehouse does when a parcel leaves (src/backend/operator/ship.ts): the order ships (once it is
  * paid), shipped at `--at` or now, and the "shipped" mail with the tracking number is queued.
+ * `npm run operator -- handle-abort <subscription code>`: customer service handled the cancellation request
+ * (src/backend/operator/abort.ts): the subscription ends, after its second delivery at the earliest.
  *
  * When a platform answers on PORT_PLATFORM (it holds its PGlite folder, which no other process can open),
  * the order is shipped through its operator endpoint (POST /operator/orders/{number}/ship, outside
@@ -10,9 +12,13 @@
 import { parseArgs } from 'node:util';
 import { type Database, exitIfDatabaseInUse, openDatabase } from '../src/backend/db/database.ts';
 import { migrate } from '../src/backend/db/migrate.ts';
+import { type AbortResult, handleAbort } from '../src/backend/operator/abort.ts';
 import { OperatorError, type ShipResult, shipOrder } from '../src/backend/operator/ship.ts';
 
-const USAGE = 'usage: npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]';
+const USAGE = [
+  'usage: npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]',
+  '       npm run operator -- handle-abort <subscription code>',
+].join('\n');
 
 interface Shipping {
   number: string;
@@ -45,6 +51,12 @@ async function shipThroughPlatform(platformUrl: string, { number, ...body }: Shi
   throw new OperatorError(answer.error ?? `The platform answered ${response.status}.`);
 }
 
+/** The local platform's address: one listening on every address (HOST=0.0.0.0 or ::) answers on the loopback too. */
+function platformUrlOf(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST && !['0.0.0.0', '::'].includes(env.HOST) ? env.HOST : '127.0.0.1';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT_PLATFORM || 4400}`;
+}
+
 async function shipThroughDatabase(shipping: Shipping): Promise<ShipResult> {
   const db: Database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
   try {
@@ -55,7 +67,54 @@ async function shipThroughDatabase(shipping: Shipping): Promise<ShipResult> {
   }
 }
 
-if (import.meta.main) {
+/**
+ * `handle-abort <code>`: the subscription's cancellation request handled (operator/abort.ts), through the
+ * running platform's endpoint when one answers, else on the database itself.
+ */
+async function handleAbortCommand(platformUrl: string, code: string): Promise<AbortResult> {
+  let response: Response | null = null;
+  try {
+    response = await fetch(`${platformUrl}/operator/subscriptions/${encodeURIComponent(code)}/handle-abort`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+  } catch {
+    /* no platform: the database itself */
+  }
+  if (response) {
+    const answer = (await response.json().catch(() => ({}))) as AbortResult & { error?: string };
+    if (response.ok) return answer;
+    throw new OperatorError(answer.error ?? `The platform answered ${response.status}.`);
+  }
+  const db: Database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
+  try {
+    await migrate(db);
+    return await handleAbort(db, code, { now: new Date(), env: process.env });
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main && process.argv[2] === 'handle-abort') {
+  const code = process.argv[3];
+  if (!code || process.argv.length > 4) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  try {
+    const handled = await handleAbortCommand(platformUrlOf(process.env), code);
+    console.log(
+      handled.outcome === 'stopped'
+        ? `Subscription ${handled.code} stopped; the shopper's mail is in the outbox (${handled.mailId ?? 'none'}).`
+        : `Subscription ${handled.code} stops after its delivery of ${handled.lastShipment} (at least 2 deliveries); the shopper's mail is in the outbox (${handled.mailId ?? 'none'}).`,
+    );
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+} else if (import.meta.main) {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { tracking: { type: 'string' }, carrier: { type: 'string' }, at: { type: 'string' } },
@@ -67,9 +126,7 @@ if (import.meta.main) {
     process.exit(2);
   }
   const shipping: Shipping = { number, tracking: values.tracking, carrier: values.carrier, at };
-  // A platform listening on every address (HOST=0.0.0.0 or ::) answers on the loopback too.
-  const host = process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
-  const platformUrl = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT_PLATFORM || 4400}`;
+  const platformUrl = platformUrlOf(process.env);
   try {
     const shipped = (await shipThroughPlatform(platformUrl, shipping)) ?? (await shipThroughDatabase(shipping));
     console.log(

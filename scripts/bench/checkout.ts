@@ -112,7 +112,7 @@ function client(origin: string, clientAddress: string, failures: Failures) {
 }
 
 /** The platform paying through its own sandbox on the port it listens on; the app is mounted once that port is known. */
-async function platformOnItsPort(
+export async function platformOnItsPort(
   databaseUrl: string | undefined,
 ): Promise<{ platform: Platform; origin: string; stop: () => Promise<void> }> {
   let platform: Platform | undefined;

@@ -14,7 +14,9 @@
  * - `login`: a real customer's sign-in time while 40 clients flood the login with unknown e-mails, from
  *   one address and from 40 (login-flood.ts);
  * - `checkout`: 500 orders checked out and paid by card by 50 customers at once: `complete` and whole
- *   checkout latency, orders per second (checkout.ts).
+ *   checkout latency, orders per second (checkout.ts);
+ * - `scheduler`: 10,000 subscriptions due the same day turned into orders charged on their card mandate
+ *   by the scheduler, drafts per second, one instance and (PostgreSQL) two at once (scheduler.ts).
  * The API parts run on PGlite and on a PostgreSQL server (BENCH_DATABASE_URL, or a throw-away one
  * started here when this machine can).
  */
@@ -30,8 +32,9 @@ import { benchFunnelLayout } from './funnel.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoginFlood } from './login-flood.ts';
 import { benchNutrition } from './nutrition.ts';
+import { benchScheduler } from './scheduler.ts';
 
-const PARTS = ['build', 'funnel', 'lighthouse', 'cart', 'login', 'checkout', 'nutrition'] as const;
+const PARTS = ['build', 'funnel', 'lighthouse', 'cart', 'login', 'checkout', 'scheduler', 'nutrition'] as const;
 type Part = (typeof PARTS)[number];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
@@ -170,7 +173,7 @@ function measurePageScripts(be: string) {
   }
 }
 
-const apiParts = (['cart', 'login', 'checkout', 'nutrition'] as const).filter((part) => wanted.has(part));
+const apiParts = (['cart', 'login', 'checkout', 'scheduler', 'nutrition'] as const).filter((part) => wanted.has(part));
 let stopPostgres = () => {};
 if (apiParts.length > 0 && !process.env.BENCH_DATABASE_URL) {
   const started = spawnSync('bash', ['scripts/ci-postgres.sh'], { encoding: 'utf8', env: { ...process.env, PGPORT: '54339' } });
@@ -189,6 +192,7 @@ try {
   if (wanted.has('login')) Object.assign(results, await benchLoginFlood());
   if (wanted.has('checkout')) Object.assign(results, await benchCheckout());
   if (wanted.has('nutrition')) Object.assign(results, await benchNutrition());
+  if (wanted.has('scheduler')) Object.assign(results, await benchScheduler());
 } finally {
   stopPostgres();
 }

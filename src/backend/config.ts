@@ -33,6 +33,11 @@ export interface PlatformConfig {
   payments: PaymentsConfig;
   /** The relay-point carrier (Colissimo's "Point Retrait" wire format) and the embedded stand-in. */
   relay: RelayConfig;
+  /**
+   * The subscription scheduler run by the platform process every `intervalMs` (SCHEDULER_INTERVAL_SECONDS,
+   * 60 by default); null with SCHEDULER=off (tests run it themselves, on a fixed clock).
+   */
+  scheduler: { intervalMs: number } | null;
 }
 
 interface RelayConfig {
@@ -101,6 +106,9 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   }
   const payments = readPaymentsConfig(env, production, problems);
   const relay = readRelayConfig(env, production, problems);
+  const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
+  if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
+    problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
@@ -147,6 +155,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     payments,
     relay,
+    scheduler: env.SCHEDULER === 'off' ? null : { intervalMs: schedulerSeconds * 1000 },
   };
 }
 

@@ -13,6 +13,8 @@ export async function startPlatform(
   const platform = await preparePlatform();
   const server = serve({ fetch: platform.app.fetch, port, hostname });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // Once the port answers: the first charges go to the payment sandbox this very process serves.
+  platform.startScheduler();
   return { ...platform, server, url: `http://localhost:${port}` };
 }
 

@@ -8,6 +8,11 @@ import { createPlatform } from './app.ts';
 import { readPlatformConfig, type Env, type PlatformConfig } from './config.ts';
 import { startMailDelivery, type MailDelivery } from './mail/delivery.ts';
 import type { ShopOptions } from './shop/routes.ts';
+import { clockRoutes } from './operator/clock.ts';
+import { demoClock } from './scheduler/clock.ts';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
+import { paymentProvider } from './shop/payments/provider.ts';
+import { embeddedRelayPoints } from './shop/shipping/relay-points.ts';
 
 export interface StartOptions extends SeedOptions {
   databaseUrl?: string;
@@ -23,6 +28,12 @@ export interface Platform {
   config: PlatformConfig;
   /** Present when SMTP_URL is set. */
   mailDelivery?: MailDelivery;
+  /** Now, as the whole platform reads it (the demonstrations' clock outside production). */
+  clock: () => Date;
+  /** The subscription scheduler: `runOnce(now)` for tests and the clock endpoint. */
+  scheduler: Scheduler;
+  /** Runs the scheduler every interval of the configuration (SCHEDULER=off: never); the platform process calls it. */
+  startScheduler(): void;
   /** Stops the mail delivery and the sandbox's webhook deliveries, and closes the database. */
   close(): Promise<void>;
 }
@@ -35,8 +46,12 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
   await migrate(db);
   await seedContent(db, options);
   await seedDemoCoupons(db, config);
+  // Outside production, and unless a test gives its own, the clock is the demonstrations' one (real time
+  // plus the offset `npm run clock` moves): the shop, its mails, the payment sandbox and the scheduler share it.
+  const demo = options.shop?.clock || config.production ? undefined : await demoClock(db);
+  const clock = options.shop?.clock ?? demo?.now ?? (() => new Date());
   const mailDelivery = config.smtpUrl
-    ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock: options.shop?.clock })
+    ? startMailDelivery(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, purgeSent: !config.outbox, clock })
     : undefined;
   const sandbox =
     config.payments.sandbox &&
@@ -44,23 +59,38 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
       ...config.payments.sandbox,
       siteOrigins: config.siteOrigins,
       webhookSecret: config.payments.webhookSecret,
-      clock: options.shop?.clock,
+      clock,
     });
   const app = createPlatform({
     db,
     siteOrigins: config.siteOrigins,
     mailDelivery,
-    shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop },
+    shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop, clock },
     outbox: config.outbox,
     paymentsSandbox: sandbox,
     relayService: config.relay.sandbox && { account: config.relay.sandbox },
   });
+  let provider = options.shop?.payments;
+  const scheduler = createScheduler({
+    db,
+    provider: () => (provider ??= paymentProvider(config.payments)),
+    env,
+    relayPoints: options.shop?.relayPoints ?? embeddedRelayPoints(),
+  });
+  // The demonstrations' clock is moved where the operator's tools are: never in production.
+  if (demo && config.outbox) app.route('/', clockRoutes(demo, scheduler));
   return {
     db,
     app,
     config,
     mailDelivery,
+    clock,
+    scheduler,
+    startScheduler: () => {
+      if (config.scheduler) scheduler.start(config.scheduler.intervalMs, clock, demo?.refresh);
+    },
     close: async () => {
+      await scheduler.stop();
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.
       sandbox?.webhooks.stop();
       await mailDelivery?.stop();

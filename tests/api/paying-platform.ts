@@ -12,14 +12,15 @@ import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/pa
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 import { appRequest, randomClientAddress, type TestPlatform } from './platform.ts';
 
-export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
+export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string>; databaseUrl?: string } = {}) {
   let provider: PaymentProvider | undefined;
   // The adapter is made once the port is known; until then no call needs it.
   const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
   const prepared = await preparePlatform({
     dataDir: 'memory://',
     reset: true,
-    databaseUrl: testDatabaseUrl(),
+    // A database of the test's own on the run's server (one it created), else the run's own.
+    databaseUrl: options.databaseUrl ?? testDatabaseUrl(),
     env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...options.env },
     shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },
   });

@@ -1,6 +1,7 @@
 /**
  * The operator's endpoint, for demos and end-to-end tests: POST /operator/orders/{number}/ship with JSON
- * `{tracking, carrier?, at?}` ships the order as `npm run operator -- ship` does (the same shipOrder), for
+ * `{tracking, carrier?, at?}` ships the order as `npm run operator -- ship` does (the same shipOrder), and
+ * POST /operator/subscriptions/{code}/handle-abort handles a cancellation request (operator/abort.ts), for
  * a platform whose PGlite folder no other process can open while it runs. It exists only where the mail
  * outbox does (never in production) and is guarded like it: no CORS grant, no browser page of another
  * origin, and JSON only, which no plain HTML form can send.
@@ -9,6 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { ownOriginOnly } from '../mail/routes.ts';
+import { handleAbort, SubscriptionNotFound } from './abort.ts';
 import { OperatorError, OrderNotFound, issuesOf, shipOrder } from './ship.ts';
 
 const shipBody = z.object({
@@ -47,6 +49,18 @@ export function operatorRoutes(db: Database, { clock, env }: OperatorOptions): H
       return c.json(await shipOrder(db, { number: c.req.param('number'), ...body.data }, { now: clock(), env }));
     } catch (error) {
       if (error instanceof OrderNotFound) return c.json({ error: error.message }, 404);
+      if (error instanceof OperatorError) return c.json({ error: error.message }, 422);
+      throw error;
+    }
+  });
+
+  // A cancellation request handled, as `npm run operator -- handle-abort` does (the same handleAbort).
+  app.post('/operator/subscriptions/:code/handle-abort', async (c) => {
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return c.json({ error: 'Send JSON: {}' }, 415);
+    try {
+      return c.json(await handleAbort(db, c.req.param('code'), { now: clock(), env }));
+    } catch (error) {
+      if (error instanceof SubscriptionNotFound) return c.json({ error: error.message }, 404);
       if (error instanceof OperatorError) return c.json({ error: error.message }, 422);
       throw error;
     }

@@ -170,11 +170,14 @@ export function paymentService(db: Database, clock: () => Date, webhooks: Webhoo
     let expiresAt: Date | null = new Date(now.getTime() + EXPIRY_MS[method]!);
 
     if (sequenceType === 'recurring') {
-      // Charged without the shopper: the mandate's card, paid at once.
+      // Charged without the shopper: the mandate's card, paid at once, unless the card has expired since the
+      // mandate was made: its bank then refuses it (54), as a real subscription's charge would meet.
       const mandate = await mandateFor(q, body.customerId!, body.mandateId);
       mandateId = mandate.id;
-      status = 'paid';
       details = cardDetails(mandate, false);
+      const expired = mandate.card_expiry_date < now.toISOString().slice(0, 10);
+      status = expired ? 'failed' : 'paid';
+      if (expired) details = { ...details, ...failureDetails('card_expired', '54', body.locale ?? null) };
     } else if (method === 'creditcard') {
       // The sandbox takes cards through the card form's tokens only: its hosted pages never see a card number.
       if (!body.cardToken)

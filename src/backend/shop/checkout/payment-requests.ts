@@ -67,7 +67,7 @@ const FINAL: readonly PaymentState[] = ['completed', 'failed', 'cancelled', 'ref
  * the payment received or failed mail is written with the change it tells of, in the same transaction; a
  * bank transfer's first bank details (IBAN, reference) bring the order's confirmation mail, which needs them.
  */
-async function applyOutcome(
+export async function applyOutcome(
   tx: Queryable,
   order: OrderRow,
   payment: PaymentRow,

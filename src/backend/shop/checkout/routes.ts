@@ -26,7 +26,7 @@ import { assignCustomer, countLines, findOrder, type OrderRow } from '../carts/r
 import { shippingPrice } from '../carts/totals.ts';
 import type { Queryable } from '../../db/database.ts';
 import { queueOrderMail } from '../order-mails/queue.ts';
-import type { RelayPointLookup } from '../shipping/relay-points.ts';
+import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor, shippingMethodsFor } from '../shipping/repository.ts';
 import { checkoutStep, codeFromIri, orderAddressOf, withCheckout } from './checkout.ts';
 import {
@@ -141,15 +141,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           order.shipping_address!.countryCode,
         );
         if (!method) throw refuse(lang, { path: 'shippingMethod', code: 'SHIPPING_METHOD_NOT_AVAILABLE' });
-        let relayPoint = null;
-        if (method.kind === 'relay_point') {
-          if (!body.relayPoint) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_REQUIRED' });
-          const found = await relayPoints(body.relayPoint, tx);
-          if (!found) throw refuse(lang, { path: 'relayPoint', code: 'INVALID_CHOICE' });
-          if (!found.active) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_INACTIVE' });
-          const { active: _, ...snapshot } = found;
-          relayPoint = snapshot;
-        }
+        const relayPoint = method.kind === 'relay_point' ? await chosenRelayPoint(lang, relayPoints, body.relayPoint, tx) : null;
         await setShipmentMethod(tx, shipment.id, { code: method.code, carrier: method.carrier, relayPoint });
         // An order with nothing to pay skips the payment step (as Sylius's checkout resolver does).
         const { totals } = await priceOrder(tx, { ...order, checkout_state: to }, now);

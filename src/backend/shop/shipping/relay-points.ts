@@ -5,7 +5,9 @@
  * through the same interface (`RelayPointLookup`, given to shopRoutes).
  */
 import type { Queryable } from '../../db/database.ts';
+import type { Language } from '../../../lib/channels.ts';
 import type { RelayPoint } from '../../../lib/shop-api/wire.ts';
+import { refuse } from '../shared/errors.ts';
 
 interface FoundRelayPoint extends RelayPoint {
   active: boolean;
@@ -47,4 +49,17 @@ export function embeddedRelayPoints(): RelayPointLookup {
       openingHours: Object.fromEntries(DAYS.map((day) => [day, hours?.[day] ?? []])),
     };
   };
+}
+
+/**
+ * The relay point a shopper chose for a relay-point carrier (the checkout's shipment, a subscription's
+ * carrier): required, known to the carrier and open, kept as it is now (name, address, opening hours).
+ */
+export async function chosenRelayPoint(lang: Language, lookup: RelayPointLookup, id: string | null, q: Queryable): Promise<RelayPoint> {
+  if (!id) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_REQUIRED' });
+  const found = await lookup(id, q);
+  if (!found) throw refuse(lang, { path: 'relayPoint', code: 'INVALID_CHOICE' });
+  if (!found.active) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_INACTIVE' });
+  const { active: _, ...snapshot } = found;
+  return snapshot;
 }

@@ -9,6 +9,7 @@ import type { Language } from '../../../lib/channels.ts';
 import { transition } from '../../../lib/orders/machine.ts';
 import { orderPaymentMachine, paymentMachine } from '../../../lib/orders/payment.ts';
 import { findOrderById } from '../carts/repository.ts';
+import { queueOrderMail } from '../order-mails/queue.ts';
 import { lockPayment, openPayment, setPaymentOutcome, setPaymentState } from '../checkout/repository.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import type { ShopDeps } from '../shared/deps.ts';
@@ -98,5 +99,7 @@ export async function changeCard(deps: ShopDeps, provider: PaymentProvider, chan
       transition(orderPaymentMachine, order.payment_state, 'pay'),
       now.toISOString(),
     ]);
+    // As any order paid late: the shopper learns it leaves.
+    await queueOrderMail(tx, 'paymentReceived', order, { now, env: deps.env });
   });
 }

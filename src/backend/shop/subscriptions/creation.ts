@@ -12,13 +12,32 @@ import { shipmentOf } from '../checkout/repository.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 import { randomToken } from '../shared/random.ts';
 import { createDraft } from './drafts.ts';
-import { addSubscriptionItem, findSubscriptionById, insertSubscription, recordSubscriptionOrder } from './repository.ts';
+import {
+  addSubscriptionItem,
+  findSubscriptionById,
+  insertSubscription,
+  recordSubscriptionOrder,
+  updateSubscription,
+} from './repository.ts';
 
 /** A subscription's code: short enough for a path, random enough that it cannot be guessed. */
 const subscriptionCode = () => `S${randomToken(9).replace(/[-_]/g, 'x')}`;
 
-/** Runs in the transaction that records the card payment as paid; answers the codes of the subscriptions made. */
+/**
+ * Runs in the transaction that records the card payment as paid; answers the codes of the subscriptions made.
+ * A subscription's own delivery starts nothing (its items are that subscription's): paid again by the shopper
+ * with a new card after a refused charge, it gives the subscription that card's mandate and lets it go on.
+ */
 export async function startSubscriptions(q: Queryable, order: OrderRow, paid: ProviderPayment, now: Date): Promise<string[]> {
+  const [delivery] = await q.query<{ subscription_id: number }>(
+    `SELECT so.subscription_id FROM shop.subscription_orders so JOIN shop.subscriptions s ON s.id = so.subscription_id
+     WHERE so.order_id = $1 AND s.created_from_order_id IS DISTINCT FROM so.order_id`,
+    [order.id],
+  );
+  if (delivery) {
+    await resumeAfterPayment(q, delivery.subscription_id, paid, now);
+    return [];
+  }
   if (!paid.mandateId || !paid.customerId || order.customer_id === null || !order.shipping_address) return [];
   const items = (await itemsOf(q, order.id)).filter((i) => i.subscription_interval > 0);
   const already = await q.query('SELECT 1 FROM shop.subscriptions WHERE created_from_order_id = $1 LIMIT 1', [order.id]);
@@ -64,4 +83,25 @@ export async function startSubscriptions(q: Queryable, order: OrderRow, paid: Pr
     codes.push(code);
   }
   return codes;
+}
+
+/** A refused delivery paid with a new card (a `first` payment, which leaves a new mandate): the card charged from now on. */
+async function resumeAfterPayment(q: Queryable, subscriptionId: number, paid: ProviderPayment, now: Date): Promise<void> {
+  // Read without holding the row first: the scheduler's own charges (paid, on the same mandate) change nothing.
+  const seen = await findSubscriptionById(q, subscriptionId);
+  if (seen?.state !== 'payment_failure' || !paid.mandateId || paid.mandateId === seen.provider_mandate_id) return;
+  const sub = (await findSubscriptionById(q, subscriptionId, true))!;
+  if (sub.state !== 'payment_failure') return;
+  await updateSubscription(
+    q,
+    sub.id,
+    {
+      state: 'active',
+      last_error: null,
+      provider_mandate_id: paid.mandateId,
+      ...(paid.customerId ? { provider_customer_id: paid.customerId } : {}),
+      ...(paid.card ? { card_brand: paid.card.brand, card_last4: paid.card.last4, card_expiry: paid.card.expiry ?? null } : {}),
+    },
+    now,
+  );
 }

@@ -6,8 +6,10 @@
 import type { Queryable } from '../../db/database.ts';
 import { languageOf } from '../../../lib/channels.ts';
 import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
-import { findVariant } from '../../content/repository.ts';
-import { addItem, createOrder, findOrderById, itemsOf, type OrderRow } from '../carts/repository.ts';
+import { isLocked } from '../../../lib/subscriptions/schedule.ts';
+import { isFailure } from '../../../lib/subscriptions/status.ts';
+import { findVariant, type SellableVariant } from '../../content/repository.ts';
+import { addItem, createOrder, findOrderById, type ItemRow, itemsOf, type OrderRow } from '../carts/repository.ts';
 import { ensureShipment, setAddresses, setCheckoutState, setShipmentMethod, shipmentOf } from '../checkout/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
@@ -67,17 +69,32 @@ export async function setDraftShipping(
   });
 }
 
-/** What could stop the draft from shipping now: its products, its relay point, its carrier. */
+/**
+ * What could stop the draft from shipping now: its products (withdrawn, hidden or out of stock), its relay
+ * point, its carrier. The lines still sold come with their variant as the catalogue has it today, so the
+ * scheduler prices them again from it.
+ */
 export async function draftProblems(q: Queryable, draft: OrderRow, sub: SubscriptionRow, relayPoints: RelayPointLookup) {
   const lang = languageOf(sub.locale_code);
-  let unavailableProducts = 0;
+  const unavailable: ItemRow[] = [];
+  const available: Array<{ item: ItemRow; variant: SellableVariant }> = [];
   for (const item of await itemsOf(q, draft.id)) {
     const variant = await findVariant(q, item.variant_code, lang);
-    if (!variant?.shown || !variant.inStock) unavailableProducts++;
+    if (variant?.shown && variant.inStock) available.push({ item, variant });
+    else unavailable.push(item);
   }
   const shipment = await shipmentOf(q, draft.id);
   const relayPointUnavailable = !!shipment?.relay_point_id && !(await relayPoints(shipment.relay_point_id, q))?.active;
   const country = draft.shipping_address?.countryCode ?? sub.shipping_address.countryCode;
   const carrierInvalid = !(await shippingMethodFor(q, shipment?.method_code ?? '', sub.channel_code, country));
-  return { unavailableProducts, relayPointUnavailable, carrierInvalid };
+  return { unavailableProducts: unavailable.length, unavailable, available, relayPointUnavailable, carrierInvalid };
 }
+
+/**
+ * Whether the draft can no longer change ("draft in progress", 4 days before its shipment). A due draft the
+ * scheduler held back (a product, the relay point or the carrier no longer available) is not being
+ * prepared: the shopper may still change it, so that it can leave. A refused card holds only the placed
+ * delivery, not the draft after it.
+ */
+export const draftLocked = (sub: Pick<SubscriptionRow, 'state'>, shipment: string, now: Date) =>
+  isLocked(shipment, now) && !(isFailure(sub.state) && sub.state !== 'payment_failure');

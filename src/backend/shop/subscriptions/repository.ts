@@ -70,7 +70,8 @@ export interface NewSubscription {
   relayPoint: RelayPoint | null;
   shippingAddress: OrderAddress;
   billingAddress: OrderAddress;
-  orderId: number;
+  /** The order that started it (none for one made otherwise, as the benchmark's copies). */
+  orderId: number | null;
   now: Date;
 }
 

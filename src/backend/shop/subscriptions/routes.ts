@@ -21,7 +21,7 @@ import {
   upsellRequest,
 } from '../../../lib/shop-api/requests/subscriptions.ts';
 import { planChange, type ChangeScope } from '../../../lib/subscriptions/changes.ts';
-import { dayOf, isLocked, rescheduled } from '../../../lib/subscriptions/schedule.ts';
+import { dayOf, rescheduled } from '../../../lib/subscriptions/schedule.ts';
 import { isFailure } from '../../../lib/subscriptions/status.ts';
 import { shipNowDeadline } from '../../../lib/subscriptions/working-hours.ts';
 import { findVariant } from '../../content/repository.ts';
@@ -44,14 +44,14 @@ import {
 import { orderAddressOf, codeFromIri } from '../checkout/checkout.ts';
 import { setAddresses } from '../checkout/repository.ts';
 import { paymentProvider, type PaymentProvider } from '../payments/provider.ts';
-import type { RelayPointLookup } from '../shipping/relay-points.ts';
+import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { idParam, tokenParam } from '../shared/ids.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { requireCustomer } from '../sessions/access.ts';
-import { setDraftShipping } from './drafts.ts';
+import { draftLocked, setDraftShipping } from './drafts.ts';
 import { changeCard } from './card.ts';
 import {
   findSubscription,
@@ -101,10 +101,11 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
   };
 
   /** A change for the next order only or for all drafts: what it reaches, refused on a locked draft for the next order only. */
-  const plan = async (c: ShopContext, tx: Queryable, draft: OrderRow | null, scope: ChangeScope, now: Date) => {
+  const plan = async (c: ShopContext, tx: Queryable, sub: SubscriptionRow, draft: OrderRow | null, scope: ChangeScope, now: Date) => {
     const scheduled = draft ? await subscriptionOrderOf(tx, draft.id) : null;
     if (!draft || !scheduled) return { draft: false, settings: true, scheduled: null };
-    const reach = planChange(scope, scheduled.shipment_date, now);
+    // A draft held back by the scheduler is not being prepared: the change reaches it as before its lock.
+    const reach = planChange(scope, scheduled.shipment_date, draftLocked(sub, scheduled.shipment_date, now) ? now : new Date(0));
     if (reach === 'locked') throw refuse(c.get('lang'), { path: 'scope', code: 'SUBSCRIPTION_DRAFT_LOCKED' });
     return { ...reach, scheduled };
   };
@@ -113,13 +114,18 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
     isFailure(sub.state) && sub.state !== 'payment_failure' ? updateSubscription(tx, sub.id, { state: 'active' }, now) : Promise.resolve();
   const reread = async (c: ShopContext, tx: Queryable, sub: SubscriptionRow) =>
     view(c, tx, (await findSubscription(tx, sub.code, sub.customer_id))!);
-  /** A change of the draft itself (upsell, coupon): only while it can change. */
-  const editableDraft = async (c: ShopContext, tx: Queryable, draft: OrderRow | null, now: Date) => {
-    const scheduled = draft ? await subscriptionOrderOf(tx, draft.id) : null;
-    if (!draft || !scheduled || isLocked(scheduled.shipment_date, now))
-      throw refuse(c.get('lang'), { path: '', code: 'SUBSCRIPTION_DRAFT_LOCKED' });
-    return draft;
-  };
+  /**
+   * A change of the draft itself (upsell, coupon), refused once it is locked; answers the subscription as it is
+   * after the change (the detail, with the draft), which a call answering 204 does not read.
+   */
+  const changeDraft = (c: ShopContext, fn: (tx: Queryable, draft: OrderRow, sub: SubscriptionRow, now: Date) => Promise<void>) =>
+    withSubscription(c, async (tx, sub, draft, now) => {
+      const scheduled = draft ? await subscriptionOrderOf(tx, draft.id) : null;
+      if (!draft || !scheduled || draftLocked(sub, scheduled.shipment_date, now))
+        throw refuse(c.get('lang'), { path: '', code: 'SUBSCRIPTION_DRAFT_LOCKED' });
+      await fn(tx, draft, sub, now);
+      return reread(c, tx, sub);
+    });
 
   app.get('/subscriptions', async (c) => {
     const customerId = await requireCustomer(c, deps);
@@ -179,11 +185,16 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
     return ld(
       c,
       await withSubscription(c, async (tx, sub, draft, now) => {
-        const reach = await plan(c, tx, draft, body.scope, now);
+        const reach = await plan(c, tx, sub, draft, body.scope, now);
         if (reach.settings) await updateSubscription(tx, sub.id, { frequency_days: body.frequency }, now);
         if (reach.draft && draft) {
           const shipment = rescheduled(sub.last_shipment_date, body.frequency, now);
-          await updateSubscriptionOrder(tx, draft.id, { shipment_date: shipment });
+          // A new date is a new shipment to be reminded of, 1 week and 4 days before it.
+          const moved = shipment !== reach.scheduled?.shipment_date;
+          await updateSubscriptionOrder(tx, draft.id, {
+            shipment_date: shipment,
+            ...(moved ? { reminded_7_at: null, reminded_4_at: null } : {}),
+          });
           await updateSubscription(tx, sub.id, { next_shipment_date: shipment }, now);
           await tx.query('UPDATE shop.order_items SET subscription_interval = $2 WHERE order_id = $1 AND NOT upsell', [
             draft.id,
@@ -206,9 +217,12 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
           throw refuse(lang, { path: 'shippingAddress.countryCode', code: 'COUNTRY_NOT_SERVED' });
         if (!(await shippingMethodFor(tx, sub.shipping_method_code, sub.channel_code, address.countryCode)))
           throw refuse(lang, { path: 'shippingAddress.countryCode', code: 'SHIPPING_METHOD_NOT_AVAILABLE' });
-        const reach = await plan(c, tx, draft, body.scope, now);
+        const reach = await plan(c, tx, sub, draft, body.scope, now);
         if (reach.settings) await updateSubscription(tx, sub.id, { shipping_address: address }, now);
-        if (reach.draft && draft) await setAddresses(tx, draft.id, draft.billing_address ?? sub.billing_address, address);
+        if (reach.draft && draft) {
+          await setAddresses(tx, draft.id, draft.billing_address ?? sub.billing_address, address);
+          await clearFailure(tx, sub, now);
+        }
         return reread(c, tx, sub);
       }),
     );
@@ -223,16 +237,8 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
         const country = (draft?.shipping_address ?? sub.shipping_address).countryCode;
         const method = await shippingMethodFor(tx, codeFromIri(body.shippingMethod, 'shipping-methods'), sub.channel_code, country);
         if (!method) throw refuse(lang, { path: 'shippingMethod', code: 'SHIPPING_METHOD_NOT_AVAILABLE' });
-        let relayPoint = null;
-        if (method.kind === 'relay_point') {
-          if (!body.relayPoint) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_REQUIRED' });
-          const found = await relayPoints(body.relayPoint, tx);
-          if (!found) throw refuse(lang, { path: 'relayPoint', code: 'INVALID_CHOICE' });
-          if (!found.active) throw refuse(lang, { path: 'relayPoint', code: 'RELAY_POINT_INACTIVE' });
-          const { active: _, ...snapshot } = found;
-          relayPoint = snapshot;
-        }
-        const reach = await plan(c, tx, draft, body.scope, now);
+        const relayPoint = method.kind === 'relay_point' ? await chosenRelayPoint(lang, relayPoints, body.relayPoint, tx) : null;
+        const reach = await plan(c, tx, sub, draft, body.scope, now);
         const settings = { shipping_method_code: method.code, relay_point_id: relayPoint?.id ?? null, relay_point: relayPoint };
         if (reach.settings) await updateSubscription(tx, sub.id, settings, now);
         if (reach.draft && draft) {
@@ -261,48 +267,41 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
   app.post('/subscriptions/:code/upsells', async (c) => {
     const body = await parseBody(c, upsellRequest);
     const lang = c.get('lang');
-    return ld(
-      c,
-      await withSubscription(c, async (tx, sub, given, now) => {
-        const draft = await editableDraft(c, tx, given, now);
-        const prefix = `${SHOP_API_PREFIX}/product-variants/`;
-        const code = body.productVariant.startsWith(prefix) ? body.productVariant.slice(prefix.length) : body.productVariant;
-        const variant = VARIANT_CODE.test(code) ? await findVariant(tx, code, languageOf(sub.locale_code)) : null;
-        if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
-        if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
-        if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
-        // An upsell is a one-off purchase for this shipment: its one-off price, no interval.
-        const content = {
-          variantCode: variant.code,
-          productName: variant.productName,
-          variantName: variant.variantName,
-          originalUnitPrice: variant.basePrice,
-          unitPrice: variant.basePrice,
-        };
-        const line = await findLine(tx, draft.id, variant.code, 0);
-        if (line) {
-          if (line.quantity + body.quantity > 99)
-            throw refuse(lang, { path: 'quantity', code: 'OUT_OF_RANGE', params: { min: 1, max: 99 } });
-          await addToLine(tx, line.id, body.quantity, content);
-        } else
-          await addItem(tx, draft.id, {
-            ...content,
-            quantity: body.quantity,
-            interval: 0,
-            sourceItemList: 'subscription_upsell',
-            upsell: true,
-            now,
-          });
-        return reread(c, tx, sub);
-      }),
-      201,
-    );
+    const added = await changeDraft(c, async (tx, draft, sub, now) => {
+      const prefix = `${SHOP_API_PREFIX}/product-variants/`;
+      const code = body.productVariant.startsWith(prefix) ? body.productVariant.slice(prefix.length) : body.productVariant;
+      const variant = VARIANT_CODE.test(code) ? await findVariant(tx, code, languageOf(sub.locale_code)) : null;
+      if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
+      if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
+      if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
+      // An upsell is a one-off purchase for this shipment: its one-off price, no interval.
+      const content = {
+        variantCode: variant.code,
+        productName: variant.productName,
+        variantName: variant.variantName,
+        originalUnitPrice: variant.basePrice,
+        unitPrice: variant.basePrice,
+      };
+      const line = await findLine(tx, draft.id, variant.code, 0);
+      if (line && line.quantity + body.quantity > 99)
+        throw refuse(lang, { path: 'quantity', code: 'OUT_OF_RANGE', params: { min: 1, max: 99 } });
+      if (line) await addToLine(tx, line.id, body.quantity, content);
+      else
+        await addItem(tx, draft.id, {
+          ...content,
+          quantity: body.quantity,
+          interval: 0,
+          sourceItemList: 'subscription_upsell',
+          upsell: true,
+          now,
+        });
+    });
+    return ld(c, added, 201);
   });
 
   app.delete('/subscriptions/:code/upsells/:id', async (c) => {
     const id = idParam(c);
-    await withSubscription(c, async (tx, _sub, given, now) => {
-      const draft = await editableDraft(c, tx, given, now);
+    await changeDraft(c, async (tx, draft) => {
       const item = (await itemsOf(tx, draft.id)).find((i) => i.id === id);
       if (!item?.upsell) throw notFound();
       await removeItem(tx, draft.id, id);
@@ -312,23 +311,18 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
 
   app.patch('/subscriptions/:code/apply-coupon', async (c) => {
     const body = await parseBody(c, applyCouponRequest);
-    return ld(
-      c,
-      await withSubscription(c, async (tx, sub, given, now) => {
-        const draft = await editableDraft(c, tx, given, now);
-        const coupon = await findCoupon(tx, body.couponCode);
-        const refusal = await couponRefusal(tx, draft, coupon, await itemsTotal(tx, draft.id), now);
-        if (refusal) throw refuse(c.get('lang'), { path: 'couponCode', code: refusal, params: { amount: coupon?.minimumItemsTotal } });
-        await setCoupon(tx, draft.id, coupon!.code, now);
-        return reread(c, tx, sub);
-      }),
-    );
+    const applied = await changeDraft(c, async (tx, draft, _sub, now) => {
+      const coupon = await findCoupon(tx, body.couponCode);
+      const refusal = await couponRefusal(tx, draft, coupon, await itemsTotal(tx, draft.id), now);
+      if (refusal) throw refuse(c.get('lang'), { path: 'couponCode', code: refusal, params: { amount: coupon?.minimumItemsTotal } });
+      await setCoupon(tx, draft.id, coupon!.code, now);
+    });
+    return ld(c, applied);
   });
 
   app.delete('/subscriptions/:code/coupon/:coupon', async (c) => {
     const code = c.req.param('coupon');
-    await withSubscription(c, async (tx, _sub, given, now) => {
-      const draft = await editableDraft(c, tx, given, now);
+    await changeDraft(c, async (tx, draft, _sub, now) => {
       if (!draft.coupon_code || code.length > 64 || couponKey(code) !== draft.coupon_code) throw notFound();
       await setCoupon(tx, draft.id, null, now);
     });

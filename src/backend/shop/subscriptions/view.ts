@@ -4,13 +4,13 @@ import { languageOf, type LocaleCode } from '../../../lib/channels.ts';
 import { iri, SHOP_API_PREFIX, type Subscription } from '../../../lib/shop-api/wire.ts';
 import { alertsOf } from '../../../lib/subscriptions/alerts.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
-import { editLimitInstant, isLocked, rescheduled } from '../../../lib/subscriptions/schedule.ts';
+import { editLimitInstant, rescheduled } from '../../../lib/subscriptions/schedule.ts';
 import { displayOf, subscriptionDisplayStatus } from '../../../lib/subscriptions/status.ts';
 import { orderJson, priceOrder } from '../carts/cart.ts';
 import { findOrderById } from '../carts/repository.ts';
 import { shipmentOf } from '../checkout/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
-import { draftProblems } from './drafts.ts';
+import { draftLocked, draftProblems } from './drafts.ts';
 import { openAbortRequestOf, type SubscriptionRow, subscriptionOrderOf } from './repository.ts';
 
 export const subscriptionIri = (code: string) => `${SHOP_API_PREFIX}/subscriptions/${code}`;
@@ -44,7 +44,7 @@ export async function subscriptionJson(
   const status = subscriptionDisplayStatus(sub.state, alerts);
   const abort = await openAbortRequestOf(q, sub.id);
   const next = scheduled?.shipment_date ?? sub.next_shipment_date;
-  const locked = isLocked(next, now);
+  const locked = draftLocked(sub, next, now);
   return {
     '@id': subscriptionIri(sub.code),
     '@type': 'Subscription',

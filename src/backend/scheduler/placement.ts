@@ -1,0 +1,173 @@
+/**
+ * A due draft becomes an order, checked and priced again as a cart is at its completion:
+ * - a product withdrawn, hidden or out of stock, a relay point closed, a carrier no longer offered hold the
+ *   delivery back: the subscription takes the matching status (product_unavailable, pickuppoint_unavailable,
+ *   error) and the shopper is told once; the next runs look again, so the delivery leaves once the cause is
+ *   fixed (the shopper chose another point or carrier, the product came back);
+ * - the lines take today's catalogue price (the subscription price, an upsell its one-off price);
+ * - a coupon no longer eligible is removed, and the shopper told: the delivery still leaves;
+ * - the order is placed (its number, its accounting lines frozen) with a payment for its total and a charge
+ *   job, all in the one transaction: an order is never placed without its charge, nor charged unplaced;
+ * - the next draft is made at the subscription's frequency, unless the subscription stops after this one
+ *   (a cancellation handled before its second delivery).
+ */
+import { transition } from '../../lib/orders/machine.ts';
+import { checkoutMachine } from '../../lib/orders/checkout.ts';
+import { orderPaymentMachine } from '../../lib/orders/payment.ts';
+import { orderShippingMachine, shipmentMachine } from '../../lib/orders/shipping.ts';
+import { subscriptionPrice } from '../../lib/catalogue/pricing.ts';
+import { dayOf, nextShipment } from '../../lib/subscriptions/schedule.ts';
+import { isFailure, type SubscriptionState } from '../../lib/subscriptions/status.ts';
+import type { Queryable } from '../db/database.ts';
+import { priceOrder } from '../shop/carts/cart.ts';
+import { addToLine, findOrderById, type OrderRow, setCoupon } from '../shop/carts/repository.ts';
+import { addPayment, openPayment, placeOrder, setShipmentState, shipmentOf } from '../shop/checkout/repository.ts';
+import { queueOrderMail } from '../shop/order-mails/queue.ts';
+import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';
+import { createDraft, draftProblems } from '../shop/subscriptions/drafts.ts';
+import { queueSubscriptionMail, type SubscriptionMailKind } from '../shop/subscriptions/mails.ts';
+import {
+  findSubscriptionById,
+  type SubscriptionRow,
+  subscriptionOrderOf,
+  updateSubscription,
+  updateSubscriptionOrder,
+} from '../shop/subscriptions/repository.ts';
+import { insertChargeJob } from './repository.ts';
+
+export interface PlacementContext {
+  relayPoints: RelayPointLookup;
+  /** SITE_URL_FR and SITE_URL_BE, for the mails' links. */
+  env: Record<string, string | undefined>;
+}
+
+export type Placement = { placed: true; number: string } | { placed: false; state: SubscriptionState | null };
+
+/** The alert mail of each status that holds a delivery back. */
+const ALERT_OF: Partial<Record<SubscriptionState, SubscriptionMailKind>> = {
+  product_unavailable: 'productUnavailable',
+  pickuppoint_unavailable: 'relayPointUnavailable',
+  error: 'carrierInvalid',
+};
+
+/** The card brands the shop takes are its card payment methods (shop.payment_methods). */
+const cardMethodOf = (brand: string | null) => (brand === 'Mastercard' ? 'mastercard' : 'visa');
+
+/** Places the due draft of the subscription, whose row the caller holds (repository.ts claimDueDraft). */
+export async function placeDueDraft(
+  tx: Queryable,
+  ctx: PlacementContext,
+  claimed: { subscription_id: number; order_id: number },
+  now: Date,
+): Promise<Placement> {
+  const sub = (await findSubscriptionById(tx, claimed.subscription_id))!;
+  const draft = await findOrderById(tx, claimed.order_id, true);
+  const scheduled = draft && (await subscriptionOrderOf(tx, draft.id));
+  if (draft?.state !== 'draft' || !scheduled) return { placed: false, state: null };
+
+  const problems = await draftProblems(tx, draft, sub, ctx.relayPoints);
+  const names = problems.unavailable.map((item) => item.product_name);
+  const hold: SubscriptionState | null = names.length
+    ? 'product_unavailable'
+    : problems.relayPointUnavailable
+      ? 'pickuppoint_unavailable'
+      : problems.carrierInvalid
+        ? 'error'
+        : null;
+  if (hold) {
+    // Told once: the runs that find the same cause again leave the subscription as it is.
+    if (sub.state !== hold) {
+      await updateSubscription(tx, sub.id, { state: hold, last_error: hold }, now);
+      const { totals } = await priceOrder(tx, draft, now);
+      await queueSubscriptionMail(
+        tx,
+        ALERT_OF[hold]!,
+        sub,
+        { shipment: scheduled.shipment_date, total: totals.total, products: names },
+        {
+          now,
+          env: ctx.env,
+        },
+      );
+    }
+    return { placed: false, state: hold };
+  }
+
+  for (const { item, variant } of problems.available) {
+    // Adds nothing: the line takes today's names and price.
+    await addToLine(tx, item.id, 0, {
+      variantCode: variant.code,
+      productName: variant.productName,
+      variantName: variant.variantName,
+      originalUnitPrice: variant.basePrice,
+      unitPrice: item.upsell ? variant.basePrice : subscriptionPrice(variant.basePrice),
+    });
+  }
+  let order: OrderRow = draft;
+  let priced = await priceOrder(tx, order, now);
+  const removedCoupon = priced.coupon && !priced.coupon.applicable ? order.coupon_code : null;
+  if (removedCoupon) {
+    await setCoupon(tx, order.id, null, now);
+    order = { ...order, coupon_code: null };
+    priced = await priceOrder(tx, order, now);
+  }
+  const { totals, promotions } = priced;
+
+  const free = totals.total === 0;
+  if (!free) await addPayment(tx, order.id, { state: 'new', amount: totals.total, methodCode: cardMethodOf(sub.card_brand), now });
+  const shipment = (await shipmentOf(tx, order.id))!;
+  await setShipmentState(tx, shipment.id, transition(shipmentMachine, shipment.state, 'create'));
+  const requested = transition(orderPaymentMachine, order.payment_state, 'request_payment');
+  const number = await placeOrder(tx, order.id, {
+    // A draft enters the order graph where a completed cart does: a new order.
+    state: 'new',
+    checkoutState: transition(
+      checkoutMachine,
+      transition(checkoutMachine, order.checkout_state, free ? 'skip_payment' : 'select_payment'),
+      'complete',
+    ),
+    paymentState: free ? transition(orderPaymentMachine, requested, 'pay') : requested,
+    shippingState: transition(orderShippingMachine, order.shipping_state, 'request_shipping'),
+    notes: null,
+    totals,
+    promotions,
+    now,
+  });
+  await updateSubscriptionOrder(tx, order.id, { placed_at: now.toISOString() });
+  if (!free) {
+    const payment = (await openPayment(tx, order.id))!;
+    await insertChargeJob(tx, {
+      subscriptionId: sub.id,
+      orderId: order.id,
+      paymentId: payment.id,
+      customerId: sub.provider_customer_id,
+      mandateId: sub.provider_mandate_id,
+      now,
+    });
+  }
+  await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: ctx.env });
+  if (removedCoupon)
+    await queueSubscriptionMail(
+      tx,
+      'couponRemoved',
+      sub,
+      { shipment: scheduled.shipment_date, total: totals.total, coupon: removedCoupon },
+      { now, env: ctx.env },
+    );
+  // Counted from the day it leaves: a delivery held back for a while does not bring the next one closer.
+  const today = dayOf(now);
+  await continueAfter(tx, ctx, sub, scheduled.shipment_date < today ? today : scheduled.shipment_date, now);
+  return { placed: true, number };
+}
+
+/** After a placed delivery: the next draft at the frequency, or the end once the last delivery asked for left. */
+async function continueAfter(tx: Queryable, ctx: PlacementContext, sub: SubscriptionRow, shipped: string, now: Date) {
+  const cleared = { last_shipment_date: shipped, last_error: null, ...(isFailure(sub.state) ? { state: 'active' } : {}) };
+  if (sub.stop_after_next) {
+    await updateSubscription(tx, sub.id, { ...cleared, state: 'stopped', stopped_at: now.toISOString(), draft_order_id: null }, now);
+    await queueSubscriptionMail(tx, 'stopped', sub, { shipment: shipped, total: 0 }, { now, env: ctx.env });
+    return;
+  }
+  await updateSubscription(tx, sub.id, cleared, now);
+  await createDraft(tx, sub, nextShipment(shipped, sub.frequency_days), now);
+}
