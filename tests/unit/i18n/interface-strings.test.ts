@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailChangedMail, resetPasswordMail, welcomeMail } from '../../../src/backend/shop/customers/mails.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../src/backend/shop/order-mails/templates.ts';
+import { subscriptionMail, subscriptionMailKinds } from '../../../src/backend/shop/subscriptions/mails.ts';
 import {
   loginBusyMessage,
   serviceBusyMessage,
@@ -73,7 +74,24 @@ function mailTexts(lang: Language): Array<[string, string]> {
     resetPasswordMail(lang, 'a@b.test', 'Jeanne', 'https://shop.test/r/', 30),
     emailChangedMail(lang, 'a@b.test', 'Jeanne', 'https://shop.test/c/'),
   ].map((mail): [string, string] => [mail.subject, `${mail.subject}\n${mail.text}`]);
-  return [...orderMails, ...accountMails];
+  // A subscription's mails, with every optional part (a card, two products, a coupon, the bank's message).
+  const subscriptionMails = subscriptionMailKinds.map((kind): [string, string] => {
+    const mail = subscriptionMail(kind, {
+      lang,
+      to: 'a@b.test',
+      firstName: 'Jeanne',
+      code: 'Sx3kP9aQ2',
+      shipment: '2026-03-01',
+      total: 123456,
+      card: { brand: 'Visa', last4: '4242' },
+      products: ['Croquettes poulet', 'Pâtée saumon'],
+      coupon: 'BIENVENUE10',
+      failure: lang === 'nl' ? 'Je kaart is vervallen.' : 'Votre carte a expiré.',
+      link: 'https://shop.test/s/',
+    });
+    return [`subscription ${kind}`, `${mail.subject}\n${mail.text}`];
+  });
+  return [...orderMails, ...accountMails, ...subscriptionMails];
 }
 
 describe('interface strings', () => {
