@@ -15,7 +15,7 @@ import { isDeliveryInterval } from './catalogue/frequencies.ts';
 const CART_LINK_PARAMS = ['variantId', 'quantity', 'targetQuantity', 'interval'] as const;
 
 /** A value of the link that was given as a number but cannot be applied. */
-export interface CartLinkRefusal {
+interface CartLinkRefusal {
   parameter: 'quantity' | 'targetQuantity' | 'interval';
   value: number;
 }

@@ -112,3 +112,32 @@ test('on a phone, an add to cart further down the page opens the mini cart where
   await expect(panel).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 });
+
+test('removing a line in the mini cart focuses the next one, then the mini cart’s heading, and says so; its targets are 24 px at least', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  // Two lines (a dog food and a cat food of the seeded catalogue), through a cart link.
+  await page.goto(`${pathOf(info, 'cart')}?variantId=10000001,10000053&quantity=1,1`);
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  await page.goto(homeOf(info));
+  const toggle = page.getByRole('button', { name: t('cart.mini.open') });
+  await toggle.click();
+  const panel = page.getByRole('region', { name: t('cart.mini.title') });
+  await expect(panel.locator('.cart-line')).toHaveCount(2);
+  for (const target of [toggle, panel.getByRole('button', { name: t('cart.mini.close'), exact: true }), panel.locator('.step').first()]) {
+    const { width, height } = (await target.boundingBox())!;
+    expect(Math.min(width, height)).toBeGreaterThanOrEqual(24);
+  }
+
+  const first = panel.locator('.cart-line').first();
+  const name = (await first.getByRole('link').textContent())!.trim();
+  await first.locator('.link-button').click();
+  await expect(panel.locator('.cart-line')).toHaveCount(1);
+  await expect(panel.locator('.cart-line').getByRole('link')).toBeFocused();
+  await expect(panel.locator('[data-cart-announcer]')).toContainText(name);
+  await panel.locator('.cart-line .link-button').click();
+  await expect(panel).toContainText(t('cart.empty'));
+  await expect(panel.getByRole('heading', { name: t('cart.mini.title') })).toBeFocused();
+  await expect(page.locator('[data-cart-count]')).toBeHidden();
+});

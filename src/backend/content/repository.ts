@@ -389,7 +389,8 @@ export async function findVariantDisplays(
         isSample: row.is_sample,
         animal: row.animal,
         image: row.image_file
-          ? { url: new URL(encodeURIComponent(row.image_file), uploadsUrl).href, alternativeText: row.image_alt ?? '' }
+          ? // The address may be a path alone (an answer written for no browser: a mail, an invoice).
+            { url: `${uploadsUrl}${encodeURIComponent(row.image_file)}`, alternativeText: row.image_alt ?? '' }
           : null,
       },
     ]),

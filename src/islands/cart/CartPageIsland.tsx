@@ -26,7 +26,7 @@ import { useCart } from './useCart.ts';
 import './cart.css';
 
 /** The other country site: its code, its address and the address of its cart page (built by the page). */
-export interface OtherSite {
+interface OtherSite {
   channel: ChannelCode;
   origin: string;
   cartHref: string;

@@ -38,7 +38,7 @@ export function CouponForm({ cart }: { cart: Order }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<{ text: string; shown: boolean }>({ text: '', shown: false });
   const store = cartStore();
 
   // Every new answer: what changed about the code is said; a refusal of the field describes the cart as it
@@ -49,8 +49,13 @@ export function CouponForm({ cart }: { cart: Order }) {
     previous.current = cart;
     if (before === cart) return;
     const change = couponChange(before, cart);
-    // Nothing to tell about the code: the last message (an amount that may have changed since) goes.
-    setStatus(change ? changeText(change, t, price) : '');
+    // Nothing to tell about the code: the last message (an amount that may have changed since) goes. The box
+    // shows whether the code applies and why not; a replaced or removed code is shown in words as well.
+    setStatus(
+      change
+        ? { text: changeText(change, t, price), shown: change.kind === 'replaced' || change.kind === 'removed' }
+        : { text: '', shown: false },
+    );
     if (before.itemsTotal !== cart.itemsTotal) setError(null);
   }, [cart, t, price]);
 
@@ -109,8 +114,8 @@ export function CouponForm({ cart }: { cart: Order }) {
           )}
         </div>
       )}
-      <p className="coupon-status" role="status" data-coupon-status>
-        {status}
+      <p className={status.shown ? 'coupon-status' : 'coupon-status visually-hidden'} role="status" data-coupon-status>
+        {status.text}
       </p>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { ordersQuery } from '../../../lib/shop-api/requests/orders.ts';
 import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { orderJson } from '../carts/cart.ts';
+import { answerView, orderJson } from '../carts/cart.ts';
 import { placedOrdersOf } from '../carts/repository.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { badRequest } from '../shared/errors.ts';
@@ -25,7 +25,7 @@ export function orderRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const { rows, total } = await placedOrdersOf(deps.db, customerId, { offset: (page - 1) * itemsPerPage, limit: itemsPerPage });
     const now = deps.clock();
     const members = [];
-    for (const row of rows) members.push(await orderJson(deps.db, row, now));
+    for (const row of rows) members.push(await orderJson(deps.db, row, now, answerView(c, deps, row)));
     const pageLink = (n: number) => `${SHOP_API_PREFIX}/orders?page=${n}&itemsPerPage=${itemsPerPage}`;
     const last = Math.max(1, Math.ceil(total / itemsPerPage));
     return ld(c, {
