@@ -89,3 +89,25 @@ test('every page type of the build is valid HTML', async ({}, info) => {
   }
   expect(errors).toEqual([]);
 });
+
+test('every page of a sitemap is reached by a link from another page of its site', async ({}, info) => {
+  const channel = channelOf(info.project.name);
+  const root = join(target.distDir, channel);
+  const site = target.sites[channel];
+  const pages = pagesOf(channel);
+  // The paths each page links to (its own address aside), on its own site.
+  const linked = new Set<string>();
+  for (const page of pages) {
+    for (const [, href] of page.html.matchAll(/<a\b[^>]*\shref="([^"#?]*)[^"]*"/g)) {
+      const url = new URL(decode(href!), `${site}${page.path}`);
+      if (url.origin === site && url.pathname !== page.path) linked.add(url.pathname);
+    }
+  }
+  const sitemaps = readdirSync(root).filter((f) => /^sitemap-.+\.xml$/.test(f) && f !== 'sitemap-index.xml');
+  const listed = sitemaps.flatMap((f) =>
+    [...readFileSync(join(root, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!)),
+  );
+  expect(listed.length).toBeGreaterThan(50);
+  // Landing pages and samples included: a page crawlers are told about is one a shopper can reach.
+  expect(listed.filter((url) => url.origin === site && !linked.has(url.pathname)).map((url) => url.pathname)).toEqual([]);
+});
