@@ -27,6 +27,10 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'subscriptionHistoryOrder',
   'webViewPayment',
   'webViewDemo',
+  'animals',
+  'animal',
+  'animalAdd',
+  'animalEdit',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

@@ -15,6 +15,8 @@ export default {
     date_too_early: 'La date doit être postérieure au {min}.',
     date_too_late: 'La date doit être antérieure au {max}.',
     too_few: 'Veuillez choisir au moins {min} valeurs.',
+    min_values: 'Veuillez choisir au moins une valeur.',
+    weight_range: 'Le poids doit être compris entre {min} et {max}\u00A0kg.',
     too_many: 'Veuillez choisir au plus {max} valeurs.',
     email: "L'email est invalide.",
     forbidden_characters: 'Ce champ contient des caractères non autorisés.',

@@ -12,6 +12,8 @@ export default {
     date_too_early: 'De datum moet na {min} liggen.',
     date_too_late: 'De datum moet vóór {max} liggen.',
     too_few: 'Kies minstens {min} waarden.',
+    min_values: 'Kies minstens één waarde.',
+    weight_range: 'Het gewicht moet tussen {min} en {max} kg liggen.',
     too_many: 'Kies hoogstens {max} waarden.',
     email: 'Het e-mailadres is ongeldig.',
     forbidden_characters: 'Dit veld bevat niet-toegestane tekens.',

@@ -18,5 +18,6 @@ import relay from './relay.ts';
 import checkout from './checkout.ts';
 import orders from './orders.ts';
 import subscriptions from './subscriptions.ts';
+import pets from './pets.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions, pets };

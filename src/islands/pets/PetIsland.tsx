@@ -1,0 +1,135 @@
+/**
+ * One pet of the account (/mon-compte/mes-animaux/{animal}/), authenticated only: its profile, links to
+ * edit it and to its kibble guide, and deleting it after the reason question (why, and a few words when
+ * "other").
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { languageOf } from '../../lib/channels.ts';
+import { ACTIVITY_NAMES, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pets/labels.ts';
+import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS } from '../../lib/pets/profile.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import type { Animal } from '../../lib/shop-api/wire.ts';
+import { animalsApi, ownerToken } from '../../stores/pets.ts';
+import { ErrorList } from '../shared/forms/ErrorList.tsx';
+import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { idOf } from './form.ts';
+import { FLASH_KEY, PetPhoto, usePetFromAddress, usePetSummary } from './parts.tsx';
+
+function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean; onClose: () => void }) {
+  const { t, locale } = useIsland();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
+
+  const confirm = async () => {
+    if (!reason) return setErrors([t('forms.errors.required')]);
+    setPending(true);
+    setErrors([]);
+    try {
+      await animalsApi().deleteAnimal(animal.id, { reason: reason as (typeof DELETE_REASONS)[number], message }, await ownerToken());
+      sessionStorage.setItem(FLASH_KEY, t('pets.delete.deleted', { name: animal.name }));
+      window.location.assign(pathTo('animals', locale));
+    } catch {
+      setErrors([t('forms.errors.generic')]);
+      setPending(false);
+    }
+  };
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <h2 id={`${id}-title`}>{t('pets.delete.title', { name: animal.name })}</h2>
+      <fieldset className="field field-choice">
+        <legend>{t('pets.delete.question')}</legend>
+        {DELETE_REASONS.map((r) => (
+          <span className="choice" key={r}>
+            <input id={`${id}-${r}`} type="radio" name={`${id}-reason`} checked={reason === r} onChange={() => setReason(r)} />
+            <label htmlFor={`${id}-${r}`}>{t(`pets.delete.reasons.${r}`)}</label>
+          </span>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-message`}>{t('pets.delete.message')}</label>
+        <textarea id={`${id}-message`} rows={2} value={message} onChange={(event) => setMessage(event.target.value)} />
+      </div>
+      <ErrorList messages={errors} />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={() => void confirm()} disabled={pending} aria-busy={pending || undefined}>
+          {t('pets.delete.confirm')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>
+          {t('pets.delete.cancel')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function Pet() {
+  const { t, locale } = useIsland();
+  const lang = languageOf(locale);
+  const summary = usePetSummary();
+  const [loaded] = usePetFromAddress('animal');
+  const [deleting, setDeleting] = useState(false);
+  if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
+  if ('missing' in loaded) return <p>{t('pets.view.missing')}</p>;
+  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
+  const { animal } = loaded;
+  const condition = BODY_CONDITIONS.find((c) => String(c.id) === idOf(animal.condition));
+  const activity = ACTIVITIES.find((a) => String(a.id) === idOf(animal.activity));
+  const yes = (value: boolean) => t(value ? 'pets.view.yes' : 'pets.view.no');
+  const rows: Array<[string, string]> = [
+    ['gender', GENDER_NAMES[lang][idOf(animal.gender) === '2' ? 'female' : 'male']],
+    ['crossbreed', yes(animal.crossbreed)],
+    ['sterilized', yes(animal.sterilized)],
+    ['condition', condition ? BODY_CONDITION_NAMES[lang][condition.code].name : ''],
+    ['activity', activity ? ACTIVITY_NAMES[lang][activity.code] : ''],
+    ['feature', animal.feature ? t(`pets.features.${animal.feature}`) : t('pets.view.none')],
+    ['feeds', animal.feeds.map((feed) => t(`pets.feeds.${feed}`)).join(', ')],
+    ['kibbleBrand', animal.kibbleBrand],
+    ['oldKibbleBrand', animal.oldKibbleBrand ?? t('pets.view.none')],
+    ['onlyOurFood', yes(animal.onlyOurFood)],
+  ];
+  const params = { animal: String(animal.id) };
+  return (
+    <article className="pet-view card">
+      <div className="pet-view-head">
+        <PetPhoto animal={animal} size={128} />
+        <div>
+          <h2>{animal.name}</h2>
+          <p>{summary(animal)}</p>
+        </div>
+      </div>
+      <div className="form-actions">
+        <a className="button" href={pathTo('animalEdit', locale, params)}>
+          {t('pets.view.edit')}
+        </a>
+        <button type="button" className="button secondary" onClick={() => setDeleting(true)}>
+          {t('pets.view.delete')}
+        </button>
+      </div>
+      <dl className="pet-facts">
+        {rows.map(([field, value]) => (
+          <div key={field}>
+            <dt>{t(`pets.fields.${field}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        <a href={pathTo('kibbleGuideAnimal', locale, params)}>{t('pets.list.guide')}</a>
+      </p>
+      <p>
+        <a href={pathTo('animals', locale)}>{t('pets.view.back')}</a>
+      </p>
+      {deleting && <DeleteDialog animal={animal} open={deleting} onClose={() => setDeleting(false)} />}
+    </article>
+  );
+}
+
+export default guardedIsland('animal', Pet);

@@ -1,0 +1,120 @@
+/**
+ * The pet's photo inside its form: import (a file button or a drop on the zone), rotate a quarter turn,
+ * delete. The supported types and the largest size are shown before the shopper picks a file; every
+ * refusal is said in words next to the photo, and what happened is announced.
+ */
+import { useState, type DragEvent } from 'react';
+import { languageOf } from '../../lib/channels.ts';
+import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../lib/pets/photo.ts';
+import { getShop } from '../../stores/shop.ts';
+import { FieldErrors } from '../shared/forms/ErrorList.tsx';
+import { useFormField } from '../shared/forms/Form.tsx';
+import { useIsland } from '../shared/island.tsx';
+import { deletePhoto, fileIdOf, rotatePhoto, uploadPhoto, UploadFailure, type MediaOptions } from './upload.ts';
+
+/** The embedded media service's public key, unless the build names the production service's. */
+const PUBLIC_KEY = (import.meta.env.PUBLIC_IMAGEKIT_PUBLIC_KEY as string | undefined) ?? 'public_embedded_media_key';
+
+function mediaOptions(language: MediaOptions['language']): MediaOptions {
+  const root = `${getShop().config.apiUrl.replace(/\/+$/, '')}/media`;
+  return { urlEndpoint: root, authenticationEndpoint: `${root}/auth`, publicKey: PUBLIC_KEY, language };
+}
+
+const typeNames = PHOTO_TYPES.map((type) => type.replace('image/', '').toUpperCase()).join(', ');
+
+export function PhotoField({ name }: { name: string }) {
+  const { t, locale } = useIsland();
+  const f = useFormField<string | null>('photo');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [status, setStatus] = useState('');
+  const [over, setOver] = useState(false);
+  const options = () => mediaOptions(languageOf(locale));
+
+  const run = async (action: () => Promise<string | null>, done: string) => {
+    setBusy(true);
+    setErrors([]);
+    setStatus(t('pets.photo.uploading'));
+    try {
+      f.set(await action());
+      setStatus(t(done));
+    } catch (error) {
+      setStatus('');
+      setErrors([error instanceof UploadFailure ? error.message : t('forms.errors.generic')]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = (file: File | undefined) =>
+    file && void run(async () => (await uploadPhoto(options(), file, file.name)).url, 'pets.photo.uploaded');
+  const fileId = f.value ? fileIdOf(f.value) : null;
+  const rotate = () => fileId && void run(() => rotatePhoto(options(), fileId), 'pets.photo.uploaded');
+  // The profile forgets the photo even when the service no longer has it: a missing file is no reason to keep its link.
+  const remove = () =>
+    void run(async () => {
+      if (fileId) await deletePhoto(options(), fileId);
+      return null;
+    }, 'pets.photo.removed');
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!busy) upload(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <fieldset className="field pet-photo" aria-describedby={`${f.hintId} ${f.errorId}`} aria-busy={busy || undefined}>
+      <legend>{t('pets.fields.photo')}</legend>
+      <p className="field-hint" id={f.hintId}>
+        {t('pets.photo.hint', { types: typeNames, max: PHOTO_MAX_MB })}
+      </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut for the file button inside the zone, which keyboards and screen readers use */}
+      <div
+        className={`pet-photo-zone${over ? ' is-over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-photo-drop
+      >
+        {f.value ? (
+          <img src={f.value} alt={t('pets.photo.alt', { name: name || '…' })} width={160} height={160} />
+        ) : (
+          <span className="pet-photo-empty">{t('pets.photo.none')}</span>
+        )}
+        <div className="pet-photo-actions">
+          <label className="button secondary" htmlFor={f.id}>
+            {t('pets.photo.choose')}
+          </label>
+          <input
+            id={f.id}
+            className="visually-hidden"
+            type="file"
+            accept={PHOTO_TYPES.join(',')}
+            disabled={busy}
+            onChange={(event) => {
+              upload(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <span className="pet-photo-drop">{t('pets.photo.drop')}</span>
+          {f.value && (
+            <>
+              <button type="button" className="button secondary" onClick={rotate} disabled={busy || !fileId}>
+                {t('pets.photo.rotate')}
+              </button>
+              <button type="button" className="button secondary" onClick={remove} disabled={busy}>
+                {t('pets.photo.remove')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <p className="form-status" role="status">
+        {status}
+      </p>
+      <FieldErrors id={f.errorId} messages={[...errors, ...f.messages]} />
+    </fieldset>
+  );
+}
