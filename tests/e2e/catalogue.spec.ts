@@ -116,23 +116,21 @@ for (const javaScript of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled: javaScript, baseURL: info.project.use.baseURL });
     const page = await context.newPage();
     const t = textsOf(info);
+    /** A facet's choice in the filters, by its words. */
+    const choice = (facet: 'size' | 'lifeStage', value: string) =>
+      page
+        .getByRole('group', { name: t(`catalogue.category.facets.${facet}`) })
+        .getByLabel(t(`catalogue.category.values.${facet}.${value}`));
     await page.goto(pathTo('category', localeOf(info), { category: languageOf(info) === 'nl' ? 'hond' : 'chien' }));
     const all = await shownFacets(page);
     const forEverySize = all.filter((p) => p.size === 'all').length;
     expect(forEverySize, 'dog recipes for every size').toBeGreaterThan(1);
     // "Toutes tailles" and "Tous âges" are no choice of their own.
-    await expect(
-      page.getByRole('group', { name: t('catalogue.category.facets.size') }).getByLabel(t('catalogue.category.values.size.all')),
-    ).toHaveCount(0);
-    await expect(
-      page.getByRole('group', { name: t('catalogue.category.facets.lifeStage') }).getByLabel(t('catalogue.category.values.lifeStage.all')),
-    ).toHaveCount(0);
+    await expect(choice('size', 'all')).toHaveCount(0);
+    await expect(choice('lifeStage', 'all')).toHaveCount(0);
 
     // "Petite taille": the small dogs' recipes and every recipe for all sizes.
-    await page
-      .getByRole('group', { name: t('catalogue.category.facets.size') })
-      .getByLabel(t('catalogue.category.values.size.small'))
-      .check();
+    await choice('size', 'small').check();
     const small = await shownFacets(page);
     expect(small.filter((p) => p.size !== 'small' && p.size !== 'all')).toEqual([]);
     expect(small.filter((p) => p.size === 'all').length).toBe(forEverySize);
@@ -140,10 +138,7 @@ for (const javaScript of [true, false]) {
     if (javaScript) await expect(page.locator('[data-count]')).toHaveText(t.plural('catalogue.category.products', small.length));
 
     // "Chiot" on top of it: puppies' recipes and those for every age.
-    await page
-      .getByRole('group', { name: t('catalogue.category.facets.lifeStage') })
-      .getByLabel(t('catalogue.category.values.lifeStage.puppy'))
-      .check();
+    await choice('lifeStage', 'puppy').check();
     const puppies = await shownFacets(page);
     expect(puppies.filter((p) => p.stage !== 'puppy' && p.stage !== 'all')).toEqual([]);
     expect(puppies.map((p) => p.stage)).toEqual(expect.arrayContaining(['puppy', 'all']));
