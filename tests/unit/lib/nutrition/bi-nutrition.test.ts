@@ -1,0 +1,44 @@
+/** The bi-nutrition guides' checks: each refusal of a cat menu, in the order the shopper should fix them. */
+import { describe, expect, it } from 'vitest';
+import { BI_NUTRITION_MESSAGES, biNutritionError, type BiNutritionProfile } from '../../../../src/lib/nutrition/bi-nutrition.ts';
+
+const adultCat: BiNutritionProfile = { species: 'cat', ageMonths: 36, condition: 'ideal', feature: null };
+const kitten: BiNutritionProfile = { ...adultCat, ageMonths: 6 };
+
+describe('bi-nutrition checks', () => {
+  it('lets an adult cat of ideal shape have a menu of adult kibble, and a kitten one of kitten kibble', () => {
+    expect(biNutritionError(adultCat)).toBeNull();
+    expect(biNutritionError(adultCat, { animal: 'cat', lifeStage: 'adult' })).toBeNull();
+    expect(biNutritionError(kitten, { animal: 'cat', lifeStage: 'kitten' })).toBeNull();
+    expect(biNutritionError(kitten, { animal: 'cat', lifeStage: 'all' })).toBeNull();
+  });
+
+  it('refuses a dog, and dog kibble for a cat', () => {
+    expect(biNutritionError({ ...adultCat, species: 'dog' })).toBe('dogType');
+    expect(biNutritionError(adultCat, { animal: 'dog', lifeStage: 'adult' })).toBe('dogKibble');
+  });
+
+  it('sends an overweight or obese cat, and one whose pathology needs a vet, to the vet', () => {
+    expect(biNutritionError({ ...adultCat, condition: 'overweight' })).toBe('overweight');
+    expect(biNutritionError({ ...adultCat, condition: 'obese' })).toBe('overweight');
+    expect(biNutritionError({ ...adultCat, feature: 'kidney-disease' })).toBe('pathology');
+    expect(biNutritionError({ ...adultCat, feature: 'hairballs' })).toBeNull();
+  });
+
+  it('refuses adult kibble for a kitten and kitten kibble for an adult, at the 12-month line', () => {
+    expect(biNutritionError(kitten, { animal: 'cat', lifeStage: 'adult' })).toBe('adultKibbleForKitten');
+    expect(biNutritionError({ ...adultCat, ageMonths: 11 }, { animal: 'cat', lifeStage: 'senior' })).toBe('adultKibbleForKitten');
+    expect(biNutritionError({ ...adultCat, ageMonths: 12 }, { animal: 'cat', lifeStage: 'kitten' })).toBe('kittenKibbleForAdult');
+  });
+
+  it('says the most basic problem first', () => {
+    expect(biNutritionError({ ...kitten, species: 'dog', condition: 'obese' }, { animal: 'dog', lifeStage: 'puppy' })).toBe('dogType');
+    expect(biNutritionError({ ...kitten, condition: 'obese' }, { animal: 'dog', lifeStage: 'adult' })).toBe('dogKibble');
+  });
+
+  it('says the technical error in the shop’s own words', () => {
+    expect(BI_NUTRITION_MESSAGES.fr.technical).toBe(
+      "Nous ne sommes pas en mesure de vous donner une recommandation. Merci d'essayer ultérieurement",
+    );
+  });
+});
