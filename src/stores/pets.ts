@@ -21,7 +21,7 @@ export function animalsApi(): AnimalsClient {
 const storage = (): StorageLike => safeStorage(browserStorage());
 
 /** The guest token the browser keeps, when the shopper created a pet without being signed in. */
-export const guestToken = (): string | null => storage().getItem(GUEST_TOKEN_KEY);
+const guestToken = (): string | null => storage().getItem(GUEST_TOKEN_KEY);
 
 /** Keeps the guest token a pet was answered with (a signed-in customer's pet has none). */
 export function rememberGuest(animal: Pick<Animal, 'guestToken'>): void {
@@ -32,7 +32,7 @@ export function rememberGuest(animal: Pick<Animal, 'guestToken'>): void {
  * Makes the guest's pets the signed-in customer's, once. A failure keeps the token, so the next page that
  * reads the pets tries again; the pets are never lost to a network hiccup.
  */
-export async function attachGuestAnimals(): Promise<void> {
+async function attachGuestAnimals(): Promise<void> {
   const token = guestToken();
   if (!token || !sessionStore().$loggedIn.get()) return;
   try {

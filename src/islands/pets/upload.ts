@@ -26,7 +26,7 @@ const serviceError = z.object({ message: z.string() });
 const fail = (language: Language, error: UploadError) => new UploadFailure(UPLOAD_MESSAGES[language][error]);
 
 /** The types and size the service accepts, checked before sending (the service checks them again). */
-export function checkPhoto(file: File, language: Language): void {
+function checkPhoto(file: File, language: Language): void {
   if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) throw fail(language, 'unsupportedType');
   if (file.size > PHOTO_MAX_MB * 1024 * 1024) throw fail(language, 'tooLarge');
 }

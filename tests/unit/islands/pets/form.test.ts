@@ -1,7 +1,7 @@
 /** The pet form: its values become the shop API's request, and the request's rules give the form's messages. */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../../../src/lib/forms/validate.ts';
-import { emptyPet, petInput, petSchema, petValues, type PetFormValues } from '../../../../src/islands/pets/form.ts';
+import { emptyPet, PET_FIELDS, petInput, petSchema, petValues, type PetFormValues } from '../../../../src/islands/pets/form.ts';
 
 const clock = () => new Date('2025-06-15T10:00:00Z');
 const cat = (over: Partial<PetFormValues> = {}): PetFormValues => ({
@@ -32,20 +32,9 @@ describe('pet form', () => {
 
   it('says every required field of an empty form, and that at least one feed is needed', () => {
     const errors = fieldsOf(emptyPet());
-    for (const field of [
-      'type',
-      'gender',
-      'name',
-      'breed',
-      'birthday',
-      'weight',
-      'sterilized',
-      'condition',
-      'activity',
-      'hasFeature',
-      'kibbleBrand',
-    ])
-      expect(errors[field], field).toEqual(['required']);
+    // Every field but the optional ones, the boxes and the feeds (said below).
+    const optional = ['crossbreed', 'feature', 'feeds', 'oldKibbleBrand', 'onlyOurFood', 'photo'];
+    for (const field of PET_FIELDS.filter((f) => !optional.includes(f))) expect(errors[field], field).toEqual(['required']);
     expect(errors.feeds).toEqual(['min_values']);
   });
 
