@@ -49,7 +49,7 @@ describe('b2c-rations/getReco', () => {
   it('a puppy under 12 months is fed for growth, in Dutch too', async () => {
     const res = await platform.get(`/content/b2c-rations/getReco?ref=${dogKibble.sku}&weight=8&month=4&locale=nl`);
     expect(res.body.data).toMatchObject({ puppy: true, energy: { factor: 175, lifeStage: 'growth' }, meals: 3 });
-    expect(res.body.data.explanation.text).toMatch(/^Uw hond heeft ongeveer/);
+    expect(res.body.data.explanation.text).toMatch(/^Je hond heeft ongeveer/);
   });
   it('refuses bad inputs, an unknown product, and has no ration for a treat', async () => {
     for (const query of [

@@ -53,7 +53,7 @@ const WORDS: Record<Language, Words> = {
     meals: (n) => `en ${n} repas`,
   },
   nl: {
-    subject: (name, species) => name ?? (species === 'dog' ? 'Uw hond' : 'Uw kat'),
+    subject: (name, species) => name ?? (species === 'dog' ? 'Je hond' : 'Je kat'),
     needs: 'heeft ongeveer',
     basis: {
       'nutrition.explanation.maintenance': (w) => `nodig voor zijn ${w} kg volgens de FEDIAF-richtlijnen`,

@@ -69,8 +69,8 @@ export const NUTRITION_MESSAGES: Record<Language, Record<'notEligible' | 'ration
     technicalError: "Nous ne sommes pas en mesure de vous donner une recommandation. Merci d'essayer ultérieurement",
   },
   nl: {
-    notEligible: 'Uw dier heeft voeding nodig die op zijn aandoening is afgestemd: wij raden u aan uw dierenarts te raadplegen.',
-    rationNoResult: 'Wij kunnen voor dit product geen rantsoen berekenen: neem contact op met onze klantenservice.',
-    technicalError: 'Wij kunnen u geen aanbeveling geven. Probeer het later opnieuw',
+    notEligible: 'Je dier heeft voeding nodig die op zijn aandoening is afgestemd: we raden je aan je dierenarts te raadplegen.',
+    rationNoResult: 'We kunnen voor dit product geen rantsoen berekenen: neem contact op met onze klantendienst.',
+    technicalError: 'We kunnen je geen aanbeveling geven. Probeer het later opnieuw.',
   },
 };

@@ -19,13 +19,14 @@ import nl from '../../../src/i18n/messages/nl/index.ts';
 import type { Language } from '../../../src/lib/channels.ts';
 import { violationCodes, type Order } from '../../../src/lib/shop-api/wire.ts';
 import { sampleOrder } from '../backend/shop/order-mails/sample-order.ts';
+import { NUTRITION_MESSAGES } from '../../../src/lib/nutrition/requests.ts';
 import { dutchSlips, frenchSlips, slipsOf, strings } from './typography.ts';
 
 const languages = ['fr', 'nl'] as const satisfies readonly Language[];
 
 function apiTexts(lang: Language): Array<[string, string]> {
   const params = { min: 2, max: 50, digits: 4, amount: 3000 };
-  const actions: LimitedAction[] = ['lookup', 'coupon', 'resetEmail', 'resetAddress', 'currentPassword'];
+  const actions: LimitedAction[] = ['lookup', 'coupon', 'resetEmail', 'resetAddress', 'currentPassword', 'relaySearch', 'paymentRequest'];
   return [
     ...violationCodes.map((code): [string, string] => [code, violationMessage(lang, code, params)]),
     ['tooManyAttempts', tooManyAttemptsMessage(lang, 15)],
@@ -33,6 +34,7 @@ function apiTexts(lang: Language): Array<[string, string]> {
     ['loginBusy', loginBusyMessage(lang)],
     ['serviceBusy', serviceBusyMessage(lang)],
     ...actions.map((action): [string, string] => [action, tooManyRequestsMessage(lang, action, 600)]),
+    ...Object.entries(NUTRITION_MESSAGES[lang]),
   ];
 }
 
