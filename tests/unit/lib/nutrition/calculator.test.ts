@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { checkCalculatorInput, choiceForFormat, rationAnswer } from '../../../../src/lib/nutrition/calculator.ts';
+
+const input = (weight: string, years: string, months: string) => ({ weight, years, months });
+
+describe('the ration calculator’s input', () => {
+  it('takes a weight in kg (a comma is a decimal point) and an age in years and months, as months', () => {
+    expect(checkCalculatorInput('dog', input('15', '3', ''))).toEqual({ ok: true, weight: 15, month: 36 });
+    expect(checkCalculatorInput('dog', input('7,5', '', '4'))).toEqual({ ok: true, weight: 7.5, month: 4 });
+    expect(checkCalculatorInput('dog', input(' 30.25 ', '2', '6'))).toEqual({ ok: true, weight: 30.25, month: 30 });
+    // A young dog's age in months alone, past a year, is as clear as years and months.
+    expect(checkCalculatorInput('dog', input('20', '', '18'))).toEqual({ ok: true, weight: 20, month: 18 });
+  });
+  it('refuses a missing, unreadable or zero weight, a dog above 100 kg and a cat outside 1 to 13 kg', () => {
+    const weight = (species: 'dog' | 'cat', w: string) => {
+      const r = checkCalculatorInput(species, input(w, '3', ''));
+      return r.ok ? null : r.errors.weight;
+    };
+    expect(weight('dog', '')).toBe('required');
+    expect(weight('dog', 'abc')).toBe('invalid');
+    expect(weight('dog', '0')).toBe('invalid');
+    expect(weight('dog', '-4')).toBe('invalid');
+    expect(weight('dog', '100')).toBeNull();
+    expect(weight('dog', '100.5')).toBe('dogMax');
+    expect(weight('cat', '0.8')).toBe('catRange');
+    expect(weight('cat', '14')).toBe('catRange');
+    expect(weight('cat', '13')).toBeNull();
+    expect(weight('cat', '1')).toBeNull();
+  });
+  it('refuses a missing or unreadable age, months above 11 beside years, under a month and over 30 years', () => {
+    const age = (years: string, months: string) => {
+      const r = checkCalculatorInput('dog', input('10', years, months));
+      return r.ok ? null : r.errors.age;
+    };
+    expect(age('', '')).toBe('required');
+    expect(age('2.5', '')).toBe('invalid');
+    expect(age('', 'x')).toBe('invalid');
+    expect(age('1', '12')).toBe('months');
+    expect(age('0', '0')).toBe('tooYoung');
+    expect(age('31', '')).toBe('tooOld');
+    expect(age('30', '')).toBeNull();
+  });
+  it('says every field’s error at once', () => {
+    expect(checkCalculatorInput('cat', input('20', '', ''))).toEqual({ ok: false, errors: { weight: 'catRange', age: 'required' } });
+  });
+});
+
+describe('choosing a format’s frequency', () => {
+  const fit = { code: 'V1', name: '2 kg', lastsDays: 45 };
+  it('one bag at the frequency that fits', () => {
+    expect(choiceForFormat({ ...fit, frequency: { days: 42 }, quantityForShortest: 1 })).toEqual({ interval: 42, quantity: 1 });
+  });
+  it('a bag that lasts less than three weeks: as many bags as three weeks take', () => {
+    expect(choiceForFormat({ ...fit, lastsDays: 9, frequency: null, quantityForShortest: 3 })).toEqual({ interval: 21, quantity: 3 });
+    expect(choiceForFormat({ ...fit, lastsDays: 0, frequency: null, quantityForShortest: 120 })).toBeNull();
+  });
+  it('reads the service’s answer and refuses one without its ration', () => {
+    const data = {
+      ref: 'A',
+      puppy: false,
+      gramsPerDay: 212,
+      gramsPerMeal: 106,
+      meals: 2,
+      formats: [{ ...fit, frequency: { days: 42, weeks: 6 }, quantityForShortest: 1 }],
+      explanation: { text: 'Votre chien…', key: 'k' },
+    };
+    expect(rationAnswer.parse(data).formats[0]!.frequency).toEqual({ days: 42, weeks: 6 });
+    expect(rationAnswer.safeParse({ ...data, gramsPerDay: undefined }).success).toBe(false);
+  });
+});
