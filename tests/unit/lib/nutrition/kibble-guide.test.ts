@@ -1,0 +1,89 @@
+/** The kibble guide's rules: the weights it accepts, the request made from a saved pet, the offer of a result. */
+import { describe, expect, it } from 'vitest';
+import { guideOffer, guideWeightAccepted, recommendationBodyOf, type SavedPet } from '../../../../src/lib/nutrition/kibble-guide.ts';
+import { recommendationProfile } from '../../../../src/lib/nutrition/requests.ts';
+
+describe('the weights the kibble guide accepts', () => {
+  it('takes a cat of 1 to 13 kg and nothing outside', () => {
+    expect(guideWeightAccepted('cat', 1)).toBe(true);
+    expect(guideWeightAccepted('cat', 13)).toBe(true);
+    expect(guideWeightAccepted('cat', 0.9)).toBe(false);
+    expect(guideWeightAccepted('cat', 14)).toBe(false);
+  });
+
+  it('takes a dog above 0 and below 100 kg', () => {
+    expect(guideWeightAccepted('dog', 0.5)).toBe(true);
+    expect(guideWeightAccepted('dog', 99.9)).toBe(true);
+    expect(guideWeightAccepted('dog', 100)).toBe(false);
+    expect(guideWeightAccepted('dog', 0)).toBe(false);
+    expect(guideWeightAccepted('dog', Number.NaN)).toBe(false);
+  });
+});
+
+const pet: SavedPet = {
+  name: 'Mina',
+  type: '/api/v2/shop/animal-types/2',
+  ageYears: 3,
+  ageMonths: 4,
+  weight: 4.2,
+  sterilized: true,
+  condition: '/api/v2/shop/animal-body-conditions/4',
+  activity: '/api/v2/shop/animal-activities/1',
+  hasFeature: true,
+  feature: 'hairballs',
+};
+
+describe('the recommendation request of a saved pet', () => {
+  it('says its species, age in months, shape, activity and particularity as the content service reads them', () => {
+    const body = recommendationBodyOf(pet);
+    expect(body).toMatchObject({
+      type: 'cat',
+      month: 40,
+      weight: 4.2,
+      sterilized: true,
+      condition: 'overweight',
+      activity: 'low',
+      feature: 'hairballs',
+      kinds: ['dry'],
+    });
+    expect(recommendationProfile.safeParse(body).success).toBe(true);
+  });
+
+  it('sends no particularity when its toggle says no, and a dog for type 1', () => {
+    const body = recommendationBodyOf({ ...pet, type: '/api/v2/shop/animal-types/1', hasFeature: false });
+    expect(body.type).toBe('dog');
+    expect(body.feature).toBeNull();
+  });
+});
+
+describe('the offer of a recommended recipe', () => {
+  const format = (code: string, lastsDays: number, days: number | null, quantityForShortest = 1) => ({
+    code,
+    name: code,
+    lastsDays,
+    frequency: days === null ? null : { days },
+    quantityForShortest,
+  });
+
+  it('offers the format that lasts longest among those fitting a frequency, at that frequency', () => {
+    expect(guideOffer([format('10000001', 25, 21), format('10000002', 75, 70)])).toEqual({
+      code: '10000002',
+      name: '10000002',
+      quantity: 1,
+      interval: 70,
+    });
+  });
+
+  it('offers enough of the biggest format for the shortest frequency when none lasts it', () => {
+    expect(guideOffer([format('10000001', 6, null, 4), format('10000002', 12, null, 2)])).toEqual({
+      code: '10000002',
+      name: '10000002',
+      quantity: 2,
+      interval: 21,
+    });
+  });
+
+  it('offers nothing without a format', () => {
+    expect(guideOffer([])).toBeNull();
+  });
+});
