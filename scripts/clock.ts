@@ -10,9 +10,8 @@
  * runs its scheduler, when it starts. Production refuses: its clock is real time.
  */
 import { parseArgs } from 'node:util';
-import { type Database, exitIfDatabaseInUse, openDatabase } from '../src/backend/db/database.ts';
-import { migrate } from '../src/backend/db/migrate.ts';
-import { demoClock, parseDuration } from '../src/backend/scheduler/clock.ts';
+import { type DemoClock, demoClock, parseDuration } from '../src/backend/scheduler/clock.ts';
+import { onOwnDatabase } from './lib/own-database.ts';
 
 const USAGE = 'usage: npm run clock -- show | advance <duration: 30m, 12h, 5d, 2w> | reset';
 
@@ -45,17 +44,12 @@ async function throughPlatform(platformUrl: string, body: object | null): Promis
   throw new Error(answer.error ?? `The platform answered ${response.status}.`);
 }
 
-async function throughDatabase(change: (clock: Awaited<ReturnType<typeof demoClock>>) => Promise<unknown>): Promise<ClockState> {
-  const db: Database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
-  try {
-    await migrate(db);
+const throughDatabase = (change: (clock: DemoClock) => Promise<unknown>): Promise<ClockState> =>
+  onOwnDatabase(async (db) => {
     const clock = await demoClock(db);
     await change(clock);
     return { now: clock.now().toISOString(), offsetMs: clock.offsetMs() };
-  } finally {
-    await db.close();
-  }
-}
+  });
 
 if (import.meta.main) {
   if (process.env.NODE_ENV === 'production') {

@@ -10,10 +10,9 @@
  * production only); else the command opens the database itself: DATABASE_URL, or the PGlite folder DATA_DIR.
  */
 import { parseArgs } from 'node:util';
-import { type Database, exitIfDatabaseInUse, openDatabase } from '../src/backend/db/database.ts';
-import { migrate } from '../src/backend/db/migrate.ts';
 import { type AbortResult, handleAbort } from '../src/backend/operator/abort.ts';
 import { OperatorError, type ShipResult, shipOrder } from '../src/backend/operator/ship.ts';
+import { onOwnDatabase } from './lib/own-database.ts';
 
 const USAGE = [
   'usage: npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]',
@@ -57,15 +56,8 @@ function platformUrlOf(env: NodeJS.ProcessEnv): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT_PLATFORM || 4400}`;
 }
 
-async function shipThroughDatabase(shipping: Shipping): Promise<ShipResult> {
-  const db: Database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
-  try {
-    await migrate(db);
-    return await shipOrder(db, shipping, { now: new Date(), env: process.env });
-  } finally {
-    await db.close();
-  }
-}
+const shipThroughDatabase = (shipping: Shipping): Promise<ShipResult> =>
+  onOwnDatabase((db) => shipOrder(db, shipping, { now: new Date(), env: process.env }));
 
 /**
  * `handle-abort <code>`: the subscription's cancellation request handled (operator/abort.ts), through the
@@ -87,13 +79,7 @@ async function handleAbortCommand(platformUrl: string, code: string): Promise<Ab
     if (response.ok) return answer;
     throw new OperatorError(answer.error ?? `The platform answered ${response.status}.`);
   }
-  const db: Database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch(exitIfDatabaseInUse);
-  try {
-    await migrate(db);
-    return await handleAbort(db, code, { now: new Date(), env: process.env });
-  } finally {
-    await db.close();
-  }
+  return onOwnDatabase((db) => handleAbort(db, code, { now: new Date(), env: process.env }));
 }
 
 if (import.meta.main && process.argv[2] === 'handle-abort') {

@@ -42,13 +42,13 @@ interface Answer {
 }
 
 /** What the bench reads of the answers (zod: an answer of another shape counts as a failure). */
-const created = z.object({ tokenValue: z.string() });
-const signedIn = z.object({ token: z.string() });
-const withIds = z.object({
+export const created = z.object({ tokenValue: z.string() });
+export const signedIn = z.object({ token: z.string() });
+export const withIds = z.object({
   shipments: z.array(z.object({ id: z.number() })).min(1),
   payments: z.array(z.object({ id: z.number() })).min(1),
 });
-const cardToken = z.object({ token: z.string() });
+export const cardToken = z.object({ token: z.string() });
 const paymentRequest = z.object({ state: z.string() });
 const anything = z.unknown();
 

@@ -28,20 +28,12 @@ import { SANDBOX_API_KEY } from '../../src/backend/config.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { siteUrlOf } from '../../src/lib/channels.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { platformOnItsPort } from './checkout.ts';
+import { cardToken, created, platformOnItsPort, signedIn, withIds } from './checkout.ts';
 import { BENCH_SHOPPERS, benchDatabases, sellableVariant } from './shared.ts';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SCHEDULER_SUBSCRIPTIONS ?? 10_000);
 /** Subscriptions made per transaction while preparing. */
 const PREPARE_BATCH = 250;
-/** What the preparation reads of the answers. */
-const signedIn = z.object({ token: z.string() });
-const created = z.object({ tokenValue: z.string() });
-const withIds = z.object({
-  shipments: z.array(z.object({ id: z.number() })).min(1),
-  payments: z.array(z.object({ id: z.number() })).min(1),
-});
-const cardToken = z.object({ token: z.string() });
 const ACCEPTED_CARD = SANDBOX_TEST_CARDS.find((card) => card.outcome === 'paid' && card.label === 'Visa')!.number;
 const DUE = '2030-06-03';
 

@@ -16,9 +16,8 @@ import { subscription as subscriptionSchema, type Subscription } from '../../src
 import { testDatabaseUrl } from '../support/test-database.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, testClock } from './platform.ts';
-import { checkout, ok } from './shop-checkout-support.ts';
+import { checkout, ok, payByCard } from './shop-checkout-support.ts';
 
-const SITE = 'http://localhost:4321';
 /** What the platform's shop is given (payingPlatform): the scheduler writes the same links and webhook address. */
 const ENV = { SHOP_API_URL: 'http://127.0.0.1:9' };
 
@@ -80,15 +79,7 @@ export async function schedulerPlatform(start: string) {
     const token = await steps.cart([{ code, quantity, interval }]);
     await steps.upToPayment(token, 'visa');
     const order = ok(await steps.complete(token));
-    const paid = await api.call('POST', '/payment-requests', {
-      token: me.token,
-      body: {
-        paymentId: order.payments.at(-1)!.id,
-        paymentMethodCode: 'visa',
-        action: 'capture',
-        payload: { redirectUrl: `${SITE}/commande/x/confirmation/`, cardToken: await cardToken('4543474002249996', expiry) },
-      },
-    });
+    const paid = await payByCard(api, me.token, order.payments.at(-1)!.id, await cardToken('4543474002249996', expiry));
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const list = await api.call('GET', '/subscriptions', { token: me.token });
     const [made] = list.body['hydra:member'] as Subscription[];

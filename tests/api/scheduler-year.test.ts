@@ -246,13 +246,17 @@ describe('the delivery of one day', () => {
   it('a relay point closed holds the delivery; another point, chosen even past the lock, lets it leave', async () => {
     world.clock.set('2032-11-01T08:00:00Z');
     const { me, code } = await world.subscribe({ code: variant(5).code, interval: 31 });
-    const point = await addRelayPoint(world.platform);
-    const relay = await world.call(me, 'PATCH', code, '/shipping-method', {
-      shippingMethod: iri.shippingMethod('relay_point'),
-      relayPoint: point,
-      scope: 'all',
-    });
-    expect(relay.status, JSON.stringify(relay.body)).toBe(200);
+    const toPoint = async (scope: 'next' | 'all') => {
+      const point = await addRelayPoint(world.platform);
+      const relay = await world.call(me, 'PATCH', code, '/shipping-method', {
+        shippingMethod: iri.shippingMethod('relay_point'),
+        relayPoint: point,
+        scope,
+      });
+      expect(relay.status, JSON.stringify(relay.body)).toBe(200);
+      return { point, answer: relay.body };
+    };
+    const { point } = await toPoint('all');
     await runDays('2032-11-01', '2032-12-01');
     await world.platform.db.query('UPDATE relay.points SET active = false WHERE id = $1', [point]);
     await runDays('2032-12-02', '2032-12-02');
@@ -262,14 +266,8 @@ describe('the delivery of one day', () => {
     expect(await subjectsTo(world.platform.db, me.email)).toContain('Votre point relais n’est plus disponible');
 
     world.clock.set('2032-12-03T09:00:00Z');
-    const other = await addRelayPoint(world.platform);
-    const moved = await world.call(me, 'PATCH', code, '/shipping-method', {
-      shippingMethod: iri.shippingMethod('relay_point'),
-      relayPoint: other,
-      scope: 'next',
-    });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ state: 'active', relayPoint: { id: other } });
+    const { point: other, answer } = await toPoint('next');
+    expect(answer).toMatchObject({ state: 'active', relayPoint: { id: other } });
     await scheduler.runOnce(world.clock.now());
     const [, placed, next] = await ordersOf(world.platform.db, code);
     expect([placed!.state, placed!.payment_state]).toEqual(['new', 'paid']);

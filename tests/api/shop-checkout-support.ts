@@ -97,6 +97,18 @@ export function checkout(api: Api, session: string, channel: 'FR' | 'BE' = 'FR',
   };
 }
 
+/** Pays a placed order's open payment by card (the card form's token), as the funnel's card step does. */
+export const payByCard = (api: Api, session: string, paymentId: number, cardToken: string) =>
+  api.call('POST', '/payment-requests', {
+    token: session,
+    body: {
+      paymentId,
+      paymentMethodCode: 'visa',
+      action: 'capture',
+      payload: { redirectUrl: 'http://localhost:4321/commande/x/confirmation/', cardToken },
+    },
+  });
+
 /** A relay point of this test run (ids are unique, so runs on a shared PostgreSQL database do not meet). */
 export async function addRelayPoint(platform: TestPlatform, { active = true } = {}): Promise<string> {
   const id = `T${randomBytes(3).toString('hex').toUpperCase().slice(0, 5)}`;

@@ -17,10 +17,10 @@ import {
   expectViolation,
   frAddress,
   ok,
+  payByCard,
   type Api,
 } from './shop-checkout-support.ts';
 
-const SITE = 'http://localhost:4321';
 const clock = testClock();
 let platform: TestPlatform;
 let api: Api;
@@ -53,15 +53,7 @@ async function subscribed(method = 'visa') {
   await steps.upToPayment(token, method);
   const order = ok(await steps.complete(token));
   if (method === 'visa') {
-    const paid = await api.call('POST', '/payment-requests', {
-      token: me.token,
-      body: {
-        paymentId: order.payments.at(-1)!.id,
-        paymentMethodCode: 'visa',
-        action: 'capture',
-        payload: { redirectUrl: `${SITE}/commande/x/confirmation/`, cardToken: await cardToken() },
-      },
-    });
+    const paid = await payByCard(api, me.token, order.payments.at(-1)!.id, await cardToken());
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
   }
   const list = await api.call('GET', '/subscriptions', { token: me.token });

@@ -32,7 +32,7 @@ export interface ChargeContext {
   afterCharge?: (job: ChargeJob, outcome: ProviderPayment) => void | Promise<void>;
 }
 
-export type ChargeResult = 'paid' | 'refused' | 'pending' | 'retry' | 'already';
+type ChargeResult = 'paid' | 'refused' | 'pending' | 'retry' | 'already';
 
 const FINAL_STATUSES: readonly ProviderPayment['status'][] = ['paid', 'failed', 'canceled', 'expired'];
 
@@ -61,7 +61,7 @@ function askProvider(ctx: ChargeContext, job: ChargeJob): Promise<ProviderPaymen
 }
 
 /** Charges one claimed job and records the answer. */
-export async function charge(ctx: ChargeContext, job: ChargeJob, now: Date): Promise<ChargeResult> {
+async function charge(ctx: ChargeContext, job: ChargeJob, now: Date): Promise<ChargeResult> {
   let outcome: ProviderPayment;
   try {
     // A connection dropped on the way (a kept-alive socket the other end had just closed) is asked again at

@@ -35,13 +35,13 @@ import {
 } from '../shop/subscriptions/repository.ts';
 import { insertChargeJob } from './repository.ts';
 
-export interface PlacementContext {
+interface PlacementContext {
   relayPoints: RelayPointLookup;
   /** SITE_URL_FR and SITE_URL_BE, for the mails' links. */
   env: Record<string, string | undefined>;
 }
 
-export type Placement = { placed: true; number: string } | { placed: false; state: SubscriptionState | null };
+type Placement = { placed: true; number: string } | { placed: false; state: SubscriptionState | null };
 
 /** The alert mail of each status that holds a delivery back. */
 const ALERT_OF: Partial<Record<SubscriptionState, SubscriptionMailKind>> = {
@@ -79,16 +79,8 @@ export async function placeDueDraft(
     if (sub.state !== hold) {
       await updateSubscription(tx, sub.id, { state: hold, last_error: hold }, now);
       const { totals } = await priceOrder(tx, draft, now);
-      await queueSubscriptionMail(
-        tx,
-        ALERT_OF[hold]!,
-        sub,
-        { shipment: scheduled.shipment_date, total: totals.total, products: names },
-        {
-          now,
-          env: ctx.env,
-        },
-      );
+      const facts = { shipment: scheduled.shipment_date, total: totals.total, products: names };
+      await queueSubscriptionMail(tx, ALERT_OF[hold]!, sub, facts, { now, env: ctx.env });
     }
     return { placed: false, state: hold };
   }
@@ -154,9 +146,9 @@ export async function placeDueDraft(
       { shipment: scheduled.shipment_date, total: totals.total, coupon: removedCoupon },
       { now, env: ctx.env },
     );
-  // Counted from the day it leaves: a delivery held back for a while does not bring the next one closer.
-  const today = dayOf(now);
-  await continueAfter(tx, ctx, sub, scheduled.shipment_date < today ? today : scheduled.shipment_date, now);
+  // Counted from the day it leaves, today (its own day, or later when it was held back): a delivery held back
+  // for a while does not bring the next one closer.
+  await continueAfter(tx, ctx, sub, dayOf(now), now);
   return { placed: true, number };
 }
 

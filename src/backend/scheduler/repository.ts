@@ -7,10 +7,8 @@ import type { Queryable } from '../db/database.ts';
 import type { Day } from '../../lib/subscriptions/schedule.ts';
 import type { SubscriptionState } from '../../lib/subscriptions/status.ts';
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 /** The states whose due draft the scheduler takes: active, or held by a failure the shopper may have fixed since. */
-export const PLACEABLE_STATES: readonly SubscriptionState[] = [
+const PLACEABLE_STATES: readonly SubscriptionState[] = [
   'active',
   'product_unavailable',
   'pickuppoint_unavailable',
@@ -18,7 +16,7 @@ export const PLACEABLE_STATES: readonly SubscriptionState[] = [
   'error',
 ];
 
-export interface DraftReminder {
+interface DraftReminder {
   subscription_id: number;
   order_id: number;
   shipment_date: Day;
@@ -68,7 +66,7 @@ export async function claimDueDraft(
   return row ?? null;
 }
 
-export interface NewChargeJob {
+interface NewChargeJob {
   subscriptionId: number;
   orderId: number;
   paymentId: number;
@@ -141,17 +139,3 @@ export const retryJob = (db: Queryable, id: number, at: Date, error: string | nu
     at.toISOString(),
     error,
   ]);
-
-export interface JobState {
-  key: string;
-  attempts: number;
-  done_at: string | null;
-  last_error: string | null;
-}
-
-/** The jobs of an order, for the operator and the tests. */
-export const jobsOfOrder = (q: Queryable, orderId: number) =>
-  q.query<JobState>(
-    `SELECT key, attempts, ${iso('done_at')} AS done_at, last_error FROM shop.scheduler_jobs WHERE order_id = $1 ORDER BY id`,
-    [orderId],
-  );

@@ -30,7 +30,7 @@ export const subscriptionMailKinds = [
 export type SubscriptionMailKind = (typeof subscriptionMailKinds)[number];
 
 /** What a mail says of the delivery it is about. */
-export interface DeliveryFacts {
+interface DeliveryFacts {
   /** The day the parcel leaves (YYYY-MM-DD). */
   shipment: Day;
   /** What the delivery costs, in minor units. */
