@@ -67,8 +67,7 @@ import {
 import { subscriptionJson, subscriptionIri } from './view.ts';
 
 /** Where the shop's customer service reads subscription messages (the outbox outside production). */
-const customerServiceAddress = (env: Record<string, string | undefined>) =>
-  env.CUSTOMER_SERVICE_EMAIL ?? 'abonnements@maison-gamelle.test';
+const customerServiceAddress = (env: Record<string, string | undefined>) => env.CUSTOMER_SERVICE_EMAIL ?? 'abonnements@maison-gamelle.test';
 
 const codeParam = (c: ShopContext) => {
   const code = c.req.param('code') ?? '';
