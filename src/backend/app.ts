@@ -75,6 +75,11 @@ export function createPlatform({
   );
 
   app.get('/', (c) =>
+  // The product page's ration calculator and the guides ask the content service's nutrition calls from the
+  // browser: those two read no session and write nothing, so the sites may call them (no credentials).
+  for (const path of ['/content/b2c-rations/*', '/content/b2c-recommendation/*'])
+    app.use(path, cors({ origin: siteOrigins, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['GET', 'POST'], maxAge: 600 }));
+
     c.json({
       name: 'embedded platform',
       services: {

@@ -19,5 +19,7 @@ import checkout from './checkout.ts';
 import orders from './orders.ts';
 import subscriptions from './subscriptions.ts';
 import pets from './pets.ts';
+import guide from './guide.ts';
+import calculator from './calculator.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions, pets };
+export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions, pets, calculator, guide };

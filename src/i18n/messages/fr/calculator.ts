@@ -1,0 +1,45 @@
+/** The product page's ration and delivery-frequency calculator, and the nutrition guides' entries, in French. */
+export default {
+  ration: {
+    title: { dog: 'Calculer la ration de mon chien', cat: 'Calculer la ration de mon chat' },
+    intro:
+      'Indiquez son poids et son âge\u00A0: nous calculons sa ration quotidienne de ce produit et la fréquence de livraison qui lui convient.',
+    weight: 'Poids (kg)',
+    age: 'Âge',
+    years: 'Années',
+    months: 'Mois',
+    ageHint: {
+      dog: 'Un chiot de moins de 12\u00A0mois\u00A0: indiquez son âge en mois.',
+      cat: 'Un chaton de moins de 12\u00A0mois\u00A0: indiquez son âge en mois.',
+    },
+    submit: 'Calculer sa ration',
+    loading: 'Calcul en cours…',
+    perDay: '{grams}\u00A0g par jour',
+    perMeal: { one: 'en {count} repas de {grams}\u00A0g', other: 'en {count} repas de {grams}\u00A0g' },
+    formats: 'Combien de temps dure chaque format',
+    lasts: { one: '{name}\u00A0: environ {count} jour', other: '{name}\u00A0: environ {count} jours' },
+    frequency: 'Livraison conseillée\u00A0: {frequency}',
+    tooSmall: {
+      one: 'Livraison conseillée\u00A0: {frequency}, {count} sac par livraison',
+      other: 'Livraison conseillée\u00A0: {frequency}, {count} sacs par livraison',
+    },
+    choose: 'Choisir cette fréquence',
+    chooseLabel: 'Choisir cette fréquence pour le format {name}',
+    errors: {
+      weight: {
+        required: 'Indiquez son poids.',
+        invalid: 'Indiquez un poids en kilos, par exemple 12,5.',
+        catRange: 'Un chat pèse entre 1 et 13\u00A0kg.',
+        dogMax: 'Un chien pèse au plus 100\u00A0kg.',
+      },
+      age: {
+        required: 'Indiquez son âge.',
+        invalid: 'Indiquez son âge en nombres entiers d’années et de mois.',
+        months: 'Indiquez de 0 à 11\u00A0mois en plus des années.',
+        tooYoung: 'Votre animal doit avoir au moins 1\u00A0mois.',
+        tooOld: 'Indiquez un âge de 30\u00A0ans au plus.',
+      },
+      network: 'Une erreur est survenue. Vérifiez votre connexion et réessayez.',
+    },
+  },
+};

@@ -1,0 +1,44 @@
+/** The product page's ration and delivery-frequency calculator, and the nutrition guides' entries, in Dutch. */
+export default {
+  ration: {
+    title: { dog: 'Het rantsoen van mijn hond berekenen', cat: 'Het rantsoen van mijn kat berekenen' },
+    intro: 'Geef zijn gewicht en leeftijd: we berekenen zijn dagelijkse rantsoen van dit product en de leveringsfrequentie die erbij past.',
+    weight: 'Gewicht (kg)',
+    age: 'Leeftijd',
+    years: 'Jaren',
+    months: 'Maanden',
+    ageHint: {
+      dog: 'Een pup jonger dan 12 maanden: geef zijn leeftijd in maanden.',
+      cat: 'Een kitten jonger dan 12 maanden: geef zijn leeftijd in maanden.',
+    },
+    submit: 'Zijn rantsoen berekenen',
+    loading: 'Bezig met berekenen…',
+    perDay: '{grams} g per dag',
+    perMeal: { one: 'in {count} maaltijd van {grams} g', other: 'in {count} maaltijden van {grams} g' },
+    formats: 'Hoe lang elk formaat meegaat',
+    lasts: { one: '{name}: ongeveer {count} dag', other: '{name}: ongeveer {count} dagen' },
+    frequency: 'Aanbevolen levering: {frequency}',
+    tooSmall: {
+      one: 'Aanbevolen levering: {frequency}, {count} zak per levering',
+      other: 'Aanbevolen levering: {frequency}, {count} zakken per levering',
+    },
+    choose: 'Deze frequentie kiezen',
+    chooseLabel: 'Deze frequentie kiezen voor het formaat {name}',
+    errors: {
+      weight: {
+        required: 'Geef zijn gewicht.',
+        invalid: 'Geef een gewicht in kilo, bijvoorbeeld 12,5.',
+        catRange: 'Een kat weegt tussen 1 en 13 kg.',
+        dogMax: 'Een hond weegt hoogstens 100 kg.',
+      },
+      age: {
+        required: 'Geef zijn leeftijd.',
+        invalid: 'Geef zijn leeftijd in hele jaren en maanden.',
+        months: 'Geef 0 tot 11 maanden naast de jaren.',
+        tooYoung: 'Je dier moet minstens 1 maand oud zijn.',
+        tooOld: 'Geef een leeftijd van hoogstens 30 jaar.',
+      },
+      network: 'Er is een fout opgetreden. Controleer je verbinding en probeer opnieuw.',
+    },
+  },
+};
