@@ -16,6 +16,7 @@ import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { readMediaSettings } from './config.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
 
@@ -74,12 +75,12 @@ export function createPlatform({
     }),
   );
 
-  app.get('/', (c) =>
   // The product page's ration calculator and the guides ask the content service's nutrition calls from the
   // browser: those two read no session and write nothing, so the sites may call them (no credentials).
   for (const path of ['/content/b2c-rations/*', '/content/b2c-recommendation/*'])
     app.use(path, cors({ origin: siteOrigins, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['GET', 'POST'], maxAge: 600 }));
 
+  app.get('/', (c) =>
     c.json({
       name: 'embedded platform',
       services: {
@@ -107,8 +108,10 @@ export function createPlatform({
     app.use('/api/v2/shop/payments/webhook', wakeMailDelivery(mailDelivery));
   }
   app.route(SHOP_BASE, shopRoutes(db, shop));
-  // The pets' photos, uploaded the ImageKit way (media/routes.ts).
-  app.route('/media', mediaRoutes(db, { env: shop.env ?? process.env, clock: shop.clock ?? (() => new Date()), siteOrigins }));
+  // The pets' photos, uploaded the ImageKit way (media/routes.ts): production's live at ImageKit itself,
+  // so the embedded stand-in is mounted elsewhere only, like the payment sandbox.
+  const media = readMediaSettings(shop.env ?? process.env);
+  if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   if (outbox) app.route('/', outboxRoutes(db));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool

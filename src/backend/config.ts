@@ -38,6 +38,19 @@ export interface PlatformConfig {
    * 60 by default); null with SCHEDULER=off (tests run it themselves, on a fixed clock).
    */
   scheduler: { intervalMs: number } | null;
+  /** The pets' photos: ImageKit in production, the embedded media service at /media elsewhere. */
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** Signs the upload authentications (IMAGEKIT_PRIVATE_KEY): never sent to a browser. */
+  privateKey: string;
+  /** Sent with each upload (IMAGEKIT_PUBLIC_KEY). */
+  publicKey: string;
+  /** Where the photos are served (IMAGEKIT_URL_ENDPOINT): the shop's ImageKit URL endpoint, or the embedded /media. */
+  urlEndpoint: string;
+  /** The embedded media service at /media, checking signatures with these keys: never in production. */
+  embedded: boolean;
 }
 
 interface RelayConfig {
@@ -66,6 +79,8 @@ interface PaymentsConfig {
  */
 export const SANDBOX_API_KEY = 'test_MaisonGamelleSandbox000000000000';
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-for-local-use-only';
+/** The embedded media service's keys when none is configured: published, and refused in production (no default there). */
+const EMBEDDED_MEDIA_KEYS = { privateKey: 'private_embedded_media_key', publicKey: 'public_embedded_media_key' };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -106,6 +121,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   }
   const payments = readPaymentsConfig(env, production, problems);
   const relay = readRelayConfig(env, production, problems);
+  const media = readMediaConfig(env, production, problems);
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
   if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
     problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
@@ -156,6 +172,46 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     payments,
     relay,
     scheduler: env.SCHEDULER === 'off' ? null : { intervalMs: schedulerSeconds * 1000 },
+    media,
+  };
+}
+
+/** The media settings alone, for the shop's authentication endpoint and the embedded service's mount. */
+export function readMediaSettings(env: Env): MediaConfig {
+  const problems: string[] = [];
+  const media = readMediaConfig(env, isProduction(env), problems);
+  if (problems.length) throw new ConfigError(problems);
+  return media;
+}
+
+/**
+ * Production's photos live at ImageKit: its keys and the shop's URL endpoint have no default there, since
+ * the embedded keys are published and would let anyone sign uploads. Elsewhere the embedded service on the
+ * platform's own port stands in, with its published keys unless others are given.
+ */
+function readMediaConfig(env: Env, production: boolean, problems: string[]): MediaConfig {
+  const privateKey = env.IMAGEKIT_PRIVATE_KEY || undefined;
+  const publicKey = env.IMAGEKIT_PUBLIC_KEY || undefined;
+  const urlEndpoint = env.IMAGEKIT_URL_ENDPOINT || undefined;
+  if (urlEndpoint && !isUrl(urlEndpoint, production ? ['https:'] : ['http:', 'https:']))
+    problems.push(
+      `IMAGEKIT_URL_ENDPOINT must be ${production ? 'an https://' : 'an http(s)://'} URL (the shop's is https://ik.imagekit.io/<its id>).`,
+    );
+  if (production) {
+    if (!privateKey)
+      problems.push("IMAGEKIT_PRIVATE_KEY is not set: the shop signs the pets' photo uploads with its ImageKit private key.");
+    if (!publicKey) problems.push("IMAGEKIT_PUBLIC_KEY is not set: the ImageKit public key the site's uploads are sent with.");
+    if (!urlEndpoint)
+      problems.push(
+        "IMAGEKIT_URL_ENDPOINT is not set: the shop's ImageKit URL endpoint, where the photos are served (https://ik.imagekit.io/<its id>).",
+      );
+    return { privateKey: privateKey ?? '', publicKey: publicKey ?? '', urlEndpoint: urlEndpoint ?? '', embedded: false };
+  }
+  return {
+    privateKey: privateKey ?? EMBEDDED_MEDIA_KEYS.privateKey,
+    publicKey: publicKey ?? EMBEDDED_MEDIA_KEYS.publicKey,
+    urlEndpoint: (urlEndpoint ?? `http://localhost:${env.PORT_PLATFORM || 4400}/media`).replace(/\/+$/, ''),
+    embedded: true,
   };
 }
 

@@ -111,6 +111,9 @@ describe('POST /operator/orders/{number}/ship', () => {
       RELAY_API_URL: 'https://ws.colissimo.fr',
       RELAY_ACCOUNT_NUMBER: '123456',
       RELAY_PASSWORD: 'secret',
+      IMAGEKIT_PRIVATE_KEY: 'private_live_key',
+      IMAGEKIT_PUBLIC_KEY: 'public_live_key',
+      IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
     });
     const off = readPlatformConfig({ OUTBOX_PAGE: 'off' });
     for (const config of [production, off]) {

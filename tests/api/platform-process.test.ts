@@ -68,6 +68,9 @@ const productionEnv = (port: number) => ({
   RELAY_API_URL: 'https://ws.colissimo.example',
   RELAY_ACCOUNT_NUMBER: '812345',
   RELAY_PASSWORD: 'p'.repeat(24),
+  IMAGEKIT_PRIVATE_KEY: 'private_productionKeyOfTheShop',
+  IMAGEKIT_PUBLIC_KEY: 'public_productionKeyOfTheShop',
+  IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.example/maisongamelle',
 });
 
 describe('production mode (NODE_ENV=production)', () => {
@@ -89,6 +92,9 @@ describe('production mode (NODE_ENV=production)', () => {
       'RELAY_API_URL',
       'RELAY_ACCOUNT_NUMBER',
       'RELAY_PASSWORD',
+      'IMAGEKIT_PRIVATE_KEY',
+      'IMAGEKIT_PUBLIC_KEY',
+      'IMAGEKIT_URL_ENDPOINT',
     ]) {
       expect(lines.filter((line) => line.trim().startsWith(`${name} is not set`))).toHaveLength(1);
     }
@@ -110,6 +116,16 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(proc.stderr()).toContain('OUTBOX_PAGE cannot be turned on in production');
   });
 
+  it("refuses to start with the embedded media service's published keys instead of ImageKit's", async () => {
+    const proc = run('src/backend/main.ts', {
+      ...productionEnv(await freePort()),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      IMAGEKIT_PRIVATE_KEY: '',
+    });
+    expect(await proc.exited).toBe(1);
+    expect(proc.stderr().trim().split('\n').slice(1)).toEqual([expect.stringMatching(/^\s*IMAGEKIT_PRIVATE_KEY is not set: /)]);
+  });
+
   it('refuses to start the webhook receiver without WEBHOOK_SECRET', async () => {
     const proc = run('scripts/webhook.ts', { ...productionEnv(0), PORT_WEBHOOK: String(await freePort()) });
     expect(await proc.exited).toBe(1);
@@ -125,6 +141,8 @@ describe('production mode (NODE_ENV=production)', () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect((await fetch(`${base}/outbox.json`)).status).toBe(404);
     expect((await fetch(`${base}/outbox`)).status).toBe(404);
+    // Photos go to ImageKit: the embedded media service is not there to take files.
+    expect((await fetch(`${base}/media/api/v1/files/upload`, { method: 'POST' })).status).toBe(404);
     // Only the https sites may call the shop API from a browser.
     const preflight = (origin: string) =>
       fetch(`${base}/api/v2/shop/orders`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });

@@ -1,8 +1,10 @@
 /**
  * The platform's media service, ImageKit-compatible (DESIGN.md: images): the pets' photos.
  *
- * - `GET /media/auth?t=…`: `{ signature, expire, token }`, the signature being HMAC-SHA1 of token + expire
- *   with the private key, as ImageKit documents; it expires 60 seconds later.
+ * The signature triples come from the shop API (`GET /api/v2/shop/media-authentication`, signed-in
+ * customers only, rate-limited): this service hands none out, so only a customer can upload, delete or
+ * rotate. It stands in for ImageKit outside production only (config.ts), with the configured keys.
+ *
  * - `POST /media/api/v1/files/upload` (multipart: file, fileName, publicKey, signature, expire, token,
  *   tags, customMetadata…): checks the public key, the signature, its expiry and that it was not used
  *   before, the file's type and size; stores the file in the database (every instance serves it) and
@@ -13,25 +15,26 @@
  *
  * Errors are ImageKit's `{ message, help }`, the message in the language of `?locale=`.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { Problem } from '../problem.ts';
-import { PHOTO_MAX_MB, PHOTO_TYPES, UPLOAD_AUTH_TIMEOUT_MS, UPLOAD_MESSAGES, type UploadError } from '../../lib/pets/photo.ts';
+import { PHOTO_MAX_MB, PHOTO_TYPES, UPLOAD_MESSAGES, type UploadError } from '../../lib/pets/photo.ts';
 import type { Language } from '../../lib/channels.ts';
+import type { MediaConfig } from '../config.ts';
+import { signatureOf } from './signature.ts';
 
-export interface MediaOptions {
-  /** IMAGEKIT_PRIVATE_KEY and IMAGEKIT_PUBLIC_KEY, else the embedded service's own keys. */
-  env: Record<string, string | undefined>;
+interface MediaOptions {
+  /** The configured keys (IMAGEKIT_PRIVATE_KEY, IMAGEKIT_PUBLIC_KEY): uploads are checked against them. */
+  keys: Pick<MediaConfig, 'privateKey' | 'publicKey'>;
   clock: () => Date;
   siteOrigins: string[];
 }
 
 const MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
-const EMBEDDED_KEYS = { privateKey: 'private_embedded_media_key', publicKey: 'public_embedded_media_key' };
 
 const langOf = (c: Context): Language => (/^nl/.test(c.req.query('locale') ?? '') ? 'nl' : 'fr');
 const mediaError = (c: Context, status: number, error: UploadError) =>
@@ -40,9 +43,6 @@ const mediaError = (c: Context, status: number, error: UploadError) =>
     help: 'For support kindly contact us at support@imagekit.io .',
     code: error,
   });
-
-export const signatureOf = (privateKey: string, token: string, expire: number | string) =>
-  createHmac('sha1', privateKey).update(`${token}${expire}`).digest('hex');
 
 const triple = z.object({
   signature: z.string().regex(/^[0-9a-f]{40}$/),
@@ -62,10 +62,7 @@ interface FileRow {
 }
 
 export function mediaRoutes(db: Database, options: MediaOptions): Hono {
-  const keys = {
-    privateKey: options.env.IMAGEKIT_PRIVATE_KEY ?? EMBEDDED_KEYS.privateKey,
-    publicKey: options.env.IMAGEKIT_PUBLIC_KEY ?? EMBEDDED_KEYS.publicKey,
-  };
+  const { keys } = options;
   const app = new Hono();
   app.use('*', cors({ origin: options.siteOrigins, allowMethods: ['GET', 'POST', 'DELETE'], maxAge: 600 }));
   const now = () => Math.floor(options.clock().getTime() / 1000);
@@ -91,20 +88,14 @@ export function mediaRoutes(db: Database, options: MediaOptions): Hono {
     const expected = Buffer.from(signatureOf(keys.privateKey, token, expire));
     if (!timingSafeEqual(expected, Buffer.from(signature))) throw mediaError(c, 403, 'signatureInvalid');
     if (expire < now()) throw mediaError(c, 403, 'signatureExpired');
+    // Old used signatures can go: an expired one is refused above anyway.
+    await db.query('DELETE FROM media.used_signatures WHERE expire_at < to_timestamp($1)', [now()]);
     const used = await db.query(
       `INSERT INTO media.used_signatures (signature, expire_at) VALUES ($1, to_timestamp($2)) ON CONFLICT DO NOTHING RETURNING signature`,
       [signature, expire],
     );
     if (used.length === 0) throw mediaError(c, 403, 'signatureInvalid');
   }
-
-  app.get('/auth', async (c) => {
-    const token = randomUUID();
-    const expire = now() + UPLOAD_AUTH_TIMEOUT_MS / 1000;
-    // Old used signatures can go: an expired one is refused anyway.
-    await db.query('DELETE FROM media.used_signatures WHERE expire_at < to_timestamp($1)', [now()]);
-    return c.json({ token, expire, signature: signatureOf(keys.privateKey, token, expire) }, 200, { 'Cache-Control': 'no-store' });
-  });
 
   app.post('/api/v1/files/upload', async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);

@@ -33,6 +33,7 @@ import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-poi
 import { relayPointRoutes } from './shipping/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { animalRoutes } from './animals/routes.ts';
+import { mediaAuthenticationRoutes } from './media/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -85,6 +86,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', paymentRequestRoutes(deps, options.payments));
   app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints(), options.payments));
   app.route('/', animalRoutes(deps));
+  app.route('/', mediaAuthenticationRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => {

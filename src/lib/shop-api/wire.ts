@@ -386,6 +386,15 @@ export const customerLookup = z.object({ exists: z.boolean() });
  * or unknown link is `usable: false`, not an error: an old link in a mailbox is an ordinary thing.
  */
 export const resetLinkState = z.object({ '@type': z.literal('ResetPasswordRequest'), usable: z.boolean() });
+/**
+ * GET /shop/media-authentication: ImageKit's upload authentication for a signed-in customer, good once
+ * and until `expire` (seconds since the epoch): the token and its HMAC-SHA1 signature.
+ */
+export const mediaAuthentication = z.object({
+  token: z.string().min(1),
+  expire: z.number().int(),
+  signature: z.string().regex(/^[0-9a-f]{40}$/),
+});
 /** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
 export const throttledError = z.object({ code: z.literal(429), message: z.string() });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  readMediaSettings,
   readPlatformConfig,
   readWebhookConfig,
   SANDBOX_API_KEY,
@@ -21,6 +22,9 @@ const safeProduction = {
   RELAY_API_URL: 'https://ws.colissimo.fr',
   RELAY_ACCOUNT_NUMBER: '123456',
   RELAY_PASSWORD: 'relay-secret',
+  IMAGEKIT_PRIVATE_KEY: 'private_live_key_of_the_shop',
+  IMAGEKIT_PUBLIC_KEY: 'public_live_key_of_the_shop',
+  IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
 };
 
 const problemsOf = (env: Record<string, string | undefined>): string[] => {
@@ -72,6 +76,9 @@ describe('production mode fails closed', () => {
       'RELAY_API_URL',
       'RELAY_ACCOUNT_NUMBER',
       'RELAY_PASSWORD',
+      'IMAGEKIT_PRIVATE_KEY',
+      'IMAGEKIT_PUBLIC_KEY',
+      'IMAGEKIT_URL_ENDPOINT',
     ];
     expect(problems).toHaveLength(required.length);
     for (const name of required) {
@@ -167,6 +174,50 @@ describe('the payment provider (Mollie)', () => {
 
   it('refuses a key that is not a Mollie key', () => {
     expect(problemsOf({ MOLLIE_API_KEY: 'sk_live_123' })).toEqual([expect.stringContaining('MOLLIE_API_KEY must be a Mollie API key')]);
+  });
+});
+
+describe("the media service (the pets' photos)", () => {
+  it("is the embedded service on the platform's port, with its published keys, outside production", () => {
+    expect(readPlatformConfig({}).media).toEqual({
+      privateKey: 'private_embedded_media_key',
+      publicKey: 'public_embedded_media_key',
+      urlEndpoint: 'http://localhost:4400/media',
+      embedded: true,
+    });
+    expect(readPlatformConfig({ PORT_PLATFORM: '4491' }).media.urlEndpoint).toBe('http://localhost:4491/media');
+    expect(readPlatformConfig({ IMAGEKIT_PRIVATE_KEY: 'mine', IMAGEKIT_URL_ENDPOINT: 'http://media.test/' }).media).toMatchObject({
+      privateKey: 'mine',
+      urlEndpoint: 'http://media.test',
+      embedded: true,
+    });
+    expect(readMediaSettings({})).toEqual(readPlatformConfig({}).media);
+  });
+
+  it("is ImageKit in production, with the shop's keys and URL endpoint and no embedded service", () => {
+    expect(readPlatformConfig(safeProduction).media).toEqual({
+      privateKey: 'private_live_key_of_the_shop',
+      publicKey: 'public_live_key_of_the_shop',
+      urlEndpoint: 'https://ik.imagekit.io/maisongamelle',
+      embedded: false,
+    });
+  });
+
+  it.each(['IMAGEKIT_PRIVATE_KEY', 'IMAGEKIT_PUBLIC_KEY', 'IMAGEKIT_URL_ENDPOINT'])(
+    'has no default for %s in production: the embedded keys are published',
+    (name) => {
+      expect(problemsOf({ ...safeProduction, [name]: '' })).toEqual([expect.stringMatching(new RegExp(`^${name} is not set: `))]);
+      expect(() => readMediaSettings({ ...safeProduction, [name]: undefined })).toThrow(ConfigError);
+    },
+  );
+
+  it('refuses an URL endpoint over http in production, and one that is no URL anywhere', () => {
+    expect(problemsOf({ ...safeProduction, IMAGEKIT_URL_ENDPOINT: 'http://ik.imagekit.io/maisongamelle' })).toEqual([
+      expect.stringContaining('IMAGEKIT_URL_ENDPOINT must be an https:// URL'),
+    ]);
+    expect(problemsOf({ IMAGEKIT_URL_ENDPOINT: 'ik.imagekit.io' })).toEqual([
+      expect.stringContaining('IMAGEKIT_URL_ENDPOINT must be an http(s):// URL'),
+    ]);
   });
 });
 

@@ -74,6 +74,12 @@ export const RATE_LIMITS = {
    * hour is far beyond that.
    */
   paymentRequestCustomer: { points: 20, seconds: HOUR },
+  /**
+   * Photo-upload authentications per customer: each one lets one file into the media service. A shopper
+   * imports, rotates or deletes a pet's photo a few times; 30 in 10 minutes is far beyond that, and keeps
+   * an account from filling the storage.
+   */
+  mediaAuthenticationCustomer: { points: 30, seconds: 10 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -57,7 +57,8 @@ const fr: Catalogue = {
   SHIPPING_METHOD_NOT_AVAILABLE: () => 'Ce mode de livraison n’est pas proposé pour cette adresse.',
   PAYMENT_METHOD_NOT_AVAILABLE: () => 'Ce moyen de paiement n’est pas proposé pour cette commande.',
   RELAY_POINT_REQUIRED: () => 'Merci de choisir un point relais.',
-  RELAY_POINT_INACTIVE: () => 'Ce point relais n’est plus actif\u00A0: merci de choisir un autre point relais ou un autre mode de livraison.',
+  RELAY_POINT_INACTIVE: () =>
+    'Ce point relais n’est plus actif\u00A0: merci de choisir un autre point relais ou un autre mode de livraison.',
   SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
   PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
   PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours\u00A0: merci de patienter quelques secondes.',
@@ -157,7 +158,15 @@ export const serviceBusyMessage = (lang: Language): string =>
     : 'Notre service est momentanément surchargé. Merci de réessayer dans quelques secondes.';
 
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
-export type LimitedAction = 'lookup' | 'coupon' | 'resetEmail' | 'resetAddress' | 'currentPassword' | 'relaySearch' | 'paymentRequest';
+export type LimitedAction =
+  | 'lookup'
+  | 'coupon'
+  | 'resetEmail'
+  | 'resetAddress'
+  | 'currentPassword'
+  | 'relaySearch'
+  | 'paymentRequest'
+  | 'mediaAuthentication';
 const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
@@ -169,6 +178,7 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     currentPassword: (when) => `Trop de mots de passe actuels erronés. Merci de réessayer ${when}.`,
     relaySearch: (when) => `Trop de recherches de points relais. Merci de réessayer ${when}.`,
     paymentRequest: (when) => `Trop de tentatives de paiement. Merci de réessayer ${when}.`,
+    mediaAuthentication: (when) => `Trop d’envois de photos. Merci de réessayer ${when}.`,
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf je netwerk. Probeer het ${when} opnieuw.`,
@@ -179,6 +189,7 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     currentPassword: (when) => `Te veel foute huidige wachtwoorden. Probeer het ${when} opnieuw.`,
     relaySearch: (when) => `Te veel zoekopdrachten naar afhaalpunten. Probeer het ${when} opnieuw.`,
     paymentRequest: (when) => `Te veel betaalpogingen. Probeer het ${when} opnieuw.`,
+    mediaAuthentication: (when) => `Te veel foto-uploads. Probeer het ${when} opnieuw.`,
   },
 };
 export const tooManyRequestsMessage = (lang: Language, action: LimitedAction, retryAfterSeconds: number): string =>
