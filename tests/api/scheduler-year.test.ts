@@ -2,8 +2,8 @@
  * The subscription scheduler over simulated time, on a fixed clock, one run a day: a year of deliveries with
  * edits before and after the lock, the reminders 1 week and 4 days before each shipment (once each), prices
  * taken again from the catalogue, ship now, a refused charge and then a new card, a product withdrawn, a
- * coupon no longer eligible, a relay point closed, and the cancellation handled by an operator (at least 2
- * deliveries). On PGlite, and on a database of its own on TEST_DATABASE_URL's server.
+ * coupon no longer eligible, a relay point closed, a carrier no longer offered, and the cancellation handled
+ * by an operator (at least 2 deliveries). On PGlite, and on a database of its own on TEST_DATABASE_URL's server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
@@ -323,5 +323,30 @@ describe('the cancellation, handled by an operator', () => {
     expect(stopped).toMatchObject({ state: 'stopped', nextOrder: null });
     expect((await handle(code)).status).toBe(422);
     expect((await handle('Snope')).status).toBe(404);
+  });
+});
+
+describe('a carrier no longer offered', () => {
+  it('holds the delivery with the error status and its alert, told once; the next run once it is offered again places it', async () => {
+    world.clock.set('2033-05-02T08:00:00Z');
+    const { me, code } = await world.subscribe({ code: variant(8).code, interval: 21 });
+    const offer = (enabled: boolean) =>
+      world.platform.db.query(`UPDATE shop.shipping_methods SET enabled = $1 WHERE code = 'home_delivery'`, [enabled]);
+    await offer(false);
+    try {
+      await runDays('2033-05-23', '2033-05-24');
+      const held = await world.read(me, code);
+      expect(held.state).toBe('error');
+      expect(held.status).toMatchObject({ code: 'error', group: 'error' });
+      expect(held.alerts.map((a) => a.kind)).toContain('carrier_invalid');
+      const subjects = await subjectsTo(world.platform.db, me.email);
+      expect(subjects.filter((s) => s === 'Le mode de livraison de votre abonnement n’est plus proposé')).toHaveLength(1);
+    } finally {
+      await offer(true);
+    }
+    await runDays('2033-05-25', '2033-05-25');
+    const [, placed, next] = await ordersOf(world.platform.db, code);
+    expect([placed!.state, placed!.payment_state, next!.shipment_date]).toEqual(['new', 'paid', '2033-06-15']);
+    expect((await world.read(me, code)).state).toBe('active');
   });
 });
