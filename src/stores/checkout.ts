@@ -26,8 +26,6 @@ import { createQueue } from './cart/queue.ts';
 import { getShop } from './shop.ts';
 import { type CardDetails, type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
 
-export type { CardDetails } from './checkout-card.ts';
-
 /**
  * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).
  * - `network`: no answer came; the shopper may try again.

@@ -44,7 +44,7 @@ function CardForm({ card, onChange }: { card: CardDetails; onChange: (card: Card
         {field('expiryDate', t('checkout.payment.card.expiry'), {
           inputMode: 'numeric',
           autoComplete: 'cc-exp',
-          placeholder: 'MM/AA',
+          placeholder: t('checkout.payment.card.expiryPlaceholder'),
           maxLength: 7,
         })}
         {field('verificationCode', t('checkout.payment.card.cvc'), { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}

@@ -65,6 +65,8 @@ export default {
       holder: 'Titulaire de la carte',
       number: 'Numéro de carte',
       expiry: 'Date d’expiration (MM/AA)',
+      /** The expiry field's example, in the letters of the page's language. */
+      expiryPlaceholder: 'MM/AA',
       cvc: 'Cryptogramme (3 chiffres au dos)',
       secure: 'Vos données de carte sont transmises directement à notre prestataire de paiement : nous ne les conservons pas.',
       loading: 'Chargement du formulaire de carte…',

@@ -15,7 +15,6 @@ export default {
   card: {
     title: 'Abonnement du {date}',
     manage: 'Gérer mon abonnement',
-    manageNamed: 'Gérer l’abonnement du {date}',
   },
   /** What a frequency means: how often, and the next delivery. */
   every: {
@@ -186,14 +185,12 @@ export default {
     notFound: 'Cette commande est introuvable dans l’historique de cet abonnement.',
   },
   webView: {
-    intro: 'Enregistrez la carte qui sera débitée pour vos prochaines livraisons.',
     done: 'Votre nouvelle carte est enregistrée. Vous pouvez revenir à l’application.',
     demo: {
       intro: 'L’application mobile ouvre cette page pour changer la carte d’un abonnement, en lui confiant la session du client.',
       signIn: 'Connectez-vous pour essayer avec vos abonnements',
       none: 'Vous n’avez pas encore d’abonnement à modifier.',
       open: 'Changer la carte de l’abonnement du {date}',
-      frame: 'Comme dans l’application (390\u00A0×\u00A0844)',
     },
   },
 };

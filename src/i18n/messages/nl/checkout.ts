@@ -64,6 +64,8 @@ export default {
       holder: 'Kaarthouder',
       number: 'Kaartnummer',
       expiry: 'Vervaldatum (MM/JJ)',
+      /** The expiry field's example, in the letters of the page's language. */
+      expiryPlaceholder: 'MM/JJ',
       cvc: 'Beveiligingscode (3 cijfers op de achterkant)',
       secure: 'Je kaartgegevens gaan rechtstreeks naar onze betaalprovider: wij bewaren ze niet.',
       loading: 'Het kaartformulier wordt geladen…',

@@ -10,7 +10,6 @@ export default {
   card: {
     title: 'Abonnement van {date}',
     manage: 'Mijn abonnement beheren',
-    manageNamed: 'Het abonnement van {date} beheren',
   },
   every: {
     weeks: { one: 'Elke week, volgende levering op {date}', other: 'Om de {count} weken, volgende levering op {date}' },
@@ -177,14 +176,12 @@ export default {
     notFound: 'Deze bestelling werd niet gevonden in de geschiedenis van dit abonnement.',
   },
   webView: {
-    intro: 'Registreer de kaart die voor je volgende leveringen gedebiteerd wordt.',
     done: 'Je nieuwe kaart is geregistreerd. Je kunt terugkeren naar de app.',
     demo: {
       intro: 'De mobiele app opent deze pagina om de kaart van een abonnement te wijzigen en geeft haar de sessie van de klant mee.',
       signIn: 'Log in om het met je abonnementen te proberen',
       none: 'Je hebt nog geen abonnement om te wijzigen.',
       open: 'De kaart van het abonnement van {date} wijzigen',
-      frame: 'Zoals in de app (390\u00A0×\u00A0844)',
     },
   },
 };

@@ -61,7 +61,13 @@ export function CardChange({
   };
 
   return (
-    <form className="subscription-form" noValidate onSubmit={(event) => void submit(event)} data-card-change>
+    <form
+      className="subscription-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('subscriptions.cardChange.title')}
+      data-card-change
+    >
       <p className="muted">{t('subscriptions.cardChange.intro')}</p>
       {card.form}
       <ErrorList messages={errors} />

@@ -90,7 +90,13 @@ function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subs
     if (next) onSaved(next, t('subscriptions.frequency.saved'));
   };
   return (
-    <form className="subscription-form" noValidate onSubmit={(event) => void submit(event)} data-frequency-form>
+    <form
+      className="subscription-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('subscriptions.frequency.title')}
+      data-frequency-form
+    >
       <div className="field">
         <label htmlFor={`${id}-days`}>{t('subscriptions.frequency.label')}</label>
         <select id={`${id}-days`} value={days} onChange={(event) => setDays(Number(event.target.value))} aria-describedby={`${id}-meaning`}>
@@ -151,7 +157,13 @@ function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subs
   };
   if (book === null) return <p role="status">{t('islands.loading')}</p>;
   return (
-    <form className="subscription-form" noValidate onSubmit={(event) => void submit(event)} data-address-form>
+    <form
+      className="subscription-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('subscriptions.addressChange.title')}
+      data-address-form
+    >
       {book.length === 0 ? (
         <p>{t('subscriptions.addressChange.none')}</p>
       ) : (
@@ -295,7 +307,13 @@ function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Sub
   if (methods === null) return <p role="status">{t('islands.loading')}</p>;
   const address = subscription.shippingAddress;
   return (
-    <form className="subscription-form" noValidate onSubmit={(event) => void submit(event)} data-shipping-form>
+    <form
+      className="subscription-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('subscriptions.shippingChange.title')}
+      data-shipping-form
+    >
       <fieldset className="field field-choice">
         <legend>{t('subscriptions.shippingChange.method')}</legend>
         {methods.map((m) => (
@@ -330,29 +348,46 @@ function Setting({
   editing,
   onEdit,
   form,
-  editLabel,
+  kind,
 }: {
   title: string;
   children: ReactNode;
   editing: boolean;
-  onEdit: () => void;
+  /** Null when nothing can change (a stopped subscription). */
+  onEdit: (() => void) | null;
   form: ReactNode;
-  editLabel: string;
+  kind: Editing;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useIsland();
+  const heading = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const opened = useRef<HTMLDivElement>(null);
+  const was = useRef(editing);
+  // The focus follows the form: into its first field when it opens, back to its button when it closes.
+  useEffect(() => {
+    if (editing && !was.current) opened.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+    if (!editing && was.current) button.current?.focus();
+    was.current = editing;
+  }, [editing]);
   return (
     <section className="subscription-setting" aria-label={title}>
       <div className="subscription-setting__head">
-        <h3 ref={heading}>{title}</h3>
-        {!editing && (
-          <button type="button" className="button secondary subscription-setting__edit" onClick={onEdit} aria-label={editLabel}>
+        <h3 id={heading}>{title}</h3>
+        {!editing && onEdit && (
+          <button
+            ref={button}
+            type="button"
+            className="button secondary subscription-setting__edit"
+            onClick={onEdit}
+            aria-describedby={heading}
+            data-edit={kind}
+          >
             {t('subscriptions.settings.change')}
           </button>
         )}
       </div>
       {children}
-      {editing && form}
+      {editing && <div ref={opened}>{form}</div>}
     </section>
   );
 }
@@ -369,8 +404,8 @@ export function Settings({ subscription, onUpdate }: { subscription: Subscriptio
   const card = subscription.card;
   const method = codeOf(subscription.shippingMethod);
   const address = subscription.shippingAddress;
-  const setting = (kind: Editing, title: string, editLabel: string, body: ReactNode, form: ReactNode) => (
-    <Setting title={title} editLabel={editLabel} editing={editing === kind} onEdit={() => !stopped && setEditing(kind)} form={form}>
+  const setting = (kind: Editing, title: string, body: ReactNode, form: ReactNode) => (
+    <Setting title={title} kind={kind} editing={editing === kind} onEdit={stopped ? null : () => setEditing(kind)} form={form}>
       {body}
     </Setting>
   );
@@ -385,14 +420,12 @@ export function Settings({ subscription, onUpdate }: { subscription: Subscriptio
       {setting(
         'frequency',
         t('subscriptions.settings.frequency'),
-        t('subscriptions.frequency.title'),
         <p data-frequency>{frequencyMeaning(t, locale, subscription.frequency, subscription.nextShipmentDate)}</p>,
         <FrequencyForm subscription={subscription} onSaved={saved} onCancel={close} />,
       )}
       {setting(
         'card',
         t('subscriptions.settings.payment'),
-        t('subscriptions.cardChange.title'),
         <p data-card>
           {card ? t('subscriptions.settings.card', { brand: card.brand, last4: card.last4 }) : t('subscriptions.settings.noCard')}
           {card?.expiry && (
@@ -409,7 +442,6 @@ export function Settings({ subscription, onUpdate }: { subscription: Subscriptio
       {setting(
         'shipping',
         t('subscriptions.settings.delivery'),
-        t('subscriptions.shippingChange.title'),
         <p data-shipping-method={method}>
           {t(method === 'relay_point' ? 'subscriptions.settings.relay' : 'subscriptions.settings.home')}
           {subscription.carrier && <span className="muted"> · {subscription.carrier}</span>}
@@ -426,7 +458,6 @@ export function Settings({ subscription, onUpdate }: { subscription: Subscriptio
       {setting(
         'address',
         t('subscriptions.settings.address'),
-        t('subscriptions.addressChange.title'),
         <address data-address>
           {address.firstName} {address.lastName}
           <br />

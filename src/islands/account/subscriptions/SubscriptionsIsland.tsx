@@ -3,7 +3,7 @@
  * status (in its group's colour, as the orders'), how often it delivers and its next delivery, what needs
  * the shopper (alerts), a cancellation request waiting for an operator, and a link to manage it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
@@ -15,10 +15,13 @@ import { frequencyMeaning, SubscriptionAlerts, subscriptionName, subscriptionsAp
 function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const { t, locale } = useIsland();
   const name = subscriptionName(t, locale, subscription);
+  const heading = useId();
   return (
     <article className="card order-card subscription-card" data-subscription={subscription.code}>
       <div className="order-card__head">
-        <h2 className="order-card__title">{name}</h2>
+        <h2 className="order-card__title" id={heading}>
+          {name}
+        </h2>
         <OrderStatus status={subscription.status} />
       </div>
       <p className="subscription-card__meaning">{frequencyMeaning(t, locale, subscription.frequency, subscription.nextShipmentDate)}</p>
@@ -29,7 +32,8 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
       <a
         className="button subscription-card__link"
         href={pathTo('subscription', locale, { subscription: subscription.code })}
-        aria-label={t('subscriptions.card.manageNamed', { date: formatDate(locale, subscription.createdAt) })}
+        // Its words are what it does; which subscription it is for, the card's heading says.
+        aria-describedby={heading}
       >
         {t('subscriptions.card.manage')}
       </a>

@@ -48,14 +48,9 @@ function WebViewPayment() {
         {card ? t('subscriptions.settings.card', { brand: card.brand, last4: card.last4 }) : t('subscriptions.settings.noCard')}
       </p>
       <StatusMessage message={done ? t('subscriptions.webView.done') : null} focus />
-      {!done && (
-        <>
-          <p>{t('subscriptions.webView.intro')}</p>
-          <CardChange subscription={subscription} onSaved={(next) => setLoaded({ subscription: next, done: true })} />
-        </>
-      )}
+      {!done && <CardChange subscription={subscription} onSaved={(next) => setLoaded({ subscription: next, done: true })} />}
     </div>
   );
 }
 
-export default framedIsland('webViewPayment', 'web-view-frame', WebViewPayment);
+export default framedIsland('webViewPayment', '', WebViewPayment);
