@@ -45,6 +45,11 @@ const services = servicesFromEnv(buildEnv);
 // A live Mollie key with the sandbox's card form would send card numbers to our own platform: refused.
 const cardProblem = cardFormProblem(buildEnv);
 if (cardProblem) throw new Error(cardProblem);
+// A live build (its Mollie key is live) sends photos to ImageKit: the embedded media service is not there.
+if (buildEnv.MOLLIE_API_KEY?.trim().startsWith('live_'))
+  for (const name of ['PUBLIC_IMAGEKIT_URL_ENDPOINT', 'PUBLIC_IMAGEKIT_PUBLIC_KEY'])
+    if (!buildEnv[name]?.trim())
+      throw new Error(`MOLLIE_API_KEY is a live key but ${name} is unset: the pets' photos would go to the embedded media service.`);
 const policy = pagePolicy(services);
 // Pictures come from the content service (its uploads, as it names them); the build fetches and
 // re-encodes those only. CONTENT_IMAGES_URL names another origin when its uploads live elsewhere (a CDN).
@@ -123,6 +128,14 @@ export default defineConfig({
       PUBLIC_MOLLIE_PROFILE_ID: envField.string({ context: 'client', access: 'public', optional: true, startsWith: 'pfl_' }),
       // Mollie Components in test mode (the platform then uses a test_ API key of the same profile).
       PUBLIC_MOLLIE_TESTMODE: envField.boolean({ context: 'client', access: 'public', default: false }),
+      // The pets' photos: the shop's ImageKit URL endpoint and public key (the same as the platform's
+      // IMAGEKIT_URL_ENDPOINT and IMAGEKIT_PUBLIC_KEY); unset, the embedded media service and its published key.
+      PUBLIC_IMAGEKIT_URL_ENDPOINT: envField.string({
+        context: 'client',
+        access: 'public',
+        default: `${services.shopApiUrl.replace(/\/+$/, '')}/media`,
+      }),
+      PUBLIC_IMAGEKIT_PUBLIC_KEY: envField.string({ context: 'client', access: 'public', default: 'public_embedded_media_key' }),
     },
   },
 });

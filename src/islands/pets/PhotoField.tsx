@@ -1,23 +1,39 @@
 /**
  * The pet's photo inside its form: import (a file button or a drop on the zone), rotate a quarter turn,
  * delete. The supported types and the largest size are shown before the shopper picks a file; every
- * refusal is said in words next to the photo, and what happened is announced.
+ * refusal is said in words next to the photo, and what happened is announced. Only a signed-in customer
+ * gets an upload signature from the shop API: a guest (creating a pet for the kibble guide) is asked to
+ * sign in instead of being offered a button that could only fail.
  */
+import { useStore } from '@nanostores/react';
+import { PUBLIC_IMAGEKIT_PUBLIC_KEY, PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { useState, type DragEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../lib/pets/photo.ts';
-import { getShop } from '../../stores/shop.ts';
+import { animalsApi } from '../../stores/pets.ts';
+import { sessionStore } from '../../stores/shop.ts';
 import { FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { useFormField } from '../shared/forms/Form.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { deletePhoto, fileIdOf, rotatePhoto, uploadPhoto, UploadFailure, type MediaOptions } from './upload.ts';
 
-/** The embedded media service's public key, unless the build names the production service's. */
-const PUBLIC_KEY = (import.meta.env.PUBLIC_IMAGEKIT_PUBLIC_KEY as string | undefined) ?? 'public_embedded_media_key';
+/** ImageKit's upload endpoint, for a build that names the shop's ImageKit URL endpoint. */
+const IMAGEKIT_UPLOAD_URL = 'https://upload.imagekit.io/api/v1/files/upload';
 
+/**
+ * Where the photos go, as the build says (PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_IMAGEKIT_PUBLIC_KEY): by
+ * default the embedded media service of the shop API's platform, which uploads, deletes and rotates.
+ */
 function mediaOptions(language: MediaOptions['language']): MediaOptions {
-  const root = `${getShop().config.apiUrl.replace(/\/+$/, '')}/media`;
-  return { urlEndpoint: root, authenticationEndpoint: `${root}/auth`, publicKey: PUBLIC_KEY, language };
+  const root = PUBLIC_IMAGEKIT_URL_ENDPOINT.replace(/\/+$/, '');
+  const embedded = root === `${PUBLIC_SHOP_API_URL.replace(/\/+$/, '')}/media`;
+  return {
+    uploadUrl: embedded ? `${root}/api/v1/files/upload` : IMAGEKIT_UPLOAD_URL,
+    serviceUrl: embedded ? root : null,
+    authenticate: (signal) => animalsApi().mediaAuthentication(signal),
+    publicKey: PUBLIC_IMAGEKIT_PUBLIC_KEY,
+    language,
+  };
 }
 
 const typeNames = PHOTO_TYPES.map((type) => type.replace('image/', '').toUpperCase()).join(', ');
@@ -29,6 +45,7 @@ export function PhotoField({ name }: { name: string }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const [over, setOver] = useState(false);
+  const signedIn = useStore(sessionStore().$loggedIn);
   const options = () => mediaOptions(languageOf(locale));
 
   const run = async (action: () => Promise<string | null>, done: string) => {
@@ -58,14 +75,14 @@ export function PhotoField({ name }: { name: string }) {
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    if (!busy) upload(event.dataTransfer.files[0]);
+    if (!busy && signedIn) upload(event.dataTransfer.files[0]);
   };
 
   return (
     <fieldset className="field pet-photo" aria-describedby={`${f.hintId} ${f.errorId}`} aria-busy={busy || undefined}>
       <legend>{t('pets.fields.photo')}</legend>
       <p className="field-hint" id={f.hintId}>
-        {t('pets.photo.hint', { types: typeNames, max: PHOTO_MAX_MB })}
+        {signedIn ? t('pets.photo.hint', { types: typeNames, max: PHOTO_MAX_MB }) : t('pets.photo.signIn')}
       </p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut for the file button inside the zone, which keyboards and screen readers use */}
       <div
@@ -83,33 +100,35 @@ export function PhotoField({ name }: { name: string }) {
         ) : (
           <span className="pet-photo-empty">{t('pets.photo.none')}</span>
         )}
-        <div className="pet-photo-actions">
-          <label className="button secondary" htmlFor={f.id}>
-            {t('pets.photo.choose')}
-          </label>
-          <input
-            id={f.id}
-            className="visually-hidden"
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            disabled={busy}
-            onChange={(event) => {
-              upload(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-          <span className="pet-photo-drop">{t('pets.photo.drop')}</span>
-          {f.value && (
-            <>
-              <button type="button" className="button secondary" onClick={rotate} disabled={busy || !fileId}>
-                {t('pets.photo.rotate')}
-              </button>
-              <button type="button" className="button secondary" onClick={remove} disabled={busy}>
-                {t('pets.photo.remove')}
-              </button>
-            </>
-          )}
-        </div>
+        {signedIn && (
+          <div className="pet-photo-actions">
+            <label className="button secondary" htmlFor={f.id}>
+              {t('pets.photo.choose')}
+            </label>
+            <input
+              id={f.id}
+              className="visually-hidden"
+              type="file"
+              accept={PHOTO_TYPES.join(',')}
+              disabled={busy}
+              onChange={(event) => {
+                upload(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <span className="pet-photo-drop">{t('pets.photo.drop')}</span>
+            {f.value && (
+              <>
+                <button type="button" className="button secondary" onClick={rotate} disabled={busy || !fileId}>
+                  {t('pets.photo.rotate')}
+                </button>
+                <button type="button" className="button secondary" onClick={remove} disabled={busy}>
+                  {t('pets.photo.remove')}
+                </button>
+              </>
+            )}
+          </div>
+        )}
       </div>
       <p className="form-status" role="status">
         {status}

@@ -16,6 +16,7 @@ import {
   customerLookup,
   resetLinkState,
   iri,
+  mediaAuthentication,
   order,
   paymentMethod,
   relayPoint,
@@ -210,6 +211,16 @@ export function createAnimalsClient(http: HttpClient) {
     /** After sign-in: the guest's pets become the customer's; answers all of the customer's pets. */
     attachAnimals: async (guestToken: string): Promise<Animal[]> =>
       (await http.post(`${animalsPath}/attach`, { body: { guestToken }, schema: collection(animal) }))['hydra:member'],
+    /**
+     * ImageKit's upload authentication for a pet's photo (signed-in customers only): the random `t` keeps
+     * any cache from answering a used triple, as ImageKit's upload helper does.
+     */
+    mediaAuthentication: (signal?: AbortSignal) =>
+      http.get(`${SHOP_API_PREFIX}/media-authentication`, {
+        query: { t: Math.random().toString(36).slice(2) },
+        schema: mediaAuthentication,
+        ...(signal ? { signal } : {}),
+      }),
   };
 }
 export type AnimalsClient = ReturnType<typeof createAnimalsClient>;

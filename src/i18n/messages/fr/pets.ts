@@ -58,6 +58,7 @@ export default {
     removed: 'La photo est supprimée.',
     alt: 'Photo de {name}',
     none: 'Pas encore de photo',
+    signIn: 'Connectez-vous pour ajouter une photo.',
   },
   delete: {
     title: 'Supprimer la fiche de {name}\u00A0?',

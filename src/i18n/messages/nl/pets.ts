@@ -58,6 +58,7 @@ export default {
     removed: 'De foto is verwijderd.',
     alt: 'Foto van {name}',
     none: 'Nog geen foto',
+    signIn: 'Log in om een foto toe te voegen.',
   },
   delete: {
     title: 'De fiche van {name} verwijderen?',
