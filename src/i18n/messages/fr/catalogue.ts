@@ -44,8 +44,6 @@ export default {
     oldProduct: 'Ancienne recette',
     sample: 'Échantillon',
     sampleHint: 'Faites-lui goûter avant de vous décider.',
-    rationCalculator: 'Calculer la ration de mon chien',
-    rationCalculatorHint: 'Notre calculateur de ration arrive bientôt\u00A0: en attendant, suivez le tableau ci-dessus.',
   },
   frequencies: {
     weeks: { one: 'Toutes les semaines', other: 'Toutes les {count} semaines' },

@@ -43,8 +43,6 @@ export default {
     oldProduct: 'Vorig recept',
     sample: 'Staaltje',
     sampleHint: 'Laat je dier eerst proeven voor je beslist.',
-    rationCalculator: 'Het rantsoen van mijn hond berekenen',
-    rationCalculatorHint: 'Onze rantsoencalculator komt eraan: volg intussen de tabel hierboven.',
   },
   frequencies: { weeks: { one: 'Elke week', other: 'Om de {count} weken' }, months: { one: 'Elke maand', other: 'Om de {count} maanden' } },
   units: { kg: 'kg', g: 'g', l: 'l' },

@@ -1,0 +1,215 @@
+/**
+ * The product page's ration and delivery-frequency calculator: the pet's weight and age (a puppy or kitten
+ * under 12 months in months), answered by the content service's `b2c-rations/getReco` with the daily ration
+ * of this product (per day, per meal, explained in one sentence) and, for each format, how long a bag lasts
+ * and the delivery frequency that fits. "Choose this frequency" opens that format's page with the choice in
+ * its address (`?interval=&quantity=`), which the purchase form starts from.
+ *
+ * The page draws it inside a closed <details> and hydrates it when it shows (client:visible), so its code
+ * is fetched only once the shopper opens it. The answer's place is as tall as an answer from the start:
+ * nothing below moves when it arrives.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
+import { languageOf } from '../../lib/channels.ts';
+import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
+import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
+import {
+  checkCalculatorInput,
+  choiceForFormat,
+  rationAnswer,
+  type CalculatorCheck,
+  type RationAnswer,
+} from '../../lib/nutrition/calculator.ts';
+import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
+import { LOCAL_CONTENT_API_URL } from '../../lib/local-defaults.ts';
+import type { Species } from '../../lib/pets/profile.ts';
+import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import '../shared/forms/forms.css';
+import './calculators.css';
+
+interface Format {
+  code: string;
+  name: string;
+  /** The format's page. */
+  href: string;
+}
+
+interface Props {
+  sku: string;
+  species: Species;
+  /** Whether the product can be subscribed to: without, the calculator says how long a bag lasts only. */
+  subscribe: boolean;
+  formats: Format[];
+}
+
+type Errors = Extract<CalculatorCheck, { ok: false }>['errors'];
+type State = { status: 'idle' | 'pending' } | { status: 'done'; answer: RationAnswer } | { status: 'failed'; message: string };
+
+/** The content service as the browser reaches it: under the platform's public address. */
+const contentUrl = (): string => (PUBLIC_SHOP_API_URL ? `${PUBLIC_SHOP_API_URL.replace(/\/+$/, '')}/content` : LOCAL_CONTENT_API_URL);
+
+/** A choice always written in the address, whatever the page's default (no format's default is below 0). */
+const ALWAYS = { interval: -1, quantity: -1 };
+
+function RationCalculator({ sku, species, subscribe, formats }: Props) {
+  const { t, locale } = useIsland();
+  const language = languageOf(locale);
+  const id = useId();
+  const [input, setInput] = useState({ weight: '', years: '', months: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<State>({ status: 'idle' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.status === 'pending') return;
+    const checked = checkCalculatorInput(species, input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setState({ status: 'pending' });
+    const url = new URL(`${contentUrl()}/b2c-rations/getReco`);
+    url.search = new URLSearchParams({ ref: sku, weight: String(checked.weight), month: String(checked.month), locale }).toString();
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (response.status === 404) {
+        setState({ status: 'failed', message: NUTRITION_MESSAGES[language].rationNoResult });
+        return;
+      }
+      const body = dataOf(await response.json().catch(() => null));
+      const parsed = rationAnswer.safeParse(body);
+      if (!response.ok || !parsed.success) throw new Error(`b2c-rations/getReco answered ${response.status}`);
+      setState({ status: 'done', answer: parsed.data });
+    } catch {
+      setState({ status: 'failed', message: t('calculator.ration.errors.network') });
+    }
+  };
+
+  const field = (name: keyof typeof input) => ({
+    id: `${id}-${name}`,
+    name,
+    value: input[name],
+    onChange: (e: { target: { value: string } }) => setInput((current) => ({ ...current, [name]: e.target.value })),
+  });
+  const weightError = errors.weight && t(`calculator.ration.errors.weight.${errors.weight}`);
+  const ageError = errors.age && t(`calculator.ration.errors.age.${errors.age}`);
+
+  return (
+    <div className="ration-calculator">
+      <p className="muted">{t('calculator.ration.intro')}</p>
+      <form className="ration-form" noValidate onSubmit={submit} data-ration-form>
+        <div className={`field${weightError ? ' is-invalid' : ''}`}>
+          <label htmlFor={`${id}-weight`}>{t('calculator.ration.weight')}</label>
+          <input
+            {...field('weight')}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={weightError ? true : undefined}
+            aria-describedby={weightError ? `${id}-weight-error` : undefined}
+          />
+          {weightError && (
+            <p id={`${id}-weight-error`} className="field-error" role="alert">
+              {weightError}
+            </p>
+          )}
+        </div>
+        <fieldset
+          className={`field ration-age${ageError ? ' is-invalid' : ''}`}
+          aria-describedby={`${id}-age-hint${ageError ? ` ${id}-age-error` : ''}`}
+        >
+          <legend>{t('calculator.ration.age')}</legend>
+          <p className="field-hint" id={`${id}-age-hint`}>
+            {t(`calculator.ration.ageHint.${species}`)}
+          </p>
+          <div className="ration-age-inputs">
+            <span>
+              <label htmlFor={`${id}-years`}>{t('calculator.ration.years')}</label>
+              <input {...field('years')} type="text" inputMode="numeric" autoComplete="off" aria-invalid={ageError ? true : undefined} />
+            </span>
+            <span>
+              <label htmlFor={`${id}-months`}>{t('calculator.ration.months')}</label>
+              <input {...field('months')} type="text" inputMode="numeric" autoComplete="off" aria-invalid={ageError ? true : undefined} />
+            </span>
+          </div>
+          {ageError && (
+            <p id={`${id}-age-error`} className="field-error" role="alert">
+              {ageError}
+            </p>
+          )}
+        </fieldset>
+        <button type="submit" className="button" aria-busy={state.status === 'pending'}>
+          {state.status === 'pending' ? t('calculator.ration.loading') : t('calculator.ration.submit')}
+        </button>
+      </form>
+      <div className="ration-result" aria-live="polite" data-formats={Math.min(formats.length, 4)} data-ration-result>
+        {state.status === 'failed' && (
+          <p className="field-error" role="alert">
+            {state.message}
+          </p>
+        )}
+        {state.status === 'done' && <Answer answer={state.answer} formats={formats} subscribe={subscribe} />}
+      </div>
+    </div>
+  );
+}
+
+/** The `data` of a Strapi-shaped answer (rationAnswer reads the rest). */
+const dataOf = (body: unknown): unknown => (body && typeof body === 'object' && 'data' in body ? body.data : null);
+
+function Answer({ answer, formats, subscribe }: { answer: RationAnswer; formats: Format[]; subscribe: boolean }) {
+  const { t } = useIsland();
+  const pages = new Map(formats.map((f) => [f.code, f]));
+  return (
+    <>
+      <p className="ration-grams">
+        <strong>{t('calculator.ration.perDay', { grams: answer.gramsPerDay })}</strong>{' '}
+        {t.plural('calculator.ration.perMeal', answer.meals, { grams: answer.gramsPerMeal })}
+      </p>
+      <p>{answer.explanation.text}</p>
+      <h3>{t('calculator.ration.formats')}</h3>
+      <ul className="ration-formats">
+        {answer.formats.flatMap((fit) => {
+          const page = pages.get(fit.code);
+          if (!page) return [];
+          const choice = subscribe ? choiceForFormat(fit) : null;
+          const frequency = choice && DELIVERY_FREQUENCIES.find((f) => f.days === choice.interval);
+          const label = frequency ? frequencyLabel(frequency, t.plural).toLocaleLowerCase() : '';
+          return [
+            <li key={fit.code} data-format={fit.code}>
+              <span>{t.plural('calculator.ration.lasts', fit.lastsDays, { name: fit.name })}</span>
+              {choice && frequency && (
+                <>
+                  <span data-frequency={choice.interval}>
+                    {choice.quantity > 1
+                      ? t.plural('calculator.ration.tooSmall', choice.quantity, { frequency: label })
+                      : t('calculator.ration.frequency', { frequency: label })}
+                  </span>
+                  <a
+                    className="button secondary"
+                    href={withPurchaseChoice(page.href, choice, ALWAYS)}
+                    aria-label={t('calculator.ration.chooseLabel', { name: fit.name })}
+                    data-choose-frequency
+                  >
+                    {t('calculator.ration.choose')}
+                  </a>
+                </>
+              )}
+            </li>,
+          ];
+        })}
+      </ul>
+    </>
+  );
+}
+
+export default function RationCalculatorIsland(props: IslandProps & Props) {
+  return (
+    <Island locale={props.locale} messages={props.messages}>
+      <RationCalculator {...props} />
+    </Island>
+  );
+}
