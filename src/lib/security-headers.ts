@@ -27,7 +27,15 @@ export interface SiteServices {
   captchaSiteKey?: string | undefined;
   /** Mollie Components' card form for this Mollie profile (PUBLIC_MOLLIE_PROFILE_ID, `pfl_…`). */
   mollieProfileId?: string | undefined;
+  /**
+   * The shop's ImageKit URL endpoint (PUBLIC_IMAGEKIT_URL_ENDPOINT), where the pets' photos are served;
+   * unset, the embedded media service on the shop API's platform.
+   */
+  imagekitUrlEndpoint?: string | undefined;
 }
+
+/** Where a page sends a pet's photo when the shop's photos live at ImageKit. */
+const IMAGEKIT_UPLOAD_ORIGIN = 'https://upload.imagekit.io';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 /** Unset and empty mean the same: the feature is off. */
@@ -42,6 +50,7 @@ const envSchema = z.object({
   PUBLIC_MAP_TILES_URL: optional,
   PUBLIC_GOOGLE_CLIENT_ID: optional,
   PUBLIC_CAPTCHA_SITE_KEY: optional,
+  PUBLIC_IMAGEKIT_URL_ENDPOINT: optional,
   // A Mollie profile id starts with pfl_ (an API key, test_ or live_, must never reach a page).
   PUBLIC_MOLLIE_PROFILE_ID: optional.pipe(
     z
@@ -60,6 +69,7 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
     captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
     mollieProfileId: parsed.PUBLIC_MOLLIE_PROFILE_ID,
+    imagekitUrlEndpoint: parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT && httpUrl.parse(parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT),
   };
 }
 
@@ -124,16 +134,19 @@ export function pagePolicy(services: SiteServices): PagePolicy {
   const captcha = services.captchaSiteKey !== undefined;
   const mollie = services.mollieProfileId !== undefined;
   const frames = [...(captcha ? CAPTCHA.frame : []), ...(mollie ? MOLLIE.frame : [])];
+  const photos = services.imagekitUrlEndpoint && new URL(services.imagekitUrlEndpoint).origin;
+  // The embedded media service is on the shop API's platform, already listed; ImageKit takes uploads on its own host.
+  const photoUploads = photos && photos !== new URL(services.shopApiUrl).origin && IMAGEKIT_UPLOAD_ORIGIN;
   const list = (...sources: Array<string | false | undefined>) =>
     [...new Set(sources.filter((s): s is string => typeof s === 'string'))].join(' ');
   return {
     directives: [
       "default-src 'self'",
       // Islands call the shop API (cart, session, account); the captcha script calls home.
-      `connect-src ${list("'self'", new URL(services.shopApiUrl).origin, ...(captcha ? CAPTCHA.connect : []))}`,
+      `connect-src ${list("'self'", new URL(services.shopApiUrl).origin, photoUploads, ...(captcha ? CAPTCHA.connect : []))}`,
       // Images are the site's own; the cart lines' pictures, at the addresses the shop API gives (the
       // content service's uploads, on the same platform here); the map's raster tiles when a provider is configured.
-      `img-src ${list("'self'", new URL(services.shopApiUrl).origin, services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
+      `img-src ${list("'self'", new URL(services.shopApiUrl).origin, photos, services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
       "font-src 'self'",
       // No frames but the captcha's challenge and Mollie's card fields.
       `frame-src ${frames.length > 0 ? list(...frames) : "'none'"}`,

@@ -126,6 +126,15 @@ describe('the page policy', () => {
   it('needs nothing for Google sign-in, a link to Google’s page', () => {
     expect(directives({ ...local, googleClientId: 'id.apps.googleusercontent.com' })).toEqual(directives(local));
   });
+
+  it("lets the pets' photos go to ImageKit and come from the shop's URL endpoint when the build names it", () => {
+    const imagekit = directives({ ...local, ...servicesFromEnv({ PUBLIC_IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle' }) });
+    expect(imagekit.get('connect-src')).toContain('https://upload.imagekit.io');
+    expect(imagekit.get('img-src')).toContain('https://ik.imagekit.io');
+    // Unset: the embedded media service, on the shop API's platform, needs nothing more.
+    expect(directives(local).get('connect-src')).not.toContain('https://upload.imagekit.io');
+    expect(() => servicesFromEnv({ PUBLIC_IMAGEKIT_URL_ENDPOINT: 'javascript:alert(1)' })).toThrow();
+  });
 });
 
 describe('servicesFromEnv', () => {
