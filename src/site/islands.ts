@@ -31,6 +31,8 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'animal',
   'animalAdd',
   'animalEdit',
+  'nutritionGuideFull',
+  'nutritionGuideShort',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

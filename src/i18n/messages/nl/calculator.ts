@@ -41,4 +41,15 @@ export default {
       network: 'Er is een fout opgetreden. Controleer je verbinding en probeer opnieuw.',
     },
   },
+  nutritionGuide: {
+    intro: {
+      full: 'De gids bi-voeding stelt voor je kat een menu van brokken en natvoer samen, in 5 stappen.',
+      short: 'De mini-gids bi-voeding stelt voor je kat een menu van brokken en natvoer samen, in 4 stappen.',
+    },
+    choose: 'Voor welke kat stel je het menu samen?',
+    start: 'Het menu van {name} samenstellen',
+    noCat: 'De gids bi-voeding stelt het menu van een kat samen: maak eerst de fiche van je kat aan.',
+    createCat: 'De fiche van mijn kat aanmaken',
+    error: 'Er is een fout opgetreden. Laad de pagina opnieuw om het nog eens te proberen.',
+  },
 };
