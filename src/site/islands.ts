@@ -33,6 +33,10 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'animalEdit',
   'nutritionGuideFull',
   'nutritionGuideShort',
+  'kibbleGuide',
+  'kibbleGuideNew',
+  'kibbleGuideAnimal',
+  'kibbleGuideResults',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

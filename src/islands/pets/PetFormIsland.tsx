@@ -9,7 +9,7 @@ import { sessionStore } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { usePetFromAddress } from './parts.tsx';
+import { usePetFromAddress } from '../shared/pets/pet.tsx';
 import { PetForm } from './PetForm.tsx';
 
 function useAfterSave() {

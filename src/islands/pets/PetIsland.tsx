@@ -13,8 +13,9 @@ import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { idOf } from './form.ts';
-import { FLASH_KEY, PetPhoto, usePetFromAddress, usePetSummary } from './parts.tsx';
+import { idOf } from '../shared/pets/form.ts';
+import { usePetFromAddress, usePetSummary } from '../shared/pets/pet.tsx';
+import { FLASH_KEY, PetPhoto } from './parts.tsx';
 
 function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean; onClose: () => void }) {
   const { t, locale } = useIsland();

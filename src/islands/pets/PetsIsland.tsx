@@ -10,7 +10,8 @@ import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { FLASH_KEY, PetPhoto, usePetSummary } from './parts.tsx';
+import { usePetSummary } from '../shared/pets/pet.tsx';
+import { FLASH_KEY, PetPhoto } from './parts.tsx';
 
 function Pets() {
   const { t, locale } = useIsland();

@@ -4,11 +4,11 @@
  * request's own schema, so the form and the shop API refuse the same things with the same codes.
  */
 import { z } from 'zod';
-import { emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
-import type { AnimalInput } from '../../lib/shop-api/client.ts';
-import { animalRequest } from '../../lib/shop-api/requests/animals.ts';
-import type { Clock } from '../../lib/shop-api/requests/dates.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import { emptyBirthday, type BirthdayValue } from '../../../lib/forms/birthday.ts';
+import type { AnimalInput } from '../../../lib/shop-api/client.ts';
+import { animalRequest } from '../../../lib/shop-api/requests/animals.ts';
+import type { Clock } from '../../../lib/shop-api/requests/dates.ts';
+import type { Animal } from '../../../lib/shop-api/wire.ts';
 
 type YesNo = '' | 'yes' | 'no';
 export interface PetFormValues {

@@ -1,7 +1,7 @@
 /** The pet form: its values become the shop API's request, and the request's rules give the form's messages. */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../../../src/lib/forms/validate.ts';
-import { emptyPet, PET_FIELDS, petInput, petSchema, petValues, type PetFormValues } from '../../../../src/islands/pets/form.ts';
+import { emptyPet, PET_FIELDS, petInput, petSchema, petValues, type PetFormValues } from '../../../../src/islands/shared/pets/form.ts';
 
 const clock = () => new Date('2025-06-15T10:00:00Z');
 const cat = (over: Partial<PetFormValues> = {}): PetFormValues => ({

@@ -1,0 +1,46 @@
+/** The kibble guide (/guide-croquettes/): its steps, their questions and the results, in French. */
+export default {
+  entrance: {
+    title: 'Pour quel animal\u00A0?',
+    intro: 'Choisissez l’animal pour lequel vous cherchez des croquettes, ou ajoutez-en un nouveau.',
+    choose: 'Lancer le guide pour {name}',
+    new: 'Un nouvel animal',
+  },
+  steps: {
+    label: 'Étapes du guide',
+    progress: 'Étape {current} sur {total}',
+    profile: 'Profil',
+    shape: 'Silhouette',
+    diet: 'Alimentation',
+    result: 'Résultat',
+  },
+  intro: {
+    profile: 'Faisons connaissance\u00A0: qui est votre compagnon\u00A0?',
+    shape: 'Son poids, sa silhouette et son activité font sa ration.',
+    diet: 'Que mange-t-il aujourd’hui, et a-t-il une particularité\u00A0?',
+  },
+  actions: {
+    next: 'Suivant',
+    back: 'Retour',
+    results: 'Voir mes recommandations',
+    restart: 'Modifier ses réponses',
+  },
+  errors: {
+    weightBelow: 'Le poids doit être inférieur à {max}\u00A0kg.',
+    missing: 'Cet animal est introuvable.',
+  },
+  result: {
+    title: 'Nos recommandations pour {name}',
+    loading: 'Nous préparons vos recommandations…',
+    ration: '{grams}\u00A0g par jour',
+    perMeal: 'soit {grams}\u00A0g par repas ({meals} repas)',
+    frequency: 'Livraison conseillée\u00A0: {frequency}',
+    format: 'Format\u00A0: {format}',
+    quantity: '{quantity} × {format}',
+    buyOnce: 'Ajouter au panier',
+    subscribe: 'M’abonner\u00A0: {frequency}',
+    added: '{name} est dans votre panier.',
+    none: 'Aucune de nos recettes ne convient à votre animal pour le moment.',
+    otherPet: 'Lancer le guide pour un autre animal',
+  },
+};

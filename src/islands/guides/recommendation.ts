@@ -1,0 +1,55 @@
+/**
+ * POST b2c-recommendation/getReco on the content service, as the kibble guide's results read it: the
+ * recipes (their product, daily ration, formats with the frequency each fits, the one-sentence
+ * explanation) or the pet's not being eligible. The answer is parsed here, where it enters the page; any
+ * failure (network, refusal, an answer of another shape) is the one technical error the shopper reads.
+ */
+import { z } from 'zod';
+import type { LocaleCode } from '../../lib/channels.ts';
+import { productSummary } from '../../lib/content/wire.ts';
+import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
+
+const format = z.object({
+  code: z.string(),
+  name: z.string(),
+  lastsDays: z.number(),
+  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
+  quantityForShortest: z.number().int(),
+});
+
+const recipe = z.object({
+  sku: z.string(),
+  ration: z.object({
+    kcal: z.number(),
+    meals: z.number().int(),
+    days: z.array(z.object({ foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })) })).min(1),
+  }),
+  formats: z.record(z.string(), z.array(format)),
+  explanation: z.object({ text: z.string() }),
+  product: productSummary.optional(),
+});
+export type GuideRecipe = z.infer<typeof recipe>;
+
+const answer = z.object({
+  data: z.discriminatedUnion('eligible', [
+    z.object({ eligible: z.literal(false), message: z.string() }),
+    z.object({ eligible: z.literal(true), recipes: z.array(recipe) }),
+  ]),
+});
+export type GuideRecommendation = z.infer<typeof answer>['data'];
+
+export async function fetchRecommendation(
+  contentUrl: string,
+  locale: LocaleCode,
+  body: RecommendationRequest,
+): Promise<GuideRecommendation> {
+  const url = new URL(`${contentUrl.replace(/\/+$/, '')}/b2c-recommendation/getReco`);
+  url.searchParams.set('locale', locale);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`getReco answered ${response.status}`);
+  return answer.parse(await response.json()).data;
+}

@@ -1,0 +1,54 @@
+/**
+ * What the pets' and the guides' screens share about one pet: its summary line (species, breed, age,
+ * weight) and loading it from the address (a 404 or an id that is none: missing).
+ */
+import { useEffect, useState } from 'react';
+import { languageOf } from '../../../lib/channels.ts';
+import { SPECIES_NAMES } from '../../../lib/pets/labels.ts';
+import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
+import type { RouteName } from '../../../lib/routes/routes.ts';
+import { isShopApiError } from '../../../lib/shop-api/http.ts';
+import type { Animal } from '../../../lib/shop-api/wire.ts';
+import { animalsApi, ownerToken } from '../../../stores/pets.ts';
+import { useIsland } from '../island.tsx';
+import { idOf } from './form.ts';
+
+export function usePetSummary() {
+  const { t, locale } = useIsland();
+  const lang = languageOf(locale);
+  return (animal: Animal) =>
+    [
+      SPECIES_NAMES[lang][idOf(animal.type) === '2' ? 'cat' : 'dog'],
+      animal.breedName,
+      t('pets.view.years', { years: animal.ageYears, months: animal.ageMonths }),
+      t('pets.view.kg', { weight: new Intl.NumberFormat(locale.replace('_', '-')).format(animal.weight) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+}
+
+export type LoadedPet = { animal: Animal } | { missing: true } | { failed: string } | null;
+
+/** The pet whose id is in the address (a 404 or an id that is none: missing). */
+export function usePetFromAddress(route: RouteName): [LoadedPet, (animal: Animal) => void] {
+  const { locale, t } = useIsland();
+  const [loaded, setLoaded] = useState<LoadedPet>(null);
+  useEffect(() => {
+    const id = runtimeParamOf(route, 'animal', window.location.pathname, locale);
+    if (!id || !/^\d{1,9}$/.test(id)) return setLoaded({ missing: true });
+    let live = true;
+    void (async () => {
+      try {
+        const animal = await animalsApi().getAnimal(Number(id), await ownerToken());
+        if (live) setLoaded({ animal });
+      } catch (error) {
+        if (!live) return;
+        setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: t('forms.errors.generic') });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [route, locale, t]);
+  return [loaded, (animal) => setLoaded({ animal })];
+}
