@@ -270,6 +270,7 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await form.getByRole('button', { name: t('subscriptions.frequency.save') }).click();
   await expect(form.getByText(t('subscriptions.scope.required'))).toBeVisible();
   await expectNoSeriousViolation(page, 'the frequency form');
+  await page.screenshot({ path: info.outputPath('frequency-form-390.png'), fullPage: true });
   await form.getByLabel(t('subscriptions.scope.all')).check();
   await form.getByRole('button', { name: t('subscriptions.frequency.save') }).click();
   await expect(page.getByRole('status').filter({ hasText: t('subscriptions.frequency.saved') })).toBeVisible();
@@ -285,6 +286,7 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await expect(added).toHaveCount(1);
   await expect(added).toContainText(t('subscriptions.next.upsell'));
   await expectNoSeriousViolation(page, 'the next order with an upsell');
+  await page.screenshot({ path: info.outputPath('next-order-upsell-390.png'), fullPage: true });
 
   // 4 days before shipment the draft is being prepared: it shows, locked, and only all drafts can change.
   await travel(page, LOCKED_AT);
@@ -299,6 +301,7 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await page.getByRole('button', { name: t('subscriptions.settings.cancel') }).click();
   await page.getByRole('tab', { name: t('subscriptions.detail.nextTab') }).click();
   await expectNoSeriousViolation(page, 'the locked next order');
+  await page.screenshot({ path: info.outputPath('next-order-locked-390.png'), fullPage: true });
 
   // Ship now: what it means, a confirmation, then when it leaves at the latest (Friday morning: Monday).
   const shipNow = page.locator('[data-ship-now]');
@@ -346,6 +349,54 @@ test('the app’s web view changes the card of a subscription, signed in by the 
   await demo.getByRole('link', { name: new RegExp(t('subscriptions.webView.demo.open', { date: '.+' })) }).click();
   await expect(demo.locator('[data-web-view="form"]')).toBeVisible();
   await expect(demo.locator('[data-web-view]')).toContainText(t('subscriptions.settings.card', { brand: 'Mastercard', last4: '9399' }));
+});
+
+test('“Demander la résiliation” asks a reason and a precision, then shows the request until it is handled; a message through the contact dialog', async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(120_000);
+  const t = textsOf(info);
+  const locale = localeOf(info);
+  clock.set(START);
+  await onTestClock(context, page);
+  const { auth, code } = await subscribedThroughApi(locale);
+  await signedIn(page, auth);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pathTo('subscription', locale, { subscription: code }));
+
+  await page.getByRole('button', { name: t('subscriptions.abort.button') }).click();
+  const dialog = page.getByRole('dialog', { name: t('subscriptions.abort.title') });
+  await dialog.getByRole('button', { name: t('subscriptions.abort.submit') }).click();
+  // Both are required; the precision is a plain text without %.
+  await expect(dialog.getByText(t('forms.errors.required'))).toHaveCount(2);
+  await expectNoSeriousViolation(page, 'the cancellation request');
+  await page.screenshot({ path: info.outputPath('abort-dialog-390.png') });
+  await dialog.getByLabel(t('subscriptions.abort.reason')).selectOption('too_expensive');
+  await dialog.getByLabel(t('subscriptions.abort.message')).fill('100 %');
+  await dialog.getByRole('button', { name: t('subscriptions.abort.submit') }).click();
+  await expect(dialog.getByText(t('forms.errors.forbidden_characters'))).toBeVisible();
+  await dialog.getByLabel(t('subscriptions.abort.message')).fill('Trop de croquettes à la maison');
+  await dialog.getByRole('button', { name: t('subscriptions.abort.submit') }).click();
+  await expect(dialog).toBeHidden();
+  const request = page.locator('[data-abort-request]');
+  await expect(request).toContainText(t('subscriptions.abort.reasonIs', { reason: t('subscriptions.abort.reasons.too_expensive') }));
+  await expect(request).toContainText('Trop de croquettes à la maison');
+  await expect(page.getByRole('button', { name: t('subscriptions.abort.button') })).toHaveCount(0);
+  // Still there on the next visit, and in the list: the request waits for an operator.
+  await page.goto(pathTo('subscriptions', locale));
+  await expect(page.locator('[data-subscription]')).toContainText(
+    t('subscriptions.abort.pending', { date: dateText(info, new Date(START)) }),
+  );
+
+  await page.goto(pathTo('subscription', locale, { subscription: code }));
+  await page.getByRole('button', { name: t('subscriptions.contact.button') }).click();
+  const contact = page.getByRole('dialog', { name: t('subscriptions.contact.title') });
+  await contact.getByLabel(t('subscriptions.contact.message')).fill('Pouvez-vous livrer le samedi ?');
+  await expectNoSeriousViolation(page, 'the contact dialog');
+  await contact.getByRole('button', { name: t('subscriptions.contact.send') }).click();
+  await expect(contact).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: t('subscriptions.contact.sent') })).toBeVisible();
 });
 
 const SIZES = [
