@@ -6,10 +6,7 @@
  * step reached survive a reload (stores/guide.ts).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { z } from 'zod';
-import { noErrors, validate, type FormErrors } from '../../lib/forms/validate.ts';
-import { guideWeightAccepted, KIBBLE_GUIDE_STEPS } from '../../lib/nutrition/kibble-guide.ts';
-import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../lib/constants.ts';
+import { KIBBLE_GUIDE_STEPS } from '../../lib/nutrition/kibble-guide.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
@@ -23,46 +20,10 @@ import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
-import { emptyPet, PET_FIELDS, petInput, petSchema, petValues, type PetFormValues } from '../shared/pets/form.ts';
+import { emptyPet, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
+import { ASKED, stepSchema, type AskedStep } from './steps.ts';
 import { usePetFromAddress, usePetSummary } from '../shared/pets/pet.tsx';
 import './guides.css';
-
-type AskedStep = 'profile' | 'shape' | 'diet';
-const ASKED: readonly AskedStep[] = ['profile', 'shape', 'diet'];
-
-/** The fields each step asks (the request's names: an age's years and months belong to the birthday). */
-const STEP_FIELDS: Record<AskedStep, readonly string[]> = {
-  profile: ['type', 'name', 'gender', 'breed', 'crossbreed', 'birthday', 'ageYears', 'ageMonths'],
-  shape: ['weight', 'sterilized', 'condition', 'activity'],
-  diet: ['hasFeature', 'feature', 'feeds', 'kibbleBrand', 'oldKibbleBrand', 'onlyOurFood', 'photo'],
-};
-
-/**
- * The errors of the steps up to `step`: the pet's rules (the shop API's request schema), and the guide's
- * weights. Later steps' fields are not judged yet: they are still empty.
- */
-export function guideStepErrors(values: PetFormValues, step: number): FormErrors {
-  const asked = ASKED.slice(0, step + 1).flatMap((s) => STEP_FIELDS[s]);
-  const result = validate(petSchema(), values);
-  const errors = noErrors();
-  if (!result.success)
-    for (const [field, list] of Object.entries(result.errors.fields))
-      if (asked.includes(field.split('.')[0]!)) errors.fields[field.startsWith('age') ? 'birthday' : field] = list;
-  const kg = Number(values.weight.replace(',', '.'));
-  if (step >= 1 && values.weight.trim() !== '' && !errors.fields.weight && !guideWeightAccepted(values.type === '2' ? 'cat' : 'dog', kg))
-    errors.fields.weight =
-      values.type === '2'
-        ? [{ code: 'weight_range', values: { ...CAT_WEIGHT_KG } }]
-        : [{ code: 'guide.errors.weightBelow', values: { max: DOG_WEIGHT_MAX_KG } }];
-  return errors;
-}
-
-/** A step's schema for the form controller: its errors as issues carrying their message keys. */
-const stepSchema = (step: number) =>
-  z.custom<PetFormValues>().superRefine((values, ctx) => {
-    for (const [field, list] of Object.entries(guideStepErrors(values, step).fields))
-      for (const error of list) ctx.addIssue({ code: 'custom', path: field.split('.'), message: error.code, params: error.values });
-  });
 
 function Progress({ step }: { step: number }) {
   const { t } = useIsland();

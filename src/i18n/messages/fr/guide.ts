@@ -26,7 +26,6 @@ export default {
     restart: 'Modifier ses réponses',
   },
   errors: {
-    weightBelow: 'Le poids doit être inférieur à {max}\u00A0kg.',
     missing: 'Cet animal est introuvable.',
   },
   result: {

@@ -26,7 +26,6 @@ export default {
     restart: 'Antwoorden wijzigen',
   },
   errors: {
-    weightBelow: 'Het gewicht moet lager zijn dan {max} kg.',
     missing: 'Dit dier is niet gevonden.',
   },
   result: {
