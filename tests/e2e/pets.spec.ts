@@ -84,6 +84,16 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
   await expect(page.getByText(t('pets.list.empty'))).toBeVisible();
 });
 
+test('a guest adding a pet is asked to sign in for its photo, and offered no upload', async ({ page }, info) => {
+  const t = textsOf(info);
+  await page.goto(pathOf(info, 'animalAdd'));
+  const form = page.locator('form');
+  await expect(form.getByLabel(t('pets.fields.name'))).toBeVisible();
+  await expect(form.getByText(t('pets.photo.signIn'))).toBeVisible();
+  await expect(form.getByLabel(t('pets.photo.choose'))).toHaveCount(0);
+  await expect(form.getByText(t('pets.photo.hint', { types: 'JPEG, PNG, WEBP, GIF', max: 5 }))).toHaveCount(0);
+});
+
 /** Texts that live outside the message catalogue (the pets' lists and the media service's errors). */
 function languageOfNames(info: { project: { name: string } }) {
   return info.project.name === 'be'
