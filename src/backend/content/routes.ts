@@ -90,13 +90,18 @@ export function contentRoutes(db: Database, base = '/content'): Hono {
 
   app.get('/uploads/:name', async (c) => {
     const name = c.req.param('name');
-    const file = isUploadName(name) ? await findUpload(db, name) : undefined;
+    if (!isUploadName(name)) throw contentNotFound('File not found');
+    const head = c.req.method === 'HEAD';
+    const file = await findUpload(db, name, false);
     if (!file) throw contentNotFound('File not found');
     const etag = `"${file.hash}"`;
     const headers = { 'Cache-Control': UPLOAD_CACHE_CONTROL, ETag: etag, 'Content-Type': file.mime };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    if (head) return c.body(null, 200, { ...headers, 'Content-Length': String(file.size) });
+    const data = (await findUpload(db, name, true))?.data;
+    if (!data) throw contentNotFound('File not found');
     // A copy the size of the file, in a buffer of its own (the drivers may hand out a view of a shared one).
-    return c.body(new Uint8Array(file.data), 200, headers);
+    return c.body(new Uint8Array(data), 200, headers);
   });
 
   app.get('/b2c-products', async (c) => {

@@ -76,9 +76,17 @@ export const uploadRow = (upload: Upload) => ({
   data: `\\x${Buffer.from(upload.data).toString('hex')}`,
 });
 
-export async function findUpload(db: Queryable, name: string): Promise<Pick<Upload, 'hash' | 'mime' | 'data'> | undefined> {
-  const [row] = await db.query<{ hash: string; mime: 'image/png'; data: Uint8Array }>(
-    'SELECT hash, mime, data FROM content.uploads WHERE name = $1',
+/**
+ * A file's hash, type and size, and its bytes only when they are to be sent: a HEAD (a build asking
+ * whether a picture exists) or a revalidation answered 304 reads a few bytes, not the file.
+ */
+export async function findUpload(
+  db: Queryable,
+  name: string,
+  withData: boolean,
+): Promise<{ hash: string; mime: Upload['mime']; size: number; data?: Uint8Array } | undefined> {
+  const [row] = await db.query<{ hash: string; mime: Upload['mime']; size: number; data?: Uint8Array }>(
+    `SELECT hash, mime, octet_length(data) AS size${withData ? ', data' : ''} FROM content.uploads WHERE name = $1`,
     [name],
   );
   return row;
