@@ -22,7 +22,8 @@ import { useIsland } from '../shared/island.tsx';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { emptyPet, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
 import { ASKED, stepSchema, type AskedStep } from './steps.ts';
-import { usePetFromAddress, usePetSummary } from '../shared/pets/pet.tsx';
+import { usePetSummary } from '../shared/pets/pet.tsx';
+import { PetOfAddress } from './PetOfAddress.tsx';
 import './guides.css';
 
 function Progress({ step }: { step: number }) {
@@ -188,12 +189,11 @@ function Entrance({ route }: { route: RouteName }) {
 }
 
 function SavedPetWizard() {
-  const { t } = useIsland();
-  const [loaded] = usePetFromAddress('kibbleGuideAnimal');
-  if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if ('missing' in loaded) return <p>{t('guide.errors.missing')}</p>;
-  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
-  return <Wizard animal={loaded.animal} />;
+  return (
+    <PetOfAddress route="kibbleGuideAnimal" loading="islands.loading">
+      {(animal) => <Wizard animal={animal} />}
+    </PetOfAddress>
+  );
 }
 
 export const KibbleGuideIsland = guardedIsland('kibbleGuide', () => <Entrance route="kibbleGuide" />);

@@ -20,7 +20,7 @@ import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
-import { usePetFromAddress } from '../shared/pets/pet.tsx';
+import { PetOfAddress } from './PetOfAddress.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
 import './guides.css';
 
@@ -141,12 +141,11 @@ function Results({ animal }: { animal: Animal }) {
 }
 
 function ResultsOfAddress() {
-  const { t } = useIsland();
-  const [loaded] = usePetFromAddress('kibbleGuideResults');
-  if (loaded === null) return <IslandStatus messageKey="guide.result.loading" />;
-  if ('missing' in loaded) return <p>{t('guide.errors.missing')}</p>;
-  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
-  return <Results animal={loaded.animal} />;
+  return (
+    <PetOfAddress route="kibbleGuideResults" loading="guide.result.loading">
+      {(animal) => <Results animal={animal} />}
+    </PetOfAddress>
+  );
 }
 
 const Guarded = guardedIsland('kibbleGuideResults', ResultsOfAddress);
