@@ -83,19 +83,24 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
   await expect(result.getByText(/838/)).toBeVisible();
   const perDay = t('calculator.ration.perDay', { grams: 'GRAMS' }).split('GRAMS').map(escapeRegExp).join('\\d+');
   await expect(result.locator('.ration-grams strong')).toHaveText(new RegExp(`^${perDay}$`));
-  const choose = result.locator('[data-choose-frequency]').first();
-  await expect(choose).toBeVisible();
+  await expect(result.locator('[data-choose-frequency]').first()).toBeVisible();
   // The answer fits the place kept for it: nothing below moved.
   expect((await result.boundingBox())!.height).toBe(reservedHeight);
   expect(await reviews.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBe(reviewsTop);
   await expectNoSeriousViolation(page, 'ration calculator with its answer');
 
-  // "Choose this frequency": the format's page opens with it in the purchase form.
-  const format = result.locator('li', { has: choose }).first();
-  const days = await format.locator('[data-frequency]').getAttribute('data-frequency');
-  await choose.click();
+  // "Choose this frequency" for the format on screen: its page opens again with that frequency (and as many
+  // bags as it takes) in the purchase form.
+  const current = await page.locator('[data-formats] a[aria-current="true"]').getAttribute('data-variant');
+  const format = result.locator(`li[data-format="${current}"]`);
+  const frequency = format.locator('[data-frequency]');
+  const days = (await frequency.getAttribute('data-frequency'))!;
+  const quantity = (await frequency.getAttribute('data-quantity'))!;
+  await format.locator('[data-choose-frequency]').click();
   await expect(page).toHaveURL(new RegExp(`[?&]interval=${days}(?:&|$)`));
-  await expect(page.locator('astro-island:not([ssr]) [data-purchase] select[name="interval"]')).toHaveValue(days!);
+  const purchase = page.locator('astro-island:not([ssr]) [data-purchase]');
+  await expect(purchase.locator('select[name="interval"]')).toHaveValue(days);
+  await expect(purchase.locator('input[name="quantity"]')).toHaveValue(quantity);
 });
 
 test('no ration calculator on a treat: its table is a daily maximum', async ({ page }, info) => {

@@ -92,7 +92,12 @@ function RationCalculator({ sku, species, subscribe, formats }: Props) {
     id: `${id}-${name}`,
     name,
     value: input[name],
-    onChange: (e: { target: { value: string } }) => setInput((current) => ({ ...current, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setInput((current) => ({ ...current, [name]: e.target.value }));
+      // A corrected field stops saying its error as soon as it is typed in, not only on the next submission.
+      const group = name === 'weight' ? 'weight' : 'age';
+      setErrors((current) => (current[group] ? { ...current, [group]: undefined } : current));
+    },
   });
   const weightError = errors.weight && t(`calculator.ration.errors.weight.${errors.weight}`);
   const ageError = errors.age && t(`calculator.ration.errors.age.${errors.age}`);
@@ -183,7 +188,7 @@ function Answer({ answer, formats, subscribe }: { answer: RationAnswer; formats:
               <span>{t.plural('calculator.ration.lasts', fit.lastsDays, { name: fit.name })}</span>
               {choice && frequency && (
                 <>
-                  <span data-frequency={choice.interval}>
+                  <span data-frequency={choice.interval} data-quantity={choice.quantity}>
                     {choice.quantity > 1
                       ? t.plural('calculator.ration.tooSmall', choice.quantity, { frequency: label })
                       : t('calculator.ration.frequency', { frequency: label })}

@@ -9,6 +9,7 @@ import { catsForGuide, GUIDE_OF_ENTRY, type NutritionGuideKind } from '../../lib
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
+import { sessionStore } from '../../stores/shop.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import './nutrition-guide.css';
@@ -21,7 +22,10 @@ function Entry({ kind }: { kind: NutritionGuideKind }) {
   useEffect(() => {
     void (async () => {
       try {
-        setState({ status: 'done', cats: catsForGuide(await animalsApi().listAnimals(await ownerToken())) });
+        const token = await ownerToken();
+        // A visitor who is not signed in and never created a pet has none: nothing to ask the shop API.
+        const animals = token === null && !sessionStore().$loggedIn.get() ? [] : await animalsApi().listAnimals(token);
+        setState({ status: 'done', cats: catsForGuide(animals) });
       } catch {
         setState({ status: 'failed' });
       }

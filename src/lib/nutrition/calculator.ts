@@ -15,8 +15,8 @@ import type { PurchaseChoice } from '../catalogue/purchase-choice.ts';
 /** The oldest age the calculator takes, in months (the service refuses more). */
 const MAX_AGE_MONTHS = 360;
 
-export type WeightError = 'required' | 'invalid' | 'catRange' | 'dogMax';
-export type AgeError = 'required' | 'invalid' | 'months' | 'tooYoung' | 'tooOld';
+type WeightError = 'required' | 'invalid' | 'catRange' | 'dogMax';
+type AgeError = 'required' | 'invalid' | 'months' | 'tooYoung' | 'tooOld';
 
 export interface CalculatorInput {
   weight: string;
