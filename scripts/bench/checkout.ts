@@ -309,7 +309,7 @@ async function measure(databaseUrl: string | undefined) {
 }
 
 /** Waits (boundedly) for the sandbox's webhook calls to this platform to be delivered; how many were, and how many were not. */
-async function drainWebhooks(platform: Platform, origin: string): Promise<{ delivered: number; pending: number }> {
+export async function drainWebhooks(platform: Platform, origin: string): Promise<{ delivered: number; pending: number }> {
   const deadline = Date.now() + WEBHOOK_DRAIN_MS;
   for (;;) {
     const [row] = await platform.db.query<{ delivered: number; pending: number }>(

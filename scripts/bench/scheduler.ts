@@ -28,7 +28,7 @@ import { SANDBOX_API_KEY } from '../../src/backend/config.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { siteUrlOf } from '../../src/lib/channels.ts';
 import { iri } from '../../src/lib/shop-api/wire.ts';
-import { cardToken, created, platformOnItsPort, signedIn, withIds } from './checkout.ts';
+import { cardToken, created, drainWebhooks, platformOnItsPort, signedIn, withIds } from './checkout.ts';
 import { BENCH_SHOPPERS, benchDatabases, sellableVariant } from './shared.ts';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SCHEDULER_SUBSCRIPTIONS ?? 10_000);
@@ -211,7 +211,9 @@ async function measure(databaseUrl: string | undefined) {
         held: await held(platform.db, next),
       };
     }
-    return { prepareSeconds, one, two };
+    // The sandbox's webhooks for the charges, delivered before the platform stops (each one finds its payment settled).
+    const webhooks = await drainWebhooks(platform, origin);
+    return { prepareSeconds, one, two, webhooks };
   } finally {
     for (const db of extraDbs) await db.close();
     await stop();
@@ -224,6 +226,7 @@ export async function benchScheduler(): Promise<Record<string, number | string>>
     const r = await measure(url);
     const label = `scheduler (${name}, ${SUBSCRIPTIONS} due the same day)`;
     results[`${label}: preparing seconds`] = Number(r.prepareSeconds.toFixed(1));
+    results[`${label}: webhooks delivered / pending`] = `${r.webhooks.delivered} / ${r.webhooks.pending}`;
     for (const [runs, run] of [
       ['1 instance', r.one],
       ['2 instances', r.two],
