@@ -6,11 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
+import { NUTRITION_MESSAGES } from '../../src/lib/nutrition/requests.ts';
 import {
   createCustomer,
   escapeRegExp,
   expect,
   expectNoSeriousViolation,
+  languageOf,
   localeOf,
   PLATFORM,
   pathOf,
@@ -101,6 +103,38 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
   const purchase = page.locator('astro-island:not([ssr]) [data-purchase]');
   await expect(purchase.locator('select[name="interval"]')).toHaveValue(days);
   await expect(purchase.locator('input[name="quantity"]')).toHaveValue(quantity);
+});
+
+test('the calculator says in words when there is no ration, and when the service cannot be reached', async ({ page }, info) => {
+  const t = textsOf(info);
+  const dryCat = (await products(page, localeOf(info))).find((p) => p.animal === 'cat' && p.kind === 'dry')!;
+  let answer = { status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'none', details: {} } } };
+  await page.route('**/b2c-rations/getReco?*', (route) =>
+    route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      // A cross-origin answer the page may read, as the content service's own.
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify(answer.body),
+    }),
+  );
+  await page.goto(pathOf(info, 'product', { product: dryCat.slug }));
+  const calculator = page.locator('[data-island="ration-calculator"]');
+  await expect(calculator.locator('summary')).toHaveText(t('calculator.ration.title.cat'));
+  await calculator.locator('summary').click();
+  await calculator.locator('astro-island:not([ssr]) [data-ration-form]').waitFor();
+  // A cat weighs 1 to 13 kg.
+  await calculator.getByLabel(t('calculator.ration.weight')).fill('14');
+  await calculator.getByLabel(t('calculator.ration.months')).fill('8');
+  const submit = calculator.getByRole('button', { name: t('calculator.ration.submit') });
+  await submit.click();
+  await expect(calculator.getByText(t('calculator.ration.errors.weight.catRange'))).toBeVisible();
+  await calculator.getByLabel(t('calculator.ration.weight')).fill('3,5');
+  await submit.click();
+  await expect(calculator.getByText(NUTRITION_MESSAGES[languageOf(info)].rationNoResult)).toBeVisible();
+  answer = { status: 503, body: answer.body };
+  await submit.click();
+  await expect(calculator.getByText(t('calculator.ration.errors.network'))).toBeVisible();
 });
 
 test('no ration calculator on a treat: its table is a daily maximum', async ({ page }, info) => {

@@ -67,6 +67,8 @@ function RationCalculator({ sku, species, subscribe, formats }: Props) {
     const checked = checkCalculatorInput(species, input);
     if (!checked.ok) {
       setErrors(checked.errors);
+      // An answer stays only beside the weight and age it was computed for.
+      setState({ status: 'idle' });
       return;
     }
     setErrors({});
