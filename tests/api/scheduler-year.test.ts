@@ -55,6 +55,16 @@ const mailDays = async (email: string, subject: string) =>
     )
   ).map((r) => r.day);
 
+/** The subscription shows the failure `state` (in the error group) with its alert, and its shopper was told once by mail. */
+async function expectHeld(me: { email: string; password: string }, code: string, state: string, alert: string, subject: string) {
+  const read = await world.read(me, code);
+  expect(read.state).toBe(state);
+  expect(read.status).toMatchObject({ code: state, group: 'error' });
+  expect(read.alerts.map((a) => a.kind)).toContain(alert);
+  expect((await subjectsTo(world.platform.db, me.email)).filter((s) => s === subject)).toHaveLength(1);
+  return read;
+}
+
 const upsellsOf = async (orderId: number) =>
   (
     await world.platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shop.order_items WHERE order_id = $1 AND upsell', [
@@ -182,12 +192,7 @@ describe('the delivery of one day', () => {
     expect(draft!.shipment_date).toBe('2032-08-04');
     // Charged once, refused; the run of the next day did not charge it again.
     expect((await providerPaymentsFor(world.platform.db, july!.number!)).map((p) => p.status)).toEqual(['failed']);
-    const failed = await world.read(me, code);
-    expect(failed.state).toBe('payment_failure');
-    expect(failed.status).toMatchObject({ code: 'payment_failure', group: 'error' });
-    expect(failed.alerts.map((a) => a.kind)).toContain('card_expired');
-    const subjects = await subjectsTo(world.platform.db, me.email);
-    expect(subjects.filter((s) => s === 'Le paiement de votre abonnement n’a pas abouti')).toHaveLength(1);
+    await expectHeld(me, code, 'payment_failure', 'card_expired', 'Le paiement de votre abonnement n’a pas abouti');
 
     const changed = await world.call(me, 'PATCH', code, '/payment-card', { cardToken: await world.cardToken('2223000010479399', '12/36') });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -219,13 +224,8 @@ describe('the delivery of one day', () => {
     await runDays('2032-09-10', '2032-10-01');
     await setStock(product.code, false);
     await runDays('2032-10-02', '2032-10-03');
-    const held = await world.read(me, code);
-    expect(held.state).toBe('product_unavailable');
-    expect(held.status).toMatchObject({ code: 'product_unavailable', group: 'error' });
-    expect(held.alerts.map((a) => a.kind)).toContain('product_unavailable');
+    await expectHeld(me, code, 'product_unavailable', 'product_unavailable', 'Un produit de votre abonnement n’est plus disponible');
     expect((await ordersOf(world.platform.db, code)).map((o) => o.state)).toEqual(['new', 'draft']);
-    let subjects = await subjectsTo(world.platform.db, me.email);
-    expect(subjects.filter((s) => s === 'Un produit de votre abonnement n’est plus disponible')).toHaveLength(1);
 
     await setStock(product.code, true);
     await runDays('2032-10-04', '2032-10-04');
@@ -239,8 +239,7 @@ describe('the delivery of one day', () => {
       [placed!.id],
     )) as [{ coupon_code: string | null; promotions: unknown[] }];
     expect({ coupon_code, promotions }).toEqual({ coupon_code: null, promotions: [] });
-    subjects = await subjectsTo(world.platform.db, me.email);
-    expect(subjects).toContain(`Votre code promo ${coupon} ne s’applique plus`);
+    expect(await subjectsTo(world.platform.db, me.email)).toContain(`Votre code promo ${coupon} ne s’applique plus`);
   });
 
   it('a relay point closed holds the delivery; another point, chosen even past the lock, lets it leave', async () => {
@@ -260,10 +259,15 @@ describe('the delivery of one day', () => {
     await runDays('2032-11-01', '2032-12-01');
     await world.platform.db.query('UPDATE relay.points SET active = false WHERE id = $1', [point]);
     await runDays('2032-12-02', '2032-12-02');
-    const held = await world.read(me, code);
-    expect(held).toMatchObject({ state: 'pickuppoint_unavailable', locked: false });
-    expect(held.alerts.map((a) => a.kind)).toContain('relay_point_unavailable');
-    expect(await subjectsTo(world.platform.db, me.email)).toContain('Votre point relais n’est plus disponible');
+    const held = await expectHeld(
+      me,
+      code,
+      'pickuppoint_unavailable',
+      'relay_point_unavailable',
+      'Votre point relais n’est plus disponible',
+    );
+    // Held back, the draft is not being prepared: the shopper may change it.
+    expect(held.locked).toBe(false);
 
     world.clock.set('2032-12-03T09:00:00Z');
     const { point: other, answer } = await toPoint('next');
@@ -335,12 +339,7 @@ describe('a carrier no longer offered', () => {
     await offer(false);
     try {
       await runDays('2033-05-23', '2033-05-24');
-      const held = await world.read(me, code);
-      expect(held.state).toBe('error');
-      expect(held.status).toMatchObject({ code: 'error', group: 'error' });
-      expect(held.alerts.map((a) => a.kind)).toContain('carrier_invalid');
-      const subjects = await subjectsTo(world.platform.db, me.email);
-      expect(subjects.filter((s) => s === 'Le mode de livraison de votre abonnement n’est plus proposé')).toHaveLength(1);
+      await expectHeld(me, code, 'error', 'carrier_invalid', 'Le mode de livraison de votre abonnement n’est plus proposé');
     } finally {
       await offer(true);
     }
