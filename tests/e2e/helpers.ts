@@ -237,14 +237,20 @@ export async function signInThroughApi(page: Page, info: TestInfo | LocaleCode, 
   );
   expect(response.status(), await response.text()).toBe(200);
   const session = (await response.json()) as ApiSession;
+  await keepSession(page, session);
+  return session;
+}
+
+/** A session (and a cart) kept where the site keeps them, for every page the test opens next, unless one is there already. */
+export async function keepSession(page: Page, session: ApiSession, cartToken?: string): Promise<void> {
   await page.addInitScript(
-    ([keys, s]) => {
+    ([keys, s, cart]) => {
       if (localStorage.getItem(keys.token)) return;
       localStorage.setItem(keys.refreshToken, s.refresh_token);
       localStorage.setItem(keys.customerUri, s.customer);
       localStorage.setItem(keys.token, s.token);
+      if (cart) localStorage.setItem(keys.cartToken, cart);
     },
-    [STORAGE_KEYS, session] as const,
+    [STORAGE_KEYS, session, cartToken ?? null] as const,
   );
-  return session;
 }

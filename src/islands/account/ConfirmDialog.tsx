@@ -18,6 +18,34 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
+/**
+ * A modal `<dialog>` that opens and closes with `open` (showModal: the page behind is inert, Escape
+ * closes it); `opened` runs once it shows (to place the focus). `closed` gives the focus back to where it
+ * was before: call it from the dialog's close event.
+ */
+export function useModal(open: boolean, opened?: () => void) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows `open` only; `opened` is a new function at each render.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+      opened?.();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+  const closed = () => {
+    // The element that opened the dialog may be gone (the address was deleted): the caller then moves the focus.
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+    returnTo.current = null;
+  };
+  return { dialog, closed };
+}
+
 export function ConfirmDialog({
   open,
   title,
@@ -29,27 +57,12 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
-
+  const modal = useModal(open, () => cancel.current?.focus());
+  const dialog = modal.dialog;
   const closed = () => {
-    // The element that opened the dialog may be gone (the address was deleted): the caller then moves the focus.
-    if (returnTo.current?.isConnected) returnTo.current.focus();
-    returnTo.current = null;
+    modal.closed();
     onClose();
   };
 

@@ -3,16 +3,15 @@
  * the card goes to the payment provider only, which gives a single-use token; the shop API makes it the
  * card charged for the next deliveries (nothing is charged now). Used by the detail and the app's web view.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
 import { CardTokenFailure } from '../../../stores/checkout-card.ts';
 import { getShop } from '../../../stores/shop.ts';
 import { newCardToken, subscriptionCardForm } from '../../../stores/subscriptions.ts';
 import { useCardForm } from '../../shared/CardForm.tsx';
-import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
-import { subscriptionsApi, useFailureText } from './parts.tsx';
+import { ChangeForm, subscriptionsApi, useFailureText } from './parts.tsx';
 
 export function CardChange({
   subscription,
@@ -45,8 +44,7 @@ export function CardChange({
     return t('checkout.error');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy) return;
     setBusy(true);
     setErrors([]);
@@ -61,26 +59,17 @@ export function CardChange({
   };
 
   return (
-    <form
-      className="subscription-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('subscriptions.cardChange.title')}
-      data-card-change
+    <ChangeForm
+      label={t('subscriptions.cardChange.title')}
+      save={t('subscriptions.cardChange.save')}
+      busy={busy}
+      errors={errors}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      data="card-change"
     >
       <p className="muted">{t('subscriptions.cardChange.intro')}</p>
       {card.form}
-      <ErrorList messages={errors} />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {t('subscriptions.cardChange.save')}
-        </button>
-        {onCancel && (
-          <button type="button" className="button secondary" onClick={onCancel} disabled={busy}>
-            {t('subscriptions.settings.cancel')}
-          </button>
-        )}
-      </div>
-    </form>
+    </ChangeForm>
   );
 }

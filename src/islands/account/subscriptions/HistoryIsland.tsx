@@ -2,41 +2,18 @@
  * A subscription's history (/mon-compte/mes-abonnements/{subscription}/historique/): its placed orders,
  * newest first, the first being the order that started it; each leads to its detail under the subscription.
  */
-import { useEffect, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import { isShopApiError } from '../../../lib/shop-api/http.ts';
-import type { Order } from '../../../lib/shop-api/wire.ts';
-import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { framedIsland, OrderCard } from '../OrdersParts.tsx';
-import { subscriptionCodeOf, subscriptionsApi } from './parts.tsx';
-
-type Loaded = { code: string; orders: Order[] } | { missing: true } | { failed: true };
+import { Missing, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 function History() {
   const { t, locale } = useIsland();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    const code = subscriptionCodeOf('subscriptionHistory', locale);
-    if (!code) {
-      setLoaded({ missing: true });
-      return;
-    }
-    subscriptionsApi()
-      .history(code)
-      .then((orders) => setLoaded({ code, orders }))
-      .catch((error: unknown) => setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: true }));
-  }, [locale]);
+  const [loaded] = useSubscriptionScreen('subscriptionHistory', async (code) => ({ code, orders: await subscriptionsApi().history(code) }));
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if (!('orders' in loaded))
-    return (
-      <div className="card">
-        {'failed' in loaded ? <ErrorList messages={[t('subscriptions.list.failed')]} /> : <p>{t('subscriptions.detail.notFound')}</p>}
-        <a href={pathTo('subscriptions', locale)}>{t('subscriptions.detail.back')}</a>
-      </div>
-    );
-  const { code, orders } = loaded;
+  if (!('found' in loaded)) return <Missing failed={'failed' in loaded} message={t('subscriptions.detail.notFound')} />;
+  const { code, orders } = loaded.found;
   return (
     <div className="subscription-history">
       <p>

@@ -41,13 +41,11 @@ function Lines({ subscription, order, onUpdate }: { subscription: Subscription; 
         <caption className="visually-hidden">{t('subscriptions.next.items')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('subscriptions.next.product')}</th>
-            <th scope="col" className="amount">
-              {t('subscriptions.next.quantity')}
-            </th>
-            <th scope="col" className="amount">
-              {t('subscriptions.next.lineTotal')}
-            </th>
+            {(['product', 'quantity', 'lineTotal'] as const).map((column) => (
+              <th key={column} scope="col" className={column === 'product' ? undefined : 'amount'}>
+                {t(`subscriptions.next.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -5,7 +5,7 @@
  * the address book), the carrier or relay point; the frequency, address and carrier ask whether the change
  * is for the next order only or for all drafts.
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
 import { frequencyLabel } from '../../../lib/catalogue/frequencies.ts';
 import { formatDistanceKm } from '../../../lib/relay/distance.ts';
@@ -19,27 +19,12 @@ import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { OrderStatus } from '../OrdersParts.tsx';
 import { CardChange } from './CardChange.tsx';
-import { formatDay, frequencyMeaning, ScopeChoice, subscriptionsApi, useAction } from './parts.tsx';
+import { ChangeForm, formatDay, frequencyMeaning, ScopeChoice, subscriptionsApi, useAction } from './parts.tsx';
 
 type Update = (subscription: Subscription, message?: string) => void;
 type Editing = 'frequency' | 'card' | 'address' | 'shipping';
 
 const codeOf = (iri: string): string => iri.split('/').at(-1) ?? iri;
-
-/** The form's buttons: save (busy while the call runs) and cancel. */
-function Actions({ busy, save, onCancel }: { busy: boolean; save: string; onCancel: () => void }) {
-  const { t } = useIsland();
-  return (
-    <div className="form-actions">
-      <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-        {save}
-      </button>
-      <button type="button" className="button secondary" onClick={onCancel} disabled={busy}>
-        {t('subscriptions.settings.cancel')}
-      </button>
-    </div>
-  );
-}
 
 /** A change that asks its scope: refused without one, with the reason beside the choice. */
 function useScoped(subscription: Subscription) {
@@ -82,20 +67,21 @@ function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subs
   const choice = subscription.frequencyChoices.find((c) => c.days === days);
   // After the next delivery: the new frequency for all drafts, the one kept for the next order only.
   const after = choice ? addDays(choice.nextShipmentDate, scoped.scope === 'next' ? subscription.frequency : days) : null;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const scope = scoped.check();
     if (!scope) return;
     const next = await run(() => subscriptionsApi().setFrequency(subscription.code, { frequency: days, scope }));
     if (next) onSaved(next, t('subscriptions.frequency.saved'));
   };
   return (
-    <form
-      className="subscription-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('subscriptions.frequency.title')}
-      data-frequency-form
+    <ChangeForm
+      label={t('subscriptions.frequency.title')}
+      save={t('subscriptions.frequency.save')}
+      busy={busy}
+      errors={errors}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      data="frequency-form"
     >
       <div className="field">
         <label htmlFor={`${id}-days`}>{t('subscriptions.frequency.label')}</label>
@@ -116,9 +102,7 @@ function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subs
         </p>
       </div>
       {scoped.choice}
-      <ErrorList messages={errors} />
-      <Actions busy={busy} save={t('subscriptions.frequency.save')} onCancel={onCancel} />
-    </form>
+    </ChangeForm>
   );
 }
 
@@ -147,8 +131,7 @@ function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subs
         setErrors([t('forms.errors.generic')]);
       });
   }, [subscription.shippingAddress, setErrors, t]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const address = book?.find((a) => a.id === chosen);
     const scope = scoped.check();
     if (!address || !scope) return;
@@ -157,12 +140,14 @@ function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subs
   };
   if (book === null) return <p role="status">{t('islands.loading')}</p>;
   return (
-    <form
-      className="subscription-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('subscriptions.addressChange.title')}
-      data-address-form
+    <ChangeForm
+      label={t('subscriptions.addressChange.title')}
+      save={t('subscriptions.addressChange.save')}
+      busy={busy}
+      errors={errors}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      data="address-form"
     >
       {book.length === 0 ? (
         <p>{t('subscriptions.addressChange.none')}</p>
@@ -182,9 +167,7 @@ function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subs
         <a href={pathTo('addresses', locale)}>{t('subscriptions.addressChange.book')}</a>
       </p>
       {book.length > 0 && scoped.choice}
-      <ErrorList messages={errors} />
-      <Actions busy={busy} save={t('subscriptions.addressChange.save')} onCancel={onCancel} />
-    </form>
+    </ChangeForm>
   );
 }
 
@@ -294,8 +277,7 @@ function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Sub
       });
   }, [order, shipment, setErrors, t]);
   const chosen = methods?.find((m) => m.code === method);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const scope = scoped.check();
     if (!scope || !chosen) return;
     const relayPoint = chosen.kind === 'relay_point' ? point : null;
@@ -307,12 +289,14 @@ function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Sub
   if (methods === null) return <p role="status">{t('islands.loading')}</p>;
   const address = subscription.shippingAddress;
   return (
-    <form
-      className="subscription-form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label={t('subscriptions.shippingChange.title')}
-      data-shipping-form
+    <ChangeForm
+      label={t('subscriptions.shippingChange.title')}
+      save={t('subscriptions.shippingChange.save')}
+      busy={busy}
+      errors={errors}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+      data="shipping-form"
     >
       <fieldset className="field field-choice">
         <legend>{t('subscriptions.shippingChange.method')}</legend>
@@ -335,9 +319,7 @@ function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Sub
         <RelaySearch initial={address.countryCode === 'FR' ? address.postcode : ''} chosen={point} onChoose={(p) => setPoint(p.id)} />
       )}
       {scoped.choice}
-      <ErrorList messages={errors} />
-      <Actions busy={busy} save={t('subscriptions.shippingChange.save')} onCancel={onCancel} />
-    </form>
+    </ChangeForm>
   );
 }
 

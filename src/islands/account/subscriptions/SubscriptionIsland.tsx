@@ -5,20 +5,17 @@
  * subscription, the way to its history, and the requests to customer service. Every change answers the
  * subscription as it is now, which the screen shows at once.
  */
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { isShopApiError } from '../../../lib/shop-api/http.ts';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
-import { ErrorList, StatusMessage } from '../../shared/forms/ErrorList.tsx';
+import { StatusMessage } from '../../shared/forms/ErrorList.tsx';
 import { Guarded, IslandStatus } from '../../shared/guard.tsx';
 import { Island, type IslandProps, useIsland } from '../../shared/island.tsx';
 import { OrderStatus } from '../OrdersParts.tsx';
 import { NextOrder, type UpsellOffer } from './NextOrder.tsx';
 import { Requests } from './Requests.tsx';
 import { Settings } from './Settings.tsx';
-import { frequencyMeaning, SubscriptionAlerts, subscriptionCodeOf, subscriptionName, subscriptionsApi } from './parts.tsx';
-
-type Loaded = { subscription: Subscription } | { missing: true } | { failed: true };
+import { frequencyMeaning, Missing, SubscriptionAlerts, subscriptionName, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 const TABS = [
   { id: 'next-order', label: 'subscriptions.detail.nextTab' },
@@ -129,28 +126,11 @@ function SubscriptionView({
 }
 
 function SubscriptionDetail({ offers }: { offers: UpsellOffer[] }) {
-  const { t, locale } = useIsland();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    const code = subscriptionCodeOf('subscription', locale);
-    if (!code) {
-      setLoaded({ missing: true });
-      return;
-    }
-    subscriptionsApi()
-      .get(code)
-      .then((subscription) => setLoaded({ subscription }))
-      .catch((error: unknown) => setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: true }));
-  }, [locale]);
+  const { t } = useIsland();
+  const [loaded, update] = useSubscriptionScreen('subscription', (code) => subscriptionsApi().get(code));
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if ('subscription' in loaded)
-    return <SubscriptionView subscription={loaded.subscription} offers={offers} onUpdate={(subscription) => setLoaded({ subscription })} />;
-  return (
-    <div className="card">
-      {'failed' in loaded ? <ErrorList messages={[t('subscriptions.list.failed')]} /> : <p>{t('subscriptions.detail.notFound')}</p>}
-      <a href={pathTo('subscriptions', locale)}>{t('subscriptions.detail.back')}</a>
-    </div>
-  );
+  if ('found' in loaded) return <SubscriptionView subscription={loaded.found} offers={offers} onUpdate={update} />;
+  return <Missing failed={'failed' in loaded} message={t('subscriptions.detail.notFound')} />;
 }
 
 /** The frame keeps its size from the first paint (the guard's wait included), like the orders'. */

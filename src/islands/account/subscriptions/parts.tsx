@@ -4,21 +4,24 @@
  * livraison le 14 avril 2031"), the subscription's name, its alerts in the status colours of the orders,
  * and a failed call in the shopper's words.
  */
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import type { Translator } from '../../../i18n/core.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
 import { errorsFromFailure } from '../../../lib/forms/violations.ts';
+import { pathTo } from '../../../lib/routes/paths.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
 import { createSubscriptionsClient } from '../../../lib/shop-api/client.ts';
+import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
 import { type ChangeScope, changeScopes } from '../../../lib/subscriptions/changes.ts';
 import { isFailure, type SubscriptionState, subscriptionStates } from '../../../lib/subscriptions/status.ts';
 import { shopApi } from '../../../stores/shop.ts';
-import { FieldErrors } from '../../shared/forms/ErrorList.tsx';
+import { ErrorList, FieldErrors } from '../../shared/forms/ErrorList.tsx';
 import { resolveError } from '../../shared/forms/text.ts';
 import { useIsland } from '../../shared/island.tsx';
+import { useModal } from '../ConfirmDialog.tsx';
 import { formatDate, OrderStatus } from '../OrdersParts.tsx';
 import './subscriptions.css';
 
@@ -166,29 +169,121 @@ export function ScopeChoice({
 
 /** A modal dialog holding a form (the cancellation request, a message): Escape closes it, the focus comes back where it was. */
 export function FormDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
+  const { dialog, closed } = useModal(open);
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-    } else if (!open && element.open) element.close();
-  }, [open]);
   return (
     <dialog
       ref={dialog}
       className="confirm-dialog subscription-dialog"
       aria-labelledby={`${id}-title`}
       onClose={() => {
-        if (returnTo.current?.isConnected) returnTo.current.focus();
+        closed();
         onClose();
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       {open && children}
     </dialog>
+  );
+}
+
+/**
+ * A change's form: its fields, its failure in words, save (busy while the call runs) and cancel. The
+ * submission is the caller's, without the page reloading.
+ */
+export function ChangeForm({
+  label,
+  save,
+  busy,
+  errors,
+  onSubmit,
+  onCancel,
+  children,
+  data,
+}: {
+  label: string;
+  save: string;
+  busy: boolean;
+  errors: string[];
+  onSubmit: () => void;
+  onCancel?: () => void;
+  children: ReactNode;
+  /** The form's test hook (`data-frequency-form`…). */
+  data: string;
+}) {
+  const { t } = useIsland();
+  return (
+    <form
+      className="subscription-form"
+      noValidate
+      aria-label={label}
+      {...{ [`data-${data}`]: '' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <ErrorList messages={errors} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {save}
+        </button>
+        {onCancel && (
+          <button type="button" className="button secondary" onClick={onCancel} disabled={busy}>
+            {t('subscriptions.settings.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** What a screen of one subscription loaded: its answer, nothing at that address (404, or no code in it), or a failure. */
+export type Loaded<T> = { found: T } | { missing: true } | { failed: true };
+
+/**
+ * Loads what a screen shows of the subscription its address names (and of the order it names, for one
+ * order of the history; null when there is nothing to load); `set` replaces it after a change.
+ */
+export function useSubscriptionScreen<T>(
+  route: RouteName,
+  load: (code: string, order: string | null) => Promise<T | null>,
+): [Loaded<T> | null, (found: T) => void] {
+  const { locale } = useIsland();
+  const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per address; `load` is a new function at each render.
+  useEffect(() => {
+    const code = subscriptionCodeOf(route, locale);
+    const order = runtimeParamOf(route, 'order', window.location.pathname, locale);
+    if (!code) {
+      setLoaded({ missing: true });
+      return;
+    }
+    load(code, order)
+      .then((found) => setLoaded(found === null ? { missing: true } : { found }))
+      .catch((error: unknown) => setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: true }));
+  }, [route, locale]);
+  return [loaded, (found: T) => setLoaded({ found })];
+}
+
+/** A screen with nothing to show: the subscription (or order) is not the shopper's, or could not be loaded; and the way back. */
+export function Missing({
+  failed,
+  message,
+  back,
+}: {
+  failed: boolean;
+  message: string;
+  /** The way back (the list by default); null in the app's web view, which has its own. */
+  back?: { href: string; label: string } | null;
+}) {
+  const { t, locale } = useIsland();
+  const link = back === undefined ? { href: pathTo('subscriptions', locale), label: t('subscriptions.detail.back') } : back;
+  return (
+    <div className="card">
+      {failed ? <ErrorList messages={[t('subscriptions.list.failed')]} /> : <p>{message}</p>}
+      {link && <a href={link.href}>{link.label}</a>}
+    </div>
   );
 }
