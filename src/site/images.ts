@@ -23,6 +23,53 @@ export const PICTURE_LAYOUTS = {
   main: { widths: [360, 720], sizes: '(max-width: 768px) 88px, 360px' },
 } as const;
 
+/** The files of a pack shot in one layout: the <source>s of its <picture> and its <img>. */
+export interface PictureFiles {
+  sources: Array<{ type: string; srcset: string }>;
+  src: string;
+  srcset: string;
+  sizes: string;
+  width: number;
+  height: number;
+}
+
+/** AVIF first (the smallest, read by today's browsers), WebP for the others and as the <img> itself. */
+const PICTURE_FORMATS = ['avif', 'webp'] as const;
+
+/**
+ * A picture is drawn on many pages (a product's card is in its categories, on the home, beside other
+ * products): its files are asked of Astro's pipeline once per layout and build, and reused.
+ */
+const pictures = new Map<string, Promise<PictureFiles>>();
+
+export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_LAYOUTS): Promise<PictureFiles> {
+  const key = `${layout} ${image.url}`;
+  let files = pictures.get(key);
+  if (!files) {
+    files = (async () => {
+      const { widths, sizes } = PICTURE_LAYOUTS[layout];
+      const width = Math.max(...widths);
+      const height = Math.round((width * image.height) / image.width);
+      const [avif, webp] = await Promise.all(
+        PICTURE_FORMATS.map((format) => getImage({ src: image.url, width, height, widths: [...widths], sizes, format })),
+      );
+      return {
+        sources: [
+          { type: 'image/avif', srcset: avif!.srcSet.attribute },
+          { type: 'image/webp', srcset: webp!.srcSet.attribute },
+        ],
+        src: webp!.src,
+        srcset: webp!.srcSet.attribute,
+        sizes,
+        width,
+        height,
+      };
+    })();
+    pictures.set(key, files);
+  }
+  return files;
+}
+
 /** A share image: one JPEG (what every crawler and messenger reads), at the largest size a page draws. */
 const SHARE_FORMAT = 'jpg';
 const SHARE_MAX_WIDTH = 1200;
@@ -71,6 +118,12 @@ export async function shareImageOf(
   if (!usable) return undefined;
   const width = Math.min(usable.width, SHARE_MAX_WIDTH);
   const height = Math.round((usable.height * width) / usable.width);
-  const file = await getImage({ src: usable.url, width, height, format: SHARE_FORMAT });
-  return { url: new URL(file.src, site).href, width, height, alt: usable.alternativeText };
+  let file = shareFiles.get(usable.url);
+  if (!file) {
+    file = getImage({ src: usable.url, width, height, format: SHARE_FORMAT }).then((result) => result.src);
+    shareFiles.set(usable.url, file);
+  }
+  return { url: new URL(await file, site).href, width, height, alt: usable.alternativeText };
 }
+/** A product's share image serves each of its format pages: asked once per build. */
+const shareFiles = new Map<string, Promise<string>>();
