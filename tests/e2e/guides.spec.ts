@@ -10,7 +10,19 @@ import { frequencyLabel } from '../../src/lib/catalogue/frequencies.ts';
 import { CAT_WEIGHT_KG, DELIVERY_FREQUENCIES, STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { NUTRITION_MESSAGES } from '../../src/lib/nutrition/requests.ts';
 import { GENDER_NAMES, SPECIES_NAMES } from '../../src/lib/pets/labels.ts';
-import { atPath, createCustomer, expect, expectNoSeriousViolation, languageOf, logIn, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
+import {
+  atPath,
+  createCustomer,
+  expect,
+  expectNoSeriousViolation,
+  homeOf,
+  languageOf,
+  logIn,
+  pathOf,
+  PLATFORM,
+  test,
+  textsOf,
+} from './helpers.ts';
 
 /** The step's main action is on the screen and nothing is wider than it. */
 async function expectPhoneFit(page: Page, action: string) {
@@ -155,7 +167,7 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await expect(page.getByRole('heading', { name: 'Caramel' })).toBeVisible();
 });
 
-test('a pet whose pathology needs a vet is not eligible', async ({ page }, info) => {
+test('a pet whose pathology needs a vet is not eligible; a failing service reads the technical error', async ({ page }, info) => {
   const t = textsOf(info);
   await page.goto(pathOf(info, 'kibbleGuide'));
   await fillProfile(page, info, 'dog', 'Rex');
@@ -170,9 +182,33 @@ test('a pet whose pathology needs a vet is not eligible', async ({ page }, info)
   await expectNoSeriousViolation(page, 'not eligible');
   await shot(page, info, 'not-eligible-1366');
 
+  // The content service failing: the technical error, word for word.
+  await page.route('**/b2c-recommendation/getReco**', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.reload();
+  await expect(page.getByText(NUTRITION_MESSAGES[languageOf(info)].technicalError)).toBeVisible();
+  await page.unroute('**/b2c-recommendation/getReco**');
+
   // The entrance now offers this pet or a new one.
   await page.goto(pathOf(info, 'kibbleGuide'));
   await expect(page.getByRole('link', { name: t('guide.entrance.choose', { name: 'Rex' }) })).toBeVisible();
   await expect(page.getByRole('link', { name: t('guide.entrance.new') })).toBeVisible();
   await expectNoSeriousViolation(page, 'entrance');
+});
+
+test('the kibble guide is published: indexable, in the sitemap, and the home’s “Lancer le guide” leads to it', async ({
+  page,
+  request,
+}, info) => {
+  const t = textsOf(info);
+  const guide = pathOf(info, 'kibbleGuide');
+  const sitemap = await (await request.get(`/sitemap-${languageOf(info) === 'nl' ? 'nl_BE' : 'fr_FR'}.xml`)).text();
+  expect(sitemap).toContain(`${guide}<`);
+  await page.goto(homeOf(info));
+  await page
+    .locator('main')
+    .getByRole('link', { name: t('pages.home.guideLink') })
+    .click();
+  await expect(page).toHaveURL(atPath(guide));
+  await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+  await expect(page.getByText(progress(info, 1))).toBeVisible();
 });
