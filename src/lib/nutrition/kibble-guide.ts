@@ -9,7 +9,6 @@ import type { RecommendationRequest } from './requests.ts';
 
 /** The wizard's steps, in order: the result comes once the three others are saved. */
 export const KIBBLE_GUIDE_STEPS = ['profile', 'shape', 'diet', 'result'] as const;
-export type KibbleGuideStep = (typeof KIBBLE_GUIDE_STEPS)[number];
 
 /**
  * Whether the user guide accepts this weight: a cat weighs 1 to 13 kg, a dog more than 0 and less than
