@@ -19,6 +19,8 @@ import { LOCAL_SHOP_API_URL } from './local-defaults.ts';
 export interface SiteServices {
   /** The shop API the islands call (PUBLIC_SHOP_API_URL, from SHOP_API_URL at build time). */
   shopApiUrl: string;
+  /** The content service the build reads (CONTENT_API_URL); the guides and the ration calculator ask it from the browser. */
+  contentApiUrl?: string | undefined;
   /** An XYZ tile template for the shop map (PUBLIC_MAP_TILES_URL), e.g. `https://{s}.tile.example/{z}/{x}/{y}.png`. */
   mapTilesUrl?: string | undefined;
   /** Google sign-in (PUBLIC_GOOGLE_CLIENT_ID). */
@@ -47,6 +49,7 @@ const optional = z
 const envSchema = z.object({
   PUBLIC_SHOP_API_URL: optional,
   SHOP_API_URL: optional,
+  CONTENT_API_URL: optional,
   PUBLIC_MAP_TILES_URL: optional,
   PUBLIC_GOOGLE_CLIENT_ID: optional,
   PUBLIC_CAPTCHA_SITE_KEY: optional,
@@ -65,6 +68,7 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
   const parsed = envSchema.parse(env);
   return {
     shopApiUrl: httpUrl.parse(parsed.PUBLIC_SHOP_API_URL ?? parsed.SHOP_API_URL ?? LOCAL_SHOP_API_URL),
+    contentApiUrl: parsed.CONTENT_API_URL && httpUrl.parse(parsed.CONTENT_API_URL),
     mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
     captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
@@ -142,8 +146,15 @@ export function pagePolicy(services: SiteServices): PagePolicy {
   return {
     directives: [
       "default-src 'self'",
-      // Islands call the shop API (cart, session, account); the captcha script calls home.
-      `connect-src ${list("'self'", new URL(services.shopApiUrl).origin, photoUploads, ...(captcha ? CAPTCHA.connect : []))}`,
+      // Islands call the shop API (cart, session, account) and the content service (the guides' and the
+      // ration calculator's recommendations); the captcha script calls home.
+      `connect-src ${list(
+        "'self'",
+        new URL(services.shopApiUrl).origin,
+        services.contentApiUrl && new URL(services.contentApiUrl).origin,
+        photoUploads,
+        ...(captcha ? CAPTCHA.connect : []),
+      )}`,
       // Images are the site's own; the cart lines' pictures, at the addresses the shop API gives (the
       // content service's uploads, on the same platform here); the map's raster tiles when a provider is configured.
       `img-src ${list("'self'", new URL(services.shopApiUrl).origin, photos, services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,

@@ -83,6 +83,15 @@ describe('the page policy', () => {
     ]);
   });
 
+  it('lets the guides and the ration calculator ask a content service of another origin', () => {
+    const env = { SHOP_API_URL: 'https://shop.example.com', CONTENT_API_URL: 'https://content.example.com/api/' };
+    expect(directives(servicesFromEnv(env)).get('connect-src')).toEqual([
+      "'self'",
+      'https://shop.example.com',
+      'https://content.example.com',
+    ]);
+  });
+
   it('allows the map tiles only when a provider is configured', () => {
     expect(directives({ ...local, mapTilesUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' }).get('img-src')).toEqual([
       "'self'",
