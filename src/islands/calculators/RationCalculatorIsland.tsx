@@ -10,7 +10,6 @@
  * nothing below moves when it arrives.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { languageOf } from '../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
@@ -23,7 +22,6 @@ import {
   type RationAnswer,
 } from '../../lib/nutrition/calculator.ts';
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
-import { LOCAL_CONTENT_API_URL } from '../../lib/local-defaults.ts';
 import type { Species } from '../../lib/pets/profile.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import '../shared/forms/forms.css';
@@ -42,18 +40,17 @@ interface Props {
   /** Whether the product can be subscribed to: without, the calculator says how long a bag lasts only. */
   subscribe: boolean;
   formats: Format[];
+  /** The content service the build read (CONTENT_API_URL): the browser asks it the ration too. */
+  contentUrl: string;
 }
 
 type Errors = Extract<CalculatorCheck, { ok: false }>['errors'];
 type State = { status: 'idle' | 'pending' } | { status: 'done'; answer: RationAnswer } | { status: 'failed'; message: string };
 
-/** The content service as the browser reaches it: under the platform's public address. */
-const contentUrl = (): string => (PUBLIC_SHOP_API_URL ? `${PUBLIC_SHOP_API_URL.replace(/\/+$/, '')}/content` : LOCAL_CONTENT_API_URL);
-
 /** A choice always written in the address, whatever the page's default (no format's default is below 0). */
 const ALWAYS = { interval: -1, quantity: -1 };
 
-function RationCalculator({ sku, species, subscribe, formats }: Props) {
+function RationCalculator({ sku, species, subscribe, formats, contentUrl }: Props) {
   const { t, locale } = useIsland();
   const language = languageOf(locale);
   const id = useId();
@@ -73,7 +70,7 @@ function RationCalculator({ sku, species, subscribe, formats }: Props) {
     }
     setErrors({});
     setState({ status: 'pending' });
-    const url = new URL(`${contentUrl()}/b2c-rations/getReco`);
+    const url = new URL(`${contentUrl.replace(/\/+$/, '')}/b2c-rations/getReco`);
     url.search = new URLSearchParams({ ref: sku, weight: String(checked.weight), month: String(checked.month), locale }).toString();
     try {
       const response = await fetch(url, { headers: { accept: 'application/json' } });
