@@ -105,6 +105,24 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
   await expect(purchase.locator('input[name="quantity"]')).toHaveValue(quantity);
 });
 
+test('on a wide screen too, the answer fits the place kept for it', async ({ page }, info) => {
+  const t = textsOf(info);
+  const dryDog = (await products(page, localeOf(info))).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(pathOf(info, 'product', { product: dryDog.slug }));
+  const calculator = page.locator('[data-island="ration-calculator"]');
+  await calculator.locator('summary').click();
+  await calculator.locator('astro-island:not([ssr]) [data-ration-form]').waitFor();
+  // A puppy of 4 months: three meals, the longest sentence (growth).
+  await calculator.getByLabel(t('calculator.ration.weight')).fill('8');
+  await calculator.getByLabel(t('calculator.ration.months')).fill('4');
+  const result = calculator.locator('[data-ration-result]');
+  const reserved = (await result.boundingBox())!.height;
+  await calculator.getByRole('button', { name: t('calculator.ration.submit') }).click();
+  await expect(result.locator('[data-choose-frequency]').first()).toBeVisible();
+  expect((await result.boundingBox())!.height).toBe(reserved);
+});
+
 test('the calculator says in words when there is no ration, and when the service cannot be reached', async ({ page }, info) => {
   const t = textsOf(info);
   const dryCat = (await products(page, localeOf(info))).find((p) => p.animal === 'cat' && p.kind === 'dry')!;
