@@ -7,7 +7,11 @@
  */
 import { routes, type RouteName } from '../lib/routes/routes.ts';
 
-/** Routes whose island IslandShell mounts. */
+/**
+ * Routes whose island IslandShell mounts. The nutrition guides' entrances (nutritionGuideFull, -Short)
+ * have their island but stay placeholders, out of menus and sitemaps, while the bi-nutrition guides they
+ * lead to are not built.
+ */
 export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
   'register',
@@ -31,8 +35,6 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'animal',
   'animalAdd',
   'animalEdit',
-  'nutritionGuideFull',
-  'nutritionGuideShort',
   'kibbleGuide',
   'kibbleGuideNew',
   'kibbleGuideAnimal',
