@@ -1,9 +1,9 @@
 /**
  * Every page's header, without React: the cart badge (the count the cart store last published), the
  * session classes on <body> (from the stored token's expiry, no library; is-subscriber from the flag the
- * account's islands keep), and the mini cart. The mini
- * cart opens and closes through its store ($miniCartOpen), from the toggle here or from an island (an
- * add to cart); its React island is loaded only the first time it opens. The phone menu is a <details>
+ * account's islands keep), and the mini cart. The mini cart opens and closes through its store
+ * ($miniCartOpen), from the toggle here or from an island (an add to cart); its React island is loaded
+ * only the first time it opens. The phone menu is a <details>
  * that works alone; here it also closes on Escape (the focus back on its button) and on a tap outside it.
  */
 import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/badge.ts';
