@@ -147,6 +147,18 @@ export async function paymentMethodsFor(q: Queryable, channel: ChannelCode): Pro
   return await q.query<PaymentMethodRow>(`${PAYMENT_METHOD} WHERE enabled AND $1 = ANY (channels) ORDER BY position`, [channel]);
 }
 
+/**
+ * Whether the order holds subscription items. Later deliveries are charged on the card mandate its first
+ * payment leaves, so such an order is paid by card only: another method would place it and start nothing.
+ */
+export async function needsCardMandate(q: Queryable, orderId: number): Promise<boolean> {
+  const [row] = await q.query<{ needs: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM shop.order_items WHERE order_id = $1 AND subscription_interval > 0) AS needs',
+    [orderId],
+  );
+  return row?.needs ?? false;
+}
+
 /** A method by its code, if the channel offers it; `anyState` also finds a disabled one (for placed orders). */
 export async function findPaymentMethod(q: Queryable, code: string, channel: ChannelCode | null = null): Promise<PaymentMethodRow | null> {
   const [row] = channel

@@ -35,6 +35,7 @@ import {
   findPayment,
   findPaymentMethod,
   openPayment,
+  needsCardMandate,
   paymentMethodsFor,
   placeOrder,
   removeOpenPayments,
@@ -165,7 +166,9 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
       await withCheckout(c, deps, async (tx, order) => {
         const payment = await findPayment(tx, order.id, paymentId);
         if (!payment) throw notFound();
-        const members: PaymentMethod[] = (await paymentMethodsFor(tx, order.channel_code)).map((m) => ({
+        const cardOnly = await needsCardMandate(tx, order.id);
+        const offered = (await paymentMethodsFor(tx, order.channel_code)).filter((m) => !cardOnly || m.provider_method === 'creditcard');
+        const members: PaymentMethod[] = offered.map((m) => ({
           '@id': iri.paymentMethod(m.code),
           '@type': 'PaymentMethod',
           code: m.code,
@@ -190,7 +193,8 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
         const payment = await findPayment(tx, order.id, paymentId);
         if (!payment) throw notFound();
         const method = await findPaymentMethod(tx, codeFromIri(body.paymentMethod, 'payment-methods'), order.channel_code);
-        if (!method) throw refuse(lang, { path: 'paymentMethod', code: 'PAYMENT_METHOD_NOT_AVAILABLE' });
+        if (!method || (method.provider_method !== 'creditcard' && (await needsCardMandate(tx, order.id))))
+          throw refuse(lang, { path: 'paymentMethod', code: 'PAYMENT_METHOD_NOT_AVAILABLE' });
         if (order.state !== 'cart') {
           // A placed order awaiting its money may change how it pays, for the same fee (the total is settled).
           const before = payment.method_code ? await findPaymentMethod(tx, payment.method_code) : null;
