@@ -48,7 +48,7 @@ const updatedAt = z.iso.datetime({ offset: true });
  * An entry's image, as Strapi's media fields name it: where the file is (an absolute URL, usable as an
  * `<img src>`), its hash, its alternative text in the entry's language, its size in pixels and its type.
  */
-export const contentImage = z.object({
+const contentImage = z.object({
   url: z.url({ protocol: /^https?$/ }),
   fileHash: z.string().min(1),
   alternativeText: z.string(),
