@@ -21,6 +21,8 @@ export interface SiteServices {
   shopApiUrl: string;
   /** The content service the build reads (CONTENT_API_URL); the guides and the ration calculator ask it from the browser. */
   contentApiUrl?: string | undefined;
+  /** Where the content service's uploads live when not on its own origin (CONTENT_IMAGES_URL, a CDN): cart lines show them. */
+  contentImagesUrl?: string | undefined;
   /** An XYZ tile template for the shop map (PUBLIC_MAP_TILES_URL), e.g. `https://{s}.tile.example/{z}/{x}/{y}.png`. */
   mapTilesUrl?: string | undefined;
   /** Google sign-in (PUBLIC_GOOGLE_CLIENT_ID). */
@@ -50,6 +52,7 @@ const envSchema = z.object({
   PUBLIC_SHOP_API_URL: optional,
   SHOP_API_URL: optional,
   CONTENT_API_URL: optional,
+  CONTENT_IMAGES_URL: optional,
   PUBLIC_MAP_TILES_URL: optional,
   PUBLIC_GOOGLE_CLIENT_ID: optional,
   PUBLIC_CAPTCHA_SITE_KEY: optional,
@@ -69,6 +72,7 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
   return {
     shopApiUrl: httpUrl.parse(parsed.PUBLIC_SHOP_API_URL ?? parsed.SHOP_API_URL ?? LOCAL_SHOP_API_URL),
     contentApiUrl: parsed.CONTENT_API_URL && httpUrl.parse(parsed.CONTENT_API_URL),
+    contentImagesUrl: parsed.CONTENT_IMAGES_URL && httpUrl.parse(parsed.CONTENT_IMAGES_URL),
     mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
     captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
@@ -157,7 +161,14 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       )}`,
       // Images are the site's own; the cart lines' pictures, at the addresses the shop API gives (the
       // content service's uploads, on the same platform here); the map's raster tiles when a provider is configured.
-      `img-src ${list("'self'", new URL(services.shopApiUrl).origin, photos, services.mapTilesUrl && tileSource(services.mapTilesUrl))}`,
+      `img-src ${list(
+        "'self'",
+        new URL(services.shopApiUrl).origin,
+        services.contentApiUrl && new URL(services.contentApiUrl).origin,
+        services.contentImagesUrl && new URL(services.contentImagesUrl).origin,
+        photos,
+        services.mapTilesUrl && tileSource(services.mapTilesUrl),
+      )}`,
       "font-src 'self'",
       // No frames but the captcha's challenge and Mollie's card fields.
       `frame-src ${frames.length > 0 ? list(...frames) : "'none'"}`,

@@ -90,6 +90,9 @@ describe('the page policy', () => {
       'https://shop.example.com',
       'https://content.example.com',
     ]);
+    // The cart lines' pictures are its uploads, on its own origin or a CDN's.
+    const images = directives(servicesFromEnv({ ...env, CONTENT_IMAGES_URL: 'https://cdn.example.com/uploads/' })).get('img-src');
+    expect(images).toEqual(expect.arrayContaining(['https://content.example.com', 'https://cdn.example.com']));
   });
 
   it('allows the map tiles only when a provider is configured', () => {

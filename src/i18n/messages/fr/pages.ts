@@ -1,4 +1,9 @@
 export default {
+  /** Descriptions of the island pages search engines may index (the others are noindex). */
+  descriptions: {
+    kibbleGuide:
+      'Trouvez les croquettes qui conviennent à votre chien ou votre chat\u00A0: profil, silhouette, alimentation, puis la ration quotidienne en grammes et la fréquence de livraison qui lui correspond.',
+  },
   titles: {
     home: 'Croquettes et pâtées premium pour chiens et chats',
     search: 'Rechercher',

@@ -1,4 +1,9 @@
 export default {
+  /** Descriptions of the island pages search engines may index (the others are noindex). */
+  descriptions: {
+    kibbleGuide:
+      'Vind de brokken die bij je hond of kat passen: profiel, silhouet, voeding, daarna het dagelijkse rantsoen in gram en de leveringsfrequentie die erbij past.',
+  },
   titles: {
     home: 'Premium brokken en natvoer voor honden en katten',
     search: 'Zoeken',
