@@ -92,7 +92,10 @@ function RelayPoints({ methodCode, postcode }: { methodCode: string; postcode: s
                 <p>
                   <strong>{point.name}</strong>
                   {point.distanceMetres !== null && (
-                    <span className="muted"> · {t('relay.distance', { distance: formatDistanceKm(point.distanceMetres, t.language) })}</span>
+                    <span className="muted">
+                      {' '}
+                      · {t('relay.distance', { distance: formatDistanceKm(point.distanceMetres, t.language) })}
+                    </span>
                   )}
                   <br />
                   {point.street}, {point.postcode} {point.city}

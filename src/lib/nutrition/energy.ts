@@ -59,7 +59,7 @@ export interface EnergyNeed {
 }
 
 /** The weight to feed for: today's, or the ideal one of a pet above its ideal shape. */
-export function targetWeight(weightKg: number, condition: BodyCondition): number {
+function targetWeight(weightKg: number, condition: BodyCondition): number {
   const level = BODY_CONDITIONS.find((l) => l.code === condition)!;
   return weightKg / (1 + level.overIdeal);
 }

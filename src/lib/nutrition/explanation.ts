@@ -20,7 +20,7 @@ export interface ExplanationInput {
   foods: Array<{ name: string; grams: number }>;
 }
 
-export type ExplanationKey = 'nutrition.explanation.maintenance' | 'nutrition.explanation.growth' | 'nutrition.explanation.idealWeight';
+type ExplanationKey = 'nutrition.explanation.maintenance' | 'nutrition.explanation.growth' | 'nutrition.explanation.idealWeight';
 
 export interface Explanation {
   key: ExplanationKey;

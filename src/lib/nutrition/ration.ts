@@ -14,7 +14,7 @@ export interface RationFood {
   daysPerWeek?: number;
 }
 
-export interface RationDay {
+interface RationDay {
   /** How many days a week look like this one. */
   daysPerWeek: number;
   foods: Array<{ key: string; gramsPerDay: number; gramsPerMeal: number }>;

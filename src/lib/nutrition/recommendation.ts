@@ -44,7 +44,7 @@ export interface RecommendationProfile {
 export type Recommendation = { eligible: false; reason: 'needs-vet' } | { eligible: true; recipes: RecipeCandidate[] };
 
 type Stage = 'growth' | 'adult' | 'senior';
-export const lifeStageOf = (species: Species, ageMonths: number): Stage =>
+const lifeStageOf = (species: Species, ageMonths: number): Stage =>
   ageMonths < GROWTH_UNTIL_MONTHS ? 'growth' : ageMonths >= SENIOR_FROM_MONTHS[species] ? 'senior' : 'adult';
 
 const overIdeal = (condition: BodyCondition) => condition === 'overweight' || condition === 'obese';

@@ -46,7 +46,7 @@ export const ACTIVITY_CODES = ACTIVITIES.map((a) => a.code) as [Activity, ...Act
  * stones): the guides do not recommend a recipe for them. The others narrow the recipes: `avoidProteins`
  * leaves out recipes built on those proteins, `grainFree` keeps grain-free ones.
  */
-export const FEATURES = [
+const FEATURES = [
   { code: 'sensitive-digestion', vet: false, grainFree: false, avoidProteins: [] },
   { code: 'grain-intolerance', vet: false, grainFree: true, avoidProteins: [] },
   { code: 'chicken-intolerance', vet: false, grainFree: false, avoidProteins: ['chicken', 'turkey'] },
@@ -68,7 +68,6 @@ export const featureOf = (code: Feature) => FEATURES.find((f) => f.code === code
 
 /** What the pet eats today ("feeds", at least one). */
 export const FEEDS = ['kibble', 'wet', 'homemade', 'raw', 'other'] as const;
-export type Feed = (typeof FEEDS)[number];
 
 /** Why a pet profile is deleted (the question asked before deleting it). */
 export const DELETE_REASONS = ['deceased', 'rehomed', 'duplicate', 'other'] as const;

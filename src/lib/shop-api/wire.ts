@@ -437,10 +437,6 @@ export type Subscription = z.infer<typeof subscription>;
 /** An item of the pets' lists (animal types, genders, body conditions, activities), named in the request's language. */
 const animalListItem = <T extends string>(type: T) =>
   z.object({ '@id': z.string(), '@type': z.literal(type), id: z.number().int(), code: z.string(), name: z.string() });
-export const animalType = animalListItem('AnimalType');
-export const animalGender = animalListItem('AnimalGender');
-export const animalBodyCondition = animalListItem('AnimalBodyCondition').extend({ description: z.string() });
-export const animalActivity = animalListItem('AnimalActivity');
 export const animalBreed = animalListItem('AnimalBreed').extend({
   /** The species' IRI (animal-types/1 dog, /2 cat). */
   type: z.string(),

@@ -11,7 +11,6 @@ export const abortReasons = [
   'delivery_problem',
   'other',
 ] as const;
-export type AbortReason = (typeof abortReasons)[number];
 
 /** The precision is a short text: at least 2 characters (the generic text rule), at most 1000. */
 export const ABORT_MESSAGE = { min: 2, max: 1000 } as const;

@@ -6,7 +6,7 @@
  */
 import { type DisplayGroup, type DisplayStatus, displayGroupOf } from '../orders/display-status.ts';
 
-export const alertKinds = [
+const alertKinds = [
   'card_expired',
   'card_expiring',
   'product_unavailable',
@@ -35,7 +35,7 @@ export interface Alert {
   group: DisplayGroup;
 }
 
-export const alertOf = (kind: AlertKind): Alert => ({ kind, status: STATUS_OF[kind], group: displayGroupOf(STATUS_OF[kind]) });
+const alertOf = (kind: AlertKind): Alert => ({ kind, status: STATUS_OF[kind], group: displayGroupOf(STATUS_OF[kind]) });
 
 /**
  * The card's state: the provider gives its expiry as the last day of its month (YYYY-MM-DD); a card is

@@ -26,7 +26,16 @@ const languages = ['fr', 'nl'] as const satisfies readonly Language[];
 
 function apiTexts(lang: Language): Array<[string, string]> {
   const params = { min: 2, max: 50, digits: 4, amount: 3000 };
-  const actions: LimitedAction[] = ['lookup', 'coupon', 'resetEmail', 'resetAddress', 'currentPassword', 'relaySearch', 'paymentRequest', 'mediaAuthentication'];
+  const actions: LimitedAction[] = [
+    'lookup',
+    'coupon',
+    'resetEmail',
+    'resetAddress',
+    'currentPassword',
+    'relaySearch',
+    'paymentRequest',
+    'mediaAuthentication',
+  ];
   return [
     ...violationCodes.map((code): [string, string] => [code, violationMessage(lang, code, params)]),
     ['tooManyAttempts', tooManyAttemptsMessage(lang, 15)],

@@ -68,7 +68,11 @@ describe('the app’s session handed to the web view', () => {
 
   it('keeps the session already there when it is the same (the site’s own, with its refresh token)', () => {
     const token = tokenOf(CAMILLE);
-    const storage = memoryStorage({ [STORAGE_KEYS.token]: token, [STORAGE_KEYS.refreshToken]: 'mine', [STORAGE_KEYS.customerUri]: CAMILLE });
+    const storage = memoryStorage({
+      [STORAGE_KEYS.token]: token,
+      [STORAGE_KEYS.refreshToken]: 'mine',
+      [STORAGE_KEYS.customerUri]: CAMILLE,
+    });
     expect(adoptAppSession(at(`#token=${token}`), storage, () => {})).toBe(true);
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('mine');
   });

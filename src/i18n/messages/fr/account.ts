@@ -87,7 +87,8 @@ export default {
     favouriteSaved: 'Votre adresse favorite a été modifiée.',
     phone: 'Tél.\u00A0: {phone}',
     listLabel: 'Mes adresses enregistrées',
-    labelSafe: 'Les étiquettes des transporteurs n’acceptent pas certains caractères\u00A0: «\u00A0{name}\u00A0» s’écrit ici «\u00A0{safe}\u00A0».',
+    labelSafe:
+      'Les étiquettes des transporteurs n’acceptent pas certains caractères\u00A0: «\u00A0{name}\u00A0» s’écrit ici «\u00A0{safe}\u00A0».',
   },
   guard: { redirecting: 'Redirection…' },
 };

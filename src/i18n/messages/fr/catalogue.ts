@@ -23,7 +23,13 @@ export default {
     analytical: 'Constituants analytiques',
     energy: 'Énergie métabolisable',
     energyValue: '{value}\u00A0kcal/kg',
-    constituents: { protein: 'Protéine brute', fat: 'Teneur en matières grasses', fibre: 'Cellulose brute', ash: 'Cendres brutes', moisture: 'Humidité' },
+    constituents: {
+      protein: 'Protéine brute',
+      fat: 'Teneur en matières grasses',
+      fibre: 'Cellulose brute',
+      ash: 'Cendres brutes',
+      moisture: 'Humidité',
+    },
     dailyPortion: 'Ration journalière',
     dailyMaximum: 'Quantité maximale par jour',
     /** The feeding table's caption follows what the product is for (lib/catalogue/feeding-table.ts). */

@@ -22,4 +22,19 @@ import pets from './pets.ts';
 import guide from './guide.ts';
 import calculator from './calculator.ts';
 
-export default { ...common, catalogue, shops, pages, forms, account, cart, relay, checkout, orders, subscriptions, pets, calculator, guide };
+export default {
+  ...common,
+  catalogue,
+  shops,
+  pages,
+  forms,
+  account,
+  cart,
+  relay,
+  checkout,
+  orders,
+  subscriptions,
+  pets,
+  calculator,
+  guide,
+};

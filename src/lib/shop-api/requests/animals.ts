@@ -41,7 +41,7 @@ const optionalLine = (max: number) =>
     .transform((t) => t ?? null);
 const age = z.number().int().min(0).max(40);
 
-export const animalFields = (clock: Clock = systemClock) => ({
+const animalFields = (clock: Clock = systemClock) => ({
   type: iriOf('type', Object.values(SPECIES_IDS)),
   gender: iriOf('gender', Object.values(GENDER_IDS)),
   name: line(ANIMAL_TEXT_LIMITS.name),

@@ -382,7 +382,11 @@ describe('tag texts', () => {
     ['2026-12-07T20:00:00', 'Fermé · ouvre mercredi à 9\u00A0h\u00A030', 'Gesloten · opent woensdag om 9.30\u00A0uur'],
     ['2026-12-09T20:00:00', 'Fermé · ouvre demain à 9\u00A0h\u00A030', 'Gesloten · opent morgen om 9.30\u00A0uur'],
     ['2026-12-12T19:30:00', 'Fermé · ouvre lundi à 9\u00A0h\u00A030', 'Gesloten · opent maandag om 9.30\u00A0uur'],
-    ['2026-12-21T10:00:00', 'Fermé · ouvre le lundi 4 janvier à 9\u00A0h\u00A030', 'Gesloten · opent op maandag 4 januari om 9.30\u00A0uur'],
+    [
+      '2026-12-21T10:00:00',
+      'Fermé · ouvre le lundi 4 janvier à 9\u00A0h\u00A030',
+      'Gesloten · opent op maandag 4 januari om 9.30\u00A0uur',
+    ],
   ])('at %s', (local, french, dutch) => {
     expect(texts('fr', holidays, paris(local)).state).toBe(french);
     expect(texts('nl', holidays, paris(local)).state).toBe(dutch);
