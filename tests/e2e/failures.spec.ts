@@ -123,8 +123,8 @@ test('add to cart: unreachable, 500, slow — says so, keeps the choices and the
   const interval = form.locator('select[data-interval]');
   const add = form.getByRole('button', { name: t('catalogue.product.addToCart') });
   const badge = page.locator('[data-cart-count]');
-  // The error toasts (an assertive region), not the other alerts of the page.
-  const alerts = page.locator('.toasts [role="alert"] .toast-error');
+  // The form's own error line, under its button (an alert), not a toast.
+  const formError = form.locator('[data-add-error]');
   await quantity.fill('3');
   const chosen = await interval.locator('option').nth(1).getAttribute('value');
   await interval.selectOption(chosen!);
@@ -132,7 +132,7 @@ test('add to cart: unreachable, 500, slow — says so, keeps the choices and the
   // No cart yet, and the shop API cannot be reached: nothing is created, the choices stay.
   await unreachable(page, newCart);
   await add.click();
-  await expect(alerts.filter({ hasText: t('forms.errors.network') })).toBeVisible();
+  await expect(formError).toHaveText(t('forms.errors.network'));
   await expect(badge).toBeHidden();
   await expect(quantity).toHaveValue('3');
   await expect(interval).toHaveValue(chosen!);
@@ -156,14 +156,14 @@ test('add to cart: unreachable, 500, slow — says so, keeps the choices and the
   await serverError(page, cartCalls);
   await noToasts(page);
   await add.click();
-  await expect(alerts.filter({ hasText: t('forms.errors.generic') })).toBeVisible();
+  await expect(formError).toHaveText(t('forms.errors.generic'));
   await expect(badge).toHaveText('3');
   await healed(page);
   await unreachable(page, { method: 'GET', path: /\/api\/v2\/shop\/orders\/[^/]+$/ });
   await unreachable(page, cartCalls);
   await noToasts(page);
   await add.click();
-  await expect(alerts.filter({ hasText: t('forms.errors.network') })).toBeVisible();
+  await expect(formError).toHaveText(t('forms.errors.network'));
   await expect(add).toBeEnabled();
   await expect(badge).toHaveText('3');
   await expect(quantity).toHaveValue('3');
@@ -185,8 +185,8 @@ test('cart page and mini cart: unreachable, 500, slow — say so, keep the lines
   const quantity = line.locator('input[type="number"]');
   const total = page.locator('[data-total]');
   const badge = page.locator('[data-cart-count]');
-  // The error toasts (an assertive region), not the other alerts of the page.
-  const alerts = page.locator('.toasts [role="alert"] .toast-error');
+  // The line's own error line (an alert), not a toast.
+  const lineError = line.locator('.cart-line-error');
   await expect(quantity).toHaveValue('2');
   await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
   const before = await total.textContent();
@@ -195,13 +195,12 @@ test('cart page and mini cart: unreachable, 500, slow — say so, keep the lines
   await unreachable(page, lineCalls('PATCH'));
   await unreachable(page, readCart);
   await line.getByRole('button', { name: t('cart.item.increase') }).click();
-  await expect(alerts.filter({ hasText: t('forms.errors.network') })).toHaveCount(1);
+  await expect(lineError).toHaveText(t('forms.errors.network'));
   await expect(line).toHaveAttribute('aria-busy', 'false');
   await expect(quantity).toHaveValue('2');
-  await noToasts(page);
   await quantity.fill('7');
   await quantity.press('Enter');
-  await expect(alerts.filter({ hasText: t('forms.errors.network') })).toHaveCount(1);
+  await expect(lineError).toHaveText(t('forms.errors.network'));
   await expect(line).toHaveAttribute('aria-busy', 'false');
   await expect(quantity).toHaveValue('2');
   await unreachable(page, { method: 'PATCH', path: /\/apply-coupon$/ });
@@ -218,7 +217,7 @@ test('cart page and mini cart: unreachable, 500, slow — say so, keep the lines
   await serverError(page, lineCalls('DELETE'));
   await noToasts(page);
   await line.getByRole('button', { name: new RegExp(t('cart.item.remove'), 'i') }).click();
-  await expect(alerts.filter({ hasText: t('forms.errors.generic') })).toHaveCount(1);
+  await expect(lineError).toHaveText(t('forms.errors.generic'));
   await expect(line).toHaveAttribute('aria-busy', 'false');
   await expect(line).toBeVisible();
   await expect(quantity).toHaveValue('2');
