@@ -21,7 +21,7 @@ async function measure(databaseUrl: string | undefined) {
   try {
     const skus = (
       await db.query<{ sku: string }>(
-        `SELECT sku FROM content.products WHERE language = 'fr' AND kind IN ('dry', 'wet') AND NOT is_sample AND viewable ORDER BY sku LIMIT 20`,
+        `SELECT sku FROM content.products WHERE language = 'fr' AND kind IN ('dry', 'wet') AND NOT is_sample AND viewable AND NOT old_product ORDER BY sku LIMIT 20`,
       )
     ).map((r) => r.sku);
     const ration = (n: number) =>
