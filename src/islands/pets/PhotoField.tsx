@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { PUBLIC_IMAGEKIT_PUBLIC_KEY, PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { useState, type DragEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
-import { PHOTO_MAX_MB, PHOTO_TYPES } from '../../lib/pets/photo.ts';
+import { PHOTO_MAX_MB, PHOTO_TYPES, rotatedImageKitUrl } from '../../lib/pets/photo.ts';
 import { animalsApi } from '../../stores/pets.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { FieldErrors } from '../shared/forms/ErrorList.tsx';
@@ -65,7 +65,9 @@ export function PhotoField({ name }: { name: string }) {
   const upload = (file: File | undefined) =>
     file && void run(async () => (await uploadPhoto(options(), file, file.name)).url, 'pets.photo.uploaded');
   const fileId = f.value ? fileIdOf(f.value) : null;
-  const rotate = () => fileId && void run(() => rotatePhoto(options(), fileId), 'pets.photo.uploaded');
+  // The embedded service turns the file itself; ImageKit turns a photo on delivery, from its address.
+  const rotate = () =>
+    f.value && void run(async () => (fileId ? rotatePhoto(options(), fileId) : rotatedImageKitUrl(f.value!)), 'pets.photo.uploaded');
   // The profile forgets the photo even when the service no longer has it: a missing file is no reason to keep its link.
   const remove = () =>
     void run(async () => {
@@ -119,7 +121,7 @@ export function PhotoField({ name }: { name: string }) {
             <span className="pet-photo-drop">{t('pets.photo.drop')}</span>
             {f.value && (
               <>
-                <button type="button" className="button secondary" onClick={rotate} disabled={busy || !fileId}>
+                <button type="button" className="button secondary" onClick={rotate} disabled={busy}>
                   {t('pets.photo.rotate')}
                 </button>
                 <button type="button" className="button secondary" onClick={remove} disabled={busy}>

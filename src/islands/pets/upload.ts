@@ -3,7 +3,8 @@
  * authentication endpoint (the shop API's, with the session's bearer token: only a signed-in customer
  * gets one; given up after 60 seconds), then the multipart upload with the public key and that signature.
  * Deleting and rotating send a fresh signature too, to the embedded service only (ImageKit's file API
- * takes the private key, which no page holds). Every failure is an UploadFailure whose message is the
+ * takes the private key, which no page holds: there, a photo is turned by its address, see
+ * rotatedImageKitUrl, and a removed one is forgotten by the profile). Every failure is an UploadFailure whose message is the
  * shopper's text, in their language (the service's own message when it refused the file or the shop
  * refused a signature).
  */

@@ -64,3 +64,24 @@ export const UPLOAD_MESSAGES: Record<Language, Record<UploadError, string>> = {
     signatureExpired: 'De handtekening van de upload is verlopen. Probeer het opnieuw.',
   },
 };
+
+const ROTATION = /^rt-(90|180|270)$/;
+
+/**
+ * A photo at ImageKit turned a quarter clockwise: ImageKit rotates on delivery through the URL's `tr`
+ * transformation (`rt-90`, `rt-180`, `rt-270`), so turning it is a new address, not a new file. Other
+ * transformations in `tr` are kept; a full turn drops the rotation.
+ */
+export function rotatedImageKitUrl(url: string): string {
+  const address = new URL(url);
+  const steps = (address.searchParams.get('tr') ?? '').split(',').filter(Boolean);
+  const current = Number(ROTATION.exec(steps.find((s) => ROTATION.test(s)) ?? '')?.[1] ?? 0);
+  const next = (current + 90) % 360;
+  const others = steps.filter((s) => !ROTATION.test(s));
+  const tr = [...others, ...(next ? [`rt-${next}`] : [])].join(',');
+  // Written by hand: URLSearchParams would escape the commas ImageKit's chained transformations use.
+  const params = new URLSearchParams(address.search);
+  params.delete('tr');
+  address.search = [params.toString(), tr && `tr=${tr}`].filter(Boolean).join('&');
+  return address.toString();
+}
