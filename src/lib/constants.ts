@@ -107,6 +107,8 @@ export const STORAGE_KEYS = {
   formatSwitch: 'store/product/formatSwitch',
   /** The customer IRI of the signed-in shopper when they are a subscriber: the header of a static page reads it (is-subscriber). */
   subscriber: 'store/customer/subscriber',
+  /** The guest token of the pets a shopper created before signing in: they become the customer's at sign-in. */
+  guestAnimals: 'store/animals/guestToken',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

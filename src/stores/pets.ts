@@ -4,12 +4,13 @@
  * guest token, which the browser keeps (like a cart token) and sends back to reach that pet again. Once
  * the shopper is signed in, the guest's pets are attached to the account and the token is forgotten.
  */
+import { STORAGE_KEYS } from '../lib/constants.ts';
 import { createAnimalsClient, type AnimalsClient } from '../lib/shop-api/client.ts';
 import type { Animal } from '../lib/shop-api/wire.ts';
 import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
 import { getShop, sessionStore } from './shop.ts';
 
-const GUEST_TOKEN_KEY = 'store/animals/guestToken';
+const GUEST_TOKEN_KEY = STORAGE_KEYS.guestAnimals;
 
 let client: AnimalsClient | null = null;
 /** The animals calls, on the page's client (its token, its 401 handling). */
@@ -29,10 +30,11 @@ export function rememberGuest(animal: Pick<Animal, 'guestToken'>): void {
 }
 
 /**
- * Makes the guest's pets the signed-in customer's, once. A failure keeps the token, so the next page that
- * reads the pets tries again; the pets are never lost to a network hiccup.
+ * Makes the guest's pets the signed-in customer's, once: at sign-in (stores/shop.ts), else on the next
+ * page that reads the pets. A failure keeps the token, so the next page that reads the pets tries again;
+ * the pets are never lost to a network hiccup.
  */
-async function attachGuestAnimals(): Promise<void> {
+export async function attachGuestAnimals(): Promise<void> {
   const token = guestToken();
   if (!token || !sessionStore().$loggedIn.get()) return;
   try {

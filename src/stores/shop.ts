@@ -4,6 +4,7 @@
  * Astro can import islands at build time; started (storage, timers, tab messages, body classes) only in a
  * browser. Islands call `configureShop` with the API URL and their locale before the first use.
  */
+import { STORAGE_KEYS } from '../lib/constants.ts';
 import { localeCodes, type LocaleCode, channelOf } from '../lib/channels.ts';
 import { shopClient, type ShopClient } from '../lib/shop-api/client.ts';
 import { publishCartCount, startCartBadge } from './cart/badge.ts';
@@ -62,6 +63,11 @@ function build(current: ShopConfig): Shop {
   const customer = createCustomerStore({ client, session });
   const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL), locale: current.locale });
   session.onLogin((auth) => cart.onLogin(auth));
+  // A guest's pets (made in a guide before signing in) become the customer's at sign-in. Their code is
+  // loaded only for a shopper who has some, so no other page carries the animals client.
+  session.onLogin(async () => {
+    if (storage.getItem(STORAGE_KEYS.guestAnimals)) await (await import('./pets.ts')).attachGuestAnimals();
+  });
   session.onLogout(() => cart.clear());
   if (inBrowser()) {
     session.start();

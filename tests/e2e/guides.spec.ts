@@ -163,6 +163,17 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await page.goto(pathOf(info, 'login'));
   await logIn(page, info, shopper.email, shopper.password);
   await expect(page).not.toHaveURL(atPath(pathOf(info, 'login')));
+  // At sign-in itself, before any pets screen is opened: the shop API lists the pet as the customer's.
+  const owned = await page.evaluate(
+    async ([platform, keys]) => {
+      const token = localStorage.getItem(keys.token);
+      const response = await fetch(`${platform}/api/v2/shop/animals`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await response.json()) as { 'hydra:member': Array<{ name: string }> };
+      return { names: body['hydra:member'].map((a) => a.name), guest: localStorage.getItem(keys.guestAnimals) };
+    },
+    [PLATFORM, STORAGE_KEYS] as const,
+  );
+  expect(owned).toEqual({ names: ['Caramel'], guest: null });
   await page.goto(pathOf(info, 'animals'));
   await expect(page.getByRole('heading', { name: 'Caramel' })).toBeVisible();
 });
