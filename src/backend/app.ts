@@ -16,7 +16,9 @@ import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
-import { readMediaSettings } from './config.ts';
+import { readMediaSettings, readSignInSettings } from './config.ts';
+import { embeddedGoogleRoutes } from './google/routes.ts';
+import { embeddedCaptchaRoutes } from './google/captcha.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
 
@@ -113,6 +115,11 @@ export function createPlatform({
   const media = readMediaSettings(shop.env ?? process.env);
   if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
+  // Google sign-in and its captcha, offline (google/): the embedded stand-ins exist outside production only.
+  const signIn = readSignInSettings(shop.env ?? process.env);
+  const clock = shop.clock ?? (() => new Date());
+  if (signIn.google?.embedded) app.route('/google', embeddedGoogleRoutes({ clientId: signIn.google.clientId, siteOrigins, clock }));
+  if (signIn.captcha.kind === 'embedded') app.route('/captcha', embeddedCaptchaRoutes({ siteOrigins, clock }));
   if (outbox) app.route('/', outboxRoutes(db));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
   // for developers like the outbox, so it exists exactly where the outbox does.

@@ -8,6 +8,8 @@
 import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
 import { trustedProxyHops } from './shop/limits/client-address.ts';
 import { SANDBOX_ACCOUNT } from './relay/routes.ts';
+import { EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/captcha/embedded.ts';
+import type { GoogleSignInSettings } from './google/verify.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -122,6 +124,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const payments = readPaymentsConfig(env, production, problems);
   const relay = readRelayConfig(env, production, problems);
   const media = readMediaConfig(env, production, problems);
+  readSignIn(env, production, problems);
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
   if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
     problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
@@ -213,6 +216,81 @@ function readMediaConfig(env: Env, production: boolean, problems: string[]): Med
     urlEndpoint: (urlEndpoint ?? `http://localhost:${env.PORT_PLATFORM || 4400}/media`).replace(/\/+$/, ''),
     embedded: true,
   };
+}
+
+/** Google one-click sign-in (null: off) and the captcha its sign-ins must pass. */
+export interface SignInSettings {
+  google: GoogleSignInSettings | null;
+  captcha: CaptchaSettings;
+}
+/**
+ * reCAPTCHA's siteverify (v3 keys, and Enterprise keys, which keep a secret key for this endpoint): the
+ * platform posts the secret and the token; `minScore` is the least v3 score taken for a person.
+ * `embedded`: the embedded captcha's tokens (google/captcha.ts); `off`: no captcha asked (outside production only).
+ */
+export type CaptchaSettings =
+  | { kind: 'siteverify'; secret: string; verifyUrl: string; minScore: number }
+  | { kind: 'embedded' }
+  | { kind: 'off' };
+
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+const RECAPTCHA_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/** The sign-in settings alone, for the shop's login and the embedded issuer's mount. */
+export function readSignInSettings(env: Env): SignInSettings {
+  const problems: string[] = [];
+  const settings = readSignIn(env, isProduction(env), problems);
+  if (problems.length) throw new ConfigError(problems);
+  return settings;
+}
+
+/**
+ * Production takes Google's own tokens only, checked against Google's keys, and a captcha checked by
+ * reCAPTCHA with the shop's secret: Google sign-in is on when GOOGLE_CLIENT_ID is set (GOOGLE_SIGN_IN=on
+ * without one is refused). Elsewhere it is on unless GOOGLE_SIGN_IN=off, with the embedded issuer and
+ * captcha standing in for Google unless GOOGLE_JWKS_URL or CAPTCHA_SECRET name real ones.
+ */
+function readSignIn(env: Env, production: boolean, problems: string[]): SignInSettings {
+  const switched = env.GOOGLE_SIGN_IN || undefined;
+  if (switched && switched !== 'on' && switched !== 'off') problems.push('GOOGLE_SIGN_IN must be on or off.');
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() || undefined;
+  const jwksUrl = env.GOOGLE_JWKS_URL?.trim() || undefined;
+  const verifyUrl = env.CAPTCHA_VERIFY_URL?.trim() || undefined;
+  const https = production ? ['https:'] : ['http:', 'https:'];
+  if (jwksUrl && !isUrl(jwksUrl, https))
+    problems.push(`GOOGLE_JWKS_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (Google's is ${GOOGLE_JWKS_URL}).`);
+  if (verifyUrl && !isUrl(verifyUrl, https))
+    problems.push(
+      `CAPTCHA_VERIFY_URL must be ${production ? 'an https://' : 'an http(s)://'} URL (reCAPTCHA's is ${RECAPTCHA_SITEVERIFY_URL}).`,
+    );
+  const minScore = Number(env.CAPTCHA_MIN_SCORE || 0.5);
+  if (!(minScore >= 0 && minScore <= 1))
+    problems.push('CAPTCHA_MIN_SCORE must be a number from 0 to 1 (the least reCAPTCHA score taken for a person).');
+  const secret = env.CAPTCHA_SECRET?.trim() || undefined;
+  const siteverify = (key: string): CaptchaSettings => ({
+    kind: 'siteverify',
+    secret: key,
+    verifyUrl: verifyUrl ?? RECAPTCHA_SITEVERIFY_URL,
+    minScore,
+  });
+  if (production) {
+    if (env.CAPTCHA === 'off') problems.push('CAPTCHA cannot be turned off in production: every Google sign-in passes the captcha.');
+    const on = switched === 'on' || (switched === undefined && clientId !== undefined);
+    if (!on) return { google: null, captcha: { kind: 'off' } };
+    if (!clientId)
+      problems.push("GOOGLE_CLIENT_ID is not set: Google sign-in checks that each token was made for the shop's OAuth client id.");
+    if (!secret)
+      problems.push(
+        'CAPTCHA_SECRET is not set: every Google sign-in passes the captcha, checked with the secret key of the reCAPTCHA site key.',
+      );
+    return {
+      google: { clientId: clientId ?? '', jwksUrl: jwksUrl ?? GOOGLE_JWKS_URL, embedded: false },
+      captcha: siteverify(secret ?? ''),
+    };
+  }
+  const captcha: CaptchaSettings = secret ? siteverify(secret) : env.CAPTCHA === 'off' ? { kind: 'off' } : { kind: 'embedded' };
+  if (switched === 'off') return { google: null, captcha };
+  return { google: { clientId: clientId ?? EMBEDDED_GOOGLE_CLIENT_ID, jwksUrl, embedded: true }, captcha };
 }
 
 /**

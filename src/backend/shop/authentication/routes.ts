@@ -1,8 +1,7 @@
 /**
  * POST /shop/authentication-token (login) and /shop/authentication-token/refresh, answering like
  * LexikJWT + the refresh-token bundle: { token, refresh_token, user, customer, cart }.
- * The body may carry credentials, or a Google token with the captcha token of the login action: neither
- * provider is configured in the embedded platform, so they are accepted and ignored.
+ * The body carries credentials, or a Google token with the captcha token of the login action (google.ts).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,6 +16,8 @@ import { openCartOf } from '../carts/repository.ts';
 import { issueAccessToken } from '../sessions/access.ts';
 import { issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../sessions/refresh.ts';
 import { checkPassword } from './login.ts';
+import { googleSignIn } from './google.ts';
+import { readSignInSettings } from '../../config.ts';
 
 /** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
 async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
@@ -30,13 +31,22 @@ async function authentication(deps: ShopDeps, customer: Account, issued: IssuedR
 }
 
 const credentials = z.object({ email: z.string(), password: z.string() });
+/** Ten kilobytes is far beyond any real Google ID token or captcha token. */
+const googleCredentials = z.object({ googleToken: z.string().min(1).max(10_000), captchaToken: z.string().max(10_000).optional() });
 
 export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
+  const signInWithGoogle = googleSignIn(deps, readSignInSettings(deps.env));
 
   app.post('/authentication-token', async (c) => {
     const body = await readJson(c);
+    if ('googleToken' in body) {
+      const google = googleCredentials.safeParse(body);
+      if (!google.success) throw badRequest('The key "googleToken" must be a non-empty string.');
+      const user = await signInWithGoogle(google.data, { address: c.get('clientAddress'), lang: c.get('lang') });
+      return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
+    }
     const parsed = credentials.safeParse(body);
     if (!parsed.success) throw badRequest(`The key "${typeof body.email === 'string' ? 'password' : 'email'}" must be provided.`);
     const { password } = parsed.data;

@@ -194,3 +194,22 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
 };
 export const tooManyRequestsMessage = (lang: Language, action: LimitedAction, retryAfterSeconds: number): string =>
   limitedTexts[lang][action](inMinutes(lang, minutesOf(retryAfterSeconds)));
+
+/** Why a Google sign-in was refused (authentication/google.ts), for the shopper, who can retry or use their e-mail. */
+export type GoogleSignInRefusal = 'captcha' | 'token' | 'unavailable' | 'off';
+const googleSignInTexts: Record<Language, Record<GoogleSignInRefusal, string>> = {
+  fr: {
+    captcha: 'La vérification anti-robot a échoué. Merci de réessayer.',
+    token: 'Votre connexion Google n’a pas pu être vérifiée. Merci de réessayer ou de vous connecter avec votre adresse e-mail.',
+    unavailable:
+      'La connexion avec Google est momentanément indisponible. Merci de réessayer ou de vous connecter avec votre adresse e-mail.',
+    off: 'La connexion avec Google n’est pas proposée. Merci de vous connecter avec votre adresse e-mail.',
+  },
+  nl: {
+    captcha: 'De controle tegen robots is mislukt. Probeer het opnieuw.',
+    token: 'Je aanmelding met Google kon niet worden gecontroleerd. Probeer het opnieuw of meld je aan met je e-mailadres.',
+    unavailable: 'Aanmelden met Google is even niet beschikbaar. Probeer het opnieuw of meld je aan met je e-mailadres.',
+    off: 'Aanmelden met Google wordt niet aangeboden. Meld je aan met je e-mailadres.',
+  },
+};
+export const googleSignInMessage = (lang: Language, refusal: GoogleSignInRefusal): string => googleSignInTexts[lang][refusal];
