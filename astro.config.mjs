@@ -122,6 +122,10 @@ export default defineConfig({
       // Optional sign-in providers: unset, no button is shown and no call leaves the site.
       PUBLIC_GOOGLE_CLIENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_CAPTCHA_SITE_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      // reCAPTCHA Enterprise's script (enterprise.js) rather than v3's; another page than Google's for the
+      // Google sign-in (with the embedded platform's client id, its own page: src/lib/captcha/sign-in.ts).
+      PUBLIC_CAPTCHA_ENTERPRISE: envField.boolean({ context: 'client', access: 'public', default: false }),
+      PUBLIC_GOOGLE_AUTH_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
       // The card form: Mollie Components for this Mollie profile (pfl_…); unset, the embedded sandbox's form.

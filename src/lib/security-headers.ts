@@ -14,6 +14,8 @@
  */
 import { z } from 'zod';
 import { LOCAL_SHOP_API_URL } from './local-defaults.ts';
+import { EMBEDDED_CAPTCHA_SITE_KEY } from './captcha/embedded.ts';
+import { signInProviders } from './captcha/sign-in.ts';
 
 /** What the browser side talks to, as the build is configured (astro.config.mjs reads it from the environment). */
 export interface SiteServices {
@@ -27,7 +29,10 @@ export interface SiteServices {
   mapTilesUrl?: string | undefined;
   /** Google sign-in (PUBLIC_GOOGLE_CLIENT_ID). */
   googleClientId?: string | undefined;
-  /** The login captcha, reCAPTCHA v3 or Enterprise (PUBLIC_CAPTCHA_SITE_KEY). */
+  /**
+   * The login captcha, reCAPTCHA v3 or Enterprise (PUBLIC_CAPTCHA_SITE_KEY); the embedded platform's key
+   * (lib/captcha/sign-in.ts) when the build signs in with the embedded Google, its script then on the platform.
+   */
   captchaSiteKey?: string | undefined;
   /** Mollie Components' card form for this Mollie profile (PUBLIC_MOLLIE_PROFILE_ID, `pfl_…`). */
   mollieProfileId?: string | undefined;
@@ -56,6 +61,7 @@ const envSchema = z.object({
   PUBLIC_MAP_TILES_URL: optional,
   PUBLIC_GOOGLE_CLIENT_ID: optional,
   PUBLIC_CAPTCHA_SITE_KEY: optional,
+  PUBLIC_CAPTCHA_ENTERPRISE: optional,
   PUBLIC_IMAGEKIT_URL_ENDPOINT: optional,
   // A Mollie profile id starts with pfl_ (an API key, test_ or live_, must never reach a page).
   PUBLIC_MOLLIE_PROFILE_ID: optional.pipe(
@@ -75,7 +81,7 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
     contentImagesUrl: parsed.CONTENT_IMAGES_URL && httpUrl.parse(parsed.CONTENT_IMAGES_URL),
     mapTilesUrl: parsed.PUBLIC_MAP_TILES_URL,
     googleClientId: parsed.PUBLIC_GOOGLE_CLIENT_ID,
-    captchaSiteKey: parsed.PUBLIC_CAPTCHA_SITE_KEY,
+    captchaSiteKey: signInProviders(parsed).captcha?.siteKey,
     mollieProfileId: parsed.PUBLIC_MOLLIE_PROFILE_ID,
     imagekitUrlEndpoint: parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT && httpUrl.parse(parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT),
   };
@@ -139,7 +145,9 @@ export interface PagePolicy {
 }
 
 export function pagePolicy(services: SiteServices): PagePolicy {
-  const captcha = services.captchaSiteKey !== undefined;
+  // The embedded captcha's script comes from the shop API's platform (already a connect source), and it opens no frame.
+  const embeddedCaptcha = services.captchaSiteKey === EMBEDDED_CAPTCHA_SITE_KEY;
+  const captcha = services.captchaSiteKey !== undefined && !embeddedCaptcha;
   const mollie = services.mollieProfileId !== undefined;
   const frames = [...(captcha ? CAPTCHA.frame : []), ...(mollie ? MOLLIE.frame : [])];
   const photos = services.imagekitUrlEndpoint && new URL(services.imagekitUrlEndpoint).origin;
@@ -178,7 +186,12 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       // Google's page, a navigation no CSP directive restricts, so it needs nothing here.
       "form-action 'self'",
     ],
-    scriptResources: ["'self'", ...(captcha ? CAPTCHA.script : []), ...(mollie ? MOLLIE.script : [])],
+    scriptResources: [
+      "'self'",
+      ...(captcha ? CAPTCHA.script : []),
+      ...(embeddedCaptcha ? [new URL(services.shopApiUrl).origin] : []),
+      ...(mollie ? MOLLIE.script : []),
+    ],
     // Style sheets: the site's files and, by hash, the inline ones (Astro's, and CategoryView's filter
     // rules). Style attributes keep 'unsafe-inline' (style-src-attr): the markup sets custom properties
     // with them (rating bars, sort ranks of the product cards), which no hash can cover.

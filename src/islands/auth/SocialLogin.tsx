@@ -1,6 +1,7 @@
 /**
  * Google one-click login, shown only when PUBLIC_GOOGLE_CLIENT_ID is set (providers.ts): a link to
- * Google's sign-in page, and the login with the token it sends back.
+ * Google's sign-in page, and the login with the token it sends back. A refused token stays in the address
+ * (`?gi-token=`), with the reason above the button: the shopper may try Google again or use their e-mail.
  */
 import { useEffect, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
@@ -8,7 +9,10 @@ import { sessionStore } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { resolveError } from '../shared/forms/text.ts';
 import { useIsland } from '../shared/island.tsx';
-import { captchaToken, googleEnabled, googleSignInUrl, takeGoogleToken } from './providers.ts';
+import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
+import { captchaToken, googleEnabled, googleSignInUrl, keepGoogleToken, takeGoogleToken, setShopApiUrl } from './providers.ts';
+
+setShopApiUrl(PUBLIC_SHOP_API_URL);
 
 export function GoogleLogin() {
   const { t } = useIsland();
@@ -28,6 +32,8 @@ export function GoogleLogin() {
         await sessionStore().login({ googleToken: token, ...(captcha ? { captchaToken: captcha } : {}) });
         sessionStore().redirectAfterLogin();
       } catch (error) {
+        keepGoogleToken(token);
+        setHref(googleSignInUrl(window.location));
         setErrors(errorsFromFailure(error, []).form.map((e) => resolveError(t, 'login', '', e)));
         setStatus('failed');
       }

@@ -1,25 +1,46 @@
 /**
  * Optional sign-in providers: Google one-click login and the captcha of the login action.
- * Each is on only when its public key is given at build time; without one nothing is loaded and no call
- * leaves the site. No SDK: Google's sign-in page sends the shopper back with an id token in the fragment.
+ * Each is on only when its public key is given at build time (lib/captcha/sign-in.ts); without one nothing
+ * is loaded and no call leaves the site. No Google SDK: Google's sign-in page (or the embedded platform's,
+ * with its client id) sends the shopper back with an id token in the fragment.
  */
-const GOOGLE_CLIENT_ID = (import.meta.env.PUBLIC_GOOGLE_CLIENT_ID as string | undefined) || null;
-const CAPTCHA_SITE_KEY = (import.meta.env.PUBLIC_CAPTCHA_SITE_KEY as string | undefined) || null;
+import { createCaptchaLoader } from '../../lib/captcha/loader.ts';
+import { signInProviders } from '../../lib/captcha/sign-in.ts';
 
-export const googleEnabled = (): boolean => GOOGLE_CLIENT_ID !== null;
+const settings = {
+  PUBLIC_GOOGLE_CLIENT_ID: import.meta.env.PUBLIC_GOOGLE_CLIENT_ID as string | undefined,
+  PUBLIC_GOOGLE_AUTH_URL: import.meta.env.PUBLIC_GOOGLE_AUTH_URL as string | undefined,
+  PUBLIC_CAPTCHA_SITE_KEY: import.meta.env.PUBLIC_CAPTCHA_SITE_KEY as string | undefined,
+  PUBLIC_CAPTCHA_ENTERPRISE: import.meta.env.PUBLIC_CAPTCHA_ENTERPRISE as string | boolean | undefined,
+  PUBLIC_SHOP_API_URL: import.meta.env.PUBLIC_SHOP_API_URL as string | undefined,
+};
+let { google, captcha } = signInProviders(settings);
+
+/**
+ * The shop API's address as the build has it (astro:env, which also knows SHOP_API_URL): import.meta.env
+ * holds PUBLIC_SHOP_API_URL only when it is set by that name, and the embedded providers live there.
+ */
+export function setShopApiUrl(url: string): void {
+  ({ google, captcha } = signInProviders({ ...settings, PUBLIC_SHOP_API_URL: url }));
+}
+
+export const googleEnabled = (): boolean => google !== null;
 
 /** Google's sign-in page, coming back to this login page (its query, the remembered path, kept in `state`). */
 export function googleSignInUrl(location: { origin: string; pathname: string; search: string }): string {
+  // A refused token kept in the address is not worth bringing back.
+  const remembered = new URLSearchParams(location.search);
+  remembered.delete('gi-token');
   const params = new URLSearchParams({
-    client_id: GOOGLE_CLIENT_ID ?? '',
+    client_id: google?.clientId ?? '',
     redirect_uri: `${location.origin}${location.pathname}`,
     response_type: 'id_token',
     scope: 'openid email profile',
     nonce: crypto.randomUUID(),
-    state: location.search,
+    state: remembered.size > 0 ? `?${remembered}` : '',
     prompt: 'select_account',
   });
-  return `https://accounts.google.com/o/oauth2/v2/auth?${params}`;
+  return `${google?.authUrl ?? ''}?${params}`;
 }
 
 /**
@@ -28,7 +49,7 @@ export function googleSignInUrl(location: { origin: string; pathname: string; se
  * cleaned of it, keeping the remembered path.
  */
 export function takeGoogleToken(): string | null {
-  if (!GOOGLE_CLIENT_ID) return null;
+  if (!google) return null;
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const query = new URLSearchParams(window.location.search);
   const token = hash.get('id_token') ?? query.get('gi-token');
@@ -39,17 +60,26 @@ export function takeGoogleToken(): string | null {
   return token;
 }
 
-type Recaptcha = { execute?: (key: string, options: { action: string }) => Promise<string> };
-/** A captcha token for an action, when the captcha is configured and its script is on the page. */
+/**
+ * A sign-in with the token failed: the login page keeps it in `?gi-token=` (the remembered path kept
+ * alongside), so reloading tries again; the shopper may also go back to Google or use their e-mail.
+ */
+export function keepGoogleToken(token: string): void {
+  const query = new URLSearchParams(window.location.search);
+  query.set('gi-token', token);
+  window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
+}
+
+const loadCaptcha = createCaptchaLoader(() => ({ window: window as never, document }));
+
+/** A captcha token for an action, when the captcha is configured (its script loaded on first use). */
 export async function captchaToken(action: 'login'): Promise<string | undefined> {
-  if (!CAPTCHA_SITE_KEY) return undefined;
-  const grecaptcha = (window as { grecaptcha?: Recaptcha & { enterprise?: Recaptcha } }).grecaptcha;
-  const api = grecaptcha?.enterprise ?? grecaptcha;
-  if (!api?.execute) return undefined;
+  if (!captcha) return undefined;
   try {
-    return await api.execute(CAPTCHA_SITE_KEY, { action });
-  } catch {
-    // The login goes on without a token: the shop API decides whether it needs one.
+    return await (await loadCaptcha(captcha)).execute(action);
+  } catch (error) {
+    // The login goes on without a token: the shop API decides whether it needs one, and says so.
+    console.warn(error);
     return undefined;
   }
 }

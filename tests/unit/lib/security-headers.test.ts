@@ -119,6 +119,22 @@ describe('the page policy', () => {
     expect(on.get('connect-src')).toContain('https://www.google.com/recaptcha/');
   });
 
+  it("allows the embedded captcha's script from the shop API's platform only, with the embedded Google client id", () => {
+    const services = servicesFromEnv({
+      SHOP_API_URL: 'http://localhost:4500',
+      PUBLIC_GOOGLE_CLIENT_ID: 'maison-gamelle-embedded.apps.googleusercontent.com',
+    });
+    expect(services.captchaSiteKey).toBe('maison-gamelle-embedded-captcha');
+    const on = directives(services);
+    expect(on.get('script-src')).toEqual(["'self'", 'http://localhost:4500']);
+    expect(on.get('frame-src')).toEqual(["'none'"]);
+    expect(JSON.stringify([...on.values()])).not.toContain('google');
+    // A real client id brings no captcha by itself, and Google's sign-in page is a navigation: nothing to allow.
+    const real = directives(servicesFromEnv({ PUBLIC_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }));
+    expect(JSON.stringify([...real.values()])).not.toContain('google');
+    expect(real.get('script-src')).toEqual(["'self'"]);
+  });
+
   it('allows Mollie Components (mollie.js and its card-field frames) only when a Mollie profile is configured', () => {
     const off = directives(local);
     const on = directives({ ...local, mollieProfileId: 'pfl_3RkSN1zuPE' });

@@ -75,6 +75,33 @@ describe('Google sign-in with a client id', () => {
   });
 });
 
+describe('Google sign-in with the embedded platform', () => {
+  it("links to the platform's authorisation page, at the shop API's address", async () => {
+    vi.stubEnv('PUBLIC_SHOP_API_URL', 'http://localhost:4500');
+    const { googleSignInUrl } = await providers('maison-gamelle-embedded.apps.googleusercontent.com');
+    const link = new URL(googleSignInUrl({ origin: 'http://localhost:4321', pathname: '/connexion/', search: '' }));
+    expect(`${link.origin}${link.pathname}`).toBe('http://localhost:4500/google/o/oauth2/v2/auth');
+    expect(link.searchParams.get('client_id')).toBe('maison-gamelle-embedded.apps.googleusercontent.com');
+  });
+});
+
+describe('a refused Google token', () => {
+  it('stays in the address (?gi-token=) beside the remembered path, and is not sent back to Google in `state`', async () => {
+    const { keepGoogleToken, googleSignInUrl } = await providers(CLIENT_ID);
+    const replaceState = loginPage('https://www.maison-gamelle.fr/connexion/?redirect=%2Fpanier%2F');
+    keepGoogleToken('eyJ.refused');
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/connexion/?redirect=%2Fpanier%2F&gi-token=eyJ.refused');
+    const link = new URL(
+      googleSignInUrl({
+        origin: 'https://www.maison-gamelle.fr',
+        pathname: '/connexion/',
+        search: '?redirect=%2Fpanier%2F&gi-token=eyJ.refused',
+      }),
+    );
+    expect(link.searchParams.get('state')).toBe('?redirect=%2Fpanier%2F');
+  });
+});
+
 describe('Google sign-in without a client id', () => {
   it('is off, and a token in the address is neither taken nor removed', async () => {
     const { googleEnabled, takeGoogleToken } = await providers(undefined);
