@@ -125,7 +125,7 @@ describe('Google sign-in with the embedded issuer', () => {
   });
 
   it('answers a malformed Google body with a 400, not the password login message', async () => {
-    for (const googleToken of ['', 42, null, 'x'.repeat(10_001)]) {
+    for (const googleToken of ['', 42, {}, 'x'.repeat(10_001)]) {
       const res = await signIn({ googleToken, captchaToken: captcha() });
       expect(res.status).toBe(400);
       expect(res.body['hydra:description']).toBe('The key "googleToken" must be a non-empty string.');

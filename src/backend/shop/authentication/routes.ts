@@ -41,7 +41,8 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
 
   app.post('/authentication-token', async (c) => {
     const body = await readJson(c);
-    if ('googleToken' in body) {
+    // A Google sign-in carries a token and no e-mail; credentials sent with an empty googleToken (null) are a password login.
+    if (body.googleToken !== undefined && body.googleToken !== null && body.email === undefined) {
       const google = googleCredentials.safeParse(body);
       if (!google.success) throw badRequest('The key "googleToken" must be a non-empty string.');
       const user = await signInWithGoogle(google.data, { address: c.get('clientAddress'), lang: c.get('lang') });
