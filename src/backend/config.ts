@@ -179,13 +179,16 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   };
 }
 
-/** The media settings alone, for the shop's authentication endpoint and the embedded service's mount. */
-export function readMediaSettings(env: Env): MediaConfig {
+/** One group of settings alone (its problems refused at once), for the part of the platform that needs only it. */
+function readAlone<T>(env: Env, read: (env: Env, production: boolean, problems: string[]) => T): T {
   const problems: string[] = [];
-  const media = readMediaConfig(env, isProduction(env), problems);
+  const settings = read(env, isProduction(env), problems);
   if (problems.length) throw new ConfigError(problems);
-  return media;
+  return settings;
 }
+
+/** The media settings alone, for the shop's authentication endpoint and the embedded service's mount. */
+export const readMediaSettings = (env: Env): MediaConfig => readAlone(env, readMediaConfig);
 
 /**
  * Production's photos live at ImageKit: its keys and the shop's URL endpoint have no default there, since
@@ -237,12 +240,7 @@ const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 const RECAPTCHA_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 /** The sign-in settings alone, for the shop's login and the embedded issuer's mount. */
-export function readSignInSettings(env: Env): SignInSettings {
-  const problems: string[] = [];
-  const settings = readSignIn(env, isProduction(env), problems);
-  if (problems.length) throw new ConfigError(problems);
-  return settings;
-}
+export const readSignInSettings = (env: Env): SignInSettings => readAlone(env, readSignIn);
 
 /**
  * Production takes Google's own tokens only, checked against Google's keys, and a captcha checked by

@@ -22,9 +22,7 @@ let api: ReturnType<typeof shopApi>;
 beforeAll(async () => {
   platform = await testPlatform();
   api = shopApi(platform);
-});
-afterAll(async () => {
-  await platform.db.close();
+  return () => platform.db.close();
 });
 
 const googleToken = (email: string, extra: Partial<Parameters<typeof issueEmbeddedIdToken>[0]> = {}) =>

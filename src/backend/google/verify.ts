@@ -8,7 +8,7 @@ import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, ty
 import { z } from 'zod';
 import { EMBEDDED_GOOGLE_ISSUER, embeddedGoogleKeys } from './embedded.ts';
 
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export interface GoogleSignInSettings {
   /** The shop's OAuth client id: the audience of every token it accepts. */
@@ -91,4 +91,3 @@ export function googleTokenVerifier(settings: GoogleSignInSettings, options: { g
     return { email, givenName: given_name?.trim() ?? '', familyName: family_name?.trim() ?? '' };
   };
 }
-export type GoogleTokenVerifier = ReturnType<typeof googleTokenVerifier>;

@@ -29,10 +29,10 @@ export interface Captcha {
 
 export type CaptchaFailure = 'site-key' | 'load' | 'timeout';
 export class CaptchaLoadError extends Error {
-  readonly reason: CaptchaFailure;
+  override name = 'CaptchaLoadError';
+  reason: CaptchaFailure;
   constructor(reason: CaptchaFailure, message: string) {
     super(message);
-    this.name = 'CaptchaLoadError';
     this.reason = reason;
   }
 }
