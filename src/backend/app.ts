@@ -82,6 +82,8 @@ export function createPlatform({
   for (const path of ['/content/b2c-rations/*', '/content/b2c-recommendation/*'])
     app.use(path, cors({ origin: siteOrigins, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['GET', 'POST'], maxAge: 600 }));
 
+  const signIn = readSignInSettings(shop.env ?? process.env);
+  const clock = shop.clock ?? (() => new Date());
   app.get('/', (c) =>
     c.json({
       name: 'embedded platform',
@@ -89,6 +91,8 @@ export function createPlatform({
         content: '/content',
         shop: '/api/v2/shop',
         ...(relayService ? { relay: '/relay' } : {}),
+        ...(signIn.google?.embedded ? { google: '/google' } : {}),
+        ...(signIn.captcha.kind === 'embedded' ? { captcha: '/captcha' } : {}),
         ...(outbox ? { outbox: '/outbox' } : {}),
       },
     }),
@@ -116,8 +120,6 @@ export function createPlatform({
   if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   // Google sign-in and its captcha, offline (google/): the embedded stand-ins exist outside production only.
-  const signIn = readSignInSettings(shop.env ?? process.env);
-  const clock = shop.clock ?? (() => new Date());
   if (signIn.google?.embedded) app.route('/google', embeddedGoogleRoutes({ clientId: signIn.google.clientId, siteOrigins, clock }));
   if (signIn.captcha.kind === 'embedded') app.route('/captcha', embeddedCaptchaRoutes({ siteOrigins, clock }));
   if (outbox) app.route('/', outboxRoutes(db));

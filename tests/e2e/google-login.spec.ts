@@ -80,9 +80,9 @@ test('a new shopper signs in with Google: the embedded Google page, back to the 
 
   await expect(page).toHaveURL(new RegExp(`^${PLATFORM}/google/o/oauth2/v2/auth`));
   const email = uniqueEmail();
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Prénom').fill('Lotte');
-  await page.getByLabel('Nom', { exact: true }).fill('Peeters');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Voornaam').fill('Lotte');
+  await page.getByLabel('Achternaam').fill('Peeters');
   // The page answers with a redirect to the site (#id_token=…). Playwright does not route a redirected
   // request, so the browser would get the suite's own build there: the redirect is read here and followed
   // by a navigation of its own, which is routed to this build.
@@ -94,7 +94,7 @@ test('a new shopper signs in with Google: the embedded Google page, back to the 
     back = answer.headers().location;
     await route.abort('aborted');
   });
-  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByRole('button', { name: 'Continuer · Doorgaan' }).click();
   await expect.poll(() => back).toMatch(new RegExp(`^${target.sites[channelOf(info)]}${pathOf(info, 'login')}#id_token=`));
   await page.goto(back!);
 

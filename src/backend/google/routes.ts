@@ -36,7 +36,13 @@ input{box-sizing:border-box;width:100%;padding:.6rem;font:inherit}button{margin-
 </head><body>${body}</body></html>`;
 
 const refusal = (c: Context, error: string) =>
-  c.html(page('Erreur', `<h1>Erreur 400 : ${escapeHtml(error)}</h1><p>Connexion Google simulée (plateforme intégrée).</p>`), 400);
+  c.html(
+    page(
+      'Erreur · Fout',
+      `<h1>Erreur 400\u00A0: ${escapeHtml(error)}</h1><p>Connexion Google simulée (plateforme intégrée) · Gesimuleerde Google-aanmelding (ingebouwd platform).</p>`,
+    ),
+    400,
+  );
 
 export function embeddedGoogleRoutes({
   clientId,
@@ -69,13 +75,15 @@ export function embeddedGoogleRoutes({
       .join('');
     return c.html(
       page(
-        'Connexion avec Google (simulée)',
-        `<h1>Connexion avec Google</h1><p>Compte Google simulé par la plateforme intégrée : aucun appel ne quitte la machine.</p>
+        'Connexion avec Google (simulée) · Aanmelden met Google (gesimuleerd)',
+        `<h1>Connexion avec Google · Aanmelden met Google</h1>
+<p>Compte Google simulé par la plateforme intégrée\u00A0: aucun appel ne quitte la machine.</p>
+<p lang="nl">Google-account gesimuleerd door het ingebouwde platform: er verlaat geen enkele oproep deze machine.</p>
 <form method="post">${hidden}
-<label for="email">Adresse e-mail</label><input id="email" name="email" type="email" required autocomplete="email">
-<label for="given_name">Prénom</label><input id="given_name" name="given_name" autocomplete="given-name">
-<label for="family_name">Nom</label><input id="family_name" name="family_name" autocomplete="family-name">
-<button type="submit">Continuer</button></form>`,
+<label for="email">Adresse e-mail · E-mailadres</label><input id="email" name="email" type="email" required autocomplete="email">
+<label for="given_name">Prénom · Voornaam</label><input id="given_name" name="given_name" autocomplete="given-name">
+<label for="family_name">Nom · Achternaam</label><input id="family_name" name="family_name" autocomplete="family-name">
+<button type="submit">Continuer · Doorgaan</button></form>`,
       ),
     );
   });

@@ -29,7 +29,8 @@ export const RATE_LIMITS = {
   /**
    * Failed logins from one address, whatever the account: stops one machine from trying one common
    * password on many accounts (password spraying). A success gives its try back, so a household or an
-   * office behind one address is not stopped by its own sign-ins.
+   * office behind one address is not stopped by its own sign-ins. Google sign-ins count here too (a forged
+   * token or a failed captcha is a failed login), so a script cannot try them faster than passwords.
    */
   loginAddress: { points: 10, seconds: 15 * MINUTE },
   /**
