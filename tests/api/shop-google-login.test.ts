@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { issueEmbeddedIdToken } from '../../src/backend/google/embedded.ts';
@@ -209,15 +210,39 @@ describe('Google sign-in with the embedded issuer', () => {
   });
 });
 
-describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () => {
-  let siteverify: Server;
+describe("Google sign-in against Google's wire formats: its keys from a JWKS address, the captcha by siteverify", () => {
+  const SHOP_CLIENT_ID = 'shop-test.apps.googleusercontent.com';
+  let google: Server;
+  let keysDown = true;
+  let signingKey: CryptoKey;
+  let jwks: JSONWebKeySet;
   const received: Array<{ contentType: string | undefined; form: Record<string, string> }> = [];
   let other: Awaited<ReturnType<typeof preparePlatform>>;
   let call: ReturnType<typeof appRequest>;
 
+  /** A token as Google signs it, for the shop's client id. */
+  const fromGoogle = (email: string, audience = SHOP_CLIENT_ID) =>
+    new SignJWT({ email, email_verified: true, given_name: 'Jules', family_name: 'Dubois' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'google-key-1' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience(audience)
+      .setSubject('108000000000000000001')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(signingKey);
+
   beforeAll(async () => {
-    // reCAPTCHA's answers: a person scores 0.9 for the login, a bot 0.1, any other token fails.
-    siteverify = createServer((req, res) => {
+    const pair = await generateKeyPair('RS256');
+    signingKey = pair.privateKey;
+    jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'google-key-1', alg: 'RS256', use: 'sig' }] };
+    // Google's keys (https://www.googleapis.com/oauth2/v3/certs), and reCAPTCHA's answers: a person scores
+    // 0.9 for the login, a bot 0.1, any other token fails.
+    google = createServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/oauth2/v3/certs') {
+        if (keysDown) res.writeHead(503).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+        return;
+      }
       let body = '';
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
@@ -236,8 +261,8 @@ describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () =
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
     });
-    await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
-    const { port } = siteverify.address() as AddressInfo;
+    await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
+    const { port } = google.address() as AddressInfo;
     other = await preparePlatform({
       dataDir: 'memory://',
       databaseUrl: testDatabaseUrl(),
@@ -246,13 +271,15 @@ describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () =
         TRUST_PROXY: '1',
         CAPTCHA_SECRET: 'the-shop-secret',
         CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
+        GOOGLE_CLIENT_ID: SHOP_CLIENT_ID,
+        GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/oauth2/v3/certs`,
       },
     });
     call = appRequest(other.app, randomClientAddress());
   });
   afterAll(async () => {
     await other.db.close();
-    await new Promise((resolve) => siteverify.close(resolve));
+    await new Promise((resolve) => google.close(resolve));
   });
 
   const post = (body: Record<string, unknown>) =>
@@ -262,9 +289,31 @@ describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () =
       body: JSON.stringify(body),
     });
 
+  it("answers 502 while Google's keys cannot be fetched, in the shopper's language", async () => {
+    const res = await post({ googleToken: await fromGoogle(uniqueEmail()), captchaToken: 'person' });
+    expect(res.status).toBe(502);
+    expect(res.body['hydra:description']).toBe(
+      'La connexion avec Google est momentanément indisponible. Merci de réessayer ou de vous connecter avec votre adresse e-mail.',
+    );
+    keysDown = false;
+  });
+
+  it("takes Google's tokens checked against its published keys, and no token for another client id", async () => {
+    const email = uniqueEmail('gmail');
+    const res = await post({ googleToken: await fromGoogle(email), captchaToken: 'person' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(authentication.parse(res.body).user).toEqual({ username: email, verified: true });
+    expect((await post({ googleToken: await fromGoogle(email, 'other.apps.googleusercontent.com'), captchaToken: 'person' })).status).toBe(
+      401,
+    );
+    // Outside production the embedded issuer still works, for the shop's client id.
+    const embedded = await googleToken(uniqueEmail(), { clientId: SHOP_CLIENT_ID });
+    expect((await post({ googleToken: embedded, captchaToken: 'person' })).status).toBe(200);
+  });
+
   it('posts the secret and the token as a form, and signs in a person', async () => {
     received.length = 0;
-    const res = await post({ googleToken: await googleToken(uniqueEmail()), captchaToken: 'person' });
+    const res = await post({ googleToken: await fromGoogle(uniqueEmail()), captchaToken: 'person' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(received).toEqual([
       { contentType: 'application/x-www-form-urlencoded', form: { secret: 'the-shop-secret', response: 'person' } },
@@ -272,7 +321,7 @@ describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () =
   });
 
   it('refuses a bot, a token for another action, a failed token and a missing one, without asking for the last', async () => {
-    const token = await googleToken(uniqueEmail());
+    const token = await fromGoogle(uniqueEmail());
     for (const captchaToken of ['bot', 'other-action', 'forged'])
       expect((await post({ googleToken: token, captchaToken })).status, captchaToken).toBe(400);
     received.length = 0;
@@ -286,5 +335,28 @@ describe('Google sign-in with the captcha checked by reCAPTCHA siteverify', () =
 
   it('serves no embedded captcha when a real one is configured', async () => {
     expect((await call('/captcha/api.js')).status).toBe(404);
+  });
+});
+
+describe('Google sign-in switched off', () => {
+  it('answers 400 in the shopper language, and the embedded Google is not there', async () => {
+    const off = await preparePlatform({
+      dataDir: 'memory://',
+      databaseUrl: testDatabaseUrl(),
+      env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', GOOGLE_SIGN_IN: 'off' },
+    });
+    try {
+      const call = appRequest(off.app, randomClientAddress());
+      const res = await call('/api/v2/shop/authentication-token?locale=nl_BE', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ googleToken: await googleToken(uniqueEmail()), captchaToken: captcha() }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body['hydra:description']).toBe('Aanmelden met Google wordt niet aangeboden. Meld je aan met je e-mailadres.');
+      expect((await call('/google/oauth2/v3/certs')).status).toBe(404);
+    } finally {
+      await off.db.close();
+    }
   });
 });
