@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { issueEmbeddedIdToken } from '../../src/backend/google/embedded.ts';
 import { issueEmbeddedCaptchaToken } from '../../src/backend/google/captcha.ts';
@@ -129,6 +130,34 @@ describe('Google sign-in with the embedded issuer', () => {
       expect(res.status).toBe(400);
       expect(res.body['hydra:description']).toBe('The key "googleToken" must be a non-empty string.');
     }
+  });
+
+  it('answers any generated Google or captcha token with a well-formed 400 or 401, never a 5xx', async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 2 }).map((value) => Buffer.from(JSON.stringify(value)).toString('base64url')),
+    );
+    const jwtLike = fc.tuple(segment, segment, segment).map((parts) => parts.join('.'));
+    // Real tokens with one part swapped for something generated: they reach the signature and claim checks.
+    const tampered = fc.tuple(fc.integer({ min: 0, max: 2 }), segment).map(async ([index, part]) => {
+      const parts = (await googleToken(uniqueEmail())).split('.');
+      parts[index] = part;
+      return parts.join('.');
+    });
+    const token = fc.oneof(fc.string({ maxLength: 100 }), jwtLike, tampered);
+    // Mostly a good captcha, so the token itself is checked.
+    const captchaOrNot = fc.oneof(
+      { arbitrary: fc.constant(null).map(() => captcha()), weight: 4 },
+      { arbitrary: fc.constant(undefined), weight: 1 },
+      { arbitrary: fc.oneof(fc.string({ maxLength: 60 }), jwtLike), weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(token, captchaOrNot, async (googleToken, captchaToken) => {
+        const res = await signIn({ googleToken: await googleToken, ...(captchaToken === undefined ? {} : { captchaToken }) });
+        expect([400, 401], JSON.stringify(res.body)).toContain(res.status);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('counts Google sign-ins against the address like password sign-ins: the eleventh failure is refused', async () => {
