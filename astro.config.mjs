@@ -6,6 +6,7 @@ import { loadEnv } from 'vite';
 import { cardFormProblem, pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
+import { signInProblem } from './src/lib/captcha/sign-in.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { islandStyleInHead } from './src/lib/seo/island-style.ts';
 import { lowercaseAttributeNames } from './src/lib/seo/react-attributes.ts';
@@ -45,6 +46,9 @@ const services = servicesFromEnv(buildEnv);
 // A live Mollie key with the sandbox's card form would send card numbers to our own platform: refused.
 const cardProblem = cardFormProblem(buildEnv);
 if (cardProblem) throw new Error(cardProblem);
+// A Google sign-in button without the captcha the shop API asks for would always fail: refused.
+const signInSettingsProblem = signInProblem(buildEnv);
+if (signInSettingsProblem) throw new Error(signInSettingsProblem);
 // A live build (its Mollie key is live) sends photos to ImageKit: the embedded media service is not there.
 if (buildEnv.MOLLIE_API_KEY?.trim().startsWith('live_'))
   for (const name of ['PUBLIC_IMAGEKIT_URL_ENDPOINT', 'PUBLIC_IMAGEKIT_PUBLIC_KEY'])

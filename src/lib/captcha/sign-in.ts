@@ -69,3 +69,15 @@ export function signInProviders(env: SignInEnv): SignInProviders {
       : null,
   };
 }
+
+/**
+ * The platform lets a Google sign-in through only with a captcha token (in production always): a build
+ * with a client id but no captcha site key would show a button that always fails. The reason the build
+ * is refused, or null when the settings agree.
+ */
+export function signInProblem(env: SignInEnv): string | null {
+  const { google, captcha } = signInProviders(env);
+  if (google && !captcha)
+    return 'PUBLIC_GOOGLE_CLIENT_ID is set but PUBLIC_CAPTCHA_SITE_KEY is not: the shop API refuses every Google sign-in without the captcha of the login. Set the reCAPTCHA site key (its secret is the platform’s CAPTCHA_SECRET).';
+  return null;
+}

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaLoadError, createCaptchaLoader, type CaptchaHost } from '../../../../src/lib/captcha/loader.ts';
-import { signInProviders } from '../../../../src/lib/captcha/sign-in.ts';
+import { signInProblem, signInProviders } from '../../../../src/lib/captcha/sign-in.ts';
 
 const SITE_KEY = '6LcShopKey';
 const settings = { siteKey: SITE_KEY, enterprise: false, scriptUrl: 'https://www.google.com/recaptcha/api.js' };
@@ -165,6 +165,14 @@ describe('captcha loader', () => {
 });
 
 describe('sign-in providers of a build', () => {
+  it('refuses a build with a Google client id and no captcha site key (every sign-in would be refused)', () => {
+    expect(signInProblem({ PUBLIC_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toMatch(/PUBLIC_CAPTCHA_SITE_KEY is not/);
+    expect(signInProblem({ PUBLIC_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', PUBLIC_CAPTCHA_SITE_KEY: SITE_KEY })).toBeNull();
+    // The embedded platform's client id brings its captcha along.
+    expect(signInProblem({ PUBLIC_GOOGLE_CLIENT_ID: 'maison-gamelle-embedded.apps.googleusercontent.com' })).toBeNull();
+    expect(signInProblem({})).toBeNull();
+  });
+
   it('nothing without a client id or a site key', () => {
     expect(signInProviders({})).toEqual({ google: null, captcha: null });
   });
