@@ -47,6 +47,8 @@ export function GoogleLogin() {
       <a className="button secondary" href={href} aria-disabled={status === 'pending' || undefined}>
         {t('account.login.social')}
       </a>
+      {/* Back from Google, the sign-in takes a moment (captcha, then the shop API): said, so nobody types meanwhile. */}
+      {status === 'pending' && <p role="status">{t('islands.loading')}</p>}
       <p className="separator">{t('account.login.orSeparator')}</p>
     </div>
   );
