@@ -135,3 +135,104 @@ describe('b2c-recommendation/getReco', () => {
     expect(catKibble).toBeTruthy();
   });
 });
+
+describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
+  const cat = {
+    type: '/api/v2/shop/animal-types/2',
+    name: 'Minou',
+    weight: 4,
+    month: 36,
+    sterilized: true,
+    condition: 'ideal',
+    activity: 'low',
+  };
+  const skuOf = async (where: string) =>
+    (
+      await platform.db.query<{ sku: string }>(
+        `SELECT sku FROM content.products WHERE language = 'fr' AND NOT is_sample AND viewable AND NOT old_product AND ${where} ORDER BY position LIMIT 1`,
+      )
+    )[0]!.sku;
+  let adultKibble: string;
+  let kittenKibble: string;
+  let wet: string[];
+  beforeAll(async () => {
+    adultKibble = await skuOf(`animal = 'cat' AND kind = 'dry' AND filters ->> 'lifeStage' IN ('adult')`);
+    kittenKibble = await skuOf(`animal = 'cat' AND kind = 'dry' AND filters ->> 'lifeStage' = 'kitten'`);
+    const list = await getReco({ ...cat, kinds: ['wet'] }, 'locale=fr&list=true');
+    wet = list.body.data.map((p: { sku: string }) => p.sku);
+  });
+
+  it('lists every wet recipe that fits the cat for the Selection step', async () => {
+    expect(wet.length).toBeGreaterThan(0);
+    const res = await getReco({ ...cat, kinds: ['wet'] }, 'locale=nl&list=true');
+    for (const p of res.body.data) expect(p).toMatchObject({ animal: 'cat', kind: 'wet' });
+  });
+
+  it('the menu: wet food three times a week brings half the energy those days, the kibble the rest and all of it the other days', async () => {
+    const res = await getReco({ ...cat, kibble: adultKibble, wetRecipes: [wet[0]], wet: { daysPerWeek: 3 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { menu } = res.body.data;
+    expect(res.body.data).toMatchObject({ eligible: true, energy: { kcal: 190 } });
+    expect(menu).toMatchObject({ kibble: adultKibble, wetRecipes: [wet[0]], daysPerWeek: 3 });
+    expect(menu.ration.days.map((d: { daysPerWeek: number }) => d.daysPerWeek)).toEqual([3, 4]);
+    const [wetDay, otherDay] = menu.ration.days;
+    const kibbleWet = wetDay.foods.find((f: { key: string }) => f.key === adultKibble).gramsPerDay;
+    const kibbleOther = otherDay.foods.find((f: { key: string }) => f.key === adultKibble).gramsPerDay;
+    expect(Math.abs(kibbleOther - 2 * kibbleWet)).toBeLessThanOrEqual(1);
+    expect(otherDay.foods).toHaveLength(1);
+    expect(menu.products.map((p: { sku: string }) => p.sku)).toEqual([adultKibble, wet[0]]);
+    expect(Object.keys(menu.formats)).toEqual([adultKibble, wet[0]]);
+    expect(menu.explanation.text).toMatch(/^Minou a besoin d’environ 190 kcal par jour/);
+  });
+
+  it('every day: one day type; the mini guide (no kibble named) gets the engine’s kibble', async () => {
+    const res = await getReco({ ...cat, wetRecipes: wet.slice(0, 2), wet: { daysPerWeek: 7 } }, 'locale=nl');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { menu } = res.body.data;
+    expect(menu.ration.days).toHaveLength(1);
+    expect(menu.ration.days[0].foods).toHaveLength(1 + Math.min(2, wet.length));
+    expect(menu.kibble).toBeTruthy();
+    expect(menu.explanation.text).toMatch(/^Minou heeft ongeveer/);
+  });
+
+  it('refuses a dog, a dog kibble, an overweight cat, a pathology, and kitten/adult mismatches, in the locale’s language', async () => {
+    const cases: Array<[object, string, string, string]> = [
+      [
+        { ...cat, type: '/api/v2/shop/animal-types/1', weight: 20 },
+        'fr',
+        'dogType',
+        'Le guide bi-nutrition compose des menus pour les chats',
+      ],
+      [{ ...cat, kibble: dogKibble.sku }, 'fr', 'dogKibble', 'Ces croquettes sont destinées aux chiens'],
+      [{ ...cat, condition: 'overweight', kibble: adultKibble }, 'nl', 'overweight', 'Je kat heeft overgewicht'],
+      [{ ...cat, condition: 'obese' }, 'fr', 'overweight', 'Votre chat est en surpoids'],
+      [{ ...cat, feature: 'kidney-disease' }, 'fr', 'pathology', 'Votre animal a besoin d’une alimentation adaptée'],
+      [{ ...cat, month: 5, sterilized: false, kibble: adultKibble }, 'fr', 'adultKibbleForKitten', 'Votre chaton a moins de 12'],
+      [{ ...cat, kibble: kittenKibble }, 'nl', 'kittenKibbleForAdult', 'Je kat is ouder dan 12 maanden'],
+    ];
+    for (const [body, lang, reason, start] of cases) {
+      const res = await getReco({ ...body, wetRecipes: [wet[0]], wet: { daysPerWeek: 3 } }, `locale=${lang}`);
+      expect(res.status, reason).toBe(200);
+      expect(res.body.data, reason).toMatchObject({ eligible: false, reason });
+      expect(res.body.data.message.startsWith(start), res.body.data.message).toBe(true);
+    }
+    // The Selection step's list is refused the same way.
+    const list = await getReco({ ...cat, condition: 'obese', kinds: ['wet'] }, 'locale=fr&list=true');
+    expect(list.body.data).toMatchObject({ eligible: false, reason: 'overweight' });
+  });
+
+  it('refuses an unknown or wrong kibble, a wet recipe that is not one, and more than three wet recipes', async () => {
+    for (const body of [
+      { ...cat, kibble: 'NOPE', wetRecipes: [wet[0]] },
+      { ...cat, kibble: wet[0], wetRecipes: [wet[0]] },
+      { ...cat, kibble: adultKibble, wetRecipes: [adultKibble] },
+      { ...cat, kibble: adultKibble, wetRecipes: [] },
+      { ...cat, kibble: adultKibble, wetRecipes: ['A', 'B', 'C', 'D'] },
+      { ...cat, kibble: adultKibble, wetRecipes: [wet[0]], wet: { daysPerWeek: 5 } },
+    ]) {
+      const res = await getReco(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.name).toBe('ValidationError');
+    }
+  });
+});

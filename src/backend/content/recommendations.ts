@@ -22,7 +22,14 @@ import { dailyRation, mealsPerDay, type RationFood } from '../../lib/nutrition/r
 import { deliveryFrequency, formatGrams } from '../../lib/nutrition/delivery-frequency.ts';
 import { explainRation } from '../../lib/nutrition/explanation.ts';
 import { recommend, type RecipeCandidate } from '../../lib/nutrition/recommendation.ts';
-import { NUTRITION_MESSAGES, rationQuery, recommendationProfile, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
+import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
+import {
+  BI_NUTRITION_WET_SHARE,
+  NUTRITION_MESSAGES,
+  rationQuery,
+  recommendationProfile,
+  type RecommendationRequest,
+} from '../../lib/nutrition/requests.ts';
 import type { Species } from '../../lib/pets/profile.ts';
 import { findProducts } from './repository.ts';
 import { contentError, contentNotFound } from './errors.ts';
@@ -143,6 +150,107 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
   return { eligible: true as const, energy: energyJson(energy), recipes };
 }
 
+const candidateOf = (r: FoodRow): RecipeCandidate => ({
+  sku: r.sku,
+  animal: r.animal,
+  kind: r.kind,
+  filters: r.filters,
+  energyKcalPerKg: kcalPerKgOf(r)!,
+  position: r.position,
+});
+
+const petOf = (profile: RecommendationRequest) => ({
+  species: profile.type,
+  ageMonths: profile.month,
+  weightKg: profile.weight,
+  expectedAdultWeightKg: profile.expectedAdultWeight ?? null,
+  sterilised: profile.sterilized,
+  condition: profile.condition,
+  activity: profile.activity,
+  feature: profile.feature ?? null,
+});
+
+/** A bi-nutrition request: the guides name the cat's kibble or the wet recipes chosen, or list the wet ones. */
+const isBiNutrition = (profile: RecommendationRequest, list: boolean) =>
+  profile.kibble != null || profile.wetRecipes != null || (list && profile.kinds.length === 1 && profile.kinds[0] === 'wet');
+
+/**
+ * The bi-nutrition guides' answer: the checks first (a dog, a dog's kibble, a cat above its ideal shape or
+ * with a pathology needing a vet, a kitten/adult kibble mismatch), each refusal with its reason and the
+ * shopper's sentence; then, with `list`, every wet recipe that fits the cat (the Selection step's choice,
+ * the shopper picks at most MAX_RECIPES); else the menu of the kibble (the one chosen, or the engine's
+ * best) and the wet recipes chosen, per day type and per meal, with each food's formats and frequencies.
+ */
+async function biNutritionFor(db: Database, lang: Language, profile: RecommendationRequest, list: boolean) {
+  const refused = (reason: NonNullable<ReturnType<typeof biNutritionError>>) => ({
+    eligible: false as const,
+    reason,
+    message: BI_NUTRITION_MESSAGES[lang][reason],
+  });
+  const pet = petOf(profile);
+  const profileError = biNutritionError({ species: pet.species, ageMonths: pet.ageMonths, condition: pet.condition, feature: pet.feature });
+  if (profileError) return refused(profileError);
+  const rows = await db.query<FoodRow>(`${FOOD_SELECT} AND NOT p.is_sample AND p.kind = ANY($2::text[])`, [lang, ['dry', 'wet']]);
+  const foods = new Map(rows.filter((r) => r.variants.length > 0 && kcalPerKgOf(r)).map((r) => [r.sku, r]));
+  let kibble: FoodRow | undefined;
+  if (profile.kibble) {
+    kibble = foods.get(profile.kibble);
+    if (!kibble || kibble.kind !== 'dry') throw contentError(400, 'ValidationError', `kibble: ${profile.kibble} is not one of our kibbles`);
+    const error = biNutritionError(
+      { species: pet.species, ageMonths: pet.ageMonths, condition: pet.condition, feature: pet.feature },
+      { animal: kibble.animal, lifeStage: kibble.filters.lifeStage },
+    );
+    if (error) return refused(error);
+  }
+  const catFoods = (kind: 'dry' | 'wet') => [...foods.values()].filter((r) => r.kind === kind && r.animal === 'cat').map(candidateOf);
+  if (list) {
+    const wet = recommend(pet, catFoods('wet'), Number.POSITIVE_INFINITY);
+    return { eligible: true as const, list: wet.eligible ? wet.recipes.map((r) => r.sku) : [] };
+  }
+  if (!kibble) {
+    const best = recommend(pet, catFoods('dry'), 1);
+    kibble = best.eligible && best.recipes[0] ? foods.get(best.recipes[0].sku) : undefined;
+  }
+  const wets = (profile.wetRecipes ?? []).map((sku) => {
+    const row = foods.get(sku);
+    if (!row || row.kind !== 'wet' || row.animal !== 'cat')
+      throw contentError(400, 'ValidationError', `wetRecipes: ${sku} is not one of our wet recipes for cats`);
+    return row;
+  });
+  if (!kibble || wets.length === 0) return { eligible: true as const, menu: null };
+  const energy = dailyEnergy(pet);
+  const meals = mealsPerDay(profile.month);
+  const daysPerWeek = profile.wet?.daysPerWeek ?? 3;
+  const share = profile.wet?.share ?? BI_NUTRITION_WET_SHARE;
+  // The wet recipes chosen share the wet part of the energy equally: the shopper alternates them.
+  const menu: RationFood[] = [
+    { key: kibble.sku, kcalPerKg: kcalPerKgOf(kibble)!, share: 1 - share },
+    ...wets.map((w) => ({ key: w.sku, kcalPerKg: kcalPerKgOf(w)!, share: share / wets.length, daysPerWeek })),
+  ];
+  const ration = dailyRation(energy.kcal, menu, meals);
+  return {
+    eligible: true as const,
+    energy: energyJson(energy),
+    menu: {
+      kibble: kibble.sku,
+      wetRecipes: wets.map((w) => w.sku),
+      daysPerWeek,
+      ration,
+      formats: Object.fromEntries(menu.map((f) => [f.key, formatsOf(foods.get(f.key)!, ration.averageGramsPerDay[f.key]!)])),
+      explanation: explainRation(lang, {
+        name: profile.name,
+        species: profile.type,
+        growing: energy.lifeStage === 'growth',
+        kcal: energy.kcal,
+        weightKg: profile.weight,
+        targetWeightKg: energy.targetWeightKg,
+        meals,
+        foods: ration.days[0]!.foods.map((f) => ({ name: foods.get(f.key)!.name, grams: f.gramsPerDay })),
+      }),
+    },
+  };
+}
+
 export function recommendationRoutes(db: Database, base: string): Hono {
   const app = new Hono();
   // The query schemas are built in the handlers: routes.ts, which they come from, mounts this module.
@@ -206,6 +314,17 @@ export function recommendationRoutes(db: Database, base: string): Hono {
     }
     const parsed = recommendationProfile.safeParse(body);
     if (!parsed.success) validationError(parsed.error);
+    if (isBiNutrition(parsed.data, q.list === 'true')) {
+      const bi = await biNutritionFor(db, lang, parsed.data, q.list === 'true');
+      if (!bi.eligible) return c.json({ data: bi, meta: {} });
+      const skus = bi.list ?? (bi.menu ? [bi.menu.kibble, ...bi.menu.wetRecipes] : []);
+      const bySku = new Map((await productsOf(c, q.locale, skus)).map((p) => [p.sku, p]));
+      if (bi.list) return c.json({ data: skus.map((sku) => bySku.get(sku)), meta: {} });
+      return c.json({
+        data: { eligible: true, energy: bi.energy, menu: bi.menu && { ...bi.menu, products: skus.map((sku) => bySku.get(sku)) } },
+        meta: {},
+      });
+    }
     const result = await recommendationFor(db, lang, parsed.data);
     if (!result.eligible) return c.json({ data: result, meta: {} });
     const products = await productsOf(

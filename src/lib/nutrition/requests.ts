@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import type { Language } from '../channels.ts';
+import { MAX_RECIPES } from './recommendation.ts';
 import { ACTIVITY_CODES, BODY_CONDITION_CODES, FEATURE_CODES, SPECIES, SPECIES_IDS } from '../pets/profile.ts';
 
 /** Up to 30 years: no dog or cat of ours is older. */
@@ -29,6 +30,15 @@ const species = z.union([
     .pipe(z.union([z.literal(SPECIES_IDS.dog), z.literal(SPECIES_IDS.cat)]))
     .transform((id) => (id === SPECIES_IDS.dog ? ('dog' as const) : ('cat' as const))),
 ]);
+
+const sku = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/**
+ * On the days wet food is served, it brings half of the cat's energy and the kibble the other half: a cat
+ * then gets a real wet meal (about a pouch or a tin for a 4 kg cat) while the kibble, left out for the
+ * cat's many small meals, stays its staple; on the other days the kibble brings it all.
+ */
+export const BI_NUTRITION_WET_SHARE = 0.5;
 
 /**
  * POST b2c-recommendation/getReco body: the pet as the guides know it. `kinds` says which recipes to
@@ -52,7 +62,16 @@ export const recommendationProfile = z
       .min(1)
       .max(2)
       .default(['dry']),
-    wet: z.object({ share: z.number().gt(0).lt(1), daysPerWeek: z.union([z.literal(3), z.literal(7)]) }).nullish(),
+    wet: z
+      .object({
+        share: z.number().gt(0).lt(1).default(BI_NUTRITION_WET_SHARE),
+        daysPerWeek: z.union([z.literal(3), z.literal(7)]),
+      })
+      .nullish(),
+    /** The bi-nutrition guides: the cat's kibble (its SKU; the mini guide leaves it to the engine). */
+    kibble: sku.nullish(),
+    /** The bi-nutrition guides: the wet recipes the shopper selected, served on the wet days. */
+    wetRecipes: z.array(sku).min(1).max(MAX_RECIPES).nullish(),
   })
   .refine((p) => p.type !== 'cat' || (p.weight >= CAT_WEIGHT_KG.min && p.weight <= CAT_WEIGHT_KG.max), {
     path: ['weight'],
