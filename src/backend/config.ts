@@ -246,7 +246,10 @@ export const readSignInSettings = (env: Env): SignInSettings => readAlone(env, r
  * Production takes Google's own tokens only, checked against Google's keys, and a captcha checked by
  * reCAPTCHA with the shop's secret: Google sign-in is on when GOOGLE_CLIENT_ID is set (GOOGLE_SIGN_IN=on
  * without one is refused). Elsewhere it is on unless GOOGLE_SIGN_IN=off, with the embedded issuer and
- * captcha standing in for Google unless GOOGLE_JWKS_URL or CAPTCHA_SECRET name real ones.
+ * captcha standing in for Google unless GOOGLE_JWKS_URL or CAPTCHA_SECRET name real ones. The embedded
+ * issuer signs anyone in as any e-mail, so it goes with the developer tools: a deployment others reach
+ * turns the outbox off (OUTBOX_PAGE=off), and the embedded issuer with it (Google's own tokens still work
+ * there, with GOOGLE_CLIENT_ID).
  */
 function readSignIn(env: Env, production: boolean, problems: string[]): SignInSettings {
   const switched = env.GOOGLE_SIGN_IN || undefined;
@@ -288,6 +291,8 @@ function readSignIn(env: Env, production: boolean, problems: string[]): SignInSe
   }
   const captcha: CaptchaSettings = secret ? siteverify(secret) : env.CAPTCHA === 'off' ? { kind: 'off' } : { kind: 'embedded' };
   if (switched === 'off') return { google: null, captcha };
+  if (env.OUTBOX_PAGE === 'off')
+    return { google: clientId ? { clientId, jwksUrl: jwksUrl ?? GOOGLE_JWKS_URL, embedded: false } : null, captcha };
   return { google: { clientId: clientId ?? EMBEDDED_GOOGLE_CLIENT_ID, jwksUrl, embedded: true }, captcha };
 }
 

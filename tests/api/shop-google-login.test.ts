@@ -368,24 +368,27 @@ describe("Google sign-in against Google's wire formats: its keys from a JWKS add
 });
 
 describe('Google sign-in switched off', () => {
-  it('answers 400 in the shopper language, and the embedded Google is not there', async () => {
-    const off = await preparePlatform({
-      dataDir: 'memory://',
-      databaseUrl: testDatabaseUrl(),
-      env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', GOOGLE_SIGN_IN: 'off' },
-    });
-    try {
-      const call = appRequest(off.app, randomClientAddress());
-      const res = await call('/api/v2/shop/authentication-token?locale=nl_BE', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ googleToken: await googleToken(uniqueEmail()), captchaToken: captcha() }),
+  // GOOGLE_SIGN_IN=off, or a deployment with the developer tools off and no Google client id of its own.
+  for (const setting of [{ GOOGLE_SIGN_IN: 'off' }, { OUTBOX_PAGE: 'off' }]) {
+    it(`answers 400 in the shopper language, and the embedded Google is not there (${JSON.stringify(setting)})`, async () => {
+      const off = await preparePlatform({
+        dataDir: 'memory://',
+        databaseUrl: testDatabaseUrl(),
+        env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', ...setting },
       });
-      expect(res.status).toBe(400);
-      expect(res.body['hydra:description']).toBe('Aanmelden met Google wordt niet aangeboden. Meld je aan met je e-mailadres.');
-      expect((await call('/google/oauth2/v3/certs')).status).toBe(404);
-    } finally {
-      await off.db.close();
-    }
-  });
+      try {
+        const call = appRequest(off.app, randomClientAddress());
+        const res = await call('/api/v2/shop/authentication-token?locale=nl_BE', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ googleToken: await googleToken(uniqueEmail()), captchaToken: captcha() }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.body['hydra:description']).toBe('Aanmelden met Google wordt niet aangeboden. Meld je aan met je e-mailadres.');
+        expect((await call('/google/oauth2/v3/certs')).status).toBe(404);
+      } finally {
+        await off.db.close();
+      }
+    });
+  }
 });

@@ -124,6 +124,15 @@ describe('Google sign-in settings', () => {
     expect(readSignInSettings({ GOOGLE_SIGN_IN: 'off', CAPTCHA: 'off' })).toEqual({ google: null, captcha: { kind: 'off' } });
   });
 
+  it('outside production with the developer tools off (a deployment others reach): no embedded issuer, Google with a client id', () => {
+    expect(readSignInSettings({ OUTBOX_PAGE: 'off' }).google).toBeNull();
+    expect(readSignInSettings({ OUTBOX_PAGE: 'off', GOOGLE_CLIENT_ID: CLIENT_ID }).google).toEqual({
+      clientId: CLIENT_ID,
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      embedded: false,
+    });
+  });
+
   it("in production: off without a client id, and Google's keys and reCAPTCHA's siteverify with one", () => {
     expect(readSignInSettings(production).google).toBeNull();
     expect(readSignInSettings({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID, CAPTCHA_SECRET: 's' })).toEqual({
