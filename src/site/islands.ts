@@ -7,11 +7,7 @@
  */
 import { routes, type RouteName } from '../lib/routes/routes.ts';
 
-/**
- * Routes whose island IslandShell mounts. The nutrition guides' entrances (nutritionGuideFull, -Short)
- * have their island but stay placeholders, out of menus and sitemaps, while the bi-nutrition guides they
- * lead to are not built.
- */
+/** Routes whose island IslandShell mounts. */
 export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
   'register',
@@ -39,6 +35,12 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'kibbleGuideNew',
   'kibbleGuideAnimal',
   'kibbleGuideResults',
+  'nutritionGuideFull',
+  'nutritionGuideShort',
+  'biNutritionGuide',
+  'biNutritionResults',
+  'miniBiNutritionGuide',
+  'miniBiNutritionResults',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

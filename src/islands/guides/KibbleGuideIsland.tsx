@@ -21,10 +21,10 @@ import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { emptyPet, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
-import { ASKED, stepSchema, type AskedStep } from './steps.ts';
+import { ASKED, stepSchema, type AskedStep } from '../shared/pets/guide-steps.ts';
 import { usePetSummary } from '../shared/pets/pet.tsx';
 import { PetOfAddress } from './PetOfAddress.tsx';
-import './guides.css';
+import '../shared/guide.css';
 
 function Progress({ step }: { step: number }) {
   const { t } = useIsland();

@@ -13,23 +13,22 @@ import { guideOffer, recommendationBodyOf, type GuideOffer } from '../../lib/nut
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
-import { openMiniCart } from '../../stores/mini-cart.ts';
-import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
+import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
 import { PetOfAddress } from './PetOfAddress.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
-import './guides.css';
+import '../shared/guide.css';
 
 /** Where the content service is: the build's CONTENT_API_URL, given by the page. */
 const ContentUrl = createContext('');
 
 function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
   const { t, price } = useIsland();
-  const [pending, setPending] = useState<'once' | 'subscription' | null>(null);
+  const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const food = recipe.ration.days[0]!.foods.find((f) => f.key === recipe.sku) ?? recipe.ration.days[0]!.foods[0]!;
   const offer: GuideOffer | null = guideOffer(recipe.formats[recipe.sku] ?? []);
@@ -37,19 +36,13 @@ function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
   const frequencyText = frequency ? frequencyLabel(frequency, t.plural).toLocaleLowerCase() : '';
   const variant = recipe.product?.ProductVariants.find((v) => v.code === offer?.code);
   const name = recipe.product?.name ?? recipe.sku;
-  const add = async (kind: 'once' | 'subscription') => {
+  const add = async (kind: GuidePurchase) => {
     if (!offer || pending) return;
     setPending(kind);
     setError(null);
     try {
-      await cartStore().add({
-        variantCode: offer.code,
-        quantity: offer.quantity,
-        interval: kind === 'subscription' ? offer.interval : 0,
-        sourceItemList: 'kibble_guide',
-      });
+      await addGuideOffers([offer], kind, 'kibble_guide');
       toast('success', t('guide.result.added', { name: `${name} ${offer.name}` }));
-      openMiniCart();
     } catch {
       setError(t('forms.errors.generic'));
     } finally {

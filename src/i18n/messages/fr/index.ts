@@ -12,6 +12,7 @@ import subscriptions from './subscriptions.ts';
 import pets from './pets.ts';
 import guide from './guide.ts';
 import calculator from './calculator.ts';
+import biNutrition from './biNutrition.ts';
 
 export default {
   ...common,
@@ -28,4 +29,5 @@ export default {
   pets,
   calculator,
   guide,
+  biNutrition,
 };

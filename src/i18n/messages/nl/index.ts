@@ -21,6 +21,7 @@ import subscriptions from './subscriptions.ts';
 import pets from './pets.ts';
 import guide from './guide.ts';
 import calculator from './calculator.ts';
+import biNutrition from './biNutrition.ts';
 
 export default {
   ...common,
@@ -37,4 +38,5 @@ export default {
   pets,
   calculator,
   guide,
+  biNutrition,
 };

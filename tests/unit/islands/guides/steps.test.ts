@@ -1,6 +1,6 @@
 /** The kibble guide's steps: each judges its own fields and the earlier ones, never the later (still empty) ones. */
 import { describe, expect, it } from 'vitest';
-import { guideStepErrors } from '../../../../src/islands/guides/steps.ts';
+import { guideStepErrors } from '../../../../src/islands/shared/pets/guide-steps.ts';
 import { emptyPet, type PetFormValues } from '../../../../src/islands/shared/pets/form.ts';
 
 const profile: PetFormValues = {

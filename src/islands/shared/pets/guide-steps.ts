@@ -4,10 +4,10 @@
  * below 100 kg). Later steps' fields are not judged yet: they are still empty.
  */
 import { z } from 'zod';
-import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../lib/constants.ts';
-import { noErrors, validate, type FormErrors } from '../../lib/forms/validate.ts';
-import { guideWeightAccepted } from '../../lib/nutrition/kibble-guide.ts';
-import { petSchema, type PetFormValues } from '../shared/pets/form.ts';
+import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../../lib/constants.ts';
+import { noErrors, validate, type FormErrors } from '../../../lib/forms/validate.ts';
+import { guideWeightAccepted } from '../../../lib/nutrition/kibble-guide.ts';
+import { petSchema, type PetFormValues } from './form.ts';
 
 export type AskedStep = 'profile' | 'shape' | 'diet';
 export const ASKED: readonly AskedStep[] = ['profile', 'shape', 'diet'];

@@ -1,0 +1,65 @@
+/** The bi-nutrition guides (full and mini): their steps, the menu and its results, in Dutch. */
+export default {
+  title: {
+    full: 'Gids bi-voeding voor {name}',
+    mini: 'Mini-gids bi-voeding voor {name}',
+  },
+  steps: {
+    label: 'Stappen van de gids',
+    progress: 'Stap {current} van {total}',
+    profile: 'Profiel',
+    meals: 'Maaltijden',
+    selection: 'Selectie',
+    ration: 'Rantsoen',
+    result: 'Resultaat',
+  },
+  intro: {
+    profile: 'Controleer het profiel van je kat: zijn menu hangt ervan af.',
+    meals: 'Welke brokken eet hij?',
+    selection: 'Kies de natvoeding van zijn menu.',
+    ration: 'Hoe vaak geef je hem natvoeding?',
+  },
+  actions: {
+    next: 'Volgende',
+    back: 'Terug',
+    results: 'Zijn menu bekijken',
+    editProfile: 'Zijn profiel aanpassen',
+    otherKibble: 'Andere brokken kiezen',
+    pets: 'Mijn dieren bekijken',
+    restart: 'Antwoorden aanpassen',
+  },
+  meals: {
+    cat: 'Brokken voor katten',
+    dog: 'Brokken voor honden',
+    required: 'Kies zijn brokken.',
+  },
+  selection: {
+    limit: 'Tot {max} recepten: {count} gekozen.',
+    full: 'Je hebt {max} recepten gekozen, het maximum.',
+    required: 'Kies minstens één natvoeding.',
+    none: 'Geen van onze natvoedingen past op dit moment bij je kat.',
+  },
+  ration: {
+    three: 'Drie keer per week',
+    daily: 'Elke dag',
+  },
+  menu: {
+    wetDays: 'Dagen met natvoeding ({days} dagen per week)',
+    everyDay: 'Elke dag',
+    otherDays: 'De andere dagen ({days} dagen per week)',
+    food: '{name}: {grams} g per dag, of {perMeal} g per maaltijd',
+    meals: 'In {meals} maaltijden per dag.',
+    loading: 'We stellen zijn menu samen…',
+  },
+  result: {
+    title: 'Het bi-voedingsmenu van {name}',
+    formats: 'Formaten en leveringen',
+    format: '{name}: {quantity} × {format}, aanbevolen levering {frequency}',
+    subscribe: 'Abonneren op het hele menu',
+    buyOnce: 'Alles in mijn winkelmand',
+    added: 'Zijn menu zit in je winkelmand.',
+    missing: 'Stel eerst zijn menu samen in de gids.',
+    vet: 'Je dierenarts kan je de voeding aanraden die bij hem past.',
+  },
+  link: 'Zijn bi-voedingsmenu samenstellen',
+};

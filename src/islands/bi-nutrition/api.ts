@@ -1,0 +1,88 @@
+/**
+ * The bi-nutrition guides' calls to the content service, parsed with zod where they enter the page: our
+ * kibbles (the full guide's Meals step), the wet recipes that fit the cat (Selection, POST
+ * b2c-recommendation/getReco?list=true with kinds ['wet']) and the menu (the same call with the kibble and
+ * the wet recipes chosen). A refusal of the bi-nutrition checks comes back with its reason and sentence;
+ * any failure (network, refusal of the request, an answer of another shape) is the technical error.
+ */
+import { z } from 'zod';
+import type { LocaleCode } from '../../lib/channels.ts';
+import { productSummary, type ProductSummary } from '../../lib/content/wire.ts';
+import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
+
+const refusal = z.object({
+  eligible: z.literal(false),
+  reason: z.enum(['dogType', 'dogKibble', 'overweight', 'pathology', 'adultKibbleForKitten', 'kittenKibbleForAdult']),
+  message: z.string(),
+});
+export type BiNutritionRefusal = z.infer<typeof refusal>;
+
+const format = z.object({
+  code: z.string(),
+  name: z.string(),
+  lastsDays: z.number(),
+  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
+  quantityForShortest: z.number().int(),
+});
+
+const menu = z.object({
+  kibble: z.string(),
+  wetRecipes: z.array(z.string()),
+  daysPerWeek: z.union([z.literal(3), z.literal(7)]),
+  ration: z.object({
+    kcal: z.number(),
+    meals: z.number().int(),
+    days: z
+      .array(
+        z.object({
+          daysPerWeek: z.number().int(),
+          foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })),
+        }),
+      )
+      .min(1),
+  }),
+  formats: z.record(z.string(), z.array(format)),
+  explanation: z.object({ text: z.string() }),
+  products: z.array(productSummary),
+});
+export type BiNutritionMenu = z.infer<typeof menu>;
+
+const menuAnswer = z.object({
+  data: z.union([refusal, z.object({ eligible: z.literal(true), menu: menu.nullable() })]),
+});
+const listAnswer = z.object({ data: z.union([refusal, z.array(productSummary)]) });
+const productsAnswer = z.object({ data: z.array(productSummary) });
+
+async function call(contentUrl: string, path: string, init: RequestInit, query: Record<string, string>): Promise<unknown> {
+  const url = new URL(`${contentUrl.replace(/\/+$/, '')}/${path}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const response = await fetch(url, { ...init, headers: { accept: 'application/json', 'content-type': 'application/json' } });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+}
+
+const post = (contentUrl: string, locale: LocaleCode, body: RecommendationRequest, list: boolean) =>
+  call(
+    contentUrl,
+    'b2c-recommendation/getReco',
+    { method: 'POST', body: JSON.stringify(body) },
+    list ? { locale, list: 'true' } : { locale },
+  );
+
+/** The menu of these choices, a refusal, or (without wet recipes yet) only the checks' verdict (`menu` null). */
+export async function fetchMenu(contentUrl: string, locale: LocaleCode, body: RecommendationRequest) {
+  return menuAnswer.parse(await post(contentUrl, locale, body, false)).data;
+}
+
+/** The wet recipes that fit the cat, or a refusal. */
+export async function fetchWetChoices(contentUrl: string, locale: LocaleCode, body: RecommendationRequest) {
+  return listAnswer.parse(await post(contentUrl, locale, { ...body, kinds: ['wet'] }, true)).data;
+}
+
+/** Our kibbles (not the samples), the cats' first: a dog's kibble can be chosen, and is then refused by the checks. */
+export async function fetchKibbles(contentUrl: string, locale: LocaleCode): Promise<ProductSummary[]> {
+  const { data } = productsAnswer.parse(await call(contentUrl, 'b2c-products', {}, { locale, render: '1', 'pagination[pageSize]': '100' }));
+  return data
+    .filter((p) => p.kind === 'dry' && !p.isSample)
+    .sort((a, b) => Number(a.animal === 'dog') - Number(b.animal === 'dog') || a.position - b.position);
+}

@@ -1,0 +1,21 @@
+/**
+ * The guides' one-click add to cart: each offer (a format, how many, the frequency it fits) goes into the
+ * cart once or as a subscription at its frequency, then the mini cart opens. The kibble guide adds one
+ * recipe, the bi-nutrition guides a whole menu.
+ */
+import type { GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
+import { openMiniCart } from '../../stores/mini-cart.ts';
+import { cartStore } from '../../stores/shop.ts';
+
+export type GuidePurchase = 'once' | 'subscription';
+
+export async function addGuideOffers(offers: readonly GuideOffer[], kind: GuidePurchase, sourceItemList: string): Promise<void> {
+  for (const offer of offers)
+    await cartStore().add({
+      variantCode: offer.code,
+      quantity: offer.quantity,
+      interval: kind === 'subscription' ? offer.interval : 0,
+      sourceItemList,
+    });
+  openMiniCart();
+}
