@@ -76,7 +76,8 @@ const loadCaptcha = createCaptchaLoader(() => ({ window: window as never, docume
 export async function captchaToken(action: 'login'): Promise<string | undefined> {
   if (!captcha) return undefined;
   try {
-    return await (await loadCaptcha(captcha)).execute(action);
+    const language = document.documentElement.lang.slice(0, 2) || undefined;
+    return await (await loadCaptcha(captcha, language)).execute(action);
   } catch (error) {
     // The login goes on without a token: the shop API decides whether it needs one, and says so.
     console.warn(error);

@@ -43,13 +43,14 @@ const LOAD_TIMEOUT_MS = 10_000;
 export function createCaptchaLoader(host: () => CaptchaHost, timeoutMs = LOAD_TIMEOUT_MS) {
   let loaded: { siteKey: string; captcha: Promise<Captcha> } | null = null;
 
-  return function loadCaptcha(settings: CaptchaSettings): Promise<Captcha> {
+  /** `language`: the page's (fr, nl), for the texts of the captcha's badge and challenge. */
+  return function loadCaptcha(settings: CaptchaSettings, language?: string): Promise<Captcha> {
     if (loaded) {
       if (loaded.siteKey !== settings.siteKey)
         return Promise.reject(new CaptchaLoadError('site-key', `The captcha is already loaded for another site key (${loaded.siteKey}).`));
       return loaded.captcha;
     }
-    const captcha = load(host(), settings, timeoutMs);
+    const captcha = load(host(), settings, timeoutMs, language);
     const current = { siteKey: settings.siteKey, captcha };
     loaded = current;
     captcha.catch(() => {
@@ -59,7 +60,7 @@ export function createCaptchaLoader(host: () => CaptchaHost, timeoutMs = LOAD_TI
   };
 }
 
-function load({ window, document }: CaptchaHost, settings: CaptchaSettings, timeoutMs: number): Promise<Captcha> {
+function load({ window, document }: CaptchaHost, settings: CaptchaSettings, timeoutMs: number, language?: string): Promise<Captcha> {
   return new Promise<Captcha>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new CaptchaLoadError('timeout', `The captcha did not get ready within ${timeoutMs} ms.`)),
@@ -70,7 +71,7 @@ function load({ window, document }: CaptchaHost, settings: CaptchaSettings, time
       reject(error);
     };
     const script = document.createElement('script');
-    script.src = `${settings.scriptUrl}?render=explicit`;
+    script.src = `${settings.scriptUrl}?${new URLSearchParams({ render: 'explicit', ...(language ? { hl: language } : {}) })}`;
     script.async = true;
     script.addEventListener('error', () =>
       fail(new CaptchaLoadError('load', `The captcha script could not be loaded (${settings.scriptUrl}).`)),

@@ -92,11 +92,11 @@ describe('captcha loader', () => {
     expect(page.scripts).toHaveLength(1);
   });
 
-  it('uses grecaptcha.enterprise for an Enterprise key', async () => {
+  it('uses grecaptcha.enterprise for an Enterprise key, in the page language', async () => {
     const page = fakePage();
     const load = createCaptchaLoader(() => page.host);
-    const captcha = load({ ...settings, enterprise: true, scriptUrl: 'https://www.google.com/recaptcha/enterprise.js' });
-    expect(page.scripts[0]!.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=explicit');
+    const captcha = load({ ...settings, enterprise: true, scriptUrl: 'https://www.google.com/recaptcha/enterprise.js' }, 'nl');
+    expect(page.scripts[0]!.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=explicit&hl=nl');
     page.loadScript();
     expect(await (await captcha).execute('login')).toBe('enterprise-token-for-login');
   });
