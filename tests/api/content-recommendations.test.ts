@@ -168,6 +168,22 @@ describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
     for (const p of res.body.data) expect(p).toMatchObject({ animal: 'cat', kind: 'wet' });
   });
 
+  it('lists our kibbles for the Meals step, the cats’ first then the dogs’, and refuses a profile that cannot have a menu', async () => {
+    const res = await getReco({ ...cat, wet: { daysPerWeek: 3 } }, 'locale=fr&list=true');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const animals = res.body.data.map((p: { animal: string; kind: string }) => {
+      expect(p.kind).toBe('dry');
+      return p.animal;
+    });
+    expect(animals).toContain('dog');
+    expect(animals.indexOf('dog')).toBeGreaterThan(animals.lastIndexOf('cat'));
+    expect(res.body.data.map((p: { sku: string }) => p.sku)).toEqual(expect.arrayContaining([adultKibble, kittenKibble, dogKibble.sku]));
+    // The kibble guide's own list (no wet days) is unchanged: at most three recommended kibbles.
+    expect((await getReco(cat, 'locale=fr&list=true')).body.data.length).toBeLessThanOrEqual(3);
+    const refused = await getReco({ ...cat, feature: 'diabetes', wet: { daysPerWeek: 7 } }, 'locale=nl&list=true');
+    expect(refused.body.data).toMatchObject({ eligible: false, reason: 'pathology' });
+  });
+
   it('the menu: wet food three times a week brings half the energy those days, the kibble the rest and all of it the other days', async () => {
     const res = await getReco({ ...cat, kibble: adultKibble, wetRecipes: [wet[0]], wet: { daysPerWeek: 3 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -170,9 +170,14 @@ const petOf = (profile: RecommendationRequest) => ({
   feature: profile.feature ?? null,
 });
 
-/** A bi-nutrition request: the guides name the cat's kibble or the wet recipes chosen, or list the wet ones. */
+/**
+ * A bi-nutrition request: the guides name the cat's kibble or the wet recipes chosen, or list the wet
+ * recipes (kinds ['wet']) or, with the wet days said, our kibbles (the Meals step).
+ */
 const isBiNutrition = (profile: RecommendationRequest, list: boolean) =>
-  profile.kibble != null || profile.wetRecipes != null || (list && profile.kinds.length === 1 && profile.kinds[0] === 'wet');
+  profile.kibble != null ||
+  profile.wetRecipes != null ||
+  (list && ((profile.kinds.length === 1 && profile.kinds[0] === 'wet') || profile.wet != null));
 
 /**
  * The bi-nutrition guides' answer: the checks first (a dog, a dog's kibble, a cat above its ideal shape or
@@ -203,6 +208,15 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
     if (error) return refused(error);
   }
   const catFoods = (kind: 'dry' | 'wet') => [...foods.values()].filter((r) => r.kind === kind && r.animal === 'cat').map(candidateOf);
+  // The Meals step: every kibble of ours, the cats' first (a dog's may be chosen, and is then refused).
+  if (list && !profile.kinds.includes('wet'))
+    return {
+      eligible: true as const,
+      list: [...foods.values()]
+        .filter((r) => r.kind === 'dry')
+        .sort((a, b) => Number(a.animal === 'dog') - Number(b.animal === 'dog') || a.position - b.position)
+        .map((r) => r.sku),
+    };
   if (list) {
     const wet = recommend(pet, catFoods('wet'), Number.POSITIVE_INFINITY);
     return { eligible: true as const, list: wet.eligible ? wet.recipes.map((r) => r.sku) : [] };

@@ -257,7 +257,8 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
         }}
       />
     );
-  else if (step === 'meals') body = <MealsStep draft={draft} pending={pending} onNext={(kibble) => void check({ kibble })} back={back} />;
+  else if (step === 'meals')
+    body = <MealsStep animal={animal} draft={draft} pending={pending} onNext={(kibble) => void check({ kibble })} back={back} />;
   else if (step === 'selection')
     body = <SelectionStep animal={animal} draft={draft} onNext={(wetRecipes) => update({ wetRecipes, step: index + 1 })} back={back} />;
   else
@@ -287,11 +288,13 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
 }
 
 function MealsStep({
+  animal,
   draft,
   pending,
   onNext,
   back,
 }: {
+  animal: Animal;
   draft: BiNutritionDraft;
   pending: boolean;
   onNext: (kibble: string) => void;
@@ -299,11 +302,12 @@ function MealsStep({
 }) {
   const { t, locale } = useIsland();
   const contentUrl = useContext(ContentUrl);
-  const kibbles = useLoaded(() => fetchKibbles(contentUrl, locale), [contentUrl, locale]);
+  const kibbles = useLoaded(() => fetchKibbles(contentUrl, locale, menuBody(animal, draft)), [contentUrl, locale, animal]);
   const [kibble, setKibble] = useState(draft.kibble);
   const [missing, setMissing] = useState(false);
   if (kibbles === 'loading') return <IslandStatus messageKey="biNutrition.menu.loading" />;
   if (isTechnical(kibbles)) return <TechnicalError />;
+  if (!Array.isArray(kibbles)) return <Refusal refusal={kibbles}>{back}</Refusal>;
   const group = (animal: 'cat' | 'dog') => (
     <fieldset className="bi-choices">
       <legend>{t(`biNutrition.meals.${animal}`)}</legend>

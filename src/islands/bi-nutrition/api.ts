@@ -1,13 +1,13 @@
 /**
  * The bi-nutrition guides' calls to the content service, parsed with zod where they enter the page: our
- * kibbles (the full guide's Meals step), the wet recipes that fit the cat (Selection, POST
+ * kibbles (the full guide's Meals step: the same call with list=true, kinds ['dry'] and the wet days), the wet recipes that fit the cat (Selection, POST
  * b2c-recommendation/getReco?list=true with kinds ['wet']) and the menu (the same call with the kibble and
  * the wet recipes chosen). A refusal of the bi-nutrition checks comes back with its reason and sentence;
  * any failure (network, refusal of the request, an answer of another shape) is the technical error.
  */
 import { z } from 'zod';
 import type { LocaleCode } from '../../lib/channels.ts';
-import { productSummary, type ProductSummary } from '../../lib/content/wire.ts';
+import { productSummary } from '../../lib/content/wire.ts';
 import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
 
 const refusal = z.object({
@@ -51,23 +51,19 @@ const menuAnswer = z.object({
   data: z.union([refusal, z.object({ eligible: z.literal(true), menu: menu.nullable() })]),
 });
 const listAnswer = z.object({ data: z.union([refusal, z.array(productSummary)]) });
-const productsAnswer = z.object({ data: z.array(productSummary) });
 
-async function call(contentUrl: string, path: string, init: RequestInit, query: Record<string, string>): Promise<unknown> {
-  const url = new URL(`${contentUrl.replace(/\/+$/, '')}/${path}`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  const response = await fetch(url, { ...init, headers: { accept: 'application/json', 'content-type': 'application/json' } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+async function post(contentUrl: string, locale: LocaleCode, body: RecommendationRequest, list: boolean): Promise<unknown> {
+  const url = new URL(`${contentUrl.replace(/\/+$/, '')}/b2c-recommendation/getReco`);
+  url.searchParams.set('locale', locale);
+  if (list) url.searchParams.set('list', 'true');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`getReco answered ${response.status}`);
   return response.json();
 }
-
-const post = (contentUrl: string, locale: LocaleCode, body: RecommendationRequest, list: boolean) =>
-  call(
-    contentUrl,
-    'b2c-recommendation/getReco',
-    { method: 'POST', body: JSON.stringify(body) },
-    list ? { locale, list: 'true' } : { locale },
-  );
 
 /** The menu of these choices, a refusal, or (without wet recipes yet) only the checks' verdict (`menu` null). */
 export async function fetchMenu(contentUrl: string, locale: LocaleCode, body: RecommendationRequest) {
@@ -79,10 +75,7 @@ export async function fetchWetChoices(contentUrl: string, locale: LocaleCode, bo
   return listAnswer.parse(await post(contentUrl, locale, { ...body, kinds: ['wet'] }, true)).data;
 }
 
-/** Our kibbles (not the samples), the cats' first: a dog's kibble can be chosen, and is then refused by the checks. */
-export async function fetchKibbles(contentUrl: string, locale: LocaleCode): Promise<ProductSummary[]> {
-  const { data } = productsAnswer.parse(await call(contentUrl, 'b2c-products', {}, { locale, render: '1', 'pagination[pageSize]': '100' }));
-  return data
-    .filter((p) => p.kind === 'dry' && !p.isSample)
-    .sort((a, b) => Number(a.animal === 'dog') - Number(b.animal === 'dog') || a.position - b.position);
+/** Our kibbles, the cats' first (a dog's kibble can be chosen, and is then refused by the checks), or a refusal of the profile. */
+export async function fetchKibbles(contentUrl: string, locale: LocaleCode, body: RecommendationRequest) {
+  return listAnswer.parse(await post(contentUrl, locale, { ...body, kinds: ['dry'], kibble: null, wetRecipes: null }, true)).data;
 }

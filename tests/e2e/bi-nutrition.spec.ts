@@ -1,0 +1,204 @@
+/**
+ * The bi-nutrition guides for a cat (kibble plus wet food), on the FR and BE sites: the full guide from the
+ * cat's profile through Meals (a kitten's kibble and a dog's refused in words, at that step), Selection
+ * (at most three wet recipes), Ration and the results with the whole menu added to the cart in one click;
+ * the mini guide (the engine picks the kibble) surviving a reload; refused profiles (overweight, a
+ * pathology needing a vet, a dog's path) and the technical error when the service fails. Phone first
+ * (390 × 844): nothing wider than the screen, the step's action visible; axe on each screen.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { channelOf } from '../../src/lib/channels.ts';
+import { BI_NUTRITION_MESSAGES } from '../../src/lib/nutrition/bi-nutrition.ts';
+import {
+  atPath,
+  createCustomer,
+  expect,
+  expectNoSeriousViolation,
+  languageOf,
+  localeOf,
+  PLATFORM,
+  pathOf,
+  signInThroughApi,
+  test,
+  textsOf,
+} from './helpers.ts';
+
+interface Summary {
+  sku: string;
+  name: string;
+  animal: 'cat' | 'dog';
+  kind: 'dry' | 'wet' | 'treat';
+  isSample: boolean;
+  filters: { lifeStage: string };
+}
+
+async function products(page: Page, info: TestInfo): Promise<Summary[]> {
+  const res = await page.request.get(`${PLATFORM}/content/b2c-products?locale=${localeOf(info)}&render=1&pagination[pageSize]=500`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: Summary[] }).data.filter((p) => !p.isSample);
+}
+
+/** A cat (or dog) of a new signed-in customer, through the shop API: 3 years old, 4 kg, ideal shape unless told. */
+async function customerWithPet(
+  page: Page,
+  info: TestInfo,
+  pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string } = {},
+): Promise<string> {
+  const locale = localeOf(info);
+  const session = await signInThroughApi(page, info, await createCustomer(page.request, info));
+  const dog = pet.species === 'dog';
+  const res = await page.request.post(`${PLATFORM}/api/v2/shop/animals?channelCode=${channelOf(locale).code}&locale=${locale}`, {
+    headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json', Authorization: `Bearer ${session.token}` },
+    data: {
+      type: `/api/v2/shop/animal-types/${dog ? 1 : 2}`,
+      gender: '/api/v2/shop/animal-genders/2',
+      name: dog ? 'Rex' : 'Minou',
+      breed: `/api/v2/shop/animal-breeds/${dog ? 1 : 101}`,
+      crossbreed: false,
+      birthday: null,
+      ageYears: 3,
+      ageMonths: 0,
+      weight: dog ? 20 : 4,
+      sterilized: true,
+      condition: `/api/v2/shop/animal-body-conditions/${pet.condition ?? 3}`,
+      activity: '/api/v2/shop/animal-activities/2',
+      hasFeature: Boolean(pet.feature),
+      feature: pet.feature ?? null,
+      feeds: ['kibble'],
+      kibbleBrand: 'Une autre marque',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return String(((await res.json()) as { id: number }).id);
+}
+
+async function expectPhoneFit(page: Page, action: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expect(page.getByRole('button', { name: action })).toBeInViewport();
+}
+
+const stepTitle = (page: Page, info: TestInfo, step: string) =>
+  page.getByRole('heading', { level: 2, name: textsOf(info)(`biNutrition.steps.${step}`) });
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('full guide: profile, meals (kitten and dog kibbles refused), three wet recipes at most, every day, the menu added as subscriptions', async ({
+  page,
+}, info) => {
+  test.slow();
+  const t = textsOf(info);
+  const lang = languageOf(info);
+  const catalogue = await products(page, info);
+  const adult = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'adult')!;
+  const kitten = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'kitten')!;
+  const dogKibble = catalogue.find((p) => p.animal === 'dog' && p.kind === 'dry')!;
+  const cat = await customerWithPet(page, info);
+  await page.goto(pathOf(info, 'biNutritionGuide', { animal: cat }));
+
+  // Profile: the saved cat's answers, saved back.
+  await expect(stepTitle(page, info, 'profile')).toBeVisible();
+  await expect(page.getByLabel(t('pets.fields.weight'))).toHaveValue(/^4/);
+  await expectNoSeriousViolation(page, 'bi-nutrition profile');
+  await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
+
+  // Meals: a kitten's kibble for an adult, then a dog's kibble, each refused at this step.
+  await expect(stepTitle(page, info, 'meals')).toBeVisible();
+  await expectPhoneFit(page, t('biNutrition.actions.next'));
+  const next = page.getByRole('button', { name: t('biNutrition.actions.next') });
+  await page.getByRole('radio', { name: kitten.name }).check();
+  await next.click();
+  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].kittenKibbleForAdult })).toBeVisible();
+  await page.getByRole('radio', { name: dogKibble.name }).check();
+  await next.click();
+  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].dogKibble })).toBeVisible();
+  await expectNoSeriousViolation(page, 'bi-nutrition meals refused');
+  await page.getByRole('radio', { name: adult.name }).check();
+  await next.click();
+
+  // Selection: at most three; the others wait disabled, the limit said.
+  await expect(stepTitle(page, info, 'selection')).toBeVisible();
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  const count = await boxes.count();
+  for (let i = 0; i < Math.min(3, count); i++) await boxes.nth(i).check();
+  if (count > 3) {
+    await expect(boxes.nth(3)).toBeDisabled();
+    await expect(page.getByText(t('biNutrition.selection.full', { max: 3 }))).toBeVisible();
+  }
+  await expectNoSeriousViolation(page, 'bi-nutrition selection');
+  await next.click();
+
+  // Ration: three times a week shows the wet days and the other days; every day, one day type.
+  await expect(stepTitle(page, info, 'ration')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: t('biNutrition.menu.otherDays', { days: 4 }) })).toBeVisible();
+  await page.getByRole('radio', { name: t('biNutrition.ration.daily') }).check();
+  await expect(page.getByRole('heading', { level: 3, name: t('biNutrition.menu.everyDay') })).toBeVisible();
+  await expect(page.locator('.bi-day li')).toHaveCount(1 + Math.min(3, count));
+  await page.getByRole('button', { name: t('biNutrition.actions.results') }).click();
+
+  // Results: the menu, explained, added as subscriptions in one click.
+  await expect(page).toHaveURL(atPath(pathOf(info, 'biNutritionResults', { animal: cat })));
+  await expect(page.getByRole('heading', { level: 2, name: t('biNutrition.result.title', { name: 'Minou' }) })).toBeVisible();
+  await expect(page.locator('.bi-day').first()).toContainText(adult.name);
+  await expectNoSeriousViolation(page, 'bi-nutrition results');
+  await page.getByRole('button', { name: new RegExp(t('biNutrition.result.subscribe')) }).click();
+  await expect(page.getByText(t('biNutrition.result.added'))).toBeVisible();
+  const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => /cart/i.test(k) && /token/i.test(k))?.[1]);
+  expect(token).toBeTruthy();
+});
+
+test('mini guide: the engine picks the kibble; the step survives a reload; three times a week', async ({ page }, info) => {
+  const t = textsOf(info);
+  const cat = await customerWithPet(page, info);
+  await page.goto(pathOf(info, 'miniBiNutritionGuide', { animal: cat }));
+  await expect(page.getByText(t('biNutrition.steps.progress', { current: 1, total: 4 }))).toBeVisible();
+  await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
+  await expect(stepTitle(page, info, 'selection')).toBeVisible();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
+  await expect(stepTitle(page, info, 'ration')).toBeVisible();
+  await page.reload();
+  await expect(stepTitle(page, info, 'ration')).toBeVisible();
+  await expect(page.getByRole('radio', { name: t('biNutrition.ration.three') })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 3, name: t('biNutrition.menu.wetDays', { days: 3 }) })).toBeVisible();
+  await expectPhoneFit(page, t('biNutrition.actions.results'));
+  await page.getByRole('button', { name: t('biNutrition.actions.results') }).click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'miniBiNutritionResults', { animal: cat })));
+  await expect(page.locator('.bi-day')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: new RegExp(t('biNutrition.result.buyOnce')) })).toBeVisible();
+});
+
+for (const [label, pet, reason] of [
+  ['an overweight cat', { condition: 4 }, 'overweight'],
+  ['a pathology needing a vet', { feature: 'kidney-disease' }, 'pathology'],
+] as const) {
+  test(`${label}: refused at the profile with the vet's advice, no menu`, async ({ page }, info) => {
+    const t = textsOf(info);
+    const cat = await customerWithPet(page, info, pet);
+    await page.goto(pathOf(info, 'biNutritionGuide', { animal: cat }));
+    await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
+    const alert = page.locator(`[data-reason="${reason}"]`);
+    await expect(alert).toContainText(BI_NUTRITION_MESSAGES[languageOf(info)][reason]);
+    await expect(alert).toContainText(t('biNutrition.result.vet'));
+    await expect(stepTitle(page, info, 'profile')).toBeVisible();
+    await expectNoSeriousViolation(page, `bi-nutrition ${reason}`);
+  });
+}
+
+test('a dog’s path: the dogType error and a way back to the pets', async ({ page }, info) => {
+  const t = textsOf(info);
+  const dog = await customerWithPet(page, info, { species: 'dog' });
+  await page.goto(pathOf(info, 'miniBiNutritionGuide', { animal: dog }));
+  await expect(page.getByRole('alert')).toContainText(BI_NUTRITION_MESSAGES[languageOf(info)].dogType);
+  await expect(page.getByRole('link', { name: t('biNutrition.actions.pets') })).toHaveAttribute('href', pathOf(info, 'animals'));
+});
+
+test('the service failing: the technical error, in the shop’s words', async ({ page }, info) => {
+  const t = textsOf(info);
+  const cat = await customerWithPet(page, info);
+  await page.route('**/b2c-recommendation/getReco**', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto(pathOf(info, 'miniBiNutritionGuide', { animal: cat }));
+  await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
+  await expect(page.getByText(BI_NUTRITION_MESSAGES[languageOf(info)].technical)).toBeVisible();
+});
