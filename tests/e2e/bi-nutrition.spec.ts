@@ -7,7 +7,6 @@
  * (390 × 844): nothing wider than the screen, the step's action visible; axe on each screen.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { channelOf } from '../../src/lib/channels.ts';
 import { BI_NUTRITION_MESSAGES } from '../../src/lib/nutrition/bi-nutrition.ts';
 import {
   atPath,
@@ -22,6 +21,7 @@ import {
   test,
   textsOf,
 } from './helpers.ts';
+import { catOfCustomer } from './bi-nutrition-helpers.ts';
 
 interface Summary {
   sku: string;
@@ -38,38 +38,14 @@ async function products(page: Page, info: TestInfo): Promise<Summary[]> {
   return ((await res.json()) as { data: Summary[] }).data.filter((p) => !p.isSample);
 }
 
-/** A cat (or dog) of a new signed-in customer, through the shop API: 3 years old, 4 kg, ideal shape unless told. */
+/** A cat (or dog) of a new signed-in customer. */
 async function customerWithPet(
   page: Page,
   info: TestInfo,
   pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string } = {},
 ): Promise<string> {
-  const locale = localeOf(info);
   const session = await signInThroughApi(page, info, await createCustomer(page.request, info));
-  const dog = pet.species === 'dog';
-  const res = await page.request.post(`${PLATFORM}/api/v2/shop/animals?channelCode=${channelOf(locale).code}&locale=${locale}`, {
-    headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json', Authorization: `Bearer ${session.token}` },
-    data: {
-      type: `/api/v2/shop/animal-types/${dog ? 1 : 2}`,
-      gender: '/api/v2/shop/animal-genders/2',
-      name: dog ? 'Rex' : 'Minou',
-      breed: `/api/v2/shop/animal-breeds/${dog ? 1 : 101}`,
-      crossbreed: false,
-      birthday: null,
-      ageYears: 3,
-      ageMonths: 0,
-      weight: dog ? 20 : 4,
-      sterilized: true,
-      condition: `/api/v2/shop/animal-body-conditions/${pet.condition ?? 3}`,
-      activity: '/api/v2/shop/animal-activities/2',
-      hasFeature: Boolean(pet.feature),
-      feature: pet.feature ?? null,
-      feeds: ['kibble'],
-      kibbleBrand: 'Une autre marque',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return String(((await res.json()) as { id: number }).id);
+  return String(await catOfCustomer(page.request, PLATFORM, localeOf(info), session.token, pet));
 }
 
 async function expectPhoneFit(page: Page, action: string) {

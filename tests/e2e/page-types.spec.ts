@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { LocaleCode } from '../../src/lib/channels.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import type { RouteName } from '../../src/lib/routes/routes.ts';
-import { createCustomer, escapeRegExp, expect, seriousViolations, signInThroughApi, target, test } from './helpers.ts';
+import { createCustomer, escapeRegExp, expect, PLATFORM, seriousViolations, signInThroughApi, target, test } from './helpers.ts';
+import { catOfCustomer, keepBiNutritionChoice } from './bi-nutrition-helpers.ts';
 import { expectStill, hydrated, overflowWidth, watchShifts } from './page-checks.ts';
 
 const SIZES = [
@@ -63,6 +64,7 @@ function pageTypes(locale: LocaleCode, channel: 'fr' | 'be'): Record<string, str
     register: at('register'),
     resetPassword: at('forgotPassword', { forgotPassword: 'a-reset-token' }),
     guide: at('kibbleGuide'),
+    nutritionGuideEntrance: at('nutritionGuideFull'),
     webView: nl ? '/nl/web-view/1-betaalwijziging/' : '/web-view/1-changement-de-paiement/',
   };
 }
@@ -87,6 +89,9 @@ const ACCOUNT_ROUTES = [
   'sponsorships',
 ] as const;
 
+/** The bi-nutrition guide and its results, checked signed in with a cat (the results with the guide's choices kept). */
+const BI_NUTRITION_ROUTES = ['biNutritionGuide', 'biNutritionResults'] as const;
+
 /** What a page type shows once its island has done its first work (beyond hydration itself). */
 async function settled(page: Page, type: string): Promise<void> {
   // The account and the app's payment web view are for customers: an anonymous visit goes to login.
@@ -95,6 +100,9 @@ async function settled(page: Page, type: string): Promise<void> {
     await expect(page.locator('form input[type="email"]')).toBeVisible();
   if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
   if (ACCOUNT_ROUTES.includes(type as (typeof ACCOUNT_ROUTES)[number])) await expect(page.locator('.island-status')).toHaveCount(0);
+  if (type === 'nutritionGuideEntrance') await expect(page.locator('[data-no-cat]')).toBeVisible();
+  if (BI_NUTRITION_ROUTES.includes(type as (typeof BI_NUTRITION_ROUTES)[number]))
+    await expect(page.locator('.bi-day, form button[type="submit"]').first()).toBeVisible();
 }
 
 /** The element a shopper came for, which must be on the first screen without scrolling. */
@@ -157,6 +165,17 @@ for (const { locale, channel } of LOCALES) {
           await checkPage(page, url, locale, route, size);
           // Still signed in: a guard sending the shopper to login would measure the login page instead.
           expect(page.url()).toBe(url);
+        });
+      }
+    }
+
+    for (const route of BI_NUTRITION_ROUTES) {
+      for (const size of SIZES) {
+        test(`${route}, signed in with a cat, on a ${size.name}`, async ({ page, request }) => {
+          const session = await signInThroughApi(page, locale, await createCustomer(request, locale));
+          const cat = await catOfCustomer(request, PLATFORM, locale, session.token);
+          if (route === 'biNutritionResults') await keepBiNutritionChoice(page, request, PLATFORM, locale, cat);
+          await checkPage(page, new URL(pathTo(route, locale, { animal: String(cat) }), target.sites[channel]).href, locale, route, size);
         });
       }
     }
