@@ -22,7 +22,7 @@ import { dailyRation, mealsPerDay, type RationFood } from '../../lib/nutrition/r
 import { deliveryFrequency, formatGrams } from '../../lib/nutrition/delivery-frequency.ts';
 import { explainRation } from '../../lib/nutrition/explanation.ts';
 import { recommend, type RecipeCandidate } from '../../lib/nutrition/recommendation.ts';
-import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
+import { BI_NUTRITION_MESSAGES, biNutritionError, biNutritionFoods } from '../../lib/nutrition/bi-nutrition.ts';
 import {
   BI_NUTRITION_WET_SHARE,
   NUTRITION_MESSAGES,
@@ -236,11 +236,12 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
   const meals = mealsPerDay(profile.month);
   const daysPerWeek = profile.wet?.daysPerWeek ?? 3;
   const share = profile.wet?.share ?? BI_NUTRITION_WET_SHARE;
-  // The wet recipes chosen share the wet part of the energy equally: the shopper alternates them.
-  const menu: RationFood[] = [
-    { key: kibble.sku, kcalPerKg: kcalPerKgOf(kibble)!, share: 1 - share },
-    ...wets.map((w) => ({ key: w.sku, kcalPerKg: kcalPerKgOf(w)!, share: share / wets.length, daysPerWeek })),
-  ];
+  const menu = biNutritionFoods(
+    { key: kibble.sku, kcalPerKg: kcalPerKgOf(kibble)! },
+    wets.map((w) => ({ key: w.sku, kcalPerKg: kcalPerKgOf(w)! })),
+    daysPerWeek,
+    share,
+  );
   const ration = dailyRation(energy.kcal, menu, meals);
   return {
     eligible: true as const,

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { ACTIVITY_NAMES, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pets/labels.ts';
-import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS } from '../../lib/pets/profile.ts';
+import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, SPECIES_IDS } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
@@ -125,6 +125,11 @@ function Pet() {
       <p>
         <a href={pathTo('kibbleGuideAnimal', locale, params)}>{t('pets.list.guide')}</a>
       </p>
+      {idOf(animal.type) === String(SPECIES_IDS.cat) && (
+        <p>
+          <a href={pathTo('biNutritionGuide', locale, params)}>{t('biNutrition.link')}</a>
+        </p>
+      )}
       <p>
         <a href={pathTo('animals', locale)}>{t('pets.view.back')}</a>
       </p>

@@ -9,7 +9,8 @@
 import type { Language } from '../channels.ts';
 import { featureOf, type BodyCondition, type Feature, type Species } from '../pets/profile.ts';
 import { GROWTH_UNTIL_MONTHS } from './energy.ts';
-import { NUTRITION_MESSAGES } from './requests.ts';
+import type { RationFood } from './ration.ts';
+import { BI_NUTRITION_WET_SHARE, NUTRITION_MESSAGES } from './requests.ts';
 
 export type BiNutritionError =
   | 'dogType'
@@ -66,3 +67,26 @@ export const BI_NUTRITION_MESSAGES: Record<Language, Record<BiNutritionError, st
     technical: NUTRITION_MESSAGES.nl.technicalError,
   },
 };
+
+interface MenuFood {
+  key: string;
+  kcalPerKg: number;
+}
+
+/**
+ * The foods of a cat's bi-nutrition menu, for the daily ration: the kibble is served every day; the wet
+ * recipes chosen are served `daysPerWeek` days and share the wet part of those days' energy equally (the
+ * shopper alternates them). On the other days the kibble brings all the energy (ration.ts).
+ */
+export function biNutritionFoods(
+  kibble: MenuFood,
+  wet: readonly MenuFood[],
+  daysPerWeek: 3 | 7,
+  share = BI_NUTRITION_WET_SHARE,
+): RationFood[] {
+  if (wet.length === 0) throw new RangeError('A bi-nutrition menu needs a wet recipe');
+  return [
+    { key: kibble.key, kcalPerKg: kibble.kcalPerKg, share: 1 - share },
+    ...wet.map((w) => ({ key: w.key, kcalPerKg: w.kcalPerKg, share: share / wet.length, daysPerWeek })),
+  ];
+}

@@ -1,6 +1,12 @@
 /** The bi-nutrition guides' checks: each refusal of a cat menu, in the order the shopper should fix them. */
 import { describe, expect, it } from 'vitest';
-import { BI_NUTRITION_MESSAGES, biNutritionError, type BiNutritionProfile } from '../../../../src/lib/nutrition/bi-nutrition.ts';
+import {
+  BI_NUTRITION_MESSAGES,
+  biNutritionError,
+  biNutritionFoods,
+  type BiNutritionProfile,
+} from '../../../../src/lib/nutrition/bi-nutrition.ts';
+import { dailyRation } from '../../../../src/lib/nutrition/ration.ts';
 
 const adultCat: BiNutritionProfile = { species: 'cat', ageMonths: 36, condition: 'ideal', feature: null };
 const kitten: BiNutritionProfile = { ...adultCat, ageMonths: 6 };
@@ -40,5 +46,32 @@ describe('bi-nutrition checks', () => {
     expect(BI_NUTRITION_MESSAGES.fr.technical).toBe(
       "Nous ne sommes pas en mesure de vous donner une recommandation. Merci d'essayer ultérieurement",
     );
+  });
+});
+
+describe('bi-nutrition menu', () => {
+  const kibble = { key: 'KIBBLE', kcalPerKg: 3800 };
+  const wet = { key: 'WET', kcalPerKg: 950 };
+  it('three times a week: on wet days half the energy from wet food, the kibble the other half; the other days all kibble', () => {
+    // A 4 kg neutered cat: 190 kcal a day (FEDIAF, 75 kcal per kg^0.67).
+    const ration = dailyRation(190, biNutritionFoods(kibble, [wet], 3), 2);
+    expect(ration.days).toEqual([
+      {
+        daysPerWeek: 3,
+        foods: [
+          { key: 'KIBBLE', gramsPerDay: 25, gramsPerMeal: 13 },
+          { key: 'WET', gramsPerDay: 100, gramsPerMeal: 50 },
+        ],
+      },
+      { daysPerWeek: 4, foods: [{ key: 'KIBBLE', gramsPerDay: 50, gramsPerMeal: 25 }] },
+    ]);
+  });
+  it('every day: one day type; several wet recipes share the wet half equally', () => {
+    const ration = dailyRation(190, biNutritionFoods(kibble, [wet, { key: 'WET2', kcalPerKg: 950 }], 7), 2);
+    expect(ration.days).toHaveLength(1);
+    expect(ration.days[0]!.foods.map((f) => f.gramsPerDay)).toEqual([25, 50, 50]);
+  });
+  it('needs a wet recipe', () => {
+    expect(() => biNutritionFoods(kibble, [], 3)).toThrow(RangeError);
   });
 });
