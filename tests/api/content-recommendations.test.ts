@@ -72,16 +72,18 @@ describe('b2c-rations/getReco', () => {
   });
 });
 
+/** A 4 kg neutered adult cat of low activity: 190 kcal a day. */
+const cat = {
+  type: '/api/v2/shop/animal-types/2',
+  name: 'Minou',
+  weight: 4,
+  month: 36,
+  sterilized: true,
+  condition: 'ideal',
+  activity: 'low',
+};
+
 describe('b2c-recommendation/getReco', () => {
-  const cat = {
-    type: '/api/v2/shop/animal-types/2',
-    name: 'Minou',
-    weight: 4,
-    month: 36,
-    sterilized: true,
-    condition: 'ideal',
-    activity: 'low',
-  };
   it('recommends at most three cat kibbles, each with its ration (190 kcal for a 4 kg neutered cat) and the explanation', async () => {
     const res = await getReco(cat);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -137,15 +139,6 @@ describe('b2c-recommendation/getReco', () => {
 });
 
 describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
-  const cat = {
-    type: '/api/v2/shop/animal-types/2',
-    name: 'Minou',
-    weight: 4,
-    month: 36,
-    sterilized: true,
-    condition: 'ideal',
-    activity: 'low',
-  };
   const skuOf = async (where: string) =>
     (
       await platform.db.query<{ sku: string }>(
@@ -235,6 +228,18 @@ describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
     // The Selection step's list is refused the same way.
     const list = await getReco({ ...cat, condition: 'obese', kinds: ['wet'] }, 'locale=fr&list=true');
     expect(list.body.data).toMatchObject({ eligible: false, reason: 'overweight' });
+  });
+
+  it('a cat of the bi-nutrition guides weighs above 0 and below 13 kg', async () => {
+    const kitten = { ...cat, weight: 0.8, month: 3, sterilized: false, kinds: ['wet'], wet: { daysPerWeek: 3 } };
+    expect((await getReco(kitten, 'locale=fr&list=true')).status).toBe(200);
+    expect((await getReco({ ...cat, weight: 12.9, wetRecipes: [wet[0]], wet: { daysPerWeek: 3 } })).status).toBe(200);
+    const heavy = await getReco({ ...cat, weight: 13, wetRecipes: [wet[0]], wet: { daysPerWeek: 3 } });
+    expect(heavy.status).toBe(400);
+    expect(heavy.body.error.name).toBe('ValidationError');
+    // The kibble guide keeps 1 to 13 kg.
+    expect((await getReco({ ...cat, weight: 0.8 })).status).toBe(400);
+    expect((await getReco({ ...cat, weight: 13 })).status).toBe(200);
   });
 
   it('refuses an unknown or wrong kibble, a wet recipe that is not one, and more than three wet recipes', async () => {

@@ -7,6 +7,7 @@
  * (390 × 844): nothing wider than the screen, the step's action visible; axe on each screen.
  */
 import type { Page, TestInfo } from '@playwright/test';
+import { DELIVERY_FREQUENCIES, STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { BI_NUTRITION_MESSAGES } from '../../src/lib/nutrition/bi-nutrition.ts';
 import {
   atPath,
@@ -89,6 +90,7 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   await next.click();
   await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].dogKibble })).toBeVisible();
   await expectNoSeriousViolation(page, 'bi-nutrition meals refused');
+  await page.screenshot({ path: info.outputPath('meals.png'), fullPage: true });
   await page.getByRole('radio', { name: adult.name }).check();
   await next.click();
 
@@ -103,6 +105,7 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
     await expect(page.getByText(t('biNutrition.selection.full', { max: 3 }))).toBeVisible();
   }
   await expectNoSeriousViolation(page, 'bi-nutrition selection');
+  await page.screenshot({ path: info.outputPath('selection.png'), fullPage: true });
   await next.click();
 
   // Ration: three times a week shows the wet days and the other days; every day, one day type.
@@ -120,8 +123,17 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   await expectNoSeriousViolation(page, 'bi-nutrition results');
   await page.getByRole('button', { name: new RegExp(t('biNutrition.result.subscribe')) }).click();
   await expect(page.getByText(t('biNutrition.result.added'))).toBeVisible();
-  const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => /cart/i.test(k) && /token/i.test(k))?.[1]);
-  expect(token).toBeTruthy();
+  await page.screenshot({ path: info.outputPath('results.png'), fullPage: true });
+  // The whole menu is in the cart the page keeps, each food a subscription at its fitted frequency.
+  const [token, bearer] = await page.evaluate(
+    (keys) => [localStorage.getItem(keys.cartToken), localStorage.getItem(keys.token)],
+    STORAGE_KEYS,
+  );
+  const cart = await page.request.get(`${PLATFORM}/api/v2/shop/orders/${token}`, { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(cart.status(), await cart.text()).toBe(200);
+  const items = ((await cart.json()) as { items: Array<{ variantCode: string; subscriptionInterval: number }> }).items;
+  expect(items).toHaveLength(1 + Math.min(3, count));
+  for (const item of items) expect(DELIVERY_FREQUENCIES.map((f) => f.days)).toContain(item.subscriptionInterval);
 });
 
 test('mini guide: the engine picks the kibble; the step survives a reload; three times a week', async ({ page }, info) => {

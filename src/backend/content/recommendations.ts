@@ -80,6 +80,26 @@ function validationError(error: z.ZodError): never {
   });
 }
 
+/** The ration of a menu (in the pet's meals a day), each food's formats at its pace, and the sentence explaining it. */
+function menuOf(lang: Language, profile: RecommendationRequest, energy: EnergyNeed, menu: RationFood[], foods: Map<string, FoodRow>) {
+  const meals = mealsPerDay(profile.month);
+  const ration = dailyRation(energy.kcal, menu, meals);
+  return {
+    ration,
+    formats: Object.fromEntries(menu.map((f) => [f.key, formatsOf(foods.get(f.key)!, ration.averageGramsPerDay[f.key]!)])),
+    explanation: explainRation(lang, {
+      name: profile.name,
+      species: profile.type,
+      growing: energy.lifeStage === 'growth',
+      kcal: energy.kcal,
+      weightKg: profile.weight,
+      targetWeightKg: energy.targetWeightKg,
+      meals,
+      foods: ration.days[0]!.foods.map((f) => ({ name: foods.get(f.key)!.name, grams: f.gramsPerDay })),
+    }),
+  };
+}
+
 /** The recipes of a profile, with a ration each (a mixed menu when wet food joins the kibble). */
 async function recommendationFor(db: Database, lang: Language, profile: RecommendationRequest) {
   const rows = await db.query<FoodRow>(`${FOOD_SELECT} AND p.animal = $2 AND NOT p.is_sample AND p.kind = ANY($3::text[])`, [
@@ -111,7 +131,6 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
   const result = recommend({ ...pet, feature: profile.feature ?? null }, candidates(profile.kinds[0]!));
   if (!result.eligible) return { eligible: false as const, reason: result.reason, message: NUTRITION_MESSAGES[lang].notEligible };
   const energy = dailyEnergy(pet);
-  const meals = mealsPerDay(profile.month);
   // A mixed menu: the best wet recipe of the same fit joins each kibble for its share.
   const wetRecipe =
     profile.wet && profile.kinds.includes('wet')
@@ -129,23 +148,7 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
         share: profile.wet.share,
         daysPerWeek: profile.wet.daysPerWeek,
       });
-    const ration = dailyRation(energy.kcal, menu, meals);
-    const namesOf = (sku: string) => foods.get(sku)!.name;
-    return {
-      sku: recipe.sku,
-      ration,
-      formats: Object.fromEntries(menu.map((f) => [f.key, formatsOf(foods.get(f.key)!, ration.averageGramsPerDay[f.key]!)])),
-      explanation: explainRation(lang, {
-        name: profile.name,
-        species: profile.type,
-        growing: energy.lifeStage === 'growth',
-        kcal: energy.kcal,
-        weightKg: profile.weight,
-        targetWeightKg: energy.targetWeightKg,
-        meals,
-        foods: ration.days[0]!.foods.map((f) => ({ name: namesOf(f.key), grams: f.gramsPerDay })),
-      }),
-    };
+    return { sku: recipe.sku, ...menuOf(lang, profile, energy, menu, foods) };
   });
   return { eligible: true as const, energy: energyJson(energy), recipes };
 }
@@ -233,7 +236,6 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
   });
   if (!kibble || wets.length === 0) return { eligible: true as const, menu: null };
   const energy = dailyEnergy(pet);
-  const meals = mealsPerDay(profile.month);
   const daysPerWeek = profile.wet?.daysPerWeek ?? 3;
   const share = profile.wet?.share ?? BI_NUTRITION_WET_SHARE;
   const menu = biNutritionFoods(
@@ -242,27 +244,10 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
     daysPerWeek,
     share,
   );
-  const ration = dailyRation(energy.kcal, menu, meals);
   return {
     eligible: true as const,
     energy: energyJson(energy),
-    menu: {
-      kibble: kibble.sku,
-      wetRecipes: wets.map((w) => w.sku),
-      daysPerWeek,
-      ration,
-      formats: Object.fromEntries(menu.map((f) => [f.key, formatsOf(foods.get(f.key)!, ration.averageGramsPerDay[f.key]!)])),
-      explanation: explainRation(lang, {
-        name: profile.name,
-        species: profile.type,
-        growing: energy.lifeStage === 'growth',
-        kcal: energy.kcal,
-        weightKg: profile.weight,
-        targetWeightKg: energy.targetWeightKg,
-        meals,
-        foods: ration.days[0]!.foods.map((f) => ({ name: foods.get(f.key)!.name, grams: f.gramsPerDay })),
-      }),
-    },
+    menu: { kibble: kibble.sku, wetRecipes: wets.map((w) => w.sku), daysPerWeek, ...menuOf(lang, profile, energy, menu, foods) },
   };
 }
 

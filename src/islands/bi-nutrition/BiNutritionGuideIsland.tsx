@@ -112,7 +112,7 @@ function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: An
   const [form] = useState(() =>
     createForm({
       name: 'animal',
-      schema: () => stepSchema(PROFILE_STEP),
+      schema: () => stepSchema(PROFILE_STEP, 'biNutrition'),
       defaults: petValues(animal),
       fields: PET_FIELDS,
       onSubmit: async (_data, values): Promise<Animal> => {

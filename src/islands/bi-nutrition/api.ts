@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { productSummary } from '../../lib/content/wire.ts';
-import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
+import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
 
 const refusal = z.object({
   eligible: z.literal(false),
@@ -16,14 +16,6 @@ const refusal = z.object({
   message: z.string(),
 });
 export type BiNutritionRefusal = z.infer<typeof refusal>;
-
-const format = z.object({
-  code: z.string(),
-  name: z.string(),
-  lastsDays: z.number(),
-  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
-  quantityForShortest: z.number().int(),
-});
 
 const menu = z.object({
   kibble: z.string(),
@@ -41,7 +33,7 @@ const menu = z.object({
       )
       .min(1),
   }),
-  formats: z.record(z.string(), z.array(format)),
+  formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
   products: z.array(productSummary),
 });

@@ -7,15 +7,7 @@
 import { z } from 'zod';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { productSummary } from '../../lib/content/wire.ts';
-import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
-
-const format = z.object({
-  code: z.string(),
-  name: z.string(),
-  lastsDays: z.number(),
-  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
-  quantityForShortest: z.number().int(),
-});
+import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
 
 const recipe = z.object({
   sku: z.string(),
@@ -24,7 +16,7 @@ const recipe = z.object({
     meals: z.number().int(),
     days: z.array(z.object({ foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })) })).min(1),
   }),
-  formats: z.record(z.string(), z.array(format)),
+  formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
   product: productSummary.optional(),
 });

@@ -40,6 +40,9 @@ const sku = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
  */
 export const BI_NUTRITION_WET_SHARE = 0.5;
 
+/** A cat of the bi-nutrition guides weighs above 0 and below this (kg). */
+export const BI_NUTRITION_CAT_MAX_KG = 13;
+
 /**
  * POST b2c-recommendation/getReco body: the pet as the guides know it. `kinds` says which recipes to
  * propose (kibbles by default); `wet` asks for a mixed menu (the bi-nutrition guides): the share of the
@@ -73,11 +76,33 @@ export const recommendationProfile = z
     /** The bi-nutrition guides: the wet recipes the shopper selected, served on the wet days. */
     wetRecipes: z.array(sku).min(1).max(MAX_RECIPES).nullish(),
   })
-  .refine((p) => p.type !== 'cat' || (p.weight >= CAT_WEIGHT_KG.min && p.weight <= CAT_WEIGHT_KG.max), {
+  // A cat of the bi-nutrition guides (a mixed menu) weighs above 0 and below 13 kg; one of the kibble guide 1 to 13 kg.
+  .refine(
+    (p) =>
+      p.type !== 'cat' ||
+      p.wet != null ||
+      p.kibble != null ||
+      p.wetRecipes != null ||
+      (p.weight >= CAT_WEIGHT_KG.min && p.weight <= CAT_WEIGHT_KG.max),
+    {
+      path: ['weight'],
+      message: `A cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`,
+    },
+  )
+  .refine((p) => p.type !== 'cat' || (p.wet == null && p.kibble == null && p.wetRecipes == null) || p.weight < BI_NUTRITION_CAT_MAX_KG, {
     path: ['weight'],
-    message: `A cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`,
+    message: `A cat of the bi-nutrition guides weighs below ${BI_NUTRITION_CAT_MAX_KG} kg`,
   });
 export type RecommendationRequest = z.output<typeof recommendationProfile>;
+
+/** One format of a recommended food in getReco's answer: how long one lasts and the frequency it fits (null: none). */
+export const formatFitAnswer = z.object({
+  code: z.string(),
+  name: z.string(),
+  lastsDays: z.number(),
+  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
+  quantityForShortest: z.number().int(),
+});
 
 /** What the shopper reads instead of a result. */
 export const NUTRITION_MESSAGES: Record<Language, Record<'notEligible' | 'rationNoResult' | 'technicalError', string>> = {
