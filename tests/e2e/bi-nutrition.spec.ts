@@ -77,6 +77,9 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   await expect(stepTitle(page, info, 'profile')).toBeVisible();
   await expect(page.getByLabel(t('pets.fields.weight'))).toHaveValue(/^4/);
   await expectNoSeriousViolation(page, 'bi-nutrition profile');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: info.outputPath('profile-laptop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: t('biNutrition.actions.next') }).click();
 
   // Meals: a kitten's kibble for an adult, then a dog's kibble, each refused at this step.
@@ -85,10 +88,12 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   const next = page.getByRole('button', { name: t('biNutrition.actions.next') });
   await page.getByRole('radio', { name: kitten.name }).check();
   await next.click();
-  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].kittenKibbleForAdult })).toBeVisible();
+  // Said where the shopper looks: the action was tapped at the bottom of a long list.
+  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].kittenKibbleForAdult })).toBeInViewport();
   await page.getByRole('radio', { name: dogKibble.name }).check();
   await next.click();
-  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].dogKibble })).toBeVisible();
+  // Said where the shopper looks: the action was tapped at the bottom of a long list.
+  await expect(page.getByRole('alert').filter({ hasText: BI_NUTRITION_MESSAGES[lang].dogKibble })).toBeInViewport();
   await expectNoSeriousViolation(page, 'bi-nutrition meals refused');
   await page.screenshot({ path: info.outputPath('meals.png'), fullPage: true });
   await page.getByRole('radio', { name: adult.name }).check();
@@ -111,6 +116,7 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   // Ration: three times a week shows the wet days and the other days; every day, one day type.
   await expect(stepTitle(page, info, 'ration')).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: t('biNutrition.menu.otherDays', { days: 4 }) })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('ration.png'), fullPage: true });
   await page.getByRole('radio', { name: t('biNutrition.ration.daily') }).check();
   await expect(page.getByRole('heading', { level: 3, name: t('biNutrition.menu.everyDay') })).toBeVisible();
   await expect(page.locator('.bi-day li')).toHaveCount(1 + Math.min(3, count));

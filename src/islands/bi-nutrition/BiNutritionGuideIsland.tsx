@@ -8,7 +8,7 @@
  * shopper's language, with a way forward; a dog's path is refused at once; a failure of the service is the
  * technical error.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
@@ -198,6 +198,12 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
     () => biNutritionDraft(start.id, version) ?? { animal: start.id, version, step: 0, kibble: null, wetRecipes: [], daysPerWeek: 3 },
   );
   const [problem, setProblem] = useState<Problem>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  // A refusal is said above the step's choices: on a phone the shopper tapped the action at the bottom of
+  // the screen, so the sentence is brought into view.
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [problem]);
   const [pending, setPending] = useState(false);
   const steps = STEPS[version];
   const step = steps[Math.min(draft.step, steps.length - 1)]!;
@@ -281,7 +287,9 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
       <Progress version={version} step={index} />
       <h2 id="bi-step-title">{t(`biNutrition.steps.${step}`)}</h2>
       <p>{t(`biNutrition.intro.${step}`)}</p>
-      <ProblemView problem={problem}>{step !== 'profile' && editProfile}</ProblemView>
+      <div ref={problemRef}>
+        <ProblemView problem={problem}>{step !== 'profile' && editProfile}</ProblemView>
+      </div>
       {body}
     </section>
   );
