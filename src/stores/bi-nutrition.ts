@@ -5,6 +5,7 @@
  * per guide, so a reload (or the results page) finds them.
  */
 import { z } from 'zod';
+import { MAX_RECIPES } from '../lib/nutrition/recommendation.ts';
 import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
 
 const KEY = 'store/guide/bi-nutrition';
@@ -14,7 +15,7 @@ const draftSchema = z.object({
   version: z.enum(['full', 'mini']),
   step: z.number().int().min(0).max(4),
   kibble: z.string().nullable(),
-  wetRecipes: z.array(z.string()).max(3),
+  wetRecipes: z.array(z.string()).max(MAX_RECIPES),
   daysPerWeek: z.union([z.literal(3), z.literal(7)]),
 });
 export type BiNutritionDraft = z.infer<typeof draftSchema>;
