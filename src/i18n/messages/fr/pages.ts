@@ -3,7 +3,8 @@ export default {
   descriptions: {
     cart: 'Votre panier Maison Gamelle\u00A0: vos croquettes, pâtées et friandises, en achat unique ou en abonnement, la livraison et le total avant de commander.',
     login: 'Connectez-vous à votre compte Maison Gamelle pour suivre vos commandes, vos abonnements et les profils de vos animaux.',
-    register: 'Créez votre compte Maison Gamelle\u00A0: commandes, abonnements livrés à la bonne fréquence et guides d’alimentation pour votre chien ou votre chat.',
+    register:
+      'Créez votre compte Maison Gamelle\u00A0: commandes, abonnements livrés à la bonne fréquence et guides d’alimentation pour votre chien ou votre chat.',
     kibbleGuide:
       'Trouvez les croquettes qui conviennent à votre chien ou votre chat\u00A0: profil, silhouette, alimentation, puis la ration quotidienne en grammes et la fréquence de livraison qui lui correspond.',
   },

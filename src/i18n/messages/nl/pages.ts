@@ -3,7 +3,8 @@ export default {
   descriptions: {
     cart: 'Je winkelmand bij Maison Gamelle: je brokken, natvoer en snacks, eenmalig of in abonnement, de levering en het totaal voor je bestelt.',
     login: 'Log in op je Maison Gamelle-account om je bestellingen, abonnementen en de profielen van je dieren te volgen.',
-    register: 'Maak je Maison Gamelle-account aan: bestellingen, abonnementen op de juiste frequentie en voedingsgidsen voor je hond of kat.',
+    register:
+      'Maak je Maison Gamelle-account aan: bestellingen, abonnementen op de juiste frequentie en voedingsgidsen voor je hond of kat.',
     kibbleGuide:
       'Vind de brokken die bij je hond of kat passen: profiel, silhouet, voeding, daarna het dagelijkse rantsoen in gram en de leveringsfrequentie die erbij past.',
   },
