@@ -211,3 +211,20 @@ test('a cat’s page leads to its bi-nutrition guide; a dog’s does not', async
   await expect(page.getByRole('heading', { level: 2, name: 'Rex' })).toBeVisible();
   await expect(page.getByRole('link', { name: t('biNutrition.link') })).toHaveCount(0);
 });
+
+test('the entrance without a cat asks for one; the results without the guide’s answers lead back to the guide', async ({ page }, info) => {
+  const t = textsOf(info);
+  await page.goto(pathOf(info, 'nutritionGuideShort'));
+  await expect(page.getByText(t('calculator.nutritionGuide.noCat'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('calculator.nutritionGuide.createCat') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'animalAdd'),
+  );
+  const cat = await customerWithPet(page, info);
+  await page.goto(pathOf(info, 'miniBiNutritionResults', { animal: cat }));
+  await expect(page.getByText(t('biNutrition.result.missing'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('biNutrition.actions.restart') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'miniBiNutritionGuide', { animal: cat }),
+  );
+});
