@@ -197,11 +197,17 @@ test('the service failing: the technical error, in the shop’s words', async ({
   await expect(page.getByText(BI_NUTRITION_MESSAGES[languageOf(info)].technical)).toBeVisible();
 });
 
-test('a cat’s page leads to its bi-nutrition guide; a dog’s does not', async ({ page }, info) => {
+test('the pets list and a cat’s page lead to its bi-nutrition guide; a dog’s do not', async ({ page }, info) => {
   const t = textsOf(info);
   const session = await signInThroughApi(page, info, await createCustomer(page.request, info));
   const cat = String(await catOfCustomer(page.request, PLATFORM, localeOf(info), session.token));
   const dog = String(await catOfCustomer(page.request, PLATFORM, localeOf(info), session.token, { species: 'dog' }));
+  // The pets list: one link, the cat's.
+  await page.goto(pathOf(info, 'animals'));
+  await expect(page.getByRole('link', { name: t('biNutrition.link') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'biNutritionGuide', { animal: cat }),
+  );
   await page.goto(pathOf(info, 'animal', { animal: cat }));
   await expect(page.getByRole('link', { name: t('biNutrition.link') })).toHaveAttribute(
     'href',

@@ -4,12 +4,14 @@
  * attached first, so they are listed too.
  */
 import { useEffect, useState } from 'react';
+import { SPECIES_IDS } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { idOf } from '../shared/pets/form.ts';
 import { usePetSummary } from '../shared/pets/pet.tsx';
 import { FLASH_KEY, PetPhoto } from './parts.tsx';
 
@@ -56,6 +58,11 @@ function Pets() {
                   <a href={pathTo('animal', locale, { animal: String(animal.id) })}>{animal.name}</a>
                 </h2>
                 <p>{summary(animal)}</p>
+                {idOf(animal.type) === String(SPECIES_IDS.cat) && (
+                  <p>
+                    <a href={pathTo('biNutritionGuide', locale, { animal: String(animal.id) })}>{t('biNutrition.link')}</a>
+                  </p>
+                )}
               </div>
             </li>
           ))}
