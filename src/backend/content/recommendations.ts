@@ -108,34 +108,16 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
     profile.kinds,
   ]);
   const foods = new Map(rows.filter((r) => r.variants.length > 0 && kcalPerKgOf(r)).map((r) => [r.sku, r]));
-  const pet = {
-    species: profile.type,
-    ageMonths: profile.month,
-    weightKg: profile.weight,
-    expectedAdultWeightKg: profile.expectedAdultWeight ?? null,
-    sterilised: profile.sterilized,
-    condition: profile.condition,
-    activity: profile.activity,
-  };
-  const candidates = (kind: 'dry' | 'wet') =>
-    [...foods.values()]
-      .filter((r) => r.kind === kind)
-      .map((r) => ({
-        sku: r.sku,
-        animal: r.animal,
-        kind: r.kind,
-        filters: r.filters,
-        energyKcalPerKg: kcalPerKgOf(r)!,
-        position: r.position,
-      }));
-  const result = recommend({ ...pet, feature: profile.feature ?? null }, candidates(profile.kinds[0]!));
+  const pet = petOf(profile);
+  const candidates = (kind: 'dry' | 'wet') => [...foods.values()].filter((r) => r.kind === kind).map(candidateOf);
+  const result = recommend(pet, candidates(profile.kinds[0]!));
   if (!result.eligible) return { eligible: false as const, reason: result.reason, message: NUTRITION_MESSAGES[lang].notEligible };
   const energy = dailyEnergy(pet);
   // A mixed menu: the best wet recipe of the same fit joins each kibble for its share.
   const wetRecipe =
     profile.wet && profile.kinds.includes('wet')
       ? (() => {
-          const wet = recommend({ ...pet, feature: profile.feature ?? null }, candidates('wet'), 1);
+          const wet = recommend(pet, candidates('wet'), 1);
           return wet.eligible ? wet.recipes[0] : undefined;
         })()
       : undefined;
