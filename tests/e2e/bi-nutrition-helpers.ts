@@ -5,13 +5,13 @@ import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
 
 const query = (locale: LocaleCode) => `channelCode=${channelOf(locale).code}&locale=${locale}`;
 
-/** A cat (or a dog) of the signed-in customer, through the shop API: 3 years old, 4 kg, ideal shape unless told. */
+/** A cat (or a dog) of the signed-in customer, through the shop API: 3 years old, 4 kg (a kitten 2 kg), ideal shape unless told. */
 export async function catOfCustomer(
   request: APIRequestContext,
   platform: string,
   locale: LocaleCode,
   token: string,
-  pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string } = {},
+  pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string; ageMonths?: number } = {},
 ): Promise<number> {
   const dog = pet.species === 'dog';
   const res = await request.post(`${platform}/api/v2/shop/animals?${query(locale)}`, {
@@ -23,9 +23,9 @@ export async function catOfCustomer(
       breed: `/api/v2/shop/animal-breeds/${dog ? 1 : 101}`,
       crossbreed: false,
       birthday: null,
-      ageYears: 3,
-      ageMonths: 0,
-      weight: dog ? 20 : 4,
+      ageYears: pet.ageMonths === undefined ? 3 : Math.floor(pet.ageMonths / 12),
+      ageMonths: pet.ageMonths === undefined ? 0 : pet.ageMonths % 12,
+      weight: dog ? 20 : pet.ageMonths !== undefined && pet.ageMonths < 12 ? 2 : 4,
       sterilized: true,
       condition: `/api/v2/shop/animal-body-conditions/${pet.condition ?? 3}`,
       activity: '/api/v2/shop/animal-activities/2',

@@ -43,7 +43,7 @@ async function products(page: Page, info: TestInfo): Promise<Summary[]> {
 async function customerWithPet(
   page: Page,
   info: TestInfo,
-  pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string } = {},
+  pet: { species?: 'cat' | 'dog'; condition?: number; feature?: string; ageMonths?: number } = {},
 ): Promise<string> {
   const session = await signInThroughApi(page, info, await createCustomer(page.request, info));
   return String(await catOfCustomer(page.request, PLATFORM, localeOf(info), session.token, pet));
@@ -233,4 +233,24 @@ test('the entrance without a cat asks for one; the results without the guide’s
     'href',
     pathOf(info, 'miniBiNutritionGuide', { animal: cat }),
   );
+});
+
+test('a kitten: adult kibble refused at the Meals step, kitten kibble accepted', async ({ page }, info) => {
+  const t = textsOf(info);
+  const catalogue = await products(page, info);
+  const adult = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'adult')!;
+  const kitten = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'kitten')!;
+  const cat = await customerWithPet(page, info, { ageMonths: 5 });
+  await page.goto(pathOf(info, 'biNutritionGuide', { animal: cat }));
+  const next = page.getByRole('button', { name: t('biNutrition.actions.next') });
+  await next.click();
+  await expect(stepTitle(page, info, 'meals')).toBeVisible();
+  await page.getByRole('radio', { name: adult.name }).check();
+  await next.click();
+  await expect(page.locator('[data-reason="adultKibbleForKitten"]')).toContainText(
+    BI_NUTRITION_MESSAGES[languageOf(info)].adultKibbleForKitten,
+  );
+  await page.getByRole('radio', { name: kitten.name }).check();
+  await next.click();
+  await expect(stepTitle(page, info, 'selection')).toBeVisible();
 });
