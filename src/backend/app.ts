@@ -16,6 +16,7 @@ import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { marketingRoutes } from './marketing/routes.ts';
 import { readMediaSettings, readSignInSettings } from './config.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
@@ -90,6 +91,7 @@ export function createPlatform({
       services: {
         content: '/content',
         shop: '/api/v2/shop',
+        marketing: '/marketing',
         ...(relayService ? { relay: '/relay' } : {}),
         ...(signIn.google?.embedded ? { google: '/google' } : {}),
         ...(signIn.captcha.kind === 'embedded' ? { captcha: '/captcha' } : {}),
@@ -118,6 +120,10 @@ export function createPlatform({
   // so the embedded stand-in is mounted elsewhere only, like the payment sandbox.
   const media = readMediaSettings(shop.env ?? process.env);
   if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
+  // The marketing-event service: the sites send it their events with the shopper's credentials (production's
+  // service keeps its own cookie), so it answers the sites' origins with credentials allowed.
+  app.use('/marketing/*', cors({ origin: siteOrigins, credentials: true, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['POST'], maxAge: 600 }));
+  app.route('/marketing', marketingRoutes(db, clock));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   // Google sign-in and its captcha, offline (google/): the embedded stand-ins exist outside production only.
   if (signIn.google?.embedded) app.route('/google', embeddedGoogleRoutes({ clientId: signIn.google.clientId, siteOrigins, clock }));
