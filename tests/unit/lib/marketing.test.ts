@@ -11,6 +11,7 @@ import { InvalidTagManagerIdError, tagManagerId } from '../../../src/lib/marketi
 import { shopperClasses } from '../../../src/lib/marketing/analytics.ts';
 import { allows, consentAnswer, parseConsent } from '../../../src/lib/marketing/consent.ts';
 import { campaignReporter } from '../../../src/lib/marketing/reports.ts';
+import { marketingClient } from '../../../src/lib/marketing/client.ts';
 
 const PAGE = 'https://www.maison-gamelle.fr/chien/';
 /** Runs signals in order; returns the triggers fired with the time they fired. */
@@ -172,5 +173,41 @@ describe('campaign reports', () => {
     }, log);
     await expect(report('e', 'c')).resolves.toBe(true);
     expect(log).toHaveBeenCalledWith('Marketing report of campaign "c" failed', expect.any(TypeError));
+  });
+});
+
+describe('marketing client', () => {
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  it('posts the event to the root with credentials and the locale, and reads the actions', async () => {
+    const fetcher = vi.fn(async () => answer(200, { top_header: { campaign: 'c', text: 'Bonjour' } }));
+    const client = marketingClient('https://marketing.example/', 'site-fr', fetcher);
+    expect(await client.track('nl_BE', { event: 'page_view', abtests: { t: 'b' } })).toEqual({
+      top_header: { campaign: 'c', text: 'Bonjour' },
+    });
+    expect(fetcher).toHaveBeenCalledWith(
+      'https://marketing.example?locale=nl_BE',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
+    expect(JSON.parse(fetcher.mock.calls[0]![1].body as string)).toEqual({ event: 'page_view', abtests: { t: 'b' }, app_name: 'site-fr' });
+  });
+  it('a failing or malformed service counts as no action', async () => {
+    expect(await marketingClient('x', 'a', async () => answer(500, {})).track('fr_FR', { event: 'page_view' })).toEqual({});
+    expect(await marketingClient('x', 'a', async () => answer(200, { popup: 'nope' })).track('fr_FR', { event: 'page_view' })).toEqual({});
+    expect(
+      await marketingClient('x', 'a', async () => Promise.reject(new TypeError('Failed to fetch'))).track('fr_FR', { event: 'page_view' }),
+    ).toEqual({});
+  });
+  it('reports a campaign with app_name, and a refused report is an error the reporter logs', async () => {
+    const fetcher = vi.fn(async () => new Response(null, { status: 204 }));
+    await marketingClient('https://m.example', 'site-fr', fetcher).report('exit-newsletter-fr');
+    expect(fetcher).toHaveBeenCalledWith(
+      'https://m.example/report/exit-newsletter-fr',
+      expect.objectContaining({ body: '{"app_name":"site-fr"}' }),
+    );
+    const log = vi.fn();
+    const report = campaignReporter(marketingClient('x', 'a', async () => answer(404, {})).report, log);
+    await report('e', 'gone');
+    expect(log).toHaveBeenCalledOnce();
   });
 });
