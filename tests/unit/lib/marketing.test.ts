@@ -180,7 +180,7 @@ describe('marketing client', () => {
   const answer = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   it('posts the event to the root with credentials and the locale, and reads the actions', async () => {
-    const fetcher = vi.fn(async () => answer(200, { top_header: { campaign: 'c', text: 'Bonjour' } }));
+    const fetcher = vi.fn(async (_input: string, _init: RequestInit) => answer(200, { top_header: { campaign: 'c', text: 'Bonjour' } }));
     const client = marketingClient('https://marketing.example/', 'site-fr', fetcher);
     expect(await client.track('nl_BE', { event: 'page_view', abtests: { t: 'b' } })).toEqual({
       top_header: { campaign: 'c', text: 'Bonjour' },
