@@ -131,6 +131,14 @@ export default defineConfig({
       PUBLIC_CAPTCHA_ENTERPRISE: envField.boolean({ context: 'client', access: 'public', default: false }),
       PUBLIC_GOOGLE_AUTH_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_MAP_TILES_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The tag manager (checked by servicesFromEnv above: a malformed id stops the build) and the
+      // marketing-event service, the embedded one on the shop API's platform unless another is named.
+      PUBLIC_GTM_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_MARKETING_API_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        default: services.marketingApiUrl ?? `${services.shopApiUrl.replace(/\/+$/, '')}/marketing`,
+      }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
       // The card form: Mollie Components for this Mollie profile (pfl_…); unset, the embedded sandbox's form.
       PUBLIC_MOLLIE_PROFILE_ID: envField.string({ context: 'client', access: 'public', optional: true, startsWith: 'pfl_' }),

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { LOCAL_SHOP_API_URL } from './local-defaults.ts';
 import { EMBEDDED_CAPTCHA_SITE_KEY } from './captcha/embedded.ts';
 import { signInProviders } from './captcha/sign-in.ts';
+import { tagManagerId } from './marketing/tag-manager.ts';
 
 /** What the browser side talks to, as the build is configured (astro.config.mjs reads it from the environment). */
 export interface SiteServices {
@@ -41,7 +42,21 @@ export interface SiteServices {
    * unset, the embedded media service on the shop API's platform.
    */
   imagekitUrlEndpoint?: string | undefined;
+  /** The tag manager (PUBLIC_GTM_ID, GTM-… or G-…), loaded only after the shopper's consent. */
+  tagManagerId?: string | undefined;
+  /** The marketing-event service (PUBLIC_MARKETING_API_URL); unset, the embedded one on the shop API's platform. */
+  marketingApiUrl?: string | undefined;
 }
+
+/**
+ * Google Tag Manager's and Google Analytics 4's documented CSP needs (their CSP guide): the scripts from
+ * googletagmanager.com, beacons and pixels to google-analytics.com. Only listed when an id is configured.
+ */
+const TAG_MANAGER = {
+  script: ['https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
 
 /** Where a page sends a pet's photo when the shop's photos live at ImageKit. */
 const IMAGEKIT_UPLOAD_ORIGIN = 'https://upload.imagekit.io';
@@ -63,6 +78,8 @@ const envSchema = z.object({
   PUBLIC_CAPTCHA_SITE_KEY: optional,
   PUBLIC_CAPTCHA_ENTERPRISE: optional,
   PUBLIC_IMAGEKIT_URL_ENDPOINT: optional,
+  PUBLIC_GTM_ID: optional,
+  PUBLIC_MARKETING_API_URL: optional,
   // A Mollie profile id starts with pfl_ (an API key, test_ or live_, must never reach a page).
   PUBLIC_MOLLIE_PROFILE_ID: optional.pipe(
     z
@@ -84,6 +101,9 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
     captchaSiteKey: signInProviders(parsed).captcha?.siteKey,
     mollieProfileId: parsed.PUBLIC_MOLLIE_PROFILE_ID,
     imagekitUrlEndpoint: parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT && httpUrl.parse(parsed.PUBLIC_IMAGEKIT_URL_ENDPOINT),
+    // A malformed id throws here, so the build stops instead of shipping pages without their tags.
+    tagManagerId: tagManagerId(parsed.PUBLIC_GTM_ID),
+    marketingApiUrl: parsed.PUBLIC_MARKETING_API_URL && httpUrl.parse(parsed.PUBLIC_MARKETING_API_URL),
   };
 }
 
@@ -149,6 +169,7 @@ export function pagePolicy(services: SiteServices): PagePolicy {
   const embeddedCaptcha = services.captchaSiteKey === EMBEDDED_CAPTCHA_SITE_KEY;
   const captcha = services.captchaSiteKey !== undefined && !embeddedCaptcha;
   const mollie = services.mollieProfileId !== undefined;
+  const tags = services.tagManagerId !== undefined;
   const frames = [...(captcha ? CAPTCHA.frame : []), ...(mollie ? MOLLIE.frame : [])];
   const photos = services.imagekitUrlEndpoint && new URL(services.imagekitUrlEndpoint).origin;
   // The embedded media service is on the shop API's platform, already listed; ImageKit takes uploads on its own host.
@@ -165,7 +186,9 @@ export function pagePolicy(services: SiteServices): PagePolicy {
         new URL(services.shopApiUrl).origin,
         services.contentApiUrl && new URL(services.contentApiUrl).origin,
         photoUploads,
+        services.marketingApiUrl && new URL(services.marketingApiUrl).origin,
         ...(captcha ? CAPTCHA.connect : []),
+        ...(tags ? TAG_MANAGER.connect : []),
       )}`,
       // Images are the site's own; the cart lines' pictures, at the addresses the shop API gives (the
       // content service's uploads, on the same platform here); the map's raster tiles when a provider is configured.
@@ -176,6 +199,7 @@ export function pagePolicy(services: SiteServices): PagePolicy {
         services.contentImagesUrl && new URL(services.contentImagesUrl).origin,
         photos,
         services.mapTilesUrl && tileSource(services.mapTilesUrl),
+        ...(tags ? TAG_MANAGER.img : []),
       )}`,
       "font-src 'self'",
       // No frames but the captcha's challenge and Mollie's card fields.
@@ -191,6 +215,7 @@ export function pagePolicy(services: SiteServices): PagePolicy {
       ...(captcha ? CAPTCHA.script : []),
       ...(embeddedCaptcha ? [new URL(services.shopApiUrl).origin] : []),
       ...(mollie ? MOLLIE.script : []),
+      ...(tags ? TAG_MANAGER.script : []),
     ],
     // Style sheets: the site's files and, by hash, the inline ones (Astro's, and CategoryView's filter
     // rules). Style attributes keep 'unsafe-inline' (style-src-attr): the markup sets custom properties

@@ -12,6 +12,7 @@ import { shopperClasses } from '../../../src/lib/marketing/analytics.ts';
 import { allows, consentAnswer, parseConsent } from '../../../src/lib/marketing/consent.ts';
 import { campaignReporter } from '../../../src/lib/marketing/reports.ts';
 import { marketingClient } from '../../../src/lib/marketing/client.ts';
+import { pagePolicy, servicesFromEnv } from '../../../src/lib/security-headers.ts';
 
 const PAGE = 'https://www.maison-gamelle.fr/chien/';
 /** Runs signals in order; returns the triggers fired with the time they fired. */
@@ -209,5 +210,27 @@ describe('marketing client', () => {
     const report = campaignReporter(marketingClient('x', 'a', async () => answer(404, {})).report, log);
     await report('e', 'gone');
     expect(log).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the tag manager in the build', () => {
+  const env = { SHOP_API_URL: 'https://api.maison-gamelle.fr' };
+  const scriptsOf = (extra: Record<string, string>) => pagePolicy(servicesFromEnv({ ...env, ...extra })).scriptResources;
+  it('a malformed PUBLIC_GTM_ID stops the build', () => {
+    expect(() => servicesFromEnv({ ...env, PUBLIC_GTM_ID: 'GTM-abc' })).toThrow(InvalidTagManagerIdError);
+    expect(() => servicesFromEnv({ ...env, PUBLIC_GTM_ID: 'UA-1234-1' })).toThrow(InvalidTagManagerIdError);
+  });
+  it('the CSP allows the tag manager only when one is configured', () => {
+    expect(scriptsOf({}).join(' ')).not.toContain('googletagmanager');
+    expect(scriptsOf({ PUBLIC_GTM_ID: '' }).join(' ')).not.toContain('googletagmanager');
+    expect(scriptsOf({ PUBLIC_GTM_ID: 'GTM-K7X2M9' })).toContain('https://*.googletagmanager.com');
+    const connect = pagePolicy(servicesFromEnv({ ...env, PUBLIC_GTM_ID: 'G-ABC123' })).directives.find((d) => d.startsWith('connect-src'));
+    expect(connect).toContain('https://*.google-analytics.com');
+  });
+  it('a marketing service elsewhere is a connect source', () => {
+    const connect = pagePolicy(servicesFromEnv({ ...env, PUBLIC_MARKETING_API_URL: 'https://events.maison-gamelle.fr/' })).directives.find(
+      (d) => d.startsWith('connect-src'),
+    );
+    expect(connect).toContain('https://events.maison-gamelle.fr');
   });
 });
