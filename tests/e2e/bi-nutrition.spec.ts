@@ -250,6 +250,9 @@ test('a kitten: adult kibble refused at the Meals step, kitten kibble accepted',
   await expect(page.locator('[data-reason="adultKibbleForKitten"]')).toContainText(
     BI_NUTRITION_MESSAGES[languageOf(info)].adultKibbleForKitten,
   );
+  // The way forward: another kibble, the list's first choice focused.
+  await page.getByRole('button', { name: t('biNutrition.actions.otherKibble') }).click();
+  await expect(page.locator('.bi-choices input').first()).toBeFocused();
   await page.getByRole('radio', { name: kitten.name }).check();
   await next.click();
   await expect(stepTitle(page, info, 'selection')).toBeVisible();

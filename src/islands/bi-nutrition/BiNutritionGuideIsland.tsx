@@ -288,7 +288,19 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
       <h2 id="bi-step-title">{t(`biNutrition.steps.${step}`)}</h2>
       <p>{t(`biNutrition.intro.${step}`)}</p>
       <div ref={problemRef}>
-        <ProblemView problem={problem}>{step !== 'profile' && editProfile}</ProblemView>
+        <ProblemView problem={problem}>
+          {step === 'meals' && (
+            // A kibble refused: the way forward is another one of the list, whose first choice takes the focus.
+            <button
+              type="button"
+              className="button"
+              onClick={() => problemRef.current?.parentElement?.querySelector<HTMLInputElement>('.bi-choices input')?.focus()}
+            >
+              {t('biNutrition.actions.otherKibble')}
+            </button>
+          )}
+          {step !== 'profile' && editProfile}
+        </ProblemView>
       </div>
       {body}
     </section>
