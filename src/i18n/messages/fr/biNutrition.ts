@@ -1,9 +1,5 @@
 /** The bi-nutrition guides (full and mini): their steps, the menu and its results, in French. */
 export default {
-  title: {
-    full: 'Guide bi-nutrition pour {name}',
-    mini: 'Mini-guide bi-nutrition pour {name}',
-  },
   steps: {
     label: 'Étapes du guide',
     progress: 'Étape {current} sur {total}',

@@ -1,9 +1,5 @@
 /** The bi-nutrition guides (full and mini): their steps, the menu and its results, in Dutch. */
 export default {
-  title: {
-    full: 'Gids bi-voeding voor {name}',
-    mini: 'Mini-gids bi-voeding voor {name}',
-  },
   steps: {
     label: 'Stappen van de gids',
     progress: 'Stap {current} van {total}',
