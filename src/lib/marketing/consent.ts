@@ -3,19 +3,27 @@
  * browser and changeable later. Until an answer is stored, nothing that needs consent loads or is sent: the
  * tag manager and the analytics events (analytics), the marketing service's reports (marketing).
  */
-import { z } from 'zod';
-
 export const CONSENT_STORAGE_KEY = 'mg-consent';
 
-export const consentSchema = z.object({ analytics: z.boolean(), marketing: z.boolean(), at: z.string().max(40) }).strict();
-export type Consent = z.infer<typeof consentSchema>;
+export interface Consent {
+  analytics: boolean;
+  marketing: boolean;
+  at: string;
+}
 
-/** The stored answer, or null when the shopper has not answered (or storage holds something else). */
+/**
+ * The stored answer, or null when the shopper has not answered (or storage holds something else). Checked
+ * by hand rather than with zod: the consent script runs on every page and stays a few hundred bytes.
+ */
 export function parseConsent(raw: string | null): Consent | null {
   if (!raw) return null;
   try {
-    const parsed = consentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const { analytics, marketing, at } = value as Record<string, unknown>;
+    if (typeof analytics !== 'boolean' || typeof marketing !== 'boolean' || typeof at !== 'string' || at.length > 40) return null;
+    if (Object.keys(value).length !== 3) return null;
+    return { analytics, marketing, at };
   } catch {
     return null;
   }

@@ -13,6 +13,7 @@ import pets from './pets.ts';
 import guide from './guide.ts';
 import calculator from './calculator.ts';
 import biNutrition from './biNutrition.ts';
+import marketing from './marketing.ts';
 
 export default {
   ...common,
@@ -30,4 +31,5 @@ export default {
   calculator,
   guide,
   biNutrition,
+  marketing,
 };

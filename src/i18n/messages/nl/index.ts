@@ -22,6 +22,7 @@ import pets from './pets.ts';
 import guide from './guide.ts';
 import calculator from './calculator.ts';
 import biNutrition from './biNutrition.ts';
+import marketing from './marketing.ts';
 
 export default {
   ...common,
@@ -39,4 +40,5 @@ export default {
   calculator,
   guide,
   biNutrition,
+  marketing,
 };
