@@ -54,6 +54,19 @@ export const test = base.extend<{ cspGuard: CspGuard; cspViolations: string[] }>
             await context.exposeBinding('__reportCspViolation', ({ page }, report: string) => {
               violations.push(`${page.url()}: ${report}`);
             });
+            // The cookie banner waits for an answer on every page: tests that are not about it start with the
+            // shopper's refusal stored (marketing.spec.ts removes it to see the banner).
+            await context.addInitScript(() => {
+              try {
+                if (!localStorage.getItem('mg-consent'))
+                  localStorage.setItem(
+                    'mg-consent',
+                    JSON.stringify({ analytics: false, marketing: false, at: '2026-01-01T00:00:00.000Z' }),
+                  );
+              } catch {
+                /* a page without storage (about:blank) */
+              }
+            });
             await context.addInitScript(() => {
               // Capture phase on the document: the event is fired at the offending element, or the document.
               document.addEventListener(
