@@ -307,19 +307,17 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
   );
 }
 
-function MealsStep({
-  animal,
-  draft,
-  pending,
-  onNext,
-  back,
-}: {
+/** What a step after the profile is given: the cat, the answers so far, where to go next and the way back. */
+interface StepProps<Answer> {
   animal: Animal;
   draft: BiNutritionDraft;
-  pending: boolean;
-  onNext: (kibble: string) => void;
+  /** The step's answer is being checked by the service. */
+  pending?: boolean;
+  onNext: (answer: Answer) => void;
   back: ReactNode;
-}) {
+}
+
+function MealsStep({ animal, draft, pending, onNext, back }: StepProps<string>) {
   const { t, locale } = useIsland();
   const contentUrl = useContext(ContentUrl);
   const kibbles = useLoaded(() => fetchKibbles(contentUrl, locale, menuBody(animal, draft)), [contentUrl, locale, animal]);
@@ -361,17 +359,7 @@ function MealsStep({
   );
 }
 
-function SelectionStep({
-  animal,
-  draft,
-  onNext,
-  back,
-}: {
-  animal: Animal;
-  draft: BiNutritionDraft;
-  onNext: (wet: string[]) => void;
-  back: ReactNode;
-}) {
+function SelectionStep({ animal, draft, onNext, back }: StepProps<string[]>) {
   const { t, locale } = useIsland();
   const contentUrl = useContext(ContentUrl);
   const choices = useLoaded(
@@ -424,19 +412,7 @@ function SelectionStep({
   );
 }
 
-function RationStep({
-  animal,
-  draft,
-  pending,
-  onNext,
-  back,
-}: {
-  animal: Animal;
-  draft: BiNutritionDraft;
-  pending: boolean;
-  onNext: (days: 3 | 7) => void;
-  back: ReactNode;
-}) {
+function RationStep({ animal, draft, pending, onNext, back }: StepProps<3 | 7>) {
   const { t, locale } = useIsland();
   const contentUrl = useContext(ContentUrl);
   const [days, setDays] = useState<3 | 7>(draft.daysPerWeek);
