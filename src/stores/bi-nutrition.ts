@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_RECIPES } from '../lib/nutrition/recommendation.ts';
-import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
+import { browserStorage, safeStorage, storedJson, type StorageLike } from './browser.ts';
 
 const KEY = 'store/guide/bi-nutrition';
 
@@ -26,13 +26,7 @@ export function biNutritionDraft(
   version: BiNutritionDraft['version'],
   storage: StorageLike = safeStorage(browserStorage()),
 ): BiNutritionDraft | null {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storage.getItem(KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-  const parsed = draftSchema.safeParse(stored);
+  const parsed = draftSchema.safeParse(storedJson(storage, KEY));
   return parsed.success && parsed.data.animal === animal && parsed.data.version === version ? parsed.data : null;
 }
 

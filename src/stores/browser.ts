@@ -113,3 +113,12 @@ export const browserNavigation: Navigation = {
     if (inBrowser()) window.location.replace(path);
   },
 };
+
+/** What was kept as JSON under `key`, or null when nothing or something unreadable is there (validate it before use). */
+export function storedJson(storage: StorageLike, key: string): unknown {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@
  * (or coming back to it) takes the shopper back where they were with what they had typed.
  */
 import { z } from 'zod';
-import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
+import { browserStorage, safeStorage, storedJson, type StorageLike } from './browser.ts';
 
 const KEY = 'store/guide/kibble';
 
@@ -19,13 +19,7 @@ export type GuideDraft = z.infer<typeof draftSchema>;
 
 /** The answers kept for this pet (null: a new one), if any. */
 export function guideDraft(animal: number | null, storage: StorageLike = safeStorage(browserStorage())): GuideDraft | null {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storage.getItem(KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-  const parsed = draftSchema.safeParse(stored);
+  const parsed = draftSchema.safeParse(storedJson(storage, KEY));
   return parsed.success && parsed.data.animal === animal ? parsed.data : null;
 }
 

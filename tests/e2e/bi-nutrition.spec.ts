@@ -18,26 +18,12 @@ import {
   localeOf,
   PLATFORM,
   pathOf,
+  productsOnSale,
   signInThroughApi,
   test,
   textsOf,
 } from './helpers.ts';
 import { catOfCustomer } from './bi-nutrition-helpers.ts';
-
-interface Summary {
-  sku: string;
-  name: string;
-  animal: 'cat' | 'dog';
-  kind: 'dry' | 'wet' | 'treat';
-  isSample: boolean;
-  filters: { lifeStage: string };
-}
-
-async function products(page: Page, info: TestInfo): Promise<Summary[]> {
-  const res = await page.request.get(`${PLATFORM}/content/b2c-products?locale=${localeOf(info)}&render=1&pagination[pageSize]=500`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: Summary[] }).data.filter((p) => !p.isSample);
-}
 
 /** A cat (or dog) of a new signed-in customer. */
 async function customerWithPet(
@@ -66,7 +52,7 @@ test('full guide: profile, meals (kitten and dog kibbles refused), three wet rec
   test.slow();
   const t = textsOf(info);
   const lang = languageOf(info);
-  const catalogue = await products(page, info);
+  const catalogue = await productsOnSale(page, localeOf(info));
   const adult = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'adult')!;
   const kitten = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'kitten')!;
   const dogKibble = catalogue.find((p) => p.animal === 'dog' && p.kind === 'dry')!;
@@ -237,7 +223,7 @@ test('the entrance without a cat asks for one; the results without the guide’s
 
 test('a kitten: adult kibble refused at the Meals step, kitten kibble accepted', async ({ page }, info) => {
   const t = textsOf(info);
-  const catalogue = await products(page, info);
+  const catalogue = await productsOnSale(page, localeOf(info));
   const adult = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'adult')!;
   const kitten = catalogue.find((p) => p.animal === 'cat' && p.kind === 'dry' && p.filters.lifeStage === 'kitten')!;
   const cat = await customerWithPet(page, info, { ageMonths: 5 });

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { NUTRITION_MESSAGES } from '../../src/lib/nutrition/requests.ts';
 import {
+  type CatalogueProduct,
   createCustomer,
   escapeRegExp,
   expect,
@@ -16,37 +17,20 @@ import {
   localeOf,
   PLATFORM,
   pathOf,
+  productsOnSale,
   signInThroughApi,
   test,
   textsOf,
 } from './helpers.ts';
 
-interface Summary {
-  sku: string;
-  slug: string;
-  animal: 'dog' | 'cat';
-  kind: 'dry' | 'wet' | 'treat';
-  isSample: boolean;
-  viewable: boolean;
-  oldProduct: boolean;
-  ProductVariants: Array<{ code: string; show_variant: boolean; in_stock: boolean; base_price_subscription: number | null }>;
-}
-
-/** Products of the seed catalogue in the page's locale, from the suite's own content service. */
-async function products(page: Page, locale: string): Promise<Summary[]> {
-  const res = await page.request.get(`${PLATFORM}/content/b2c-products?locale=${locale}&render=1&pagination[pageSize]=500`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: Summary[] }).data.filter((p) => p.viewable && !p.oldProduct && !p.isSample);
-}
-
-const subscribable = (p: Summary) => p.ProductVariants.some((v) => v.show_variant && v.in_stock && v.base_price_subscription);
+const subscribable = (p: CatalogueProduct) => p.ProductVariants.some((v) => v.show_variant && v.in_stock && v.base_price_subscription);
 
 test('the ration calculator loads when opened, refuses bad input in words, answers the ration and sets the frequency', async ({
   page,
 }, info) => {
   const t = textsOf(info);
   const locale = localeOf(info);
-  const dryDog = (await products(page, locale)).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
+  const dryDog = (await productsOnSale(page, locale)).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.setViewportSize({ width: 390, height: 844 });
@@ -107,7 +91,7 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
 
 test('on a wide screen too, the answer fits the place kept for it', async ({ page }, info) => {
   const t = textsOf(info);
-  const dryDog = (await products(page, localeOf(info))).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
+  const dryDog = (await productsOnSale(page, localeOf(info))).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(pathOf(info, 'product', { product: dryDog.slug }));
   const calculator = page.locator('[data-island="ration-calculator"]');
@@ -125,7 +109,7 @@ test('on a wide screen too, the answer fits the place kept for it', async ({ pag
 
 test('the calculator says in words when there is no ration, and when the service cannot be reached', async ({ page }, info) => {
   const t = textsOf(info);
-  const dryCat = (await products(page, localeOf(info))).find((p) => p.animal === 'cat' && p.kind === 'dry')!;
+  const dryCat = (await productsOnSale(page, localeOf(info))).find((p) => p.animal === 'cat' && p.kind === 'dry')!;
   let answer = { status: 404, body: { data: null, error: { status: 404, name: 'NotFoundError', message: 'none', details: {} } } };
   await page.route('**/b2c-rations/getReco?*', (route) =>
     route.fulfill({
@@ -156,7 +140,7 @@ test('the calculator says in words when there is no ration, and when the service
 });
 
 test('no ration calculator on a treat: its table is a daily maximum', async ({ page }, info) => {
-  const treat = (await products(page, localeOf(info))).find((p) => p.kind === 'treat')!;
+  const treat = (await productsOnSale(page, localeOf(info))).find((p) => p.kind === 'treat')!;
   await page.goto(pathOf(info, 'product', { product: treat.slug }));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[data-island="ration-calculator"]')).toHaveCount(0);

@@ -267,3 +267,24 @@ export async function keepSession(page: Page, session: ApiSession, cartToken?: s
     [STORAGE_KEYS, session, cartToken ?? null] as const,
   );
 }
+
+/** A product of the suite's content service, as its summary render gives it. */
+export interface CatalogueProduct {
+  sku: string;
+  slug: string;
+  name: string;
+  animal: 'dog' | 'cat';
+  kind: 'dry' | 'wet' | 'treat';
+  isSample: boolean;
+  viewable: boolean;
+  oldProduct: boolean;
+  filters: { lifeStage: string };
+  ProductVariants: Array<{ code: string; show_variant: boolean; in_stock: boolean; base_price_subscription: number | null }>;
+}
+
+/** The products on sale (no sample, none withdrawn) of the seed catalogue in a locale, from the suite's own content service. */
+export async function productsOnSale(page: Page, locale: LocaleCode): Promise<CatalogueProduct[]> {
+  const res = await page.request.get(`${PLATFORM}/content/b2c-products?locale=${locale}&render=1&pagination[pageSize]=500`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: CatalogueProduct[] }).data.filter((p) => p.viewable && !p.oldProduct && !p.isSample);
+}
