@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, homeOf, languageOf, test } from './helpers.ts';
+import { expect, homeOf, languageOf, seriousViolations, test } from './helpers.ts';
+import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
 const banner = {
   fr: {
@@ -69,4 +70,35 @@ test('the consent banner takes a choice per purpose', async ({ page }, info) => 
   await region.getByRole('button', { name: t.save }).click();
   await expect(region).toBeHidden();
   expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false });
+});
+
+for (const screen of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+])
+  test(`the consent banner on a ${screen.name}: accessible, within the screen, its answers visible, nothing moved`, async ({
+    page,
+  }, info) => {
+    const t = banner[languageOf(info)];
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await firstVisit(page);
+    await watchShifts(page);
+    await page.goto(homeOf(info));
+    const region = page.getByRole('region', { name: t.title });
+    await expect(region).toBeVisible();
+    for (const name of [t.accept, t.refuse, t.choose]) await expect(region.getByRole('button', { name })).toBeInViewport();
+    expect(await overflowWidth(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectStill(page, `home with the consent banner (${screen.name})`);
+    await page.screenshot({ path: info.outputPath(`consent-${screen.name}.png`) });
+  });
+
+test('the language and country switcher offers the Netherlands, served by the Dutch-language site', async ({ page }, info) => {
+  await page.goto(homeOf(info));
+  await page.locator('.switcher summary').click();
+  const netherlands = page.locator('.switcher a[data-country="NL"]');
+  await expect(netherlands).toHaveText(languageOf(info) === 'nl' ? 'Nederland · NL' : 'Pays-Bas · NL');
+  await netherlands.click();
+  await expect(page).toHaveURL(/\/nl\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
 });
