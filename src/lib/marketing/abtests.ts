@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const CONTROL_SEGMENT = 'control';
+const CONTROL_SEGMENT = 'control';
 
 export const segmentsSchema = z.record(z.string().min(1).max(64), z.string().min(1).max(64));
 export type Segments = z.infer<typeof segmentsSchema>;

@@ -8,9 +8,9 @@
  * once. Detection can be switched off and starts on; it fires at most once per page.
  */
 
-export const SOFT_DELAY_MS = 1000;
-export const TOP_LEAVE_MAX_Y = 5;
-export const SCROLL_UP_MIN_PX = 80;
+const SOFT_DELAY_MS = 1000;
+const TOP_LEAVE_MAX_Y = 5;
+const SCROLL_UP_MIN_PX = 80;
 
 export type ExitSignal =
   | { type: 'mouseleave'; clientY: number; at: number }

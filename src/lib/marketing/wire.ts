@@ -7,16 +7,14 @@ import { z } from 'zod';
 import { localeCodes } from '../channels.ts';
 import { segmentsSchema } from './abtests.ts';
 
-export const MARKETING_EVENTS = ['page_view', 'view_cart', 'view_item', 'exit_intent'] as const;
-export const MARKETING_ACTIONS = ['top_header', 'popup', 'ad_product_offer', 'ad_push_category', 'page_view_done', 'abtest'] as const;
-export const POPUP_TYPES = ['country_wall', 'lang_switcher_wall', 'markdown_modal', 'exit_intent'] as const;
-export type MarketingEvent = (typeof MARKETING_EVENTS)[number];
+const MARKETING_EVENTS = ['page_view', 'view_cart', 'view_item', 'exit_intent'] as const;
+const MARKETING_ACTIONS = ['top_header', 'popup', 'ad_product_offer', 'ad_push_category', 'page_view_done', 'abtest'] as const;
+const POPUP_TYPES = ['country_wall', 'lang_switcher_wall', 'markdown_modal', 'exit_intent'] as const;
 export type MarketingAction = (typeof MARKETING_ACTIONS)[number];
-export type PopupType = (typeof POPUP_TYPES)[number];
 
 export const marketingLocale = z.enum(localeCodes);
 
-export const appName = z.string().regex(/^[a-z0-9-]{1,40}$/);
+const appName = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
 export const eventRequest = z
   .object({
@@ -35,7 +33,7 @@ export const reportRequest = z.object({ app_name: appName }).strict();
 export const campaignCode = z.string().regex(/^[a-z0-9-]{1,60}$/);
 
 /** One action's data: the campaign that sent it (the code to report) and its content. */
-export const actionData = z
+const actionData = z
   .object({
     campaign: campaignCode,
     popup_type: z.enum(POPUP_TYPES).optional(),
@@ -49,7 +47,6 @@ export const actionData = z
     category_code: z.string().optional(),
   })
   .passthrough();
-export type ActionData = z.infer<typeof actionData>;
 
 export const eventAnswer = z.partialRecord(z.enum(MARKETING_ACTIONS), actionData);
 export type EventAnswer = z.infer<typeof eventAnswer>;
