@@ -5,6 +5,7 @@
  * the list the product was added from, "Other" when none). Amounts in euros, as the data layer wants them.
  */
 import type { Order, OrderItem } from '../shop-api/wire.ts';
+import { allows, CONSENT_STORAGE_KEY, parseConsent } from '../marketing/consent.ts';
 
 /** The list name when a line did not come from a list (a product page, a cart link). */
 export const DEFAULT_LIST_NAME = 'Other';
@@ -106,11 +107,14 @@ export function purchase(order: Order, details: Details = () => undefined): Chec
   };
 }
 
-/**
- * Marketing consent. The consent banner comes with the marketing work; until it exists nothing may be
- * pushed, so the answer is no.
- */
-const analyticsConsent = (): boolean => false;
+/** The shopper's answer to the consent banner (page-scripts/consent.ts): no answer, no push. */
+const analyticsConsent = (): boolean => {
+  try {
+    return allows(parseConsent(globalThis.localStorage?.getItem(CONSENT_STORAGE_KEY) ?? null), 'analytics');
+  } catch {
+    return false;
+  }
+};
 
 /** Pushes an event to the data layer, only with consent (the previous ecommerce object cleared first, as the tag manager asks). */
 export function pushCheckoutEvent(layer: unknown[] | undefined, event: CheckoutEvent, consent: () => boolean = analyticsConsent): boolean {

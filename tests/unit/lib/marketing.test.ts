@@ -12,6 +12,7 @@ import { shopperClasses } from '../../../src/lib/marketing/analytics.ts';
 import { allows, consentAnswer, parseConsent } from '../../../src/lib/marketing/consent.ts';
 import { campaignReporter } from '../../../src/lib/marketing/reports.ts';
 import { marketingClient } from '../../../src/lib/marketing/client.ts';
+import { beginCheckout, pushCheckoutEvent } from '../../../src/lib/analytics/items.ts';
 import { pagePolicy, servicesFromEnv } from '../../../src/lib/security-headers.ts';
 
 const PAGE = 'https://www.maison-gamelle.fr/chien/';
@@ -232,5 +233,21 @@ describe('the tag manager in the build', () => {
       (d) => d.startsWith('connect-src'),
     );
     expect(connect).toContain('https://events.maison-gamelle.fr');
+  });
+});
+
+describe('checkout analytics follow the consent', () => {
+  const order = { items: [], total: 0, taxTotal: 0, shippingTotal: 0, tokenValue: 't' } as unknown as Parameters<typeof beginCheckout>[0];
+  const withStored = (value: string | null) => vi.stubGlobal('localStorage', { getItem: () => value });
+  it('pushes nothing without an answer or after a refusal, and pushes after consent to the audience measure', () => {
+    const layer: unknown[] = [];
+    withStored(null);
+    expect(pushCheckoutEvent(layer, beginCheckout(order))).toBe(false);
+    withStored(JSON.stringify(consentAnswer('none', new Date())));
+    expect(pushCheckoutEvent(layer, beginCheckout(order))).toBe(false);
+    withStored(JSON.stringify(consentAnswer({ analytics: true, marketing: false }, new Date())));
+    expect(pushCheckoutEvent(layer, beginCheckout(order))).toBe(true);
+    expect(layer).toHaveLength(2);
+    vi.unstubAllGlobals();
   });
 });
