@@ -109,6 +109,10 @@ export const STORAGE_KEYS = {
   subscriber: 'store/customer/subscriber',
   /** The guest token of the pets a shopper created before signing in: they become the customer's at sign-in. */
   guestAnimals: 'store/animals/guestToken',
+  /** The shopper's cookie consent: read by the consent page script, the analytics pushes and the marketing store. */
+  consent: 'mg-consent',
+  /** The A/B test segments the shopper was put in, kept across visits. */
+  abTests: 'mg-abtests',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

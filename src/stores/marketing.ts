@@ -4,11 +4,12 @@
  * segment). The page scripts (consent banner, exit intent) and the islands read the same atoms.
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import { STORAGE_KEYS } from '../lib/constants.ts';
 import { addTest, parseSegments, type Segments } from '../lib/marketing/abtests.ts';
 import { CONSENT_STORAGE_KEY, consentAnswer, parseConsent, type Consent } from '../lib/marketing/consent.ts';
 import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
 
-const SEGMENTS_KEY = 'mg-abtests';
+const SEGMENTS_KEY = STORAGE_KEYS.abTests;
 
 export interface MarketingStore {
   $consent: ReadableAtom<Consent | null>;

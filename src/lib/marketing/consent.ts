@@ -3,7 +3,9 @@
  * browser and changeable later. Until an answer is stored, nothing that needs consent loads or is sent: the
  * tag manager and the analytics events (analytics), the marketing service's reports (marketing).
  */
-export const CONSENT_STORAGE_KEY = 'mg-consent';
+import { STORAGE_KEYS } from '../constants.ts';
+
+export const CONSENT_STORAGE_KEY = STORAGE_KEYS.consent;
 
 export interface Consent {
   analytics: boolean;
