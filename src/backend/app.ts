@@ -122,7 +122,10 @@ export function createPlatform({
   if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   // The marketing-event service: the sites send it their events with the shopper's credentials (production's
   // service keeps its own cookie), so it answers the sites' origins with credentials allowed.
-  app.use('/marketing/*', cors({ origin: siteOrigins, credentials: true, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['POST'], maxAge: 600 }));
+  app.use(
+    '/marketing/*',
+    cors({ origin: siteOrigins, credentials: true, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['POST'], maxAge: 600 }),
+  );
   app.route('/marketing', marketingRoutes(db, clock));
   if (relayService) app.route('/relay', relayRoutes(db, relayService));
   // Google sign-in and its captcha, offline (google/): the embedded stand-ins exist outside production only.
