@@ -480,14 +480,20 @@ describe('coupons', () => {
     expectNotFound(await api.call('DELETE', `/orders/${cart.tokenValue}/coupon/BIENVENUE10`));
   });
 
-  it('gives the 5 EUR first-order offer to anonymous carts and new customers, not to a customer with a completed order', async () => {
+  it('refuses the public BIENVENUE5 to everyone, the 5 EUR offer being a personal code (shop-newsletter.test.ts)', async () => {
     const [{ value }] = (await platform.db.query<{ value: number }>(`SELECT value FROM shop.coupons WHERE code = 'BIENVENUE5'`)) as [
       { value: number },
     ];
     expect(value).toBe(EXIT_INTENT_DISCOUNT);
+    const reserved =
+      'Ce code est réservé aux nouveaux inscrits à notre newsletter\u00A0: inscrivez-vous pour recevoir votre code personnel de 5\u00A0€ sur votre première commande.';
 
     const anonymous = await cartWorth(1000);
-    expect(orderSchema.parse((await apply(anonymous.tokenValue, 'BIENVENUE5')).body).orderPromotionTotal).toBe(-EXIT_INTENT_DISCOUNT);
+    expectViolation(await apply(anonymous.tokenValue, 'BIENVENUE5'), 'couponCode', 'COUPON_RESERVED', reserved);
+    expectViolation(await apply(anonymous.tokenValue, 'bienvenue5', 'locale=nl_BE'), 'couponCode', 'COUPON_RESERVED');
+    expect(violationList.parse((await apply(anonymous.tokenValue, 'BIENVENUE5', 'locale=nl_BE')).body).violations[0]!.message).toContain(
+      'nieuwsbrief',
+    );
 
     const newcomer = await api.signUp();
     const own = await newCart(undefined, newcomer.token);
@@ -496,14 +502,32 @@ describe('coupons', () => {
       body: { couponCode: 'BIENVENUE5' },
       token: newcomer.token,
     });
-    expect(orderSchema.parse(res.body).orderPromotionTotal).toBe(-EXIT_INTENT_DISCOUNT);
+    expectViolation(res, 'couponCode', 'COUPON_RESERVED', reserved);
+  });
+
+  it('gives a first-order coupon to anonymous carts and new customers, not to a customer with a completed order', async () => {
+    await platform.db.query(
+      `INSERT INTO shop.coupons (code, kind, value, first_order_only, label_fr, label_nl)
+       VALUES ('PREMIERE5', 'fixed', 500, true, 'Première commande', 'Eerste bestelling') ON CONFLICT (code) DO NOTHING`,
+    );
+    const anonymous = await cartWorth(1000);
+    expect(orderSchema.parse((await apply(anonymous.tokenValue, 'PREMIERE5')).body).orderPromotionTotal).toBe(-500);
+
+    const newcomer = await api.signUp();
+    const own = await newCart(undefined, newcomer.token);
+    await addOk(own.tokenValue, { productVariant: A.code }, newcomer.token);
+    const res = await api.call('PATCH', `/orders/${own.tokenValue}/apply-coupon`, {
+      body: { couponCode: 'PREMIERE5' },
+      token: newcomer.token,
+    });
+    expect(orderSchema.parse(res.body).orderPromotionTotal).toBe(-500);
 
     const regular = await api.signUp();
     await completedOrderFor(regular.profile.id);
     const theirs = await newCart(undefined, regular.token);
     await api.call('PATCH', `/orders/${theirs.tokenValue}/items`, { body: { productVariant: A.code }, token: regular.token });
     const refused = await api.call('PATCH', `/orders/${theirs.tokenValue}/apply-coupon`, {
-      body: { couponCode: 'BIENVENUE5' },
+      body: { couponCode: 'PREMIERE5' },
       token: regular.token,
     });
     expectViolation(refused, 'couponCode', 'COUPON_FIRST_ORDER', 'Ce code promo est réservé à une première commande.');

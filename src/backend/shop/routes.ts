@@ -34,6 +34,7 @@ import { relayPointRoutes } from './shipping/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { animalRoutes } from './animals/routes.ts';
 import { mediaAuthenticationRoutes } from './media/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -87,6 +88,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints(), options.payments));
   app.route('/', animalRoutes(deps));
   app.route('/', mediaAuthenticationRoutes(deps));
+  app.route('/', newsletterRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => {

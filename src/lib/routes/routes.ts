@@ -36,6 +36,8 @@ export const routes = {
   page: { fr: '/page/[page]/', nl: '/pagina/[page]/', layout: 'default', content: 'page' },
   search: { fr: '/rechercher/', nl: '/zoeken/', layout: 'default', private: true },
   contact: { fr: '/nous-contacter/', nl: '/contacteer-ons/', layout: 'default' },
+  /** The newsletter sign-up, and the page its confirmation mail links to (`?confirmation=` the link's token). */
+  newsletter: { fr: '/newsletter/', nl: '/nieuwsbrief/', layout: 'default', private: true },
   landing: { fr: '/landing/[landing]/', nl: '/landing/[landing]/', layout: 'none', content: 'landing' },
   shops: { fr: '/magasins/', nl: '/winkels/', layout: 'default' },
   shop: { fr: '/magasins/[shop]/', nl: '/winkels/[shop]/', layout: 'default', content: 'shop' },

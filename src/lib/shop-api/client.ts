@@ -17,6 +17,7 @@ import {
   resetLinkState,
   iri,
   mediaAuthentication,
+  newsletterSubscription,
   order,
   paymentMethod,
   relayPoint,
@@ -52,6 +53,7 @@ const path = {
   authentication: `${SHOP_API_PREFIX}/authentication-token`,
   refresh: `${SHOP_API_PREFIX}/authentication-token/refresh`,
   resetRequests: `${SHOP_API_PREFIX}/reset-password-requests`,
+  newsletter: `${SHOP_API_PREFIX}/newsletter-subscriptions`,
   addresses: `${SHOP_API_PREFIX}/addresses`,
 } as const;
 
@@ -167,6 +169,9 @@ export function createShopClient(http: HttpClient) {
       (await http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { schema: resetLinkState, auth: false })).usable,
     resetPassword: (resetToken: string, reset: PasswordReset) =>
       http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
+    /** Confirms a newsletter sign-up with its mailed link's token (the sign-up itself: islands/shared/newsletter/subscribe.ts). */
+    confirmNewsletter: (confirmationToken: string) =>
+      http.patch(`${path.newsletter}/${encodeURIComponent(confirmationToken)}`, { body: {}, schema: newsletterSubscription, auth: false }),
 
     listAddresses: async (): Promise<Address[]> => (await http.get(path.addresses, { schema: collection(address) }))['hydra:member'],
     createAddress: (body: AddressInput) => http.post(path.addresses, { body, schema: address }),

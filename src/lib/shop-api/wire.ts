@@ -348,6 +348,11 @@ export const violationCodes = [
   'COUPON_EXPIRED',
   'COUPON_MINIMUM',
   'COUPON_FIRST_ORDER',
+  'COUPON_RESERVED',
+  'COUPON_SIGN_IN',
+  'COUPON_PERSONAL',
+  'COUPON_USED',
+  'COUPON_OWN_REFERRAL',
   // Checkout.
   'CHECKOUT_STEP_NOT_ALLOWED',
   'ORDER_ALREADY_PLACED',
@@ -369,6 +374,15 @@ export const violationCodes = [
   'TOO_FEW_CHOICES',
   'BREED_SPECIES_MISMATCH',
   'ANIMAL_LIMIT',
+  // Contact requests: free text and attached files.
+  'PERCENT_NOT_ALLOWED',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_SUPPORTED',
+  'TOO_MANY_FILES',
+  'FILES_TOO_LARGE',
+  'ORDER_NOT_FOUND',
+  // Newsletter.
+  'SIGN_UP_LINK_EXPIRED',
 ] as const;
 export type ViolationCode = (typeof violationCodes)[number];
 
@@ -481,3 +495,16 @@ export const animal = z.object({
   updatedAt: z.string(),
 });
 export type Animal = z.infer<typeof animal>;
+
+/**
+ * POST /shop/newsletter-subscriptions answers 202 with this alone, whether the e-mail was known or not;
+ * PATCH /shop/newsletter-subscriptions/{token} confirms the sign-up and names the 5 € first-order code
+ * given with it (null when the e-mail had one already or has ordered before).
+ */
+export const newsletterSubscription = z.object({
+  '@type': z.literal('NewsletterSubscription'),
+  email: z.string().optional(),
+  confirmed: z.boolean(),
+  welcomeCoupon: z.object({ code: z.string(), amount: z.number().int(), hasAccount: z.boolean() }).nullable().optional(),
+});
+export type NewsletterSubscription = z.infer<typeof newsletterSubscription>;

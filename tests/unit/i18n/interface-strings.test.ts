@@ -35,6 +35,8 @@ function apiTexts(lang: Language): Array<[string, string]> {
     'relaySearch',
     'paymentRequest',
     'mediaAuthentication',
+    'newsletter',
+    'contact',
   ];
   return [
     ...violationCodes.map((code): [string, string] => [code, violationMessage(lang, code, params)]),

@@ -22,11 +22,21 @@ import { notFound, violation } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
 import { optionalCustomer } from '../sessions/access.ts';
-import { discountOf, refusalOf, type Coupon, type CouponRefusal } from './promotions.ts';
-import { findCoupon, findOrder, hasCompletedOrder, itemsOf, type FrozenTotals, type ItemRow, type OrderRow } from './repository.ts';
+import { discountOf, isPersonal, refusalOf, type Coupon, type CouponRefusal } from './promotions.ts';
+import {
+  couponUsedElsewhere,
+  findCoupon,
+  findOrder,
+  hasCompletedOrder,
+  itemsOf,
+  type FrozenTotals,
+  type ItemRow,
+  type OrderRow,
+} from './repository.ts';
 import { cartTotals, type ChosenFees, type Totals } from './totals.ts';
 import { findPaymentMethod, openPayment, paymentsOf, shipmentOf, type PaymentRow, type ShipmentRow } from '../checkout/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
+import { canonicalEmailOf } from '../customers/repository.ts';
 
 /**
  * The order of the path as the caller may see it: an order of a customer needs that customer's
@@ -104,7 +114,14 @@ export async function couponRefusal(
   now: Date,
 ): Promise<CouponRefusal | null> {
   const firstOrderChecked = !!coupon?.firstOrderOnly && order.customer_id !== null;
-  return refusalOf(coupon, { now, itemsTotal, hasCompletedOrder: firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!)) });
+  const email = coupon && isPersonal(coupon) && order.customer_id !== null ? await canonicalEmailOf(q, order.customer_id) : null;
+  return refusalOf(coupon, {
+    now,
+    itemsTotal,
+    hasCompletedOrder: firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!)),
+    customer: order.customer_id === null ? null : { id: order.customer_id, email: email ?? '' },
+    usedElsewhere: !!coupon?.singleUse && (await couponUsedElsewhere(q, coupon.code, order.id)),
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { countAll } from '../limits/store.ts';
 import { answerView, couponRefusal, orderJson, withCart } from './cart.ts';
 import { couponKey } from './promotions.ts';
 import { findCoupon, itemsTotal, setCoupon } from './repository.ts';
+import { welcomeCouponOf } from '../newsletter/repository.ts';
 
 export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
@@ -26,7 +27,10 @@ export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {
       throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'coupon', attempt.retryAfterSeconds), attempt.retryAfterSeconds);
     const applied = await withCart(c, deps, async (tx, order) => {
       const now = deps.clock();
-      const coupon = await findCoupon(tx, body.couponCode);
+      let coupon = await findCoupon(tx, body.couponCode);
+      // The plain BIENVENUE5 typed by the owner of an unused personal code (promotions.ts) applies that code.
+      const own = coupon?.reserved && order.customer_id !== null ? await welcomeCouponOf(tx, order.customer_id) : null;
+      if (own) coupon = await findCoupon(tx, own);
       const refusal = await couponRefusal(tx, order, coupon, await itemsTotal(tx, order.id), now);
       if (refusal) throw refuse(c.get('lang'), { path: 'couponCode', code: refusal, params: { amount: coupon?.minimumItemsTotal } });
       await setCoupon(tx, order.id, coupon!.code, now);

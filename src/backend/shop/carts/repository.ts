@@ -283,9 +283,14 @@ export async function findCoupon(q: Queryable, code: string): Promise<Coupon | n
     first_order_only: boolean;
     label_fr: string;
     label_nl: string;
+    owner_customer_id: number | null;
+    owner_email: string | null;
+    single_use: boolean;
+    reserved: boolean;
   }>(
     `SELECT code, kind, value, minimum_items_total, extract(epoch FROM starts_at) * 1000 AS starts_at,
-       extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl
+       extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl,
+       owner_customer_id, owner_email, single_use, reserved
      FROM shop.coupons WHERE code = $1`,
     [couponKey(code)],
   );
@@ -299,5 +304,23 @@ export async function findCoupon(q: Queryable, code: string): Promise<Coupon | n
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     firstOrderOnly: row.first_order_only,
     label: { fr: row.label_fr, nl: row.label_nl },
+    ownerCustomerId: row.owner_customer_id,
+    ownerEmail: row.owner_email,
+    singleUse: row.single_use,
+    reserved: row.reserved,
   };
+}
+
+/**
+ * Whether a completed order other than this one used the code. The coupon's row is locked until the
+ * caller's transaction ends, so two carts completing with one single-use code at the same moment are
+ * checked one after the other and the second finds the first.
+ */
+export async function couponUsedElsewhere(q: Queryable, code: string, orderId: number): Promise<boolean> {
+  await q.query('SELECT code FROM shop.coupons WHERE code = $1 FOR UPDATE', [code]);
+  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE coupon_code = $1 AND id <> $2 AND ${COMPLETED_ORDER} LIMIT 1`, [
+    code,
+    orderId,
+  ]);
+  return rows.length > 0;
 }

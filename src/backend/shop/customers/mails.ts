@@ -16,7 +16,7 @@ export const greeting = (lang: Language, firstName: string): string => {
   return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
 };
 
-const html = (paragraphs: string[], link?: { href: string; label: string }) =>
+export const html = (paragraphs: string[], link?: { href: string; label: string }) =>
   `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
     link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
   }<p>${SHOP_NAME}</p></body></html>`;

@@ -3,7 +3,7 @@
  * A customer reads and changes only themself: any other id is a 404, as if it did not exist.
  */
 import { Hono } from 'hono';
-import { siteUrlOf } from '../../../lib/channels.ts';
+import { languageOf, siteUrlOf } from '../../../lib/channels.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
@@ -15,6 +15,7 @@ import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
 import { canonicalEmail, customerJson } from './customer.ts';
 import { welcomeMail } from './mails.ts';
+import { startNewsletterSignUp } from '../newsletter/routes.ts';
 import { hashPassword } from './passwords.ts';
 import { changePersonalData, isCurrentPassword } from './personal-data.ts';
 import { createCustomer, emailTaken, findCustomer, isUniqueViolation, setPassword } from './repository.ts';
@@ -66,6 +67,11 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
         });
         const site = siteUrlOf(c.get('channel').code, deps.env) + (preferredLanguage === 'nl' ? '/nl/' : '/');
         await sendMail(tx, welcomeMail(preferredLanguage, body.email.trim(), body.firstName, site), deps.clock());
+        // The newsletter box starts the double opt-in: its confirmation brings the 5 € first-order code.
+        if (body.subscribedToNewsletter) {
+          const locale = c.get('channel').locales.find((l) => languageOf(l) === preferredLanguage) ?? c.get('locale');
+          await startNewsletterSignUp(tx, { env: deps.env, now: deps.clock() }, { email: body.email, locale });
+        }
         return created;
       });
     } catch (error) {

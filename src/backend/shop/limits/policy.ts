@@ -81,6 +81,20 @@ export const RATE_LIMITS = {
    * an account from filling the storage.
    */
   mediaAuthenticationCustomer: { points: 30, seconds: 10 * MINUTE },
+  /**
+   * Newsletter sign-ups for one e-mail: each one mails a confirmation link, so a stranger typing someone
+   * else's address may send them three mails an hour at most. Counted for every e-mail, signed up or not.
+   */
+  newsletterEmail: { points: 3, seconds: HOUR },
+  /** Newsletter sign-ups from one address, whatever the e-mail: one machine cannot mail a list of people. */
+  newsletterAddress: { points: 20, seconds: HOUR },
+  /**
+   * Contact requests from one address: each one stores up to 20 MB of files and mails the customer
+   * service. A shopper writes once or twice; ten an hour leaves room for a household or an office.
+   */
+  contactAddress: { points: 10, seconds: HOUR },
+  /** Contact requests for one e-mail (the acknowledgement goes there): a stranger cannot fill a mailbox. */
+  contactEmail: { points: 5, seconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

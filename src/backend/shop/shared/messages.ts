@@ -50,6 +50,12 @@ const fr: Catalogue = {
   COUPON_EXPIRED: () => 'Ce code promo a expiré.',
   COUPON_MINIMUM: (p) => `Ce code promo est valable à partir de ${euros('fr', p.amount)} d’achat.`,
   COUPON_FIRST_ORDER: () => 'Ce code promo est réservé à une première commande.',
+  COUPON_RESERVED: () =>
+    'Ce code est réservé aux nouveaux inscrits à notre newsletter\u00A0: inscrivez-vous pour recevoir votre code personnel de 5\u00A0€ sur votre première commande.',
+  COUPON_SIGN_IN: () => 'Ce code promo est personnel\u00A0: connectez-vous au compte auquel il a été envoyé pour l’utiliser.',
+  COUPON_PERSONAL: () => 'Ce code promo est personnel\u00A0: il n’est valable que pour le compte auquel il a été envoyé.',
+  COUPON_USED: () => 'Ce code promo a déjà été utilisé.',
+  COUPON_OWN_REFERRAL: () => 'Vous ne pouvez pas utiliser votre propre code de parrainage.',
   CHECKOUT_STEP_NOT_ALLOWED: () =>
     'Cette étape n’est pas possible à ce stade de votre commande\u00A0: merci de compléter les étapes précédentes.',
   ORDER_ALREADY_PLACED: () => 'Cette commande a déjà été validée.',
@@ -71,6 +77,13 @@ const fr: Catalogue = {
   TOO_FEW_CHOICES: (p) => `Merci de choisir au moins ${p.min} valeur${(p.min ?? 1) > 1 ? 's' : ''}.`,
   BREED_SPECIES_MISMATCH: () => 'Cette race ne correspond pas à l’espèce choisie.',
   ANIMAL_LIMIT: (p) => `Vous ne pouvez pas enregistrer plus de ${p.max} animaux.`,
+  PERCENT_NOT_ALLOWED: () => 'Le caractère % n’est pas autorisé.',
+  FILE_TOO_LARGE: () => 'Fichier trop volumineux',
+  FILE_TYPE_NOT_SUPPORTED: () => 'Type de fichier non supporté',
+  TOO_MANY_FILES: (p) => `Vous pouvez joindre au plus ${p.max} fichiers.`,
+  FILES_TOO_LARGE: (p) => `Vos fichiers ne peuvent pas dépasser ${p.max}\u00A0Mo au total.`,
+  ORDER_NOT_FOUND: () => 'Cette commande ne figure pas parmi les vôtres.',
+  SIGN_UP_LINK_EXPIRED: () => 'Ce lien de confirmation a expiré\u00A0: merci de vous inscrire à nouveau à la newsletter.',
 };
 
 const nl: Catalogue = {
@@ -109,6 +122,12 @@ const nl: Catalogue = {
   COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
   COUPON_MINIMUM: (p) => `Deze kortingscode geldt vanaf ${euros('nl', p.amount)} aankoop.`,
   COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
+  COUPON_RESERVED: () =>
+    'Deze code is voorbehouden aan nieuwe inschrijvers op onze nieuwsbrief: schrijf je in om je persoonlijke code van € 5 op je eerste bestelling te ontvangen.',
+  COUPON_SIGN_IN: () => 'Deze kortingscode is persoonlijk: meld je aan met het account waarnaar hij werd gestuurd om hem te gebruiken.',
+  COUPON_PERSONAL: () => 'Deze kortingscode is persoonlijk: hij geldt alleen voor het account waarnaar hij werd gestuurd.',
+  COUPON_USED: () => 'Deze kortingscode werd al gebruikt.',
+  COUPON_OWN_REFERRAL: () => 'Je kunt je eigen sponsorcode niet gebruiken.',
   CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van je bestelling niet mogelijk: vul eerst de vorige stappen in.',
   ORDER_ALREADY_PLACED: () => 'Deze bestelling werd al bevestigd.',
   CART_EMPTY: () => 'Je winkelmand is leeg.',
@@ -128,6 +147,13 @@ const nl: Catalogue = {
   TOO_FEW_CHOICES: (p) => `Kies minstens ${p.min} ${(p.min ?? 1) > 1 ? 'waarden' : 'waarde'}.`,
   BREED_SPECIES_MISMATCH: () => 'Dit ras past niet bij de gekozen diersoort.',
   ANIMAL_LIMIT: (p) => `Je kunt niet meer dan ${p.max} dieren bewaren.`,
+  PERCENT_NOT_ALLOWED: () => 'Het teken % is niet toegestaan.',
+  FILE_TOO_LARGE: () => 'Bestand te groot',
+  FILE_TYPE_NOT_SUPPORTED: () => 'Bestandstype niet ondersteund',
+  TOO_MANY_FILES: (p) => `Je kunt hoogstens ${p.max} bestanden toevoegen.`,
+  FILES_TOO_LARGE: (p) => `Je bestanden mogen samen niet groter zijn dan ${p.max} MB.`,
+  ORDER_NOT_FOUND: () => 'Deze bestelling hoort niet bij jouw bestellingen.',
+  SIGN_UP_LINK_EXPIRED: () => 'Deze bevestigingslink is verlopen: schrijf je opnieuw in op de nieuwsbrief.',
 };
 
 const catalogues: Record<Language, Catalogue> = { fr, nl };
@@ -166,7 +192,9 @@ export type LimitedAction =
   | 'currentPassword'
   | 'relaySearch'
   | 'paymentRequest'
-  | 'mediaAuthentication';
+  | 'mediaAuthentication'
+  | 'newsletter'
+  | 'contact';
 const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
@@ -179,6 +207,9 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     relaySearch: (when) => `Trop de recherches de points relais. Merci de réessayer ${when}.`,
     paymentRequest: (when) => `Trop de tentatives de paiement. Merci de réessayer ${when}.`,
     mediaAuthentication: (when) => `Trop d’envois de photos. Merci de réessayer ${when}.`,
+    newsletter: (when) =>
+      `Plusieurs inscriptions à la newsletter ont déjà été demandées. Consultez votre boîte mail (et les courriers indésirables) pour la confirmer, ou réessayez ${when}.`,
+    contact: (when) => `Vous nous avez déjà écrit plusieurs fois. Merci de réessayer ${when}, ou d’appeler notre service client.`,
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf je netwerk. Probeer het ${when} opnieuw.`,
@@ -190,6 +221,9 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
     relaySearch: (when) => `Te veel zoekopdrachten naar afhaalpunten. Probeer het ${when} opnieuw.`,
     paymentRequest: (when) => `Te veel betaalpogingen. Probeer het ${when} opnieuw.`,
     mediaAuthentication: (when) => `Te veel foto-uploads. Probeer het ${when} opnieuw.`,
+    newsletter: (when) =>
+      `Er werden al meerdere inschrijvingen op de nieuwsbrief aangevraagd. Kijk in je mailbox (en bij de ongewenste e-mail) om te bevestigen, of probeer het ${when} opnieuw.`,
+    contact: (when) => `Je hebt ons al meerdere keren geschreven. Probeer het ${when} opnieuw, of bel onze klantendienst.`,
   },
 };
 export const tooManyRequestsMessage = (lang: Language, action: LimitedAction, retryAfterSeconds: number): string =>

@@ -12,6 +12,7 @@ export default {
     home: 'Croquettes et pâtées premium pour chiens et chats',
     search: 'Rechercher',
     contact: 'Nous contacter',
+    newsletter: 'Newsletter',
     shops: 'Nos magasins',
     maintenance: 'Maintenance',
     faq: 'Questions fréquentes',

@@ -23,6 +23,7 @@ import guide from './guide.ts';
 import calculator from './calculator.ts';
 import biNutrition from './biNutrition.ts';
 import marketing from './marketing.ts';
+import newsletter from './newsletter.ts';
 
 export default {
   ...common,
@@ -41,4 +42,5 @@ export default {
   guide,
   biNutrition,
   marketing,
+  newsletter,
 };

@@ -12,6 +12,7 @@ export default {
     home: 'Premium brokken en natvoer voor honden en katten',
     search: 'Zoeken',
     contact: 'Contacteer ons',
+    newsletter: 'Nieuwsbrief',
     shops: 'Onze winkels',
     maintenance: 'Onderhoud',
     faq: 'Veelgestelde vragen',
