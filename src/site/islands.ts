@@ -41,6 +41,7 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'biNutritionResults',
   'miniBiNutritionGuide',
   'miniBiNutritionResults',
+  'newsletter',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */
