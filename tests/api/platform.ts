@@ -18,6 +18,8 @@ export interface TestPlatformOptions {
    * or run on a shared database.
    */
   clientAddress?: string;
+  /** More environment for the platform (OPERATOR_TOKEN…). */
+  env?: Record<string, string>;
 }
 
 /** A fresh client address (a random /64 of IPv6's documentation prefix, counted as one address). */
@@ -29,7 +31,7 @@ export async function testPlatform(options: TestPlatformOptions = {}) {
     dataDir: 'memory://',
     reset: true,
     databaseUrl: testDatabaseUrl(),
-    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1' },
+    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', ...options.env },
     shop: options.clock ? { clock: options.clock } : {},
   });
   // A PostgreSQL pass that fell back to PGlite (or the reverse) would test the wrong driver and pass.

@@ -5,6 +5,11 @@
  * a platform whose PGlite folder no other process can open while it runs. It exists only where the mail
  * outbox does (never in production) and is guarded like it: no CORS grant, no browser page of another
  * origin, and JSON only, which no plain HTML form can send.
+ *
+ * Staff read the contact requests there too (GET /operator/contact-requests, newest first, `?before=` the
+ * last id for the next page; each file at /operator/contact-requests/{reference}/files/{position}), with a
+ * bearer token: `Authorization: Bearer <OPERATOR_TOKEN>`. Without OPERATOR_TOKEN in the environment they
+ * answer 401 to everyone: shoppers' messages and files are never open to whoever reaches the platform.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -12,6 +17,7 @@ import type { Database } from '../db/database.ts';
 import { ownOriginOnly } from '../mail/routes.ts';
 import { handleAbort, SubscriptionNotFound } from './abort.ts';
 import { OperatorError, OrderNotFound, issuesOf, shipOrder } from './ship.ts';
+import { staffRoutes } from './staff.ts';
 
 const shipBody = z.object({
   tracking: z.string(),
@@ -33,6 +39,7 @@ export interface OperatorOptions {
 export function operatorRoutes(db: Database, { clock, env }: OperatorOptions): Hono {
   const app = new Hono();
   app.use('/operator/*', ownOriginOnly('The operator’s endpoint answers its own origin only'));
+  app.route('/', staffRoutes(db, env));
 
   app.post('/operator/orders/:number/ship', async (c) => {
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))

@@ -35,6 +35,7 @@ import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { animalRoutes } from './animals/routes.ts';
 import { mediaAuthenticationRoutes } from './media/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { CONTACT_BODY_MAX_BYTES, contactRoutes } from './contact/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -66,7 +67,10 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   };
   const app = new Hono<ShopEnv>();
 
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => payloadTooLarge().toResponse() }));
+  // A contact request carries files: it alone may weigh more (contact/routes.ts checks each file).
+  const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => payloadTooLarge().toResponse() });
+  const contactBody = bodyLimit({ maxSize: CONTACT_BODY_MAX_BYTES, onError: () => payloadTooLarge().toResponse() });
+  app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/contact-requests') ? contactBody : smallBody)(c, next));
   app.use('*', async (c, next) => {
     c.set('clientAddress', clientAddress(c, trustedHops));
     readShopQuery(c);
@@ -89,6 +93,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', animalRoutes(deps));
   app.route('/', mediaAuthenticationRoutes(deps));
   app.route('/', newsletterRoutes(deps));
+  app.route('/', contactRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => {

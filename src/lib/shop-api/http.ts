@@ -142,14 +142,16 @@ export function createHttpClient(options: HttpClientOptions) {
   ): Promise<Result<S>> {
     const headers: Record<string, string> = { Accept: CONTENT_TYPES.jsonLd };
     const hasBody = init.body !== undefined && method !== 'GET' && method !== 'HEAD';
-    if (hasBody) headers['Content-Type'] = method === 'PATCH' ? CONTENT_TYPES.mergePatch : CONTENT_TYPES.jsonLd;
+    // A form with files (the contact request) goes as multipart: fetch writes its type with the boundary.
+    const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
+    if (hasBody && !multipart) headers['Content-Type'] = method === 'PATCH' ? CONTENT_TYPES.mergePatch : CONTENT_TYPES.jsonLd;
     const token = init.auth === false ? null : ((await options.token?.()) ?? null);
     if (token) headers.Authorization = `Bearer ${token}`;
     const url = urlOf(path, init.query);
     const requestInit: RequestInit = {
       method,
       headers,
-      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+      ...(hasBody ? { body: multipart ? (init.body as FormData) : JSON.stringify(init.body) } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
     };
 

@@ -508,3 +508,12 @@ export const newsletterSubscription = z.object({
   welcomeCoupon: z.object({ code: z.string(), amount: z.number().int(), hasAccount: z.boolean() }).nullable().optional(),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscription>;
+
+/** POST /shop/contact-requests (201): the request's reference, named in the acknowledgement mail, and the files kept. */
+export const contactRequestAnswer = z.object({
+  '@type': z.literal('ContactRequest'),
+  reference: z.string(),
+  createdAt: z.string(),
+  files: z.array(z.object({ name: z.string(), size: z.number().int() })),
+});
+export type ContactRequestAnswer = z.infer<typeof contactRequestAnswer>;

@@ -8,7 +8,6 @@
  * account has no completed order) a personal single-use code, mailed and named in the answer, once per
  * e-mail ever. Registering with the newsletter box ticked starts the same sign-up (customers/routes.ts).
  */
-import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { channelOf, languageOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
@@ -20,7 +19,7 @@ import { ld, parseBody } from '../shared/request.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
-import { digest, randomToken } from '../shared/random.ts';
+import { digest, randomToken, readableCode } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { canonicalEmail } from '../customers/customer.ts';
 import { confirmationMail, welcomeCouponMail } from './mails.ts';
@@ -38,11 +37,6 @@ const answer = (body: {
   '@type': 'NewsletterSubscription',
   ...body,
 });
-
-/** Letters and digits that cannot be mistaken for one another when copied from a mail (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const personalCode = (prefix: string, length = 6): string =>
-  `${prefix}-${Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
 /**
  * Asks for a sign-up and mails its confirmation link, in the caller's transaction (the mail exists exactly
@@ -98,7 +92,7 @@ export function newsletterRoutes(deps: ShopDeps): Hono<ShopEnv> {
       const account = await accountOf(tx, subscriber.email_canonical);
       if (account?.ordered) return { subscriber, coupon: null, account };
       const coupon = await giveWelcomeCoupon(tx, subscriber, {
-        code: personalCode(WELCOME_OFFER_MODEL),
+        code: readableCode(WELCOME_OFFER_MODEL),
         customerId: account?.id ?? null,
         now,
       });

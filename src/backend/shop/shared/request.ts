@@ -115,9 +115,21 @@ function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violati
 /** The body validated with the request's schema (lib/shop-api/requests): a failed parse is a 422 with one violation per property. */
 export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
   const body = await readJson(c);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw violationList(violationsOf(parsed.error, body, c.get('lang')));
+  const parsed = checkFields(c, schema, body);
+  if (!parsed.success) throw violationList(parsed.violations);
   return parsed.data;
+}
+
+/** Fields read otherwise (a multipart form's) checked like a JSON body: the data, or the violations to join with others. */
+export function checkFields<T extends z.ZodType>(
+  c: ShopContext,
+  schema: T,
+  body: Record<string, unknown>,
+): { success: true; data: z.infer<T> } | { success: false; violations: Violation[] } {
+  const parsed = schema.safeParse(body);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, violations: violationsOf(parsed.error, body, c.get('lang')) };
 }
 
 export const ld = (c: Context, body: object, status: 200 | 201 | 202 = 200) =>

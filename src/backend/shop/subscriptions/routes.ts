@@ -66,8 +66,9 @@ import {
 } from './repository.ts';
 import { subscriptionJson, subscriptionIri } from './view.ts';
 
-/** Where the shop's customer service reads subscription messages (the outbox outside production). */
-const customerServiceAddress = (env: Record<string, string | undefined>) => env.CUSTOMER_SERVICE_EMAIL ?? 'abonnements@maison-gamelle.test';
+/** Where the shop's customer service reads subscription and contact messages (the outbox outside production). */
+export const customerServiceAddress = (env: Record<string, string | undefined>) =>
+  env.CUSTOMER_SERVICE_EMAIL ?? 'abonnements@maison-gamelle.test';
 
 const codeParam = (c: ShopContext) => {
   const code = c.req.param('code') ?? '';
