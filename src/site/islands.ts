@@ -42,6 +42,7 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'miniBiNutritionGuide',
   'miniBiNutritionResults',
   'newsletter',
+  'contact',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

@@ -12,6 +12,7 @@ import {
   animalBreed,
   authentication,
   collection,
+  contactRequestAnswer,
   customer,
   customerLookup,
   resetLinkState,
@@ -54,6 +55,7 @@ const path = {
   refresh: `${SHOP_API_PREFIX}/authentication-token/refresh`,
   resetRequests: `${SHOP_API_PREFIX}/reset-password-requests`,
   newsletter: `${SHOP_API_PREFIX}/newsletter-subscriptions`,
+  contactRequests: `${SHOP_API_PREFIX}/contact-requests`,
   addresses: `${SHOP_API_PREFIX}/addresses`,
 } as const;
 
@@ -169,6 +171,8 @@ export function createShopClient(http: HttpClient) {
       (await http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { schema: resetLinkState, auth: false })).usable,
     resetPassword: (resetToken: string, reset: PasswordReset) =>
       http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
+    /** POST /shop/contact-requests: the form's fields and files as multipart (the session's customer, if any, is the sender). */
+    sendContactRequest: (form: FormData) => http.post(path.contactRequests, { body: form, schema: contactRequestAnswer }),
     /** Confirms a newsletter sign-up with its mailed link's token (the sign-up itself: islands/shared/newsletter/subscribe.ts). */
     confirmNewsletter: (confirmationToken: string) =>
       http.patch(`${path.newsletter}/${encodeURIComponent(confirmationToken)}`, { body: {}, schema: newsletterSubscription, auth: false }),

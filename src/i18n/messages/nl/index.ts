@@ -24,6 +24,7 @@ import calculator from './calculator.ts';
 import biNutrition from './biNutrition.ts';
 import marketing from './marketing.ts';
 import newsletter from './newsletter.ts';
+import contact from './contact.ts';
 
 export default {
   ...common,
@@ -43,4 +44,5 @@ export default {
   biNutrition,
   marketing,
   newsletter,
+  contact,
 };
