@@ -212,6 +212,11 @@ describe('PATCH /newsletter-subscriptions/{token}', () => {
     const cart = await cartOf(newcomer.token);
     const applied = orderSchema.parse((await apply(cart, welcomeCoupon!.code, newcomer.token)).body);
     expect(applied).toMatchObject({ couponCode: welcomeCoupon!.code, orderPromotionTotal: -EXIT_INTENT_DISCOUNT });
+    // In the customer's language: Dutch is the BE site's, whichever site they registered on.
+    const dutch = await api.signUp({ subscribedToNewsletter: true, preferredLanguage: 'nl' });
+    const confirmation = (await mailsTo(dutch.email)).find((m) => /confirmation=/.test(m.text));
+    expect(confirmation?.subject).toBe('Bevestig je inschrijving op de nieuwsbrief');
+    expect(confirmation?.text).toContain('/nl/nieuwsbrief/?confirmation=');
     // Registering without the box mails no confirmation.
     const other = await api.signUp();
     expect((await mailsTo(other.email)).some((m) => /confirmation=/.test(m.text))).toBe(false);

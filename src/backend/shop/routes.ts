@@ -36,6 +36,7 @@ import { animalRoutes } from './animals/routes.ts';
 import { mediaAuthenticationRoutes } from './media/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { CONTACT_BODY_MAX_BYTES, contactRoutes } from './contact/routes.ts';
+import { sponsorshipRoutes } from './sponsorships/routes.ts';
 
 export interface ShopOptions {
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
@@ -94,6 +95,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', mediaAuthenticationRoutes(deps));
   app.route('/', newsletterRoutes(deps));
   app.route('/', contactRoutes(deps));
+  app.route('/', sponsorshipRoutes(deps));
 
   // The parent app's not-found handler would answer in its own shape: unknown shop paths end here.
   app.all('*', () => {

@@ -517,3 +517,30 @@ export const contactRequestAnswer = z.object({
   files: z.array(z.object({ name: z.string(), size: z.number().int() })),
 });
 export type ContactRequestAnswer = z.infer<typeof contactRequestAnswer>;
+
+/** How far a referred friend got: registered, first order placed (payment awaited), sponsor rewarded (first order paid). */
+export const friendStates = ['registered', 'ordered', 'rewarded'] as const;
+/**
+ * GET /shop/sponsorships: the customer's referral code and link, the rule in numbers (minor units, days),
+ * and the friends who came through them: a first name and an initial, never more of someone else.
+ */
+export const sponsorship = z.object({
+  '@type': z.literal('Sponsorship'),
+  code: z.string(),
+  link: z.string(),
+  rule: z.object({
+    friendDiscount: z.number().int(),
+    friendMinimum: z.number().int(),
+    sponsorReward: z.number().int(),
+    rewardValidityDays: z.number().int(),
+  }),
+  friends: z.array(
+    z.object({
+      name: z.string(),
+      registeredAt: z.string(),
+      state: z.enum(friendStates),
+      reward: z.object({ code: z.string(), amount: z.number().int(), expiresAt: z.string().nullable(), used: z.boolean() }).nullable(),
+    }),
+  ),
+});
+export type Sponsorship = z.infer<typeof sponsorship>;

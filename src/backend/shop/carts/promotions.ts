@@ -35,6 +35,8 @@ export interface Coupon {
   singleUse?: boolean;
   /** A name kept to explain that the offer is personal: it never applies (BIENVENUE5). */
   reserved?: boolean;
+  /** A referral code: its sponsor shares it with friends (sponsorships/), and cannot use it. */
+  sponsorCustomerId?: number | null;
 }
 
 export type CouponRefusal =
@@ -45,7 +47,8 @@ export type CouponRefusal =
   | 'COUPON_RESERVED'
   | 'COUPON_SIGN_IN'
   | 'COUPON_PERSONAL'
-  | 'COUPON_USED';
+  | 'COUPON_USED'
+  | 'COUPON_OWN_REFERRAL';
 
 /** Codes are matched without regard to case or surrounding spaces. */
 export const couponKey = (code: string): string => code.trim().toUpperCase();
@@ -70,6 +73,7 @@ export function refusalOf(coupon: Coupon | null, context: CouponContext): Coupon
     if (!customer) return 'COUPON_SIGN_IN';
     if (coupon.ownerCustomerId !== customer.id && coupon.ownerEmail !== customer.email) return 'COUPON_PERSONAL';
   }
+  if (coupon.sponsorCustomerId != null && customer?.id === coupon.sponsorCustomerId) return 'COUPON_OWN_REFERRAL';
   if (coupon.expiresAt !== null && now.getTime() > coupon.expiresAt) return 'COUPON_EXPIRED';
   if (coupon.singleUse && context.usedElsewhere) return 'COUPON_USED';
   if (coupon.firstOrderOnly && hasCompletedOrder) return 'COUPON_FIRST_ORDER';

@@ -287,10 +287,11 @@ export async function findCoupon(q: Queryable, code: string): Promise<Coupon | n
     owner_email: string | null;
     single_use: boolean;
     reserved: boolean;
+    sponsor_customer_id: number | null;
   }>(
     `SELECT code, kind, value, minimum_items_total, extract(epoch FROM starts_at) * 1000 AS starts_at,
        extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl,
-       owner_customer_id, owner_email, single_use, reserved
+       owner_customer_id, owner_email, single_use, reserved, sponsor_customer_id
      FROM shop.coupons WHERE code = $1`,
     [couponKey(code)],
   );
@@ -308,6 +309,7 @@ export async function findCoupon(q: Queryable, code: string): Promise<Coupon | n
     ownerEmail: row.owner_email,
     singleUse: row.single_use,
     reserved: row.reserved,
+    sponsorCustomerId: row.sponsor_customer_id,
   };
 }
 

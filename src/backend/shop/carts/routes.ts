@@ -10,7 +10,30 @@ import { assignCustomerRequest, createCartRequest } from '../../../lib/shop-api/
 import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
 import { accessibleOrder, answerView, orderJson, withCart } from './cart.ts';
-import { assignCustomer, createOrder, deleteOrder, findCoupon, findOrder, hasCompletedOrder, setCoupon } from './repository.ts';
+import type { Queryable } from '../../db/database.ts';
+import { referralCouponFor } from '../sponsorships/repository.ts';
+import {
+  assignCustomer,
+  createOrder,
+  deleteOrder,
+  findCoupon,
+  findOrder,
+  hasCompletedOrder,
+  type OrderRow,
+  setCoupon,
+} from './repository.ts';
+
+/**
+ * A friend who came through a sponsor's link finds the sponsor's code on their cart (sponsorships/rule.ts),
+ * unless the cart holds another code: the shopper's choice stays.
+ */
+async function withSponsorCode(q: Queryable, order: OrderRow, customerId: number, now: Date): Promise<OrderRow> {
+  if (order.coupon_code) return order;
+  const code = await referralCouponFor(q, customerId);
+  if (!code) return order;
+  await setCoupon(q, order.id, code, now);
+  return { ...order, coupon_code: code };
+}
 
 export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
@@ -23,7 +46,8 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const locale = body.localeCode ?? (channel.locales.includes(c.get('locale')) ? c.get('locale') : channel.defaultLocale);
     if (!channel.locales.includes(locale)) throw refuse(c.get('lang'), { path: 'localeCode', code: 'LOCALE_CHANNEL_MISMATCH' });
     // A cart created with a session belongs to that customer from the start.
-    const order = await createOrder(db, { token: randomToken(24), customerId, channel: channel.code, locale, now: deps.clock() });
+    const created = await createOrder(db, { token: randomToken(24), customerId, channel: channel.code, locale, now: deps.clock() });
+    const order = customerId === null ? created : await withSponsorCode(db, created, customerId, deps.clock());
     return ld(c, await orderJson(db, order, deps.clock(), answerView(c, deps, order)), 201);
   });
 
@@ -53,7 +77,8 @@ export function cartRoutes(deps: ShopDeps): Hono<ShopEnv> {
           const coupon = await findCoupon(tx, order.coupon_code);
           if (coupon?.firstOrderOnly && (await hasCompletedOrder(tx, customerId))) await setCoupon(tx, order.id, null);
         }
-        return orderJson(tx, (await findOrder(tx, order.token_value))!, deps.clock(), answerView(c, deps, order));
+        const assigned = await withSponsorCode(tx, (await findOrder(tx, order.token_value))!, customerId, deps.clock());
+        return orderJson(tx, assigned, deps.clock(), answerView(c, deps, order));
       }),
     );
   });

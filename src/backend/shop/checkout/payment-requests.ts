@@ -30,6 +30,7 @@ import { tokenParam } from '../shared/ids.ts';
 import { randomToken } from '../shared/random.ts';
 import { ld, parseBody } from '../shared/request.ts';
 import { startSubscriptions } from '../subscriptions/creation.ts';
+import { rewardSponsor } from '../sponsorships/service.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import {
   addPayment,
@@ -88,6 +89,8 @@ export async function applyOutcome(
       await mail('paymentReceived');
       // A card payment leaves a mandate: the order's subscription items start their subscriptions.
       await startSubscriptions(tx, order, outcome, now);
+      // A friend's first order paid: their sponsor's reward (sponsorships/rule.ts).
+      await rewardSponsor(tx, order, { now, env });
       return;
     case 'authorized':
       if (payment.state === 'authorized') return;

@@ -10,7 +10,7 @@ const SHOP_NAME = 'Maison Gamelle';
  * the customer's own text, so one that could read as a link is left out of the greeting: a mail from the
  * shop never carries a link the shop did not write.
  */
-const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
+export const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
 export const greeting = (lang: Language, firstName: string): string => {
   const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
   return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;

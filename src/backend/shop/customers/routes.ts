@@ -3,7 +3,7 @@
  * A customer reads and changes only themself: any other id is a 404, as if it did not exist.
  */
 import { Hono } from 'hono';
-import { languageOf, siteUrlOf } from '../../../lib/channels.ts';
+import { languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
@@ -16,6 +16,7 @@ import { revokeSessions } from '../sessions/repository.ts';
 import { canonicalEmail, customerJson } from './customer.ts';
 import { welcomeMail } from './mails.ts';
 import { startNewsletterSignUp } from '../newsletter/routes.ts';
+import { recordReferral } from '../sponsorships/service.ts';
 import { hashPassword } from './passwords.ts';
 import { changePersonalData, isCurrentPassword } from './personal-data.ts';
 import { createCustomer, emailTaken, findCustomer, isUniqueViolation, setPassword } from './repository.ts';
@@ -65,13 +66,16 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
           passwordHash,
           now: deps.clock(),
         });
-        const site = siteUrlOf(c.get('channel').code, deps.env) + (preferredLanguage === 'nl' ? '/nl/' : '/');
-        await sendMail(tx, welcomeMail(preferredLanguage, body.email.trim(), body.firstName, site), deps.clock());
-        // The newsletter box starts the double opt-in: its confirmation brings the 5 € first-order code.
+        if (body.sponsorCode) await recordReferral(tx, created, body.sponsorCode, deps.clock());
+        // The newsletter box starts the double opt-in: its confirmation brings the 5 € first-order code. In
+        // the customer's language, on this site when it speaks it (Dutch is the BE site's).
         if (body.subscribedToNewsletter) {
-          const locale = c.get('channel').locales.find((l) => languageOf(l) === preferredLanguage) ?? c.get('locale');
+          const spoken = (l: LocaleCode) => languageOf(l) === preferredLanguage;
+          const locale = c.get('channel').locales.find(spoken) ?? localeCodes.find(spoken) ?? c.get('locale');
           await startNewsletterSignUp(tx, { env: deps.env, now: deps.clock() }, { email: body.email, locale });
         }
+        const site = siteUrlOf(c.get('channel').code, deps.env) + (preferredLanguage === 'nl' ? '/nl/' : '/');
+        await sendMail(tx, welcomeMail(preferredLanguage, body.email.trim(), body.firstName, site), deps.clock());
         return created;
       });
     } catch (error) {

@@ -33,6 +33,8 @@ export const registerRequest = (clock: Clock = systemClock) =>
     acceptTerms: z.boolean().refine((accepted) => accepted, because('must_accept', 'TERMS_NOT_ACCEPTED')),
     /** Communication language; the page's language when left out. */
     preferredLanguage: languageCode.optional(),
+    /** The referral code of the sponsor's link the shopper came through (an unknown one is ignored). */
+    sponsorCode: z.string().trim().max(32).optional(),
   });
 
 /**

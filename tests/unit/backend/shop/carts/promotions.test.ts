@@ -59,3 +59,30 @@ describe('couponKey', () => {
     expect(couponKey('BIEN VENUE10')).toBe('BIEN VENUE10');
   });
 });
+
+describe('refusalOf: personal codes, codes used once, reserved names and referral codes', () => {
+  const customer = { id: 7, email: 'anne@example.com' };
+  it('refuses a reserved name to everyone, signed in or not', () => {
+    expect(refusalOf(coupon({ reserved: true, minimumItemsTotal: 0 }), context)).toBe('COUPON_RESERVED');
+    expect(refusalOf(coupon({ reserved: true, minimumItemsTotal: 0 }), { ...context, customer })).toBe('COUPON_RESERVED');
+  });
+  it('takes a personal code only on its owner’s signed-in cart, by account or by e-mail', () => {
+    const byAccount = coupon({ ownerCustomerId: 7 });
+    const byEmail = coupon({ ownerEmail: 'anne@example.com' });
+    expect(refusalOf(byAccount, context)).toBe('COUPON_SIGN_IN');
+    expect(refusalOf(byAccount, { ...context, customer })).toBeNull();
+    expect(refusalOf(byAccount, { ...context, customer: { id: 8, email: 'anne@example.com' } })).toBe('COUPON_PERSONAL');
+    expect(refusalOf(byEmail, { ...context, customer: { id: 8, email: 'anne@example.com' } })).toBeNull();
+    expect(refusalOf(byEmail, { ...context, customer: { id: 7, email: 'bob@example.com' } })).toBe('COUPON_PERSONAL');
+  });
+  it('refuses a single-use code another completed order used, and only then', () => {
+    expect(refusalOf(coupon({ singleUse: true }), { ...context, usedElsewhere: true })).toBe('COUPON_USED');
+    expect(refusalOf(coupon({ singleUse: true }), { ...context, usedElsewhere: false })).toBeNull();
+    expect(refusalOf(coupon(), { ...context, usedElsewhere: true })).toBeNull();
+  });
+  it('refuses a referral code to its sponsor only', () => {
+    expect(refusalOf(coupon({ sponsorCustomerId: 7 }), { ...context, customer })).toBe('COUPON_OWN_REFERRAL');
+    expect(refusalOf(coupon({ sponsorCustomerId: 7 }), { ...context, customer: { id: 9, email: 'x@example.com' } })).toBeNull();
+    expect(refusalOf(coupon({ sponsorCustomerId: 7 }), context)).toBeNull();
+  });
+});

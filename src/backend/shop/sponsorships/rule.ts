@@ -1,0 +1,16 @@
+/**
+ * The sponsorship rule, in one place (the sponsorships page shows it from the shop API's answer):
+ * - every customer has a referral code and a link to the account creation carrying it;
+ * - a friend who registers through the link, or types the code in their cart, gets `friendDiscount` off
+ *   their first order from `friendMinimum` of items (the code is applied to their cart by itself when they
+ *   came through the link);
+ * - once that first order is paid, the sponsor gets a personal single-use code worth `sponsorReward`,
+ *   valid `rewardValidityDays` days, mailed and listed on their page; one reward per friend;
+ * - a sponsor cannot use their own code, and a customer who has ordered before is nobody's new friend.
+ */
+export const SPONSORSHIP = {
+  friendDiscount: 1000,
+  friendMinimum: 3000,
+  sponsorReward: 1000,
+  rewardValidityDays: 365,
+} as const;
