@@ -43,6 +43,7 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'miniBiNutritionResults',
   'newsletter',
   'contact',
+  'sponsorships',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

@@ -49,7 +49,9 @@ export function RegisterForm({ email, emailShown }: { email: string; emailShown:
       fields: REGISTER_FIELDS,
       failure: (error) => registerFailure(error, emailShown),
       onSubmit: async (data) => {
-        await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language });
+        // A friend who came through a sponsor's link (?parrain=CODE) becomes theirs (sponsorships).
+        const sponsorCode = new URLSearchParams(window.location.search).get('parrain')?.slice(0, 32) || undefined;
+        await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language, sponsorCode });
         await sessionStore().login({ email: data.email, password: data.password });
         window.location.replace(pathTo('accountWelcome', locale));
       },

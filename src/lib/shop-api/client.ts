@@ -24,6 +24,7 @@ import {
   relayPoint,
   SHOP_API_PREFIX,
   shippingMethod,
+  sponsorship,
   subscription,
   type Address,
   type Animal,
@@ -171,6 +172,8 @@ export function createShopClient(http: HttpClient) {
       (await http.get(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { schema: resetLinkState, auth: false })).usable,
     resetPassword: (resetToken: string, reset: PasswordReset) =>
       http.patch(`${path.resetRequests}/${encodeURIComponent(resetToken)}`, { body: reset, auth: false }),
+    /** GET /shop/sponsorships: the customer's referral code and link, the rule and their friends. */
+    getSponsorship: () => http.get(`${SHOP_API_PREFIX}/sponsorships`, { schema: sponsorship }),
     /** POST /shop/contact-requests: the form's fields and files as multipart (the session's customer, if any, is the sender). */
     sendContactRequest: (form: FormData) => http.post(path.contactRequests, { body: form, schema: contactRequestAnswer }),
     /** Confirms a newsletter sign-up with its mailed link's token (the sign-up itself: islands/shared/newsletter/subscribe.ts). */

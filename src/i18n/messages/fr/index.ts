@@ -16,6 +16,7 @@ import biNutrition from './biNutrition.ts';
 import marketing from './marketing.ts';
 import newsletter from './newsletter.ts';
 import contact from './contact.ts';
+import sponsorships from './sponsorships.ts';
 
 export default {
   ...common,
@@ -36,4 +37,5 @@ export default {
   marketing,
   newsletter,
   contact,
+  sponsorships,
 };

@@ -12,6 +12,7 @@ import type { NewsletterSubscription } from '../../../lib/shop-api/wire.ts';
 import { shopApi } from '../../../stores/shop.ts';
 import { Island, useIsland, type IslandProps } from '../island.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
+import { CopyButton } from '../CopyButton.tsx';
 import './newsletter.css';
 
 type Confirmation =
@@ -22,22 +23,10 @@ type Confirmation =
 
 function CopyCode({ code }: { code: string }) {
   const { t } = useIsland();
-  const [copied, setCopied] = useState(false);
   return (
     <p className="newsletter-code">
       <strong>{code}</strong>
-      <button
-        type="button"
-        className="button secondary"
-        onClick={() =>
-          navigator.clipboard?.writeText(code).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          )
-        }
-      >
-        {copied ? t('newsletter.confirmation.copied') : t('newsletter.confirmation.copy')}
-      </button>
+      <CopyButton text={code} label={t('newsletter.confirmation.copy')} done={t('newsletter.confirmation.copied')} />
     </p>
   );
 }

@@ -1,0 +1,40 @@
+/** De pagina van de peterschappen: de regel, de link en code om door te geven, en de vrienden die erdoor kwamen. */
+export default {
+  rule: {
+    title: 'Word peter of meter van je vrienden',
+    friend: 'Je petekinderen krijgen {friendDiscount} korting op hun eerste bestelling, vanaf {friendMinimum} aankoop.',
+    sponsor:
+      'Jij krijgt een bon van {sponsorReward} zodra de eerste bestelling van een petekind betaald is: {days} dagen geldig, voor je account, één keer.',
+    how: 'Je petekind maakt een account aan met jouw link (de code staat dan vanzelf in zijn winkelmand), of vult jouw code in zijn winkelmand in.',
+  },
+  link: {
+    title: 'Jouw peterschapslink',
+    copy: 'Link kopiëren',
+    copied: 'Link gekopieerd',
+    share: 'Delen',
+    mail: 'Versturen per e-mail',
+    mailSubject: 'Maison Gamelle: {amount} korting op je eerste bestelling',
+    mailBody:
+      'Ik raad je Maison Gamelle aan voor de voeding van je hond of kat. Met mijn link krijg je {amount} korting op je eerste bestelling: {link}',
+  },
+  code: {
+    title: 'Jouw code',
+    copy: 'Code kopiëren',
+    copied: 'Code gekopieerd',
+  },
+  friends: {
+    title: 'Je petekinderen',
+    none: 'Nog geen petekinderen: deel je link!',
+    registered: 'Ingeschreven op {date}',
+    states: {
+      registered: 'Account aangemaakt, nog geen bestelling',
+      ordered: 'Eerste bestelling geplaatst, wacht op betaling',
+      rewarded: 'Eerste bestelling betaald, beloning gegeven',
+    },
+    reward: 'Je bon: {code} ({amount})',
+    expires: 'geldig tot {date}',
+    used: 'gebruikt',
+  },
+  error: 'Je peterschappen konden niet geladen worden. Probeer het over enkele ogenblikken opnieuw.',
+  retry: 'Opnieuw proberen',
+};
