@@ -4,7 +4,7 @@
  * friend's first order is paid, over the embedded payment sandbox as in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPONSORSHIP } from '../../src/backend/shop/sponsorships/rule.ts';
+import { SPONSORSHIP } from '../../src/lib/shop-api/sponsorship-rule.ts';
 import { jwtError, sponsorship, type Sponsorship } from '../../src/lib/shop-api/wire.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, uniqueEmail, type TestPlatform } from './platform.ts';

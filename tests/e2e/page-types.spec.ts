@@ -60,6 +60,8 @@ function pageTypes(locale: LocaleCode, channel: 'fr' | 'be'): Record<string, str
     // The account is for customers: an anonymous visit is sent to login, which is what is measured.
     accountAnonymous: at('account'),
     cart: at('cart'),
+    contact: at('contact'),
+    newsletter: at('newsletter'),
     login: at('login'),
     register: at('register'),
     resetPassword: at('forgotPassword', { forgotPassword: 'a-reset-token' }),

@@ -1,74 +1,112 @@
 /**
- * My sponsorships (/mon-compte/mes-parrainages/), signed-in customers only: the rule in the shop's numbers
- * (from the shop API), the referral link to copy, share or mail, the code, and the friends who came
- * through them with how far each got (a first name and an initial: nothing more of someone else), with the
- * reward each brought.
+ * My sponsorships (/mon-compte/mes-parrainages/), signed-in customers only: the referral link to copy or
+ * share, the code, the rule in the shop's numbers, and the friends who came through them with how far each
+ * got (a first name and an initial: nothing more of someone else), with the reward each brought.
+ *
+ * Until the customer's sponsorship arrives (and in the page's HTML) the page is drawn at its final size:
+ * the rule is the shop's constant, the link and code keep their room, so nothing moves when they come.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { pathTo } from '../../lib/routes/paths.ts';
+import { SPONSORSHIP } from '../../lib/shop-api/sponsorship-rule.ts';
 import type { Sponsorship } from '../../lib/shop-api/wire.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
-import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import './sponsorships.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; sponsorship: Sponsorship } | { status: 'failed' };
 
-function Rule({ rule }: { rule: Sponsorship['rule'] }) {
+/** A code's room while it loads: as long as a real one (a first name of up to 10 letters and 4 more). */
+const CODE_ROOM = 'XXXXXXX-XXXX';
+
+function Rule() {
   const { t, price } = useIsland();
   return (
     <section className="sponsorship-rule card" aria-labelledby="sponsorship-rule-title">
       <h2 id="sponsorship-rule-title">{t('sponsorships.rule.title')}</h2>
       <ul>
-        <li>{t('sponsorships.rule.friend', { friendDiscount: price(rule.friendDiscount), friendMinimum: price(rule.friendMinimum) })}</li>
-        <li>{t('sponsorships.rule.sponsor', { sponsorReward: price(rule.sponsorReward), days: rule.rewardValidityDays })}</li>
+        <li>
+          {t('sponsorships.rule.friend', {
+            friendDiscount: price(SPONSORSHIP.friendDiscount),
+            friendMinimum: price(SPONSORSHIP.friendMinimum),
+          })}
+        </li>
+        <li>{t('sponsorships.rule.sponsor', { sponsorReward: price(SPONSORSHIP.sponsorReward), days: SPONSORSHIP.rewardValidityDays })}</li>
         <li>{t('sponsorships.rule.how')}</li>
       </ul>
     </section>
   );
 }
 
-function Share({ sponsorship }: { sponsorship: Sponsorship }) {
-  const { t, price } = useIsland();
-  const { link, code } = sponsorship;
-  const amount = price(sponsorship.rule.friendDiscount);
+/** The link and the code with their actions; without a sponsorship yet, their room only (nothing to copy). */
+function Share({ sponsorship }: { sponsorship: Sponsorship | null }) {
+  const { t, price, locale } = useIsland();
+  const link = sponsorship?.link ?? `${pathTo('register', locale)}?parrain=${CODE_ROOM}`;
+  const code = sponsorship?.code ?? CODE_ROOM;
+  const amount = price(SPONSORSHIP.friendDiscount);
   const text = t('sponsorships.link.mailBody', { amount, link });
   const mail = `mailto:?subject=${encodeURIComponent(t('sponsorships.link.mailSubject', { amount }))}&body=${encodeURIComponent(text)}`;
-  const [canShare, setCanShare] = useState(false);
-  useEffect(() => setCanShare(typeof navigator.share === 'function'), []);
+  const whatsApp = `https://wa.me/?text=${encodeURIComponent(text)}`;
+  const hidden = sponsorship ? undefined : 'sponsorship-pending';
   return (
-    <section className="sponsorship-share" aria-labelledby="sponsorship-link-title">
+    <section className="sponsorship-share" aria-labelledby="sponsorship-link-title" aria-busy={sponsorship ? undefined : true}>
       <h2 id="sponsorship-link-title">{t('sponsorships.link.title')}</h2>
       <p className="sponsorship-link">
-        <code data-sponsorship-link>{link}</code>
+        {/* Focusable: on a phone the line scrolls, and a keyboard must be able to scroll it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by the keyboard (axe: scrollable-region-focusable). */}
+        <code className={hidden} data-sponsorship-link={sponsorship ? '' : undefined} tabIndex={0}>
+          {link}
+        </code>
       </p>
       <div className="sponsorship-actions">
-        <CopyButton text={link} label={t('sponsorships.link.copy')} done={t('sponsorships.link.copied')} className="button" />
-        {canShare && (
-          <button type="button" className="button secondary" onClick={() => navigator.share({ text, url: link }).catch(() => undefined)}>
-            {t('sponsorships.link.share')}
+        {sponsorship ? (
+          <CopyButton text={link} label={t('sponsorships.link.copy')} done={t('sponsorships.link.copied')} className="button" />
+        ) : (
+          <button type="button" className="button" disabled>
+            {t('sponsorships.link.copy')}
           </button>
         )}
-        <a className="button secondary" href={mail}>
+        <a className="button secondary" href={sponsorship ? mail : undefined} aria-disabled={sponsorship ? undefined : true}>
           {t('sponsorships.link.mail')}
+        </a>
+        <a
+          className="button secondary"
+          href={sponsorship ? whatsApp : undefined}
+          rel="noopener"
+          target="_blank"
+          aria-disabled={sponsorship ? undefined : true}
+        >
+          {t('sponsorships.link.whatsApp')}
         </a>
       </div>
       <h2>{t('sponsorships.code.title')}</h2>
       <p className="sponsorship-code">
-        <strong data-sponsorship-code>{code}</strong>
-        <CopyButton text={code} label={t('sponsorships.code.copy')} done={t('sponsorships.code.copied')} />
+        <strong className={hidden} data-sponsorship-code={sponsorship ? '' : undefined}>
+          {code}
+        </strong>
+        {sponsorship ? (
+          <CopyButton text={code} label={t('sponsorships.code.copy')} done={t('sponsorships.code.copied')} />
+        ) : (
+          <button type="button" className="button secondary" disabled>
+            {t('sponsorships.code.copy')}
+          </button>
+        )}
       </p>
     </section>
   );
 }
 
-function Friends({ friends }: { friends: Sponsorship['friends'] }) {
+function Friends({ friends }: { friends: Sponsorship['friends'] | null }) {
   const { t, price, locale } = useIsland();
   const date = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long' });
   return (
     <section className="sponsorship-friends" aria-labelledby="sponsorship-friends-title">
       <h2 id="sponsorship-friends-title">{t('sponsorships.friends.title')}</h2>
-      {friends.length === 0 ? (
+      {friends === null ? (
+        <p className="sponsorship-pending">{t('sponsorships.friends.none')}</p>
+      ) : friends.length === 0 ? (
         <p>{t('sponsorships.friends.none')}</p>
       ) : (
         <ul>
@@ -98,6 +136,16 @@ function Friends({ friends }: { friends: Sponsorship['friends'] }) {
   );
 }
 
+function SponsorshipsView({ sponsorship }: { sponsorship: Sponsorship | null }) {
+  return (
+    <div className="sponsorships">
+      <Share sponsorship={sponsorship} />
+      <Rule />
+      <Friends friends={sponsorship?.friends ?? null} />
+    </div>
+  );
+}
+
 function Sponsorships() {
   const { t } = useIsland();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
@@ -111,7 +159,6 @@ function Sponsorships() {
       );
   }, []);
   useEffect(load, [load]);
-  if (loaded.status === 'loading') return <SponsorshipsFrame />;
   if (loaded.status === 'failed')
     return (
       <div className="sponsorships" role="alert">
@@ -121,23 +168,7 @@ function Sponsorships() {
         </button>
       </div>
     );
-  const { sponsorship } = loaded;
-  return (
-    <div className="sponsorships">
-      <Share sponsorship={sponsorship} />
-      <Rule rule={sponsorship.rule} />
-      <Friends friends={sponsorship.friends} />
-    </div>
-  );
+  return <SponsorshipsView sponsorship={loaded.status === 'ready' ? loaded.sponsorship : null} />;
 }
 
-/** The page's shape while the customer is checked and their sponsorship loads: nothing below moves once it arrives. */
-function SponsorshipsFrame() {
-  return (
-    <div className="sponsorships sponsorships-frame" aria-busy="true">
-      <IslandStatus messageKey="islands.loading" />
-    </div>
-  );
-}
-
-export default guardedIsland('sponsorships', Sponsorships, SponsorshipsFrame);
+export default guardedIsland('sponsorships', Sponsorships, () => <SponsorshipsView sponsorship={null} />);

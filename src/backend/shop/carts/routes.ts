@@ -24,7 +24,7 @@ import {
 } from './repository.ts';
 
 /**
- * A friend who came through a sponsor's link finds the sponsor's code on their cart (sponsorships/rule.ts),
+ * A friend who came through a sponsor's link finds the sponsor's code on their cart (lib/shop-api/sponsorship-rule.ts),
  * unless the cart holds another code: the shopper's choice stays.
  */
 async function withSponsorCode(q: Queryable, order: OrderRow, customerId: number, now: Date): Promise<OrderRow> {

@@ -89,7 +89,7 @@ export async function applyOutcome(
       await mail('paymentReceived');
       // A card payment leaves a mandate: the order's subscription items start their subscriptions.
       await startSubscriptions(tx, order, outcome, now);
-      // A friend's first order paid: their sponsor's reward (sponsorships/rule.ts).
+      // A friend's first order paid: their sponsor's reward (lib/shop-api/sponsorship-rule.ts).
       await rewardSponsor(tx, order, { now, env });
       return;
     case 'authorized':

@@ -1,6 +1,6 @@
 /**
  * GET /shop/sponsorships: the signed-in customer's referral code and link (to the account creation, which
- * records the friend), the rule (rule.ts) and their friends with how far each got. Of a friend it shows a
+ * records the friend), the rule (lib/shop-api/sponsorship-rule.ts) and their friends with how far each got. Of a friend it shows a
  * first name and the initial of the last name only.
  */
 import { Hono } from 'hono';
@@ -13,7 +13,7 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import { findCustomer } from '../customers/repository.ts';
 import { friendsOf, type FriendRow } from './repository.ts';
-import { SPONSORSHIP } from './rule.ts';
+import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
 import { ensureReferralCode } from './service.ts';
 
 const initial = (lastName: string) => {

@@ -1,5 +1,5 @@
 /**
- * Sponsorships at work (rule.ts says the rule): the referral code made on first need, the friend recorded
+ * Sponsorships at work (lib/shop-api/sponsorship-rule.ts says the rule): the referral code made on first need, the friend recorded
  * at registration, the sponsor's code put on the friend's carts, and the sponsor rewarded when the friend's
  * first order is paid (checkout/payment-requests.ts calls rewardSponsor in the payment's transaction).
  */
@@ -20,7 +20,7 @@ import {
   referralCodeOf,
   sponsorOfCode,
 } from './repository.ts';
-import { SPONSORSHIP } from './rule.ts';
+import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ export default {
     title: 'Votre lien de parrainage',
     copy: 'Copier le lien',
     copied: 'Lien copié',
-    share: 'Partager',
+    whatsApp: 'Partager sur WhatsApp',
     mail: 'Envoyer par e-mail',
     mailSubject: 'Maison Gamelle\u00A0: {amount} offerts sur ta première commande',
     mailBody:

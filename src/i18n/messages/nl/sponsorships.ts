@@ -11,7 +11,7 @@ export default {
     title: 'Jouw peterschapslink',
     copy: 'Link kopiëren',
     copied: 'Link gekopieerd',
-    share: 'Delen',
+    whatsApp: 'Delen via WhatsApp',
     mail: 'Versturen per e-mail',
     mailSubject: 'Maison Gamelle: {amount} korting op je eerste bestelling',
     mailBody:

@@ -1,5 +1,6 @@
 /**
- * The sponsorship rule, in one place (the sponsorships page shows it from the shop API's answer):
+ * The sponsorship rule, in one place: the platform applies it (src/backend/shop/sponsorships), the shop API
+ * sends it with each sponsorship, and the sponsorships page draws it from its first paint.
  * - every customer has a referral code and a link to the account creation carrying it;
  * - a friend who registers through the link, or types the code in their cart, gets `friendDiscount` off
  *   their first order from `friendMinimum` of items (the code is applied to their cart by itself when they
