@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { CONTACT_FILES } from '../../src/lib/shop-api/requests/contact.ts';
-import { expect, expectNoSeriousViolation, pathOf, PLATFORM, test, textsOf, uniqueEmail } from './helpers.ts';
+import { expect, expectNoSeriousViolation, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
+import { mailsTo } from './offer-helpers.ts';
 import { hydrated } from './page-checks.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -16,12 +17,6 @@ const program = (name: string) => ({ name, mimeType: 'application/x-msdownload',
 
 const fileInput = (page: Page) => page.locator('.contact-files input[type="file"]');
 const fileItem = (page: Page, name: string) => page.locator(`li[data-file="${name}"]`);
-
-type Mail = { to: string; subject: string; text: string };
-async function mailsTo(page: Page, email: string): Promise<Mail[]> {
-  const res = await page.request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { mails: Mail[] }).mails;
-}
 
 test('an anonymous shopper appends files, removes the refused ones and sends the message with the others', async ({ page }, info) => {
   const t = textsOf(info);
@@ -67,9 +62,9 @@ test('an anonymous shopper appends files, removes the refused ones and sends the
   expect(reference).toBeDefined();
   await expect(page.locator('.contact-sent')).toContainText(email);
 
-  const [ack] = await mailsTo(page, email);
+  const [ack] = await mailsTo(page.request, email);
   expect(ack?.subject).toContain(reference!);
-  const notice = (await mailsTo(page, 'abonnements@maison-gamelle.test')).find((m) => m.subject.includes(reference!));
+  const notice = (await mailsTo(page.request, 'abonnements@maison-gamelle.test')).find((m) => m.subject.includes(reference!));
   expect(notice?.text).toContain('sac-perce.png');
   expect(notice?.text).toContain('facture.pdf');
   expect(notice?.text).not.toContain('setup.exe');

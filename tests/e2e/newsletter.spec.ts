@@ -21,32 +21,11 @@ import {
   textsOf,
   uniqueEmail,
 } from './helpers.ts';
-
-const API = `${PLATFORM}/api/v2/shop`;
-/** A dog food in stock (tests/e2e/checkout.spec.ts). */
-const FOOD = '10000001';
-
-type Mail = { to: string; subject: string; text: string };
-async function mailsTo(page: Page, email: string): Promise<Mail[]> {
-  const res = await page.request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { mails: Mail[] }).mails;
-}
+import { cartWithFood, mailsTo } from './offer-helpers.ts';
 
 /** A signed-in shopper's cart holding one dog food, kept where the site keeps it. */
 async function cartOf(page: Page, info: TestInfo, token: string): Promise<void> {
-  const locale = localeOf(info);
-  const q = `channelCode=${channelOf(locale).code}&locale=${locale}`;
-  const bearer = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json', Authorization: `Bearer ${token}` };
-  const cart = await page.request.post(`${API}/orders?${q}`, {
-    headers: bearer,
-    data: { localeCode: locale, channelCode: channelOf(locale).code },
-  });
-  const tokenValue = ((await cart.json()) as { tokenValue: string }).tokenValue;
-  const added = await page.request.patch(`${API}/orders/${tokenValue}/items?${q}`, {
-    headers: { ...bearer, 'Content-Type': 'application/merge-patch+json' },
-    data: { productVariant: `/api/v2/shop/product-variants/${FOOD}`, quantity: 1, subscriptionInterval: 0 },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  const tokenValue = await cartWithFood(page.request, localeOf(info), token);
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.cartToken, tokenValue] as const);
 }
 
@@ -76,7 +55,7 @@ test('signs up in the footer, confirms by the mailed link and gets a personal 5 
   await expect(field).not.toHaveAttribute('aria-invalid');
 
   // Nothing is given before the link is followed.
-  const [confirmation] = await mailsTo(page, email);
+  const [confirmation] = await mailsTo(page.request, email);
   expect(confirmation?.subject).toBe(
     languageOf(info) === 'nl' ? 'Bevestig je inschrijving op de nieuwsbrief' : 'Confirmez votre inscription à la newsletter',
   );
@@ -90,7 +69,7 @@ test('signs up in the footer, confirms by the mailed link and gets a personal 5 
   // The token leaves the address: a shared or reloaded page confirms nothing again.
   await expect(page).toHaveURL(new RegExp(`${pathOf(info, 'newsletter')}$`));
   await expectNoSeriousViolation(page, 'newsletter confirmation');
-  expect((await mailsTo(page, email)).some((m) => m.text.includes(code!))).toBe(true);
+  expect((await mailsTo(page.request, email)).some((m) => m.text.includes(code!))).toBe(true);
 
   // Following the link again says it no longer works, and offers the form.
   await page.goto(link);
@@ -99,7 +78,7 @@ test('signs up in the footer, confirms by the mailed link and gets a personal 5 
 
   // The subscriber opens their account with that e-mail: typing BIENVENUE5 in the cart applies their code.
   const locale = localeOf(info);
-  const register = await page.request.post(`${API}/customers?channelCode=${channelOf(locale).code}&locale=${locale}`, {
+  const register = await page.request.post(`${PLATFORM}/api/v2/shop/customers?channelCode=${channelOf(locale).code}&locale=${locale}`, {
     headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' },
     data: { firstName: 'Anne', lastName: 'Peeters', email, password: 'croquettes-42', acceptTerms: true },
   });

@@ -20,11 +20,10 @@ import {
   textsOf,
   uniqueEmail,
 } from './helpers.ts';
+import { cartWithFood, mailsTo } from './offer-helpers.ts';
 import { hydrated } from './page-checks.ts';
 
 const API = `${PLATFORM}/api/v2/shop`;
-/** A dog food in stock at 23,90 € (tests/e2e/checkout.spec.ts): two reach the friend's 30 € minimum. */
-const FOOD = '10000001';
 /** The sandbox's accepted test card (src/backend/payments/test-cards.ts). */
 const CARD = '4543474002249996';
 
@@ -133,18 +132,7 @@ test('the sponsor shares the link, the friend registers through it and orders, t
   await expect(listed).not.toContainText('Peeters');
 
   // The friend's cart carries the sponsor's code, with its reduction.
-  const q = `channelCode=${channelOf(locale).code}&locale=${locale}`;
-  const bearer = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json', Authorization: `Bearer ${token}` };
-  const cart = await friend.request.post(`${API}/orders?${q}`, {
-    headers: bearer,
-    data: { localeCode: locale, channelCode: channelOf(locale).code },
-  });
-  const cartToken = ((await cart.json()) as { tokenValue: string }).tokenValue;
-  const added = await friend.request.patch(`${API}/orders/${cartToken}/items?${q}`, {
-    headers: { ...bearer, 'Content-Type': 'application/merge-patch+json' },
-    data: { productVariant: `/api/v2/shop/product-variants/${FOOD}`, quantity: 2, subscriptionInterval: 0 },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  const cartToken = await cartWithFood(friend.request, locale, token, 2);
   await friend.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.cartToken, cartToken] as const);
   await friend.goto(pathOf(info, 'cart'));
   await expect(friend.locator(`[data-coupon="${code}"]`)).toBeVisible();
@@ -159,8 +147,6 @@ test('the sponsor shares the link, the friend registers through it and orders, t
   await expect(listed).toContainText(t('sponsorships.friends.states.rewarded'));
   const reward = /MERCI-[A-Z2-9]{6}/.exec((await listed.textContent()) ?? '')?.[0];
   expect(reward).toBeDefined();
-  const outbox = await page.request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(sponsor.email)}`);
-  const mails = ((await outbox.json()) as { mails: { text: string }[] }).mails;
-  expect(mails.some((m) => m.text.includes(reward!))).toBe(true);
+  expect((await mailsTo(page.request, sponsor.email)).some((m) => m.text.includes(reward!))).toBe(true);
   await expectNoSeriousViolation(page, 'sponsorships page with a rewarded friend');
 });

@@ -519,7 +519,7 @@ export const contactRequestAnswer = z.object({
 export type ContactRequestAnswer = z.infer<typeof contactRequestAnswer>;
 
 /** How far a referred friend got: registered, first order placed (payment awaited), sponsor rewarded (first order paid). */
-export const friendStates = ['registered', 'ordered', 'rewarded'] as const;
+const friendStates = ['registered', 'ordered', 'rewarded'] as const;
 /**
  * GET /shop/sponsorships: the customer's referral code and link, the rule in numbers (minor units, days),
  * and the friends who came through them: a first name and an initial, never more of someone else.

@@ -2,7 +2,8 @@
 import type { Queryable } from '../../db/database.ts';
 import type { LocaleCode } from '../../../lib/channels.ts';
 
-export interface NewContactRequest {
+/** What a request says, as it is kept and as staff read it. */
+interface ContactRequest {
   reference: string;
   customerId: number | null;
   email: string;
@@ -11,6 +12,9 @@ export interface NewContactRequest {
   productName: string | null;
   message: string;
   locale: LocaleCode;
+}
+
+interface NewContactRequest extends ContactRequest {
   now: Date;
   files: { name: string; type: string; content: Uint8Array }[];
 }
@@ -34,15 +38,7 @@ export async function isOwnOrder(q: Queryable, customerId: number, number: strin
   return (await q.query('SELECT 1 FROM shop.orders WHERE customer_id = $1 AND number = $2', [customerId, number])).length > 0;
 }
 
-export interface StaffContactRequest {
-  reference: string;
-  customerId: number | null;
-  email: string;
-  name: string | null;
-  orderNumber: string | null;
-  productName: string | null;
-  message: string;
-  locale: LocaleCode;
+interface StaffContactRequest extends ContactRequest {
   createdAt: string;
   files: { position: number; name: string; type: string; size: number }[];
 }

@@ -25,7 +25,7 @@ import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "10 €", "€ 10": whole euros without cents, as a label says them. */
-export const euros = (lang: Language, minor: number): string =>
+const euros = (lang: Language, minor: number): string =>
   new Intl.NumberFormat(intlLocaleOf(lang), {
     style: 'currency',
     currency: 'EUR',

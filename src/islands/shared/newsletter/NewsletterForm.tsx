@@ -11,6 +11,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { useIsland } from '../island.tsx';
 import { subscribeToNewsletter, type SubscribeOutcome } from './subscribe.ts';
+import '../forms/forms.css';
 import './newsletter.css';
 
 export interface NewsletterFormProps {
@@ -52,7 +53,12 @@ export function NewsletterForm({ source, onSent, defaultEmail = '' }: Newsletter
   const fieldError = state.status === 'invalid' ? t(`newsletter.errors.${state.error}`) : null;
   const formError = state.status === 'failed' ? (state.message ?? t('newsletter.errors.generic')) : null;
   return (
-    <form className="newsletter-form" noValidate onSubmit={submit} aria-busy={state.status === 'pending'}>
+    <form
+      className={`newsletter-form field${fieldError ? ' is-invalid' : ''}`}
+      noValidate
+      onSubmit={submit}
+      aria-busy={state.status === 'pending'}
+    >
       <label htmlFor={`${id}-email`}>{t('newsletter.form.label')}</label>
       <div className="newsletter-row">
         <input
@@ -75,10 +81,10 @@ export function NewsletterForm({ source, onSent, defaultEmail = '' }: Newsletter
           {state.status === 'pending' ? t('newsletter.form.pending') : t('newsletter.form.submit')}
         </button>
       </div>
-      <p className="newsletter-error" id={`${id}-error`} role="alert">
+      <p className="field-error" id={`${id}-error`} role="alert">
         {fieldError ?? formError}
       </p>
-      <p className="newsletter-privacy" id={`${id}-privacy`}>
+      <p className="field-hint" id={`${id}-privacy`}>
         {t('newsletter.form.privacy')}
       </p>
     </form>

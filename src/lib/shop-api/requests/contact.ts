@@ -22,7 +22,7 @@ export const megabytes = (bytes: number): number => Math.round(bytes / MB);
 const OFFICE = ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
 const SHEETS = ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const SLIDES = ['application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'];
-export const CONTACT_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+const CONTACT_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
   doc: OFFICE,
   docx: OFFICE,
   odt: ['application/vnd.oasis.opendocument.text'],
@@ -97,7 +97,7 @@ const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
 /** The message keeps its line breaks and tabs; no other control character (PostgreSQL cannot even store NUL). */
-export const CONTACT_MESSAGE_MAX = 5000;
+const CONTACT_MESSAGE_MAX = 5000;
 const message = freeText(CONTACT_MESSAGE_MAX).refine(
   (text) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, '')),
   because('forbidden_characters', 'INVALID_CHARACTERS'),
@@ -107,7 +107,7 @@ const message = freeText(CONTACT_MESSAGE_MAX).refine(
  * The text fields. `email` and `name` are the anonymous shopper's (a signed-in one is answered at their
  * account's e-mail, and these are ignored); `orderId` is an order number (a signed-in shopper's own).
  */
-export const contactRequest = z.object({
+const contactRequest = z.object({
   orderId: optional(
     plainText(z.string().trim().max(32)).refine((text) => /^[A-Za-z0-9-]+$/.test(text), because('invalid', 'INVALID_CHOICE')),
   ),

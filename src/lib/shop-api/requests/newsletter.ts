@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { email, localeCode } from './fields.ts';
 
 /** Where a sign-up came from: the footer's form, the exit-intent offer or the account creation. */
-export const NEWSLETTER_SOURCES = ['footer', 'popup', 'page', 'register'] as const;
+const NEWSLETTER_SOURCES = ['footer', 'popup', 'page', 'register'] as const;
 
 /** POST /shop/newsletter-subscriptions: the confirmation link goes to this e-mail, in this locale. */
 export const newsletterRequest = z.object({
