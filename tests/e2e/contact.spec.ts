@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { CONTACT_FILES } from '../../src/lib/shop-api/requests/contact.ts';
-import { expect, expectNoSeriousViolation, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
+import { createCustomer, expect, expectNoSeriousViolation, pathOf, signInThroughApi, test, textsOf, uniqueEmail } from './helpers.ts';
 import { mailsTo } from './offer-helpers.ts';
 import { hydrated } from './page-checks.ts';
 
@@ -93,4 +93,19 @@ test('takes five files at most, and the platform’s own check of a file’s byt
   await expect(fileItem(page, 'photo.jpg')).toContainText(t('contact.files.type'));
   await expect(page.getByText(t('contact.files.refused'))).toBeVisible();
   await expect(page.getByRole('heading', { name: t('contact.sent.title') })).toBeHidden();
+});
+
+test('a signed-in shopper writes as themself: no e-mail to type, the acknowledgement goes to their account', async ({ page }, info) => {
+  const t = textsOf(info);
+  const shopper = await createCustomer(page.request, info);
+  await signInThroughApi(page, info, shopper);
+  await page.goto(pathOf(info, 'contact'));
+  await hydrated(page);
+  await expect(page.getByText(t('contact.signedInAs', { name: 'Camille Martin', email: shopper.email }))).toBeVisible();
+  await expect(page.getByLabel(t('contact.fields.email'), { exact: true })).toHaveCount(0);
+  await page.getByLabel(t('contact.fields.message'), { exact: true }).fill('Puis-je changer de parfum pour ma prochaine livraison ?');
+  await fileInput(page).setInputFiles([pdf('ordonnance.pdf')]);
+  await page.getByRole('button', { name: t('contact.submit') }).click();
+  await expect(page.locator('.contact-sent')).toContainText(shopper.email);
+  await expect.poll(async () => (await mailsTo(page.request, shopper.email)).some((m) => /C-[A-Z2-9]{8}/.test(m.subject))).toBe(true);
 });
