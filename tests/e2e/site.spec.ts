@@ -1,3 +1,5 @@
+import { routes, type RouteName } from '../../src/lib/routes/routes.ts';
+import { isPlaceholder } from '../../src/site/islands.ts';
 import { expect, homeOf, languageOf, pathOf, test, texts, textsOf } from './helpers.ts';
 
 test('an unknown address shows the 404 page with links to dogs and cats', async ({ page }, info) => {
@@ -70,17 +72,22 @@ test("addresses below a shell's one segment are 404, as netlify.toml answers the
 
 test('a page that is only a shell is noindex, out of the sitemap and behind no menu link', async ({ page, request }, info) => {
   const t = textsOf(info);
-  // The contact page is the last public placeholder (the kibble guide left the list: guides.spec checks it is linked).
-  for (const route of ['contact'] as const) {
-    await page.goto(pathOf(info, route));
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  }
   const sitemap = await (await request.get(`/sitemap-${languageOf(info) === 'nl' ? 'nl_BE' : 'fr_FR'}.xml`)).text();
-  expect(sitemap).not.toContain(pathOf(info, 'contact'));
+  // The public placeholders, if any are left (the contact page left the list with issue 13: it is checked as a page below).
+  const shells = (Object.keys(routes) as RouteName[]).filter((route) => isPlaceholder(route) && !('private' in routes[route]));
   await page.goto(homeOf(info));
   const hrefs = await page
     .locator('header a, main a')
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  expect(hrefs).not.toContain(pathOf(info, 'contact'));
   await expect(page.getByRole('link', { name: t('site.account') })).toBeVisible();
+  for (const route of shells) {
+    expect(sitemap).not.toContain(pathOf(info, route));
+    expect(hrefs).not.toContain(pathOf(info, route));
+    await page.goto(pathOf(info, route));
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  }
+  // The contact page is a page now: indexed and in the sitemap.
+  expect(sitemap).toContain(pathOf(info, 'contact'));
+  await page.goto(pathOf(info, 'contact'));
+  await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
 });
