@@ -1,6 +1,8 @@
 export default {
   /** Descriptions of the island pages search engines may index (the others are noindex). */
   descriptions: {
+    contact:
+      'Une question sur une commande, un produit ou l’alimentation de votre chien ou de votre chat\u00A0? Écrivez au service client Maison Gamelle, du lundi au vendredi de 9\u00A0h à 18\u00A0h.',
     cart: 'Votre panier Maison Gamelle\u00A0: vos croquettes, pâtées et friandises, en achat unique ou en abonnement, la livraison et le total avant de commander.',
     login: 'Connectez-vous à votre compte Maison Gamelle pour suivre vos commandes, vos abonnements et les profils de vos animaux.',
     register:

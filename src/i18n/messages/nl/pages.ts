@@ -1,6 +1,8 @@
 export default {
   /** Descriptions of the island pages search engines may index (the others are noindex). */
   descriptions: {
+    contact:
+      'Een vraag over een bestelling, een product of de voeding van je hond of kat? Schrijf de klantendienst van Maison Gamelle, van maandag tot vrijdag van 9.00 tot 18.00 uur.',
     cart: 'Je winkelmand bij Maison Gamelle: je brokken, natvoer en snacks, eenmalig of in abonnement, de levering en het totaal voor je bestelt.',
     login: 'Log in op je Maison Gamelle-account om je bestellingen, abonnementen en de profielen van je dieren te volgen.',
     register:
