@@ -4,7 +4,7 @@ import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { expect, PLATFORM } from './helpers.ts';
 
 /** A dog food in stock at 23,90 € (tests/e2e/checkout.spec.ts). */
-export const FOOD = '10000001';
+const FOOD = '10000001';
 
 export type Mail = { to: string; subject: string; text: string };
 
