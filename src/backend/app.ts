@@ -14,6 +14,7 @@ import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes
 import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
+import { staffRoutes } from './operator/staff.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
@@ -132,6 +133,9 @@ export function createPlatform({
   if (signIn.google?.embedded) app.route('/google', embeddedGoogleRoutes({ clientId: signIn.google.clientId, siteOrigins, clock }));
   if (signIn.captcha.kind === 'embedded') app.route('/captcha', embeddedCaptchaRoutes({ siteOrigins, clock }));
   if (outbox) app.route('/', outboxRoutes(db));
+  // Staff read the contact requests and their files wherever the shop runs, production included: each call
+  // needs OPERATOR_TOKEN, and without one configured every call is refused.
+  app.route('/', staffRoutes(db, shop.env ?? process.env));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
   // for developers like the outbox, so it exists exactly where the outbox does.
   if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { CONTACT_FILES } from '../../src/lib/shop-api/requests/contact.ts';
 import { contactRequestAnswer, hydraError, violationList } from '../../src/lib/shop-api/wire.ts';
+import { createPlatform } from '../../src/backend/app.ts';
 
 const OPERATOR_TOKEN = 'staff-token-for-the-contact-tests';
 const CUSTOMER_SERVICE = 'abonnements@maison-gamelle.test';
@@ -264,5 +265,19 @@ describe('GET /operator/contact-requests', () => {
     expect((await staff(`/operator/contact-requests/${created.reference}/files/7`)).status).toBe(404);
     expect((await staff(`/operator/contact-requests/${created.reference}/files/0`, null)).status).toBe(401);
     expect((await staff('/operator/contact-requests?before=abc')).status).toBe(400);
+  });
+
+  it('is there on a production platform too (no outbox), with the token only', async () => {
+    const production = createPlatform({
+      db: platform.db,
+      siteOrigins: [],
+      outbox: false,
+      shop: { env: { OPERATOR_TOKEN, JWT_SECRET: 'api-test-secret' } },
+    });
+    const call = (path: string, token?: string) =>
+      production.request(`http://platform.test${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await call('/operator/contact-requests', OPERATOR_TOKEN)).status).toBe(200);
+    expect((await call('/operator/contact-requests')).status).toBe(401);
+    expect((await call('/outbox.json')).status).toBe(404);
   });
 });

@@ -6,10 +6,8 @@
  * outbox does (never in production) and is guarded like it: no CORS grant, no browser page of another
  * origin, and JSON only, which no plain HTML form can send.
  *
- * Staff read the contact requests there too (GET /operator/contact-requests, newest first, `?before=` the
- * last id for the next page; each file at /operator/contact-requests/{reference}/files/{position}), with a
- * bearer token: `Authorization: Bearer <OPERATOR_TOKEN>`. Without OPERATOR_TOKEN in the environment they
- * answer 401 to everyone: shoppers' messages and files are never open to whoever reaches the platform.
+ * Staff's reading of the contact requests is not here: it is token-guarded and exists in production too
+ * (operator/staff.ts, mounted by app.ts).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,7 +15,6 @@ import type { Database } from '../db/database.ts';
 import { ownOriginOnly } from '../mail/routes.ts';
 import { handleAbort, SubscriptionNotFound } from './abort.ts';
 import { OperatorError, OrderNotFound, issuesOf, shipOrder } from './ship.ts';
-import { staffRoutes } from './staff.ts';
 
 const shipBody = z.object({
   tracking: z.string(),
@@ -39,7 +36,6 @@ export interface OperatorOptions {
 export function operatorRoutes(db: Database, { clock, env }: OperatorOptions): Hono {
   const app = new Hono();
   app.use('/operator/*', ownOriginOnly('The operator’s endpoint answers its own origin only'));
-  app.route('/', staffRoutes(db, env));
 
   app.post('/operator/orders/:number/ship', async (c) => {
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))

@@ -1,7 +1,10 @@
 /**
- * What staff read on the operator API: the contact requests and their files (operator/routes.ts says the
- * token). A file is served as a download, never rendered: an html or svg a shopper sent cannot run in the
- * platform's origin.
+ * What staff read on the operator API, in production too: the contact requests (GET
+ * /operator/contact-requests, newest first, `?before=` the last id for the next page) and their files
+ * (/operator/contact-requests/{reference}/files/{position}), with `Authorization: Bearer <OPERATOR_TOKEN>`.
+ * Without OPERATOR_TOKEN on the platform every call answers 401: shoppers' messages and files are never
+ * open to whoever reaches the platform. A file is served as a download, never rendered: an html or svg a
+ * shopper sent cannot run in the platform's origin.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
