@@ -4,19 +4,19 @@
  * one place, imported by the site, the platform and the tests.
  */
 
-// Exports tagged @public belong to features not built yet (subscriptions, pets, payments, the loading
-// bar, the carousel): they are kept here so those features find the shop's numbers in one place, and the
+// Exports tagged @public belong to features not built yet (the payment methods' list, the loading bar,
+// the carousel): they are kept here so those features find the shop's numbers in one place, and the
 // tag tells knip they are unused on purpose.
 
 /** Subscription: 10% off. */
 export const SUBSCRIPTION_DISCOUNT = 0.1;
-/** @public Subscriptions (not built yet): at least 2 deliveries. */
+/** Subscriptions: at least 2 deliveries. */
 export const SUBSCRIPTION_MIN_DELIVERIES = 2;
-/** @public Subscriptions (not built yet): the draft next order can be edited until this many days before shipment. */
+/** Subscriptions: the draft next order can be edited until this many days before shipment. */
 export const SUBSCRIPTION_EDIT_LOCK_DAYS = 4;
-/** @public Subscriptions (not built yet): reminder e-mails one week before shipment, then 4 days before. */
+/** Subscriptions: reminder e-mails one week before shipment, then 4 days before. */
 export const SUBSCRIPTION_REMINDER_DAYS = [7, 4] as const;
-/** @public Subscriptions (not built yet): "ship now" ships and debits within this many working hours. */
+/** Subscriptions: "ship now" ships and debits within this many working hours. */
 export const SHIP_NOW_WORKING_HOURS = 24;
 /** The invoice is available 7 to 10 days after shipment (lib/orders/invoice.ts: from the first of those days). */
 export const INVOICE_DELAY_DAYS = { min: 7, max: 10 } as const;
@@ -43,11 +43,11 @@ export const EXIT_INTENT_DISCOUNT = 500;
 export const RATING = { value: 4.71, best: 5, count: 25769 } as const;
 export const CARE_HOURS = { days: 'mon-fri', opens: '09:00', closes: '18:00' } as const;
 
-/** @public Pets and guides (not built yet): a cat weighs 1 to 13 kg. */
+/** Pets and guides: a cat weighs 1 to 13 kg. */
 export const CAT_WEIGHT_KG = { min: 1, max: 13 } as const;
-/** @public Pets and guides (not built yet): a dog weighs up to 100 kg. */
+/** Pets and guides: a dog weighs up to 100 kg. */
 export const DOG_WEIGHT_MAX_KG = 100;
-/** @public Pets and the ration calculator (not built yet): a puppy is under 12 months, an adult above. */
+/** Pets and the ration calculator: a puppy is under 12 months, an adult above. */
 export const PUPPY_UNDER_MONTHS = 12;
 
 /**
@@ -107,12 +107,20 @@ export const STORAGE_KEYS = {
   formatSwitch: 'store/product/formatSwitch',
   /** The customer IRI of the signed-in shopper when they are a subscriber: the header of a static page reads it (is-subscriber). */
   subscriber: 'store/customer/subscriber',
+  /** The customer IRI of the signed-in shopper when they are an old client (newCustomer false): the analytics of a static page read it. */
+  oldClient: 'store/customer/oldClient',
   /** The guest token of the pets a shopper created before signing in: they become the customer's at sign-in. */
   guestAnimals: 'store/animals/guestToken',
   /** The shopper's cookie consent: read by the consent page script, the analytics pushes and the marketing store. */
   consent: 'mg-consent',
   /** The A/B test segments the shopper was put in, kept across visits. */
   abTests: 'mg-abtests',
+  /** (sessionStorage) Set once the exit-intent popup was shown: at most once per visit. */
+  exitIntentShown: 'mg-exit-intent-shown',
+  /** Set once the shopper signed up for the newsletter in this browser: the exit-intent offer never shows again. */
+  newsletterSignedUp: 'mg-newsletter-signed-up',
+  /** (sessionStorage) The marketing campaigns (top header, popups) the shopper closed during this visit. */
+  campaignsClosed: 'mg-campaigns-closed',
 } as const;
 /** The Web Lock a tab holds while it refreshes the session (the shop API revokes a login whose refresh token is replayed). */
 export const REFRESH_LOCK = 'store/customer/refresh';

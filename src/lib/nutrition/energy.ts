@@ -16,9 +16,10 @@
  *   makes it slim down slowly instead of keeping its extra weight.
  */
 import { BODY_CONDITIONS, type Activity, type BodyCondition, type Species } from '../pets/profile.ts';
+import { PUPPY_UNDER_MONTHS } from '../constants.ts';
 
-/** Under this age (months) a dog is a puppy and a cat a kitten. */
-export const GROWTH_UNTIL_MONTHS = 12;
+/** Under this age (months) a dog is a puppy and a cat a kitten (SPEC §9). */
+export const GROWTH_UNTIL_MONTHS = PUPPY_UNDER_MONTHS;
 
 const DOG_ADULT: Record<Activity, number> = { low: 95, moderate: 110, high: 125 };
 const DOG_GROWTH = [
