@@ -134,6 +134,9 @@ export default defineConfig({
       // The tag manager (checked by servicesFromEnv above: a malformed id stops the build) and the
       // marketing-event service, the embedded one on the shop API's platform unless another is named.
       PUBLIC_GTM_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      // Exit intent (the 5 € newsletter offer when a shopper is about to leave): on unless a site turns it off.
+      // A page can also turn it off at run time (src/page-scripts/marketing.ts: window.__mgExitIntent = false).
+      PUBLIC_EXIT_INTENT: envField.boolean({ context: 'client', access: 'public', default: true }),
       PUBLIC_MARKETING_API_URL: envField.string({
         context: 'client',
         access: 'public',

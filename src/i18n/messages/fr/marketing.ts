@@ -1,4 +1,4 @@
-/** Marketing: the cookie consent banner and its footer link. */
+/** Marketing: the cookie consent banner and its footer link, the top header, the popups and the exit-intent offer. */
 export default {
   consent: {
     title: 'Vos cookies, votre choix',
@@ -10,5 +10,25 @@ export default {
     marketing: 'Offres personnalisées',
     save: 'Enregistrer mes choix',
     manage: 'Gérer les cookies',
+  },
+  topHeader: {
+    label: 'Information',
+    close: 'Fermer le bandeau',
+  },
+  popup: {
+    close: 'Fermer',
+  },
+  exitIntent: {
+    title: '{amount} offerts sur votre première commande',
+    text: 'Inscrivez-vous à notre newsletter et recevez {amount} de réduction sur votre première commande.',
+    later: 'Non merci',
+  },
+  countryWall: {
+    title: 'Choisissez votre pays',
+    text: 'Nos prix, nos livraisons et nos offres dépendent du pays où vous êtes livré.',
+  },
+  languageWall: {
+    title: 'Choisissez votre langue',
+    text: 'Kies je taal.',
   },
 };

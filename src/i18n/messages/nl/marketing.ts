@@ -1,4 +1,4 @@
-/** Marketing: de cookiebanner en de link in de voettekst. */
+/** Marketing: de cookiebanner en de link in de voettekst, de bovenste balk, de pop-ups en het exit-intent-aanbod. */
 export default {
   consent: {
     title: 'Jouw cookies, jouw keuze',
@@ -10,5 +10,25 @@ export default {
     marketing: 'Persoonlijke aanbiedingen',
     save: 'Mijn keuzes opslaan',
     manage: 'Cookies beheren',
+  },
+  topHeader: {
+    label: 'Informatie',
+    close: 'Banner sluiten',
+  },
+  popup: {
+    close: 'Sluiten',
+  },
+  exitIntent: {
+    title: '{amount} korting op je eerste bestelling',
+    text: 'Schrijf je in voor onze nieuwsbrief en krijg {amount} korting op je eerste bestelling.',
+    later: 'Nee, bedankt',
+  },
+  countryWall: {
+    title: 'Kies je land',
+    text: 'Onze prijzen, leveringen en aanbiedingen hangen af van het land waar je geleverd wordt.',
+  },
+  languageWall: {
+    title: 'Kies je taal',
+    text: 'Choisissez votre langue.',
   },
 };
