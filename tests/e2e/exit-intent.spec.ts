@@ -1,0 +1,389 @@
+/**
+ * Exit intent, the marketing popups, the top header and the A/B test on the sites' pages, in French on the
+ * FR site and in Dutch on the BE site (src/page-scripts/marketing.ts, src/islands/marketing/).
+ *
+ * Exit intent's 1 second is Playwright's clock, never a wait. The mouse leaving the window at the top is the
+ * browser's `mouseout` without a related target at clientY 0, dispatched as the browser sends it. Nothing is
+ * sent to the marketing service before consent (the helpers store a refusal in every context): the tests
+ * that need consent store it first. The walls and the markdown modal come from the service's answers,
+ * routed in the test (the seeded campaigns hold none of them); their reports are answered there too.
+ */
+import type { Page, Request, Response, TestInfo } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
+import { expect, expectNoSeriousViolation, homeOf, languageOf, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
+import { mailsTo } from './offer-helpers.ts';
+import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
+
+const isMarketingEvent = (url: URL) => url.pathname.endsWith('/marketing');
+const isMarketingReport = (url: URL) => /\/marketing\/report\/[^/]+$/.test(url.pathname);
+
+/** The marketing service's calls the page makes: events with their bodies, and the campaigns reported. */
+function watchMarketing(page: Page) {
+  const events: Array<{ event: string; abtests: Record<string, string>; product_code?: string }> = [];
+  const reports: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'POST') return;
+    if (isMarketingEvent(url)) events.push(request.postDataJSON());
+    else if (isMarketingReport(url)) reports.push(decodeURIComponent(url.pathname.split('/').at(-1)!));
+  });
+  return { events, reports };
+}
+
+/** The shopper accepted everything (on every page this test opens). */
+async function consent(page: Page) {
+  await page.addInitScript((key) => {
+    localStorage.setItem(key, JSON.stringify({ analytics: true, marketing: true, at: '2026-01-01T00:00:00.000Z' }));
+  }, STORAGE_KEYS.consent);
+}
+
+/** The mouse leaves the window at its top edge, as the browser reports it. */
+async function mouseLeavesAtTop(page: Page) {
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: 0, relatedTarget: null })),
+  );
+}
+
+const offerTitle = (info: TestInfo) =>
+  languageOf(info) === 'nl' ? '€ 5 korting op je eerste bestelling' : '5 € offerts sur votre première commande';
+const exitPopup = (page: Page, info: TestInfo) => page.getByRole('dialog', { name: offerTitle(info) });
+
+test('the mouse leaving at the top shows the 5 € offer after 1 second; a sign-up from it mails the confirmation and the offer never shows again', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  const { events } = watchMarketing(page);
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(999);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+  await page.clock.runFor(1);
+  const popup = exitPopup(page, info);
+  await expect(popup).toBeVisible();
+  // Without consent the shop's own offer shows: nothing went to the marketing service.
+  expect(events).toEqual([]);
+  await expectNoSeriousViolation(page, 'exit-intent popup');
+  // The dialog opens on its e-mail field.
+  const field = popup.getByLabel(t('newsletter.form.label'));
+  await expect(field).toBeFocused();
+
+  const email = uniqueEmail();
+  await field.fill(email);
+  await popup.getByRole('button', { name: t('newsletter.form.submit') }).click();
+  await expect(popup.getByRole('status')).toContainText(t('newsletter.sent.text', { email }));
+  const [mail] = await mailsTo(page.request, email);
+  expect(mail?.subject).toBe(
+    languageOf(info) === 'nl' ? 'Bevestig je inschrijving op de nieuwsbrief' : 'Confirmez votre inscription à la newsletter',
+  );
+  await popup.getByRole('button', { name: t('marketing.popup.close') }).click();
+  await expect(popup).toHaveCount(0);
+
+  // Signed up: not on another visit either.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+});
+
+test('the mouse coming back within the second shows nothing; the offer shows once per visit, and never where the shopper pays or manages an account', async ({
+  page,
+}, info) => {
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(500);
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, clientX: 400, clientY: 10, relatedTarget: null })),
+  );
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+  // Lower than the top edge is no exit.
+  await page.evaluate(() =>
+    document.documentElement.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: 300, relatedTarget: null })),
+  );
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(1000);
+  await expect(exitPopup(page, info)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(exitPopup(page, info)).toHaveCount(0);
+
+  // Once per visit: the next page does not show it again.
+  await page.goto(pathOf(info, 'cart'));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+
+  // The account pages never show it, even on a new visit.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(pathOf(info, 'login'));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+});
+
+test('a link to another site in the same tab shows the offer at once and keeps the shopper on the page; Escape closes it and gives the focus back', async ({
+  page,
+}, info) => {
+  await page.goto(homeOf(info));
+  // A link to another site, as a content page may hold one; and one opening a new tab, which is no exit.
+  await page.evaluate(() => {
+    const main = document.getElementById('main')!;
+    for (const [text, target] of [
+      ['Partenaire', null],
+      ['Partenaire (nouvel onglet)', '_blank'],
+    ] as const) {
+      const link = document.createElement('a');
+      link.href = 'https://partner.example/';
+      link.textContent = text;
+      if (target) link.target = target;
+      main.prepend(link);
+    }
+  });
+  let leftForPartner = false;
+  await page.context().route('https://partner.example/**', (route) => {
+    leftForPartner = true;
+    return route.fulfill({ contentType: 'text/html', body: '<title>Partner</title>' });
+  });
+  const link = page.getByRole('link', { name: 'Partenaire', exact: true });
+  await link.focus();
+  await link.press('Enter');
+  const popup = exitPopup(page, info);
+  await expect(popup).toBeVisible();
+  expect(leftForPartner).toBe(false);
+  await expect(page).toHaveURL(new RegExp(`${homeOf(info)}$`));
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(link).toBeFocused();
+});
+
+test('the focus stays in the popup: Tab and Shift+Tab go round its controls', async ({ page }, info) => {
+  const t = textsOf(info);
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(1000);
+  const popup = exitPopup(page, info);
+  await expect(popup).toBeVisible();
+  const close = popup.getByRole('button', { name: t('marketing.popup.close') });
+  const field = popup.getByLabel(t('newsletter.form.label'));
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(field).toBeFocused();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  expect(await popup.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+});
+
+test('on a phone, scrolling back up after half the page shows the offer after 1 second, within the screen and without moving the page', async ({
+  browser,
+}, info) => {
+  const t = textsOf(info);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // The shopper's refusal, stored before the first page as in the suite's own contexts: no banner over the page.
+  await context.addInitScript((key) => {
+    if (!localStorage.getItem(key))
+      localStorage.setItem(key, JSON.stringify({ analytics: false, marketing: false, at: '2026-01-01T00:00:00.000Z' }));
+  }, STORAGE_KEYS.consent);
+  const page = await context.newPage();
+  await watchShifts(page);
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(844 * 2);
+  // Scrolling up before half the page is reading, not leaving.
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await page.evaluate(() => window.scrollTo(0, 100));
+  await page.clock.runFor(2000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
+  await page.evaluate(() => window.scrollBy(0, -200));
+  await page.clock.runFor(1000);
+  const popup = exitPopup(page, info);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('button', { name: t('newsletter.form.submit') })).toBeInViewport({ ratio: 1 });
+  await expect(popup.getByRole('button', { name: t('marketing.popup.close') })).toBeInViewport({ ratio: 1 });
+  expect(await overflowWidth(page)).toBe(0);
+  await expectStill(page, 'exit-intent popup on a phone');
+  await expectNoSeriousViolation(page, 'exit-intent popup on a phone');
+  await page.screenshot({ path: info.outputPath('exit-intent-phone.png') });
+  await context.close();
+});
+
+test('switched off at run time (window.__mgExitIntent = false), no trigger shows the offer', async ({ page }, info) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __mgExitIntent: boolean }).__mgExitIntent = false;
+  });
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(3000);
+  await expect(exitPopup(page, info)).toHaveCount(0);
+});
+
+test('with consent: the page view is sent with the segments, the top header shows and each campaign is reported once; the service’s exit popup shows', async ({
+  page,
+}, info) => {
+  const nl = languageOf(info) === 'nl';
+  await consent(page);
+  const { events, reports } = watchMarketing(page);
+  await watchShifts(page);
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  const bar = page.getByRole('complementary', { name: nl ? 'Informatie' : 'Information' });
+  await expect(bar).toContainText(nl ? 'Gratis levering vanaf € 49' : "Livraison offerte dès 49 € d'achat");
+  await expect(bar.getByRole('link')).toHaveAttribute('href', nl ? '/nl/levering/' : '/livraison/');
+  await expect(page.locator('html')).toHaveAttribute('data-ab-bandeau-accueil', /^(control|b)$/);
+  expect(events.map((e) => e.event)).toEqual(['page_view']);
+  const campaigns = [nl ? 'livraison-offerte-nl' : 'livraison-offerte-fr', 'page-vue', 'test-bandeau-accueil'];
+  await expect.poll(() => [...reports].sort()).toEqual(campaigns.sort());
+  await expectStill(page, 'home with the top header');
+
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(1000);
+  await expect(exitPopup(page, info)).toBeVisible();
+  expect(events.map((e) => e.event)).toEqual(['page_view', 'exit_intent']);
+  await expect
+    .poll(() => reports.filter((c) => c.startsWith('exit-newsletter')))
+    .toEqual([nl ? 'exit-newsletter-nl' : 'exit-newsletter-fr']);
+  await page.keyboard.press('Escape');
+
+  // The top header closed stays closed for the visit; the service is asked again, its campaigns reported again.
+  await bar.getByRole('button').click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await expect.poll(() => reports.length).toBe(6);
+  expect(events.map((e) => e.event)).toEqual(['page_view', 'exit_intent', 'page_view']);
+  await expect(page.locator('html')).toHaveAttribute('data-ab-bandeau-accueil', /^(control|b)$/);
+  await expect(bar).toBeHidden();
+});
+
+test('nothing goes to the marketing service before consent, and the page view goes once the banner is accepted', async ({ page }, info) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('first-visit-done')) {
+      localStorage.removeItem('mg-consent');
+      sessionStorage.setItem('first-visit-done', '1');
+    }
+  });
+  const { events, reports } = watchMarketing(page);
+  await page.goto(homeOf(info));
+  const banner = page.locator('#consent-banner');
+  await expect(banner).toBeVisible();
+  expect(events).toEqual([]);
+  await banner.locator('[data-consent="none"]').click();
+  await page.reload();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(events).toEqual([]);
+  expect(reports).toEqual([]);
+
+  await page.getByRole('button', { name: languageOf(info) === 'nl' ? 'Cookies beheren' : 'Gérer les cookies' }).click();
+  await banner.locator('[data-consent="all"]').click();
+  await expect.poll(() => events.map((e) => e.event)).toEqual(['page_view']);
+  await expect(page.locator('#top-header')).toBeVisible();
+});
+
+test('the A/B segment stays the same across visits: the page sends it and the service answers it', async ({ page }, info) => {
+  await consent(page);
+  const html = page.locator('html');
+  const pageView = (response: Response) =>
+    isMarketingEvent(new URL(response.url())) && (response.request().postDataJSON() as { event: string }).event === 'page_view';
+  let segment = '';
+  for (const [visit, path] of [homeOf(info), pathOf(info, 'cart'), homeOf(info)].entries()) {
+    const answered = page.waitForResponse(pageView);
+    await page.goto(path);
+    const response = await answered;
+    const sent = response.request().postDataJSON() as { abtests: Record<string, string> };
+    const answer = (await response.json()) as { abtest?: { segment?: string } };
+    if (visit === 0) {
+      // A first visit holds no segment: the service draws one, the browser keeps it.
+      expect(sent.abtests).toEqual({});
+      segment = answer.abtest?.segment ?? '';
+      expect(segment).toMatch(/^(control|b)$/);
+    } else {
+      expect(sent.abtests).toEqual({ 'bandeau-accueil': segment });
+      expect(answer.abtest?.segment).toBe(segment);
+    }
+    await expect(html).toHaveAttribute('data-ab-bandeau-accueil', segment);
+  }
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORAGE_KEYS.abTests)).toEqual({
+    'bandeau-accueil': segment,
+  });
+});
+
+/** Answers the page's page_view with `popup`, and every report with 204. */
+async function routePopup(page: Page, popup: Record<string, unknown>) {
+  await page.route(
+    (url) => isMarketingEvent(url),
+    async (route) => {
+      const body = route.request().postDataJSON() as { event: string };
+      await route.fulfill({ json: body.event === 'page_view' ? { popup: { campaign: 'test-popup', ...popup } } : {} });
+    },
+  );
+  await page.route(
+    (url) => isMarketingReport(url),
+    (route) => route.fulfill({ status: 204 }),
+  );
+}
+
+test('the country wall offers BE, NL and FR, each to this page on its site', async ({ page }, info) => {
+  const nl = languageOf(info) === 'nl';
+  await consent(page);
+  await routePopup(page, { popup_type: 'country_wall' });
+  const { reports } = watchMarketing(page);
+  await page.goto(homeOf(info));
+  const wall = page.getByRole('dialog', { name: nl ? 'Kies je land' : 'Choisissez votre pays' });
+  await expect(wall).toBeVisible();
+  const names = nl ? ['België', 'Nederland', 'Frankrijk'] : ['Belgique', 'Pays-Bas', 'France'];
+  await expect(wall.getByRole('link')).toHaveText(names);
+  await expect(wall.getByRole('link', { name: names[2] })).toHaveAttribute('href', /\/$/);
+  await expectNoSeriousViolation(page, 'country wall');
+  expect(reports).toEqual(['test-popup']);
+  await wall.getByRole('link', { name: names[1] }).click();
+  await expect(page).toHaveURL(/\/nl\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+});
+
+test('the language wall offers French and Dutch', async ({ page }, info) => {
+  const nl = languageOf(info) === 'nl';
+  await consent(page);
+  await routePopup(page, { popup_type: 'lang_switcher_wall' });
+  await page.goto(homeOf(info));
+  const wall = page.getByRole('dialog', { name: nl ? 'Kies je taal' : 'Choisissez votre langue' });
+  await expect(wall).toBeVisible();
+  await expect(wall.getByRole('link')).toHaveText(['Français', 'Nederlands']);
+  await expect(wall.locator('a[aria-current="true"]')).toHaveText(nl ? 'Nederlands' : 'Français');
+  await expectNoSeriousViolation(page, 'language wall');
+  await wall.getByRole('link', { name: 'Nederlands' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+});
+
+test('the markdown modal shows the service’s text as markdown, never its raw HTML', async ({ page }, info) => {
+  const t = textsOf(info);
+  await consent(page);
+  await routePopup(page, {
+    popup_type: 'markdown_modal',
+    title: 'Nouvelle recette',
+    text: 'Nos croquettes **sans céréales** arrivent.\n\n[Voir la recette](/chien/)\n\n<img src="x" data-raw="yes">',
+  });
+  await page.goto(homeOf(info));
+  const modal = page.getByRole('dialog', { name: 'Nouvelle recette' });
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('strong')).toHaveText('sans céréales');
+  await expect(modal.getByRole('link', { name: 'Voir la recette' })).toHaveAttribute('href', '/chien/');
+  await expect(modal.locator('img')).toHaveCount(0);
+  await expectNoSeriousViolation(page, 'markdown modal');
+  await modal.getByRole('button', { name: t('marketing.popup.close') }).click();
+  await expect(modal).toHaveCount(0);
+  // Closed: not again during the visit (the page has the service's answer, and two frames later no dialog).
+  const answered = page.waitForResponse((response) => isMarketingEvent(new URL(response.url())));
+  await page.reload();
+  await answered;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
