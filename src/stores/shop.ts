@@ -14,6 +14,7 @@ import { browserChannel, browserNavigation, browserStorage, browserStorageEvents
 import { LOCAL_SHOP_API_URL } from '../lib/local-defaults.ts';
 import { bindBodyClasses, createSessionStore, type SessionStore } from './session/index.ts';
 import { rememberSubscriber } from './subscriptions.ts';
+import { rememberClientType, trackAddToCart } from './analytics.ts';
 
 export interface ShopConfig {
   /** The shop API's origin: `import.meta.env.PUBLIC_SHOP_API_URL ?? LOCAL_SHOP_API_URL`. */
@@ -61,7 +62,14 @@ function build(current: ShopConfig): Shop {
   const session = createSessionStore({ client, locale: current.locale, storage, storageEvents, navigation: browserNavigation });
   holder.session = session;
   const customer = createCustomerStore({ client, session });
-  const cart = createCartStore({ client, storage, storageEvents, channel: browserChannel(CART_CHANNEL), locale: current.locale });
+  const cart = createCartStore({
+    client,
+    storage,
+    storageEvents,
+    channel: browserChannel(CART_CHANNEL),
+    locale: current.locale,
+    onAdded: trackAddToCart,
+  });
   session.onLogin((auth) => cart.onLogin(auth));
   // A guest's pets (made in a guide before signing in) become the customer's at sign-in. Their code is
   // loaded only for a shopper who has some, so no other page carries the animals client.
@@ -83,6 +91,7 @@ function build(current: ShopConfig): Shop {
     cart.start();
     // The header of a static page (no customer there) reads the subscriber flag this keeps.
     rememberSubscriber(customer, session.$loggedIn, storage);
+    rememberClientType(customer, session.$loggedIn, storage);
     const bind = () => bindBodyClasses(document.body, session.$loggedIn, customer.$subscriber);
     if (document.body) bind();
     else document.addEventListener('DOMContentLoaded', bind, { once: true });

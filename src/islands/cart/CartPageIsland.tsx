@@ -12,6 +12,7 @@ import { cleanCartLink, hasCartLink, parseCartLink, type CartLinkLine } from '..
 import type { ChannelCode } from '../../lib/channels.ts';
 import { CART_QUANTITY } from '../../lib/constants.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { trackViewCart } from '../../stores/analytics.ts';
 import { otherSiteCart } from '../../stores/cart/other-site.ts';
 import { toast } from '../../stores/ui.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
@@ -78,6 +79,10 @@ function CartPage({ upsells, continueHref, otherSite }: { upsells: Upsell[]; con
   // Until the whole link is applied, so the lines and the summary arrive once, at their final size.
   const loading = linking || (!cart && (status === 'idle' || status === 'loading'));
   const filled = !loading && cart !== null && cart.items.length > 0;
+  // The analytics' view_cart, pushed once per page (re-renders and later changes push nothing more).
+  useEffect(() => {
+    if (filled) trackViewCart(cart);
+  }, [filled, cart]);
 
   // One frame for every state, at its final size from the page's HTML on (rendered at build time, while
   // the cart is unknown): the lines' part and the summary keep their height whether the cart is loading,

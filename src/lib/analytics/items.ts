@@ -5,11 +5,13 @@
  * the list the product was added from, "Other" when none). Amounts in euros, as the data layer wants them.
  */
 import type { Order, OrderItem } from '../shop-api/wire.ts';
-import { allows, CONSENT_STORAGE_KEY, parseConsent } from '../marketing/consent.ts';
+import { shopperClasses, type Shopper } from '../marketing/analytics.ts';
+import { analyticsAllowed, pushEvent, storedShopper } from './data-layer.ts';
 
 /** The list name when a line did not come from a list (a product page, a cart link). */
 export const DEFAULT_LIST_NAME = 'Other';
-const BRAND = 'Maison Gamelle';
+/** The shop's own brand: every product it sells is its own. */
+export const BRAND = 'Maison Gamelle';
 
 export interface AnalyticsItem {
   item_id: string;
@@ -107,19 +109,17 @@ export function purchase(order: Order, details: Details = () => undefined): Chec
   };
 }
 
-/** The shopper's answer to the consent banner (page-scripts/consent.ts): no answer, no push. */
-const analyticsConsent = (): boolean => {
-  try {
-    return allows(parseConsent(globalThis.localStorage?.getItem(CONSENT_STORAGE_KEY) ?? null), 'analytics');
-  } catch {
-    return false;
-  }
-};
-
-/** Pushes an event to the data layer, only with consent (the previous ecommerce object cleared first, as the tag manager asks). */
-export function pushCheckoutEvent(layer: unknown[] | undefined, event: CheckoutEvent, consent: () => boolean = analyticsConsent): boolean {
+/**
+ * Pushes an event to the data layer, only with consent (the previous ecommerce object cleared first, as the
+ * tag manager asks), with the shopper's classes as every page event carries them (events.ts).
+ */
+export function pushCheckoutEvent(
+  layer: unknown[] | undefined,
+  event: CheckoutEvent,
+  consent: () => boolean = analyticsAllowed,
+  shopper: () => Shopper = storedShopper,
+): boolean {
   if (!layer || !consent()) return false;
-  layer.push({ ecommerce: null });
-  layer.push(event);
+  pushEvent(layer, { ...event, ...shopperClasses(shopper()) });
   return true;
 }

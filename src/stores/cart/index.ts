@@ -47,6 +47,8 @@ export interface CartDeps {
   now?: () => number;
   /** The page's locale: the cart is read in its language, and a cart another tab sends in another is read again. */
   locale?: LocaleCode;
+  /** Told of every add the shop API accepted, with the cart it answered (the analytics' add_to_cart). */
+  onAdded?: (added: AddToCart, cart: Order | null) => void;
 }
 
 /** Sum of the quantities of the cart's lines (the header badge). */
@@ -188,8 +190,8 @@ export function createCartStore(deps: CartDeps) {
   }
 
   /** Adds a variant (creating the cart when there is none). */
-  function add(input: AddToCart): Promise<Order | null> {
-    return change(
+  async function add(input: AddToCart): Promise<Order | null> {
+    const cart = await change(
       (cartToken) =>
         client.addItem(cartToken, {
           productVariant: input.variantCode,
@@ -200,6 +202,12 @@ export function createCartStore(deps: CartDeps) {
         }),
       { create: true },
     );
+    try {
+      deps.onAdded?.(input, cart);
+    } catch {
+      /* what listens to adds (analytics) never turns an accepted add into a failure */
+    }
+    return cart;
   }
   function remove(itemId: number): Promise<Order | null> {
     return change((cartToken) => client.removeItem(cartToken, itemId));

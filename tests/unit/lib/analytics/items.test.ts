@@ -90,7 +90,15 @@ describe('analytics items', () => {
     expect(pushCheckoutEvent(layer, purchase(order()))).toBe(false);
     expect(layer).toEqual([]);
     expect(pushCheckoutEvent(layer, purchase(order()), () => true)).toBe(true);
-    expect(layer).toEqual([{ ecommerce: null }, purchase(order())]);
+    expect(layer).toEqual([{ ecommerce: null }, { ...purchase(order()), user_connection: 'Non-connected', user_type: 'Guest' }]);
+    // With the shopper's classes, as every page event.
+    pushCheckoutEvent(
+      layer,
+      beginCheckout(order()),
+      () => true,
+      () => ({ signedIn: true, newCustomer: false }),
+    );
+    expect(layer.at(-1)).toMatchObject({ event: 'begin_checkout', user_connection: 'Connected', user_type: 'Old client' });
     expect(pushCheckoutEvent(undefined, purchase(order()), () => true)).toBe(false);
   });
 });

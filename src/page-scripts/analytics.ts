@@ -1,0 +1,76 @@
+/**
+ * The page's analytics events, pushed to the tag manager's data layer on every page, without React or zod:
+ * page_view (path, title, locale), view_item_list for each list of products the page renders
+ * (data-item-list-id and -name on the list, data-item on each card) and view_item on a product page
+ * (data-viewed-item: the format shown), each with the shopper's classes (Connected or Non-connected; Guest,
+ * New client or Old client). add_to_cart and view_cart come from the cart store (stores/analytics.ts).
+ *
+ * Only with the shopper's consent to the audience measure. Nothing is pushed before an answer or after a
+ * refusal, and what the page showed before the answer is not kept for later: consent is not asked in
+ * order to count the past. The one exception is the page_view, pushed once when the shopper accepts on
+ * this page, since the visit to it goes on from there.
+ */
+import { pageView, parsePageItem, type PageItem, viewItem, viewItemList } from '../lib/analytics/events.ts';
+import { analyticsAllowed, pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
+import { SHELL_ID } from '../lib/routes/paths.ts';
+
+/**
+ * The page's path, without its query. A page served for every runtime id (an order token, a reset token)
+ * is reported by its shell's path: the id is the shopper's, and a token must never leave for a third party.
+ */
+function pagePath(): string {
+  const built = document.querySelector('meta[property="og:url"]')?.getAttribute('content');
+  try {
+    const path = built ? new URL(built).pathname : null;
+    if (path?.split('/').includes(SHELL_ID)) return path;
+  } catch {
+    /* no usable address in the page: its own path then */
+  }
+  return location.pathname;
+}
+
+const itemsIn = (root: ParentNode, selector: string): PageItem[] =>
+  [...root.querySelectorAll<HTMLElement>(selector)].flatMap((el) => parsePageItem(el.dataset.item ?? el.dataset.viewedItem) ?? []);
+
+/** What the page shows, as events: its lists of products, then the product it is about. */
+function shownEvents(): object[] {
+  const shopper = storedShopper();
+  const lists = [...document.querySelectorAll<HTMLElement>('[data-item-list-id]')].flatMap((list) =>
+    viewItemList(
+      { item_list_id: list.dataset.itemListId ?? '', item_list_name: list.dataset.itemListName || list.dataset.itemListId || '' },
+      itemsIn(list, '[data-item]'),
+      shopper,
+    ),
+  );
+  const [viewed] = itemsIn(document, '[data-viewed-item]');
+  return viewed ? [...lists, viewItem(viewed, shopper)] : lists;
+}
+
+let pageViewPushed = false;
+function pushPageView(): void {
+  if (pageViewPushed) return;
+  const locale = document.querySelector('meta[property="og:locale"]')?.getAttribute('content') ?? document.documentElement.lang;
+  pageViewPushed = pushWithConsent([pageView({ path: pagePath(), title: document.title, locale }, storedShopper())]);
+}
+
+function startAnalytics(): void {
+  if (analyticsAllowed()) {
+    pushPageView();
+    pushWithConsent(shownEvents());
+    return;
+  }
+  // An answer given on this page (the banner's buttons and its form, page-scripts/consent.ts): read once the
+  // banner's own handlers have stored it, after the event is done.
+  const answered = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('#consent-banner')) setTimeout(pushPageView, 0);
+  };
+  document.addEventListener('click', answered);
+  document.addEventListener('submit', answered);
+}
+
+// Once per document, even were this script bundled twice into a page.
+const page = window as { __mgAnalytics?: boolean };
+if (!page.__mgAnalytics) {
+  page.__mgAnalytics = true;
+  startAnalytics();
+}
