@@ -109,6 +109,8 @@ export const STORAGE_KEYS = {
   subscriber: 'store/customer/subscriber',
   /** The customer IRI of the signed-in shopper when they are an old client (newCustomer false): the analytics of a static page read it. */
   oldClient: 'store/customer/oldClient',
+  /** (sessionStorage) The products the shopper's product pages showed this visit, kept only with consent: the cart's analytics name their categories. */
+  analyticsItems: 'mg-analytics-items',
   /** The guest token of the pets a shopper created before signing in: they become the customer's at sign-in. */
   guestAnimals: 'store/animals/guestToken',
   /** The shopper's cookie consent: read by the consent page script, the analytics pushes and the marketing store. */

@@ -10,8 +10,17 @@
  * order to count the past. The one exception is the page_view, pushed once when the shopper accepts on
  * this page, since the visit to it goes on from there.
  */
-import { pageView, parsePageItem, type PageItem, viewItem, viewItemList } from '../lib/analytics/events.ts';
+import {
+  pageView,
+  parsePageItem,
+  parseRememberedItems,
+  rememberItem,
+  type PageItem,
+  viewItem,
+  viewItemList,
+} from '../lib/analytics/events.ts';
 import { analyticsAllowed, pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
+import { STORAGE_KEYS } from '../lib/constants.ts';
 import { SHELL_ID } from '../lib/routes/paths.ts';
 
 /**
@@ -32,7 +41,20 @@ function pagePath(): string {
 const itemsIn = (root: ParentNode, selector: string): PageItem[] =>
   [...root.querySelectorAll<HTMLElement>(selector)].flatMap((el) => parsePageItem(el.dataset.item ?? el.dataset.viewedItem) ?? []);
 
-/** What the page shows, as events: its lists of products, then the product it is about. */
+/**
+ * A product page's product, kept for this visit (with consent only, as everything analytics keeps): the
+ * cart page renders no product data, and its view_cart names the categories of what was seen before.
+ */
+function remember(item: PageItem): void {
+  try {
+    const known = parseRememberedItems(sessionStorage.getItem(STORAGE_KEYS.analyticsItems));
+    sessionStorage.setItem(STORAGE_KEYS.analyticsItems, JSON.stringify(rememberItem(known, item)));
+  } catch {
+    /* storage refused: the cart's events go without the categories */
+  }
+}
+
+/** What the page shows, as events: the product it is about, then its lists of products. */
 function shownEvents(): object[] {
   const shopper = storedShopper();
   const lists = [...document.querySelectorAll<HTMLElement>('[data-item-list-id]')].flatMap((list) =>
@@ -43,7 +65,9 @@ function shownEvents(): object[] {
     ),
   );
   const [viewed] = itemsIn(document, '[data-viewed-item]');
-  return viewed ? [...lists, viewItem(viewed, shopper)] : lists;
+  if (!viewed) return lists;
+  remember(viewed);
+  return [viewItem(viewed, shopper), ...lists];
 }
 
 let pageViewPushed = false;

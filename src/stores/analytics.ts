@@ -7,21 +7,30 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
-import { addToCart, detailsOf, parsePageItem, viewCart } from '../lib/analytics/events.ts';
+import { addToCart, detailsOf, parsePageItem, parseRememberedItems, viewCart } from '../lib/analytics/events.ts';
 import type { ItemDetails } from '../lib/analytics/items.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import type { Customer, Order } from '../lib/shop-api/wire.ts';
 import type { AddToCart } from './cart/index.ts';
 import { inBrowser, type StorageLike } from './browser.ts';
 
-/** What the page rendered of a variant (its categories and reviews, on a product page or a card), if anything. */
+/**
+ * What the page rendered of a variant (its categories and reviews, on a product page or a card), else what
+ * a product page showed of it earlier in the visit (page-scripts/analytics.ts keeps it), if anything.
+ */
 function pageDetails(variantCode: string): ItemDetails | undefined {
   if (!inBrowser()) return undefined;
   for (const el of document.querySelectorAll<HTMLElement>('[data-item], [data-viewed-item]')) {
     const item = parsePageItem(el.dataset.item ?? el.dataset.viewedItem);
     if (item?.item_id === variantCode) return detailsOf(item);
   }
-  return undefined;
+  let remembered: string | null = null;
+  try {
+    remembered = sessionStorage.getItem(STORAGE_KEYS.analyticsItems);
+  } catch {
+    /* storage refused: nothing remembered */
+  }
+  return detailsOf(parseRememberedItems(remembered).find((item) => item.item_id === variantCode));
 }
 
 /** An add the shop API accepted, with the cart it answered. */

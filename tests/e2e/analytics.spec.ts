@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { atPath, createCustomer, expect, homeOf, localeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
 
 /**
@@ -70,6 +71,8 @@ async function categoryThenProduct(page: Page): Promise<{ events: PushedEvent[];
 test('with consent: page_view, view_item_list, view_item, add_to_cart and view_cart, each once, with the shopper’s classes', async ({
   page,
 }, info) => {
+  // A whole visit of five pages, each read as the tag manager would.
+  test.slow();
   const t = textsOf(info);
   const guest = { user_connection: 'Non-connected', user_type: 'Guest' };
   await consentToAnalytics(page);
@@ -121,11 +124,12 @@ test('with consent: page_view, view_item_list, view_item, add_to_cart and view_c
   await page.goto(pathOf(info, 'cart'));
   const cart = await single(page, 'view_cart');
   expect(cart).toMatchObject({ ...guest, ecommerce: { currency: 'EUR', value: viewed!.price } });
-  // The cart page renders no product data of its own: the line says what the shop API knows of it.
+  // The cart page renders no product data: the categories are those its product page showed this visit.
   expect(cart.ecommerce!.items).toEqual([
     expect.objectContaining({
       item_id: viewed!.item_id,
       item_name: product,
+      item_category: viewed!.item_category,
       quantity: 1,
       price: viewed!.price,
       item_list_name: 'product_page',
@@ -162,6 +166,8 @@ test('after a refusal nothing is pushed: no page view, no list, no product, no a
   await expect(page.locator('.cart-line')).toHaveCount(1);
   await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
   expect((await pushed(page)).filter((e) => SHOP_EVENTS.includes(e.event))).toEqual([]);
+  // Nor is anything kept for analytics.
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.analyticsItems)).toBeNull();
 });
 
 test('no answer yet: nothing pushed; accepting on the page pushes its page_view once, not what it showed before', async ({

@@ -101,6 +101,26 @@ export function parsePageItem(raw: string | null | undefined): PageItem | null {
   };
 }
 
+/** How many products a visit remembers (the latest product pages seen): enough for a cart, small in storage. */
+export const REMEMBERED_ITEMS = 30;
+
+/** The products remembered this visit, read back (anything unreadable is left out). */
+export function parseRememberedItems(raw: string | null): PageItem[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, REMEMBERED_ITEMS).flatMap((entry) => parsePageItem(JSON.stringify(entry)) ?? []);
+}
+
+/** The remembered products with this one first (its former place dropped), the oldest forgotten beyond the bound. */
+export const rememberItem = (items: readonly PageItem[], item: PageItem): PageItem[] =>
+  [item, ...items.filter((known) => known.item_id !== item.item_id)].slice(0, REMEMBERED_ITEMS);
+
 /** What an order line's item lacks that the page knows (its categories and reviews). */
 export const detailsOf = (item: PageItem | undefined): ItemDetails | undefined =>
   item && {

@@ -126,4 +126,18 @@ describe('add_to_cart and view_cart in a page', () => {
     trackViewCart(cart);
     expect(layer().filter((e) => e.event === 'view_cart')).toHaveLength(1);
   });
+
+  it('names the categories a product page showed earlier in the visit when this page has none of them', async () => {
+    const layer = page(true);
+    vi.stubGlobal('document', { querySelectorAll: () => [] });
+    const remembered = [{ item_id: '12345678', item_name: 'Croquettes', item_variant: '3 kg', item_category: 'Chat', price: 24.9 }];
+    vi.stubGlobal('sessionStorage', memoryStorage({ [STORAGE_KEYS.analyticsItems]: JSON.stringify(remembered) }));
+    trackAddToCart({ variantCode: '12345678', quantity: 1, interval: 0 }, await filledCart());
+    expect(layer().at(-1)).toMatchObject({ ecommerce: { items: [{ item_category: 'Chat' }] } });
+    // Without anything remembered (or a storage refused), the event goes without them.
+    vi.stubGlobal('sessionStorage', undefined);
+    trackAddToCart({ variantCode: '12345678', quantity: 1, interval: 0 }, await filledCart());
+    expect(layer().at(-1)).toMatchObject({ event: 'add_to_cart' });
+    expect((layer().at(-1) as { ecommerce: { items: object[] } }).ecommerce.items[0]).not.toHaveProperty('item_category');
+  });
 });

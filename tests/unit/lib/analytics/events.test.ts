@@ -6,6 +6,9 @@ import {
   pageItem,
   pageView,
   parsePageItem,
+  parseRememberedItems,
+  REMEMBERED_ITEMS,
+  rememberItem,
   viewCart,
   viewItem,
   viewItemList,
@@ -90,6 +93,24 @@ describe('a product as a page shows it', () => {
       JSON.stringify({ ...kibble, item_rating: 'good' }),
     ])
       expect(parsePageItem(raw)).toBeNull();
+  });
+});
+
+describe('the products a visit remembers', () => {
+  it('keep the latest first, once each, up to the bound', () => {
+    const other = { ...kibble, item_id: '10000009' };
+    expect(rememberItem(rememberItem([], kibble), other)).toEqual([other, kibble]);
+    expect(rememberItem([other, kibble], kibble)).toEqual([kibble, other]);
+    const many = Array.from({ length: REMEMBERED_ITEMS }, (_, i) => ({ ...kibble, item_id: String(20000000 + i) }));
+    const kept = rememberItem(many, kibble);
+    expect(kept).toHaveLength(REMEMBERED_ITEMS);
+    expect(kept[0]).toEqual(kibble);
+    expect(kept.at(-1)?.item_id).toBe(String(20000000 + REMEMBERED_ITEMS - 2));
+  });
+
+  it('are read back as written, anything unreadable left out', () => {
+    expect(parseRememberedItems(JSON.stringify([kibble, { item_id: 'x' }, 3]))).toEqual([kibble]);
+    for (const raw of [null, '', '{', '{}', '"text"']) expect(parseRememberedItems(raw)).toEqual([]);
   });
 });
 
