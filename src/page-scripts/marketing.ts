@@ -89,7 +89,7 @@ function start(root: HTMLElement) {
         container.id = 'marketing-popup';
         document.body.append(container);
       }
-      mountMarketingPopup(container, {
+      await mountMarketingPopup(container, {
         locale,
         alternates,
         popup,
@@ -120,6 +120,8 @@ function start(root: HTMLElement) {
       text.replaceChildren(link);
     } else text.replaceChildren(content);
     bar.hidden = false;
+    // The room at the page's end is the bar's height as drawn (its text may wrap on a phone).
+    document.documentElement.style.setProperty('--top-header-height', `${bar.offsetHeight}px`);
     document.documentElement.classList.add('has-top-header');
     // Slides in from below the screen once drawn hidden there.
     requestAnimationFrame(() => requestAnimationFrame(() => bar.classList.add('is-shown')));

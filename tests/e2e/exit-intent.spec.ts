@@ -10,9 +10,24 @@
  */
 import type { Page, Request, Response, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
-import { expect, expectNoSeriousViolation, homeOf, languageOf, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
+import { expect, expectNoSeriousViolation, homeOf, languageOf, openFirstProduct, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
 import { mailsTo } from './offer-helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
+
+// Each test loads the popup's island and runs axe on it, several pages in a row: on a busy two-core machine
+// that takes more than the default half minute.
+test.describe.configure({ timeout: 60_000 });
+
+/**
+ * Exit intent on, as on the sites: the suite's contexts start with it switched off (helpers.ts), unless a
+ * switch is set already (init scripts run in no set order); anything but false leaves it on.
+ */
+const exitIntentOn = () => {
+  (window as unknown as { __mgExitIntent?: boolean }).__mgExitIntent = true;
+};
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(exitIntentOn);
+});
 
 const isMarketingEvent = (url: URL) => url.pathname.endsWith('/marketing');
 const isMarketingReport = (url: URL) => /\/marketing\/report\/[^/]+$/.test(url.pathname);
@@ -44,6 +59,14 @@ async function mouseLeavesAtTop(page: Page) {
   );
 }
 
+/**
+ * Stops the page's clock where it is: an installed clock otherwise flows with real time, and a busy machine
+ * could let a second pass between two steps of a test. From here only runFor moves it.
+ */
+async function holdClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
 const offerTitle = (info: TestInfo) =>
   languageOf(info) === 'nl' ? '€ 5 korting op je eerste bestelling' : '5 € offerts sur votre première commande';
 const exitPopup = (page: Page, info: TestInfo) => page.getByRole('dialog', { name: offerTitle(info) });
@@ -55,6 +78,7 @@ test('the mouse leaving at the top shows the 5 € offer after 1 second; a sign-
   const { events } = watchMarketing(page);
   await page.clock.install();
   await page.goto(homeOf(info));
+  await holdClock(page);
   await mouseLeavesAtTop(page);
   await page.clock.runFor(999);
   await expect(exitPopup(page, info)).toHaveCount(0);
@@ -63,6 +87,8 @@ test('the mouse leaving at the top shows the 5 € offer after 1 second; a sign-
   await expect(popup).toBeVisible();
   // Without consent the shop's own offer shows: nothing went to the marketing service.
   expect(events).toEqual([]);
+  // axe works on timers: the clock flows again.
+  await page.clock.resume();
   await expectNoSeriousViolation(page, 'exit-intent popup');
   // The dialog opens on its e-mail field.
   const field = popup.getByLabel(t('newsletter.form.label'));
@@ -92,6 +118,7 @@ test('the mouse coming back within the second shows nothing; the offer shows onc
 }, info) => {
   await page.clock.install();
   await page.goto(homeOf(info));
+  await holdClock(page);
   await mouseLeavesAtTop(page);
   await page.clock.runFor(500);
   await page.evaluate(() =>
@@ -182,14 +209,13 @@ test('the focus stays in the popup: Tab and Shift+Tab go round its controls', as
 
 test('on a phone, scrolling back up after half the page shows the offer after 1 second, within the screen and without moving the page', async ({
   browser,
+  cspGuard,
 }, info) => {
   const t = textsOf(info);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  // The shopper's refusal, stored before the first page as in the suite's own contexts: no banner over the page.
-  await context.addInitScript((key) => {
-    if (!localStorage.getItem(key))
-      localStorage.setItem(key, JSON.stringify({ analytics: false, marketing: false, at: '2026-01-01T00:00:00.000Z' }));
-  }, STORAGE_KEYS.consent);
+  // The suite’s init scripts (the shopper’s refusal; exit intent off unless switched already), and exit intent on.
+  await cspGuard.watching(context);
+  await context.addInitScript(exitIntentOn);
   const page = await context.newPage();
   await watchShifts(page);
   await page.clock.install();
@@ -217,11 +243,12 @@ test('on a phone, scrolling back up after half the page shows the offer after 1 
 });
 
 test('switched off at run time (window.__mgExitIntent = false), no trigger shows the offer', async ({ page }, info) => {
-  await page.addInitScript(() => {
-    (window as unknown as { __mgExitIntent: boolean }).__mgExitIntent = false;
-  });
   await page.clock.install();
   await page.goto(homeOf(info));
+  // Set once the page runs, as a tag manager would: read at each trigger, it still counts.
+  await page.evaluate(() => {
+    (window as unknown as { __mgExitIntent: boolean }).__mgExitIntent = false;
+  });
   await mouseLeavesAtTop(page);
   await page.clock.runFor(3000);
   await expect(exitPopup(page, info)).toHaveCount(0);
@@ -262,6 +289,53 @@ test('with consent: the page view is sent with the segments, the top header show
   expect(events.map((e) => e.event)).toEqual(['page_view', 'exit_intent', 'page_view']);
   await expect(page.locator('html')).toHaveAttribute('data-ab-bandeau-accueil', /^(control|b)$/);
   await expect(bar).toBeHidden();
+});
+
+test('with consent, when the marketing service fails, exit intent shows the shop’s own offer and the page goes on', async ({
+  page,
+}, info) => {
+  await consent(page);
+  await page.route(
+    (url) => isMarketingEvent(url),
+    (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }),
+  );
+  await page.clock.install();
+  await page.goto(homeOf(info));
+  await mouseLeavesAtTop(page);
+  await page.clock.runFor(1000);
+  await expect(exitPopup(page, info)).toBeVisible();
+  await expect(page.locator('#top-header')).toBeHidden();
+});
+
+test('a product page sends view_item with its product code, the cart view_cart', async ({ page }, info) => {
+  await consent(page);
+  const { events } = watchMarketing(page);
+  await openFirstProduct(page, homeOf(info));
+  const sku = await page.locator('article[data-sku]').getAttribute('data-sku');
+  await expect.poll(() => events.filter((e) => e.event === 'view_item').map((e) => e.product_code)).toEqual([sku]);
+  await page.goto(pathOf(info, 'cart'));
+  await expect.poll(() => events.at(-1)?.event).toBe('view_cart');
+});
+
+test('the top header on a phone: within the screen, its link and close button reachable, the page unmoved and its end still visible', async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await consent(page);
+  await watchShifts(page);
+  await page.goto(homeOf(info));
+  const bar = page.locator('#top-header');
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link')).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole('button')).toBeInViewport({ ratio: 1 });
+  expect(await overflowWidth(page)).toBe(0);
+  await expectStill(page, 'home with the top header (phone)');
+  // The page's end scrolls clear of the bar.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footerEnd = await page.getByRole('contentinfo').evaluate((footer) => footer.getBoundingClientRect().bottom);
+  const barTop = await bar.evaluate((element) => element.getBoundingClientRect().top);
+  expect(footerEnd).toBeLessThanOrEqual(barTop + 1);
+  await page.screenshot({ path: info.outputPath('top-header-phone.png') });
 });
 
 test('nothing goes to the marketing service before consent, and the page view goes once the banner is accepted', async ({ page }, info) => {
@@ -333,16 +407,21 @@ async function routePopup(page: Page, popup: Record<string, unknown>) {
 
 test('the country wall offers BE, NL and FR, each to this page on its site', async ({ page }, info) => {
   const nl = languageOf(info) === 'nl';
+  await page.setViewportSize({ width: 390, height: 844 });
   await consent(page);
   await routePopup(page, { popup_type: 'country_wall' });
   const { reports } = watchMarketing(page);
+  await watchShifts(page);
   await page.goto(homeOf(info));
   const wall = page.getByRole('dialog', { name: nl ? 'Kies je land' : 'Choisissez votre pays' });
   await expect(wall).toBeVisible();
   const names = nl ? ['België', 'Nederland', 'Frankrijk'] : ['Belgique', 'Pays-Bas', 'France'];
   await expect(wall.getByRole('link')).toHaveText(names);
   await expect(wall.getByRole('link', { name: names[2] })).toHaveAttribute('href', /\/$/);
+  for (const link of await wall.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+  await expectStill(page, 'country wall (phone)');
   await expectNoSeriousViolation(page, 'country wall');
+  await page.screenshot({ path: info.outputPath('country-wall-phone.png') });
   expect(reports).toEqual(['test-popup']);
   await wall.getByRole('link', { name: names[1] }).click();
   await expect(page).toHaveURL(/\/nl\/$/);

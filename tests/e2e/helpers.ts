@@ -55,8 +55,13 @@ export const test = base.extend<{ cspGuard: CspGuard; cspViolations: string[] }>
               violations.push(`${page.url()}: ${report}`);
             });
             // The cookie banner waits for an answer on every page: tests that are not about it start with the
-            // shopper's refusal stored (marketing.spec.ts removes it to see the banner).
+            // shopper's refusal stored (marketing.spec.ts removes it to see the banner). Exit intent's offer is
+            // switched off the same way (its run-time switch), so it never covers the page of a test that
+            // scrolls back up on a phone or follows a link to another site (exit-intent.spec.ts turns it on;
+            // init scripts run in no set order, so a switch set already is kept).
             await context.addInitScript(() => {
+              const page = window as unknown as { __mgExitIntent?: boolean };
+              if (!('__mgExitIntent' in page)) page.__mgExitIntent = false;
               try {
                 if (!localStorage.getItem('mg-consent'))
                   localStorage.setItem(

@@ -9,9 +9,8 @@
  * focus goes back where it was. Its messages come with it (both languages, a few kilobytes loaded with the
  * popup), so no page carries them in its markup.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import Markdown from 'react-markdown';
 import type { MessageTree } from '../../i18n/core.ts';
 import frCommon from '../../i18n/messages/fr/common.ts';
 import frMarketing from '../../i18n/messages/fr/marketing.ts';
@@ -131,7 +130,15 @@ function Choices<Code extends string>({ choices, label }: { choices: WallChoice<
   );
 }
 
-function Popup({ popup, alternates, onClose, onSignedUp }: Omit<MarketingPopupProps, 'locale'>) {
+type MarkdownComponent = ComponentType<{ text: string }>;
+
+function Popup({
+  popup,
+  alternates,
+  onClose,
+  onSignedUp,
+  Markdown,
+}: Omit<MarketingPopupProps, 'locale'> & { Markdown: MarkdownComponent | null }) {
   const { t, locale } = useIsland();
   const here = window.location.href;
   const close = (
@@ -160,10 +167,7 @@ function Popup({ popup, alternates, onClose, onSignedUp }: Omit<MarketingPopupPr
     case 'markdown_modal':
       return (
         <Dialog title={popup.title ?? ''} onClose={onClose}>
-          {/* Markdown to React elements only: raw HTML in the text is dropped, unsafe link addresses emptied. */}
-          <div className="marketing-markdown">
-            <Markdown skipHtml>{popup.text ?? ''}</Markdown>
-          </div>
+          {Markdown && <Markdown text={popup.text ?? ''} />}
         </Dialog>
       );
     case 'exit_intent': {
@@ -183,8 +187,12 @@ function Popup({ popup, alternates, onClose, onSignedUp }: Omit<MarketingPopupPr
   }
 }
 
-/** Renders a popup into `container`; it unmounts itself when closed. */
-export function mountMarketingPopup(container: HTMLElement, props: MarketingPopupProps): void {
+/**
+ * Renders a popup into `container`; it unmounts itself when closed. The markdown modal's parser is loaded
+ * first, so the dialog opens at its final size (it would grow, and move, if its text came later).
+ */
+export async function mountMarketingPopup(container: HTMLElement, props: MarketingPopupProps): Promise<void> {
+  const Markdown = props.popup.type === 'markdown_modal' ? (await import('./MarkdownText.tsx')).default : null;
   const root = createRoot(container);
   const close = () => {
     root.unmount();
@@ -192,7 +200,7 @@ export function mountMarketingPopup(container: HTMLElement, props: MarketingPopu
   };
   root.render(
     <Island locale={props.locale} messages={messagesOf(props.locale)}>
-      <Popup popup={props.popup} alternates={props.alternates} onClose={close} onSignedUp={props.onSignedUp} />
+      <Popup popup={props.popup} alternates={props.alternates} onClose={close} onSignedUp={props.onSignedUp} Markdown={Markdown} />
     </Island>,
   );
 }
