@@ -6,6 +6,7 @@ import { loadEnv } from 'vite';
 import { cardFormProblem, pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
+import { EMBEDDED_SEARCH } from './src/lib/search/hosts.ts';
 import { signInProblem } from './src/lib/captcha/sign-in.ts';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { islandStyleInHead } from './src/lib/seo/island-style.ts';
@@ -143,6 +144,16 @@ export default defineConfig({
         default: services.marketingApiUrl ?? `${services.shopApiUrl.replace(/\/+$/, '')}/marketing`,
       }),
       PUBLIC_MAP_TILES_ATTRIBUTION: envField.string({ context: 'client', access: 'public', optional: true }),
+      // The search (src/lib/search/client.ts): a service speaking Algolia's protocol, the embedded one at the
+      // root of the shop API's platform unless named; `algolia` means Algolia's own hosts for the app id.
+      // The embedded service's app id and search-only key are published (src/lib/search/hosts.ts).
+      PUBLIC_SEARCH_APP_ID: envField.string({ context: 'client', access: 'public', default: EMBEDDED_SEARCH.appId }),
+      PUBLIC_SEARCH_API_KEY: envField.string({ context: 'client', access: 'public', default: EMBEDDED_SEARCH.apiKey }),
+      PUBLIC_SEARCH_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        default: services.search?.url ?? new URL(services.shopApiUrl).origin,
+      }),
       // The card form: Mollie Components for this Mollie profile (pfl_…); unset, the embedded sandbox's form.
       PUBLIC_MOLLIE_PROFILE_ID: envField.string({ context: 'client', access: 'public', optional: true, startsWith: 'pfl_' }),
       // Mollie Components in test mode (the platform then uses a test_ API key of the same profile).

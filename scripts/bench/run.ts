@@ -148,6 +148,7 @@ function measurePageScripts(be: string) {
     category: 'chien/croquettes',
     product: product && `produits/${product}`,
     faq: 'faq',
+    search: pathTo('search', 'fr_BE').replace(/^\/|\/$/g, ''),
     shops: 'magasins',
     shop: shop && `magasins/${shop}`,
     'content page': 'page/conditions-generales',

@@ -17,6 +17,7 @@ import { LOCAL_SHOP_API_URL } from './local-defaults.ts';
 import { EMBEDDED_CAPTCHA_SITE_KEY } from './captcha/embedded.ts';
 import { signInProviders } from './captcha/sign-in.ts';
 import { tagManagerId } from './marketing/tag-manager.ts';
+import { searchOrigins } from './search/hosts.ts';
 
 /** What the browser side talks to, as the build is configured (astro.config.mjs reads it from the environment). */
 export interface SiteServices {
@@ -46,6 +47,11 @@ export interface SiteServices {
   tagManagerId?: string | undefined;
   /** The marketing-event service (PUBLIC_MARKETING_API_URL); unset, the embedded one on the shop API's platform. */
   marketingApiUrl?: string | undefined;
+  /**
+   * The search service (PUBLIC_SEARCH_URL: a URL speaking Algolia's protocol, or `algolia` for Algolia's
+   * own hosts of PUBLIC_SEARCH_APP_ID); unset, the embedded one at the root of the shop API's platform.
+   */
+  search?: { url: string; appId: string } | undefined;
 }
 
 /**
@@ -80,6 +86,8 @@ const envSchema = z.object({
   PUBLIC_IMAGEKIT_URL_ENDPOINT: optional,
   PUBLIC_GTM_ID: optional,
   PUBLIC_MARKETING_API_URL: optional,
+  PUBLIC_SEARCH_URL: optional,
+  PUBLIC_SEARCH_APP_ID: optional,
   // A Mollie profile id starts with pfl_ (an API key, test_ or live_, must never reach a page).
   PUBLIC_MOLLIE_PROFILE_ID: optional.pipe(
     z
@@ -104,6 +112,7 @@ export function servicesFromEnv(env: Record<string, string | undefined>): SiteSe
     // A malformed id throws here, so the build stops instead of shipping pages without their tags.
     tagManagerId: tagManagerId(parsed.PUBLIC_GTM_ID),
     marketingApiUrl: parsed.PUBLIC_MARKETING_API_URL && httpUrl.parse(parsed.PUBLIC_MARKETING_API_URL),
+    search: parsed.PUBLIC_SEARCH_URL ? { url: parsed.PUBLIC_SEARCH_URL, appId: parsed.PUBLIC_SEARCH_APP_ID ?? '' } : undefined,
   };
 }
 
@@ -187,6 +196,8 @@ export function pagePolicy(services: SiteServices): PagePolicy {
         services.contentApiUrl && new URL(services.contentApiUrl).origin,
         photoUploads,
         services.marketingApiUrl && new URL(services.marketingApiUrl).origin,
+        // The search client's hosts (a malformed setting throws: the build stops).
+        ...(services.search ? searchOrigins(services.search.url, services.search.appId) : []),
         ...(captcha ? CAPTCHA.connect : []),
         ...(tags ? TAG_MANAGER.connect : []),
       )}`,

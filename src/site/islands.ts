@@ -44,6 +44,7 @@ export const routesWithIsland: ReadonlySet<RouteName> = new Set<RouteName>([
   'newsletter',
   'contact',
   'sponsorships',
+  'search',
 ]);
 
 /** Routes (besides the content kinds) with a view of their own: View.astro's map names exactly these. */

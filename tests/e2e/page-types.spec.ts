@@ -61,6 +61,8 @@ function pageTypes(locale: LocaleCode, channel: 'fr' | 'be'): Record<string, str
     accountAnonymous: at('account'),
     cart: at('cart'),
     contact: at('contact'),
+    // With a query: its results come after hydration, in the room the page kept for them.
+    search: `${at('search')}?q=${nl ? 'brokken' : 'croquettes'}`,
     newsletter: at('newsletter'),
     login: at('login'),
     register: at('register'),
@@ -103,6 +105,7 @@ async function settled(page: Page, type: string): Promise<void> {
   if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
   if (ACCOUNT_ROUTES.includes(type as (typeof ACCOUNT_ROUTES)[number])) await expect(page.locator('.island-status')).toHaveCount(0);
   if (type === 'nutritionGuideEntrance') await expect(page.locator('[data-no-cat]')).toBeVisible();
+  if (type === 'search') await expect(page.locator('.search-products > li').first()).toBeVisible();
   if (BI_NUTRITION_ROUTES.includes(type as (typeof BI_NUTRITION_ROUTES)[number]))
     await expect(page.locator('.bi-day, form button[type="submit"]').first()).toBeVisible();
 }

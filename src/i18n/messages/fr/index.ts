@@ -17,6 +17,7 @@ import marketing from './marketing.ts';
 import newsletter from './newsletter.ts';
 import contact from './contact.ts';
 import sponsorships from './sponsorships.ts';
+import search from './search.ts';
 
 export default {
   ...common,
@@ -38,4 +39,5 @@ export default {
   newsletter,
   contact,
   sponsorships,
+  search,
 };

@@ -92,8 +92,6 @@ export default {
     categories: 'Catégories',
     all: 'Toutes les questions',
     filter: 'Rechercher dans la FAQ',
-    noResults: 'Aucune question ne correspond à «\u00A0{query}\u00A0». Essayez un autre mot, ou contactez-nous.',
-    results: 'Résultats pour «\u00A0{query}\u00A0»',
     contact: 'Vous ne trouvez pas votre réponse\u00A0? Contactez-nous',
   },
   shops: {

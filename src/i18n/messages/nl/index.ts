@@ -26,6 +26,7 @@ import marketing from './marketing.ts';
 import newsletter from './newsletter.ts';
 import contact from './contact.ts';
 import sponsorships from './sponsorships.ts';
+import search from './search.ts';
 
 export default {
   ...common,
@@ -47,4 +48,5 @@ export default {
   newsletter,
   contact,
   sponsorships,
+  search,
 };

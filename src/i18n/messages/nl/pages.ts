@@ -91,8 +91,6 @@ export default {
     categories: 'Categorieën',
     all: 'Alle vragen',
     filter: 'Zoeken in de veelgestelde vragen',
-    noResults: 'Geen enkele vraag komt overeen met ‘{query}’. Probeer een ander woord, of contacteer ons.',
-    results: 'Resultaten voor ‘{query}’',
     contact: 'Vind je je antwoord niet? Contacteer ons',
   },
   shops: {
