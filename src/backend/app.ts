@@ -18,7 +18,8 @@ import { staffRoutes } from './operator/staff.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
-import { readMediaSettings, readSignInSettings } from './config.ts';
+import { readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
+import { searchRoutes } from './search/routes.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
 import type { MailDelivery } from './mail/delivery.ts';
@@ -85,6 +86,7 @@ export function createPlatform({
     app.use(path, cors({ origin: siteOrigins, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['GET', 'POST'], maxAge: 600 }));
 
   const signIn = readSignInSettings(shop.env ?? process.env);
+  const search = readSearchSettings(shop.env ?? process.env);
   const clock = shop.clock ?? (() => new Date());
   app.get('/', (c) =>
     c.json({
@@ -93,6 +95,7 @@ export function createPlatform({
         content: '/content',
         shop: '/api/v2/shop',
         marketing: '/marketing',
+        ...(search ? { search: '/1' } : {}),
         ...(relayService ? { relay: '/relay' } : {}),
         ...(signIn.google?.embedded ? { google: '/google' } : {}),
         ...(signIn.captcha.kind === 'embedded' ? { captcha: '/captcha' } : {}),
@@ -105,6 +108,20 @@ export function createPlatform({
     return c.json({ status: 'ok', database: db.driver });
   });
   app.route('/content', contentRoutes(db, '/content'));
+  // The search service, Algolia's protocol at Algolia's paths (search/routes.ts): the sites' browsers call
+  // it with a public key and no cookie, so their origins get CORS without credentials.
+  if (search) {
+    app.use(
+      '/1/*',
+      cors({
+        origin: siteOrigins,
+        allowHeaders: ['Content-Type', 'Accept', 'X-Algolia-Application-Id', 'X-Algolia-API-Key'],
+        allowMethods: ['GET', 'POST'],
+        maxAge: 600,
+      }),
+    );
+    app.route('/1', searchRoutes(db, { keys: search, refreshEveryMs: search.refreshEveryMs }));
+  }
   if (mailDelivery) {
     // Only these calls write mails: waking the delivery after every cart write would cost a query each;
     // the poll catches anything else (a payment request settled on the shopper's return, a shipment).

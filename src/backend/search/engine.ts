@@ -1,0 +1,353 @@
+/**
+ * The search underneath the Algolia protocol: one Orama index per kind of record and language, with the
+ * French or Dutch stemmer and stop words (@orama/stemmers, @orama/stopwords), on text folded without
+ * accents (lib/search/text.ts). Orama finds, for each word of a query, the records holding a word that
+ * starts with it or is within its typo tolerance, scored by BM25 with the attributes' weights; the query
+ * then keeps the records that match every word (as Algolia does) and ranks them Algolia's way: fewer
+ * typos first, then relevance, then the shop's order (best sellers first).
+ */
+import { create, insertMultiple, type AnyOrama } from '@orama/orama';
+import { internalDocumentIDStore } from '@orama/orama/components';
+import { boundedLevenshtein } from '@orama/orama/internals';
+import { stemmer as frenchStemmer } from '@orama/stemmers/french';
+import { stemmer as dutchStemmer } from '@orama/stemmers/dutch';
+import { stopwords as frenchStopwords } from '@orama/stopwords/french';
+import { stopwords as dutchStopwords } from '@orama/stopwords/dutch';
+import type { Language } from '../../lib/channels.ts';
+import type { SearchIndexKind, SearchRecords } from '../../lib/search/records.ts';
+import { foldText, foldedWords, wordSpans } from '../../lib/search/text.ts';
+import { matchesFilters, type Filters } from '../../lib/search/filters.ts';
+import type { Indexed, LanguageRecords } from './records.ts';
+
+/** What each kind searches (with its weight), offers as facets, and highlights when the query does not say. */
+const KINDS = {
+  products: {
+    weights: { name: 4, category: 2, description: 1, extra: 1 },
+    facets: ['species', 'kind', 'category'],
+    highlighted: ['name', 'category', 'description'],
+  },
+  categories: { weights: { name: 4, description: 1 }, facets: [], highlighted: ['name', 'description'] },
+  articles: { weights: { title: 4, extra: 1 }, facets: ['type'], highlighted: ['title', 'excerpt'] },
+} as const satisfies Record<
+  SearchIndexKind,
+  { weights: Record<string, number>; facets: readonly string[]; highlighted: readonly string[] }
+>;
+
+/** The word rules of a language: the same for the indexed text, the query and the highlighting. */
+interface WordRules {
+  language: 'french' | 'dutch';
+  stopWords: Set<string>;
+  /** The stem of a folded word, or '' for a stop word. */
+  normalize(word: string): string;
+}
+
+function wordRules(language: Language): WordRules {
+  const [stem, stopList, name] =
+    language === 'nl' ? ([dutchStemmer, dutchStopwords, 'dutch'] as const) : ([frenchStemmer, frenchStopwords, 'french'] as const);
+  const stopWords = new Set(stopList.flatMap(foldedWords));
+  // Corpus words come back at every highlight: their stems are kept (the corpus's vocabulary is bounded).
+  const stems = new Map<string, string>();
+  return {
+    language: name,
+    stopWords,
+    normalize(word) {
+      let stemmed = stems.get(word);
+      if (stemmed === undefined) {
+        stemmed = stopWords.has(word) ? '' : stem(word);
+        if (stems.size > 100_000) stems.clear();
+        stems.set(word, stemmed);
+      }
+      return stemmed;
+    },
+  };
+}
+
+/** A word of the query: as typed (folded), its stem, and how many typos it may carry (Algolia's 4 and 8 letters). */
+export interface QueryWord {
+  folded: string;
+  stem: string;
+  tolerance: number;
+}
+
+function queryWords(query: string, rules: WordRules): QueryWord[] {
+  // At most 32 words, as Algolia (a query is a few words; the scratch counters are bytes).
+  return foldedWords(query)
+    .slice(0, 32)
+    .map((folded) => ({ folded, stem: rules.normalize(folded) }))
+    .filter((w) => w.stem !== '')
+    .map((w) => ({ ...w, tolerance: w.stem.length >= 8 ? 2 : w.stem.length >= 4 ? 1 : 0 }));
+}
+
+/** Whether a corpus word (its stem) answers a query word: it starts with it, or is within its typos. */
+function wordMatches(stem: string, word: QueryWord): boolean {
+  if (stem.startsWith(word.stem)) return true;
+  return (
+    word.tolerance > 0 &&
+    Math.abs(stem.length - word.stem.length) <= word.tolerance &&
+    boundedLevenshtein(stem, word.stem, word.tolerance).isBounded
+  );
+}
+
+/** Bits of the ranking key (one float sorted as a number): tier, score, then the shop's order. */
+const RANK_BITS = 2 ** 20;
+const SCORE_BITS = 2 ** 24;
+
+/** What the search asks of an attribute's radix tree: the words starting with a term or within its tolerance, with their documents. */
+interface RadixTree {
+  find(params: { term: string; exact?: boolean; tolerance?: number }): Record<string, number[]>;
+}
+
+export interface KindIndex<K extends SearchIndexKind = SearchIndexKind> {
+  kind: K;
+  rules: WordRules;
+  db: AnyOrama;
+  entries: Indexed<SearchRecords[K]>[];
+  /**
+   * The stems of each entry's main attribute (name, title) at their first place: a query word equal to one
+   * is an exact match, better the earlier it stands and the shorter the attribute.
+   */
+  mainStems: Array<Map<string, number>>;
+  /** Each searchable attribute's radix tree (Orama's) and weight. */
+  trees: Array<{ tree: RadixTree; weight: number }>;
+  /** Orama's internal document id to the entry's position. */
+  toEntry: Int32Array;
+  /** Entry positions in the shop's order, and each entry's place in it. */
+  byRank: Int32Array;
+  rankOf: Int32Array;
+  /** Per-entry work arrays of a query, reused (a query runs without pause). */
+  scratch: { matched: Uint8Array; score: Float64Array; best: Float64Array; clean: Uint8Array; stamp: Uint8Array; typos: Uint8Array };
+  facets: readonly string[];
+  highlighted: readonly string[];
+  weights: Record<string, number>;
+}
+
+export type LanguageIndex = { [K in SearchIndexKind]: KindIndex<K> };
+
+async function kindIndex<K extends SearchIndexKind>(
+  kind: K,
+  entries: Indexed<SearchRecords[K]>[],
+  rules: WordRules,
+): Promise<KindIndex<K>> {
+  const { weights, facets, highlighted } = KINDS[kind];
+  const properties = Object.keys(weights);
+  const db = create({
+    schema: Object.fromEntries(properties.map((p) => [p, 'string'])) as Record<string, 'string'>,
+    components: {
+      tokenizer: {
+        language: rules.language,
+        stemming: true,
+        stemmer: (word: string) => rules.normalize(word) || word,
+        stopWords: [...rules.stopWords],
+      },
+    },
+  });
+  // Orama sees folded text only, so its splitter and ours agree on every word.
+  const documents = entries.map((entry, i): Record<string, string> => {
+    const record = entry.record as unknown as Record<string, unknown>;
+    return {
+      id: String(i),
+      ...Object.fromEntries(properties.map((p) => [p, foldText(p === 'extra' ? entry.extra : String(record[p] ?? ''))])),
+    };
+  });
+  await insertMultiple(db, documents, 1000);
+  if (entries.length >= RANK_BITS) throw new Error(`The search ranks at most ${RANK_BITS - 1} records of a kind`);
+  const main = properties[0]!;
+  const mainStems = documents.map((doc) => {
+    const places = new Map<string, number>();
+    for (const [place, word] of foldedWords(doc[main] ?? '').entries()) {
+      const stem = rules.normalize(word);
+      if (stem && !places.has(stem)) places.set(stem, place);
+    }
+    return places;
+  });
+  const indexes = (db.data.index as { indexes: Record<string, { node: RadixTree }> }).indexes;
+  const trees = properties.map((p) => ({ tree: indexes[p]!.node, weight: weights[p as keyof typeof weights] as number }));
+  const internalIds = entries.map((_, i) => internalDocumentIDStore.getInternalDocumentId(db.internalDocumentIDStore, String(i)));
+  const toEntry = new Int32Array(internalIds.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
+  for (const [i, internal] of internalIds.entries()) toEntry[internal] = i;
+  const byRank = Int32Array.from(entries.map((_, i) => i).sort((a, b) => entries[a]!.rank - entries[b]!.rank || a - b));
+  const rankOf = new Int32Array(entries.length);
+  for (const [place, i] of byRank.entries()) rankOf[i] = place;
+  const n = entries.length;
+  const scratch = {
+    matched: new Uint8Array(n),
+    score: new Float64Array(n),
+    best: new Float64Array(n),
+    clean: new Uint8Array(n),
+    stamp: new Uint8Array(n),
+    typos: new Uint8Array(n),
+  };
+  return { kind, rules, db, entries, mainStems, trees, toEntry, byRank, rankOf, scratch, facets, highlighted, weights };
+}
+
+/** The three indices of a language, from its records. */
+export async function buildLanguageIndex(language: Language, records: LanguageRecords): Promise<LanguageIndex> {
+  const rules = wordRules(language);
+  const [products, categories, articles] = await Promise.all([
+    kindIndex('products', records.products, rules),
+    kindIndex('categories', records.categories, rules),
+    kindIndex('articles', records.articles, rules),
+  ]);
+  return { products, categories, articles };
+}
+
+export interface Matches {
+  /** Entry positions in ranking order. */
+  order: number[];
+  words: QueryWord[];
+}
+
+/**
+ * The records matching every word of the query and the filters, best first. Each word is looked up in
+ * each attribute's radix tree (Orama's own): words starting with it, or within its typos. A record's
+ * score for a word is its best match: the attribute's weight times the matched word's rarity (idf), less
+ * for a prefix than for the whole word and half for a typo. Synchronous: the scratch arrays are the index's.
+ */
+export function match(index: KindIndex, query: string, filters: Filters): Matches {
+  const words = queryWords(query, index.rules);
+  const record = (i: number) => index.entries[i]!.record as unknown as Record<string, unknown>;
+  const keep = (i: number) => filters.length === 0 || matchesFilters(record(i), filters);
+  if (words.length === 0) return { order: Array.from(index.byRank).filter(keep), words };
+
+  const { matched, score, best, clean, stamp } = index.scratch;
+  const count = index.entries.length;
+  const { typos } = index.scratch;
+  matched.fill(0);
+  score.fill(0);
+  typos.fill(0);
+  for (const [k, word] of words.entries()) {
+    const touched: number[] = [];
+    for (const { tree, weight } of index.trees) {
+      const found = tree.find(
+        word.tolerance > 0 ? { term: word.stem, exact: false, tolerance: word.tolerance } : { term: word.stem, exact: false },
+      );
+      for (const term in found) {
+        const ids = found[term]!;
+        const typo = !term.startsWith(word.stem);
+        const value = (weight * Math.log(1 + count / ids.length) * (term === word.stem ? 1 : 0.8)) / (typo ? 2 : 1);
+        for (const internal of ids) {
+          const e = index.toEntry[internal]!;
+          if (matched[e] !== k) continue;
+          if (stamp[e] !== k + 1) {
+            stamp[e] = k + 1;
+            best[e] = 0;
+            clean[e] = 0;
+            touched.push(e);
+          }
+          if (value > best[e]!) best[e] = value;
+          if (!typo) clean[e] = 1;
+        }
+      }
+    }
+    for (const e of touched) {
+      matched[e] = k + 1;
+      score[e]! += best[e]!;
+      if (!clean[e]) typos[e]!++;
+    }
+    if (touched.length === 0) break;
+  }
+  stamp.fill(0);
+
+  // Algolia's order: fewer typos, then more words matched exactly in the main attribute ("chat" finds the
+  // category Chat before Chaton), then relevance, then the shop's own order, packed into one number.
+  const keys: number[] = [];
+  for (let e = 0; e < count; e++) {
+    if (matched[e] !== words.length || !keep(e)) continue;
+    const main = index.mainStems[e]!;
+    let exact = 0;
+    let early = 0;
+    for (const w of words) {
+      const place = main.get(w.stem);
+      if (place === undefined) continue;
+      exact++;
+      early += 1 / (1 + place);
+    }
+    const tier = (31 - Math.min(typos[e]!, 31)) * 16 + Math.min(exact, 15);
+    // Relevance, then (as Algolia's ordered attributes) words standing early in a short main attribute.
+    const points = Math.min(Math.round((score[e]! + 0.3 * early + 0.2 / Math.max(1, main.size)) * 100), SCORE_BITS - 1);
+    keys.push((tier * SCORE_BITS + points) * RANK_BITS + (RANK_BITS - 1 - index.rankOf[e]!));
+  }
+  const sorted = Float64Array.from(keys).sort().reverse();
+  return { order: Array.from(sorted, (key) => index.byRank[RANK_BITS - 1 - (key % RANK_BITS)]!), words };
+}
+
+/** Counts of each value of the facets asked (only the kind's facets), most frequent first, at most `max` each. */
+export function facetCounts(
+  index: KindIndex,
+  order: readonly number[],
+  asked: readonly string[],
+  max: number,
+): Record<string, Record<string, number>> {
+  const facets = asked.includes('*') ? index.facets : index.facets.filter((f) => asked.includes(f));
+  const result: Record<string, Record<string, number>> = {};
+  for (const facet of facets) {
+    const counts = new Map<string, number>();
+    for (const i of order) {
+      const value = (index.entries[i]!.record as unknown as Record<string, unknown>)[facet];
+      if (typeof value === 'string' && value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    result[facet] = Object.fromEntries([...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, max));
+  }
+  return result;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+export interface Highlight {
+  value: string;
+  matchLevel: 'none' | 'partial' | 'full';
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+/**
+ * A value with the words answering the query wrapped in the tags, the rest escaped as Algolia does (the
+ * InstantSearch widgets unescape it), and how much of the query it matched.
+ */
+export function highlight(rules: WordRules, value: string, words: readonly QueryWord[], tags: { pre: string; post: string }): Highlight {
+  const matched = new Set<string>();
+  let out = '';
+  let at = 0;
+  let highlightedWords = 0;
+  const spans = wordSpans(value);
+  for (const span of spans) {
+    if (span.start < at) continue;
+    const stem = rules.normalize(span.folded);
+    const answered = stem === '' ? [] : words.filter((w) => wordMatches(stem, w));
+    if (answered.length === 0) continue;
+    for (const w of answered) matched.add(w.folded);
+    highlightedWords++;
+    out += `${escapeHtml(value.slice(at, span.start))}${tags.pre}${escapeHtml(value.slice(span.start, span.end))}${tags.post}`;
+    at = span.end;
+  }
+  out += escapeHtml(value.slice(at));
+  const matchedWords = [...matched];
+  const matchLevel = matchedWords.length === 0 ? 'none' : matchedWords.length === words.length ? 'full' : 'partial';
+  return {
+    value: out,
+    matchLevel,
+    matchedWords,
+    ...(matchLevel === 'none' ? {} : { fullyHighlighted: highlightedWords === spans.length }),
+  };
+}
+
+/** Whether a facet value answers a facet query: each word of the query starts a word of the value. */
+export function facetValueMatches(value: string, facetQuery: string): boolean {
+  const wanted = foldedWords(facetQuery);
+  const words = foldedWords(value);
+  return wanted.every((w) => words.some((v) => v.startsWith(w)));
+}
+
+/** A facet value with the words starting as the facet query's words wrapped in the tags. */
+export function highlightFacetValue(value: string, facetQuery: string, tags: { pre: string; post: string }): string {
+  const wanted = foldedWords(facetQuery);
+  let out = '';
+  let at = 0;
+  for (const span of wordSpans(value)) {
+    if (span.start < at || !wanted.some((w) => span.folded.startsWith(w))) continue;
+    out += `${escapeHtml(value.slice(at, span.start))}${tags.pre}${escapeHtml(value.slice(span.start, span.end))}${tags.post}`;
+    at = span.end;
+  }
+  return out + escapeHtml(value.slice(at));
+}
