@@ -155,27 +155,29 @@ function SearchBoxView({
         <label htmlFor={id} className="visually-hidden">
           {t('search.label')}
         </label>
-        <input
-          ref={inputRef}
-          id={id}
-          name="q"
-          type="search"
-          value={value}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          // The frame's box waits for the island (a few milliseconds after the page): nothing typed there is lost.
-          readOnly={onChange === undefined}
-          onChange={(event) => onChange?.(event.currentTarget.value)}
-        />
-        {value !== '' && onClear && (
-          <button type="button" className="search-clear" onClick={onClear}>
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">{t('search.clear')}</span>
-          </button>
-        )}
+        <div className="search-field">
+          <input
+            ref={inputRef}
+            id={id}
+            name="q"
+            type="search"
+            value={value}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder={t('search.placeholder')}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            // The frame's box waits for the island (a few milliseconds after the page): nothing typed there is lost.
+            readOnly={onChange === undefined}
+            onChange={(event) => onChange?.(event.currentTarget.value)}
+          />
+          {value !== '' && onClear && (
+            <button type="button" className="search-clear" onClick={onClear}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t('search.clear')}</span>
+            </button>
+          )}
+        </div>
         <button type="submit" className="button search-submit">
           {t('search.submit')}
         </button>
@@ -309,7 +311,7 @@ function Group({ id, title, count, children }: { id: string; title: string; coun
   const headingId = useId();
   if (count === 0) return null;
   return (
-    <section className={`search-group search-${id}`} aria-labelledby={headingId}>
+    <section className={`search-group search-group-${id}`} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {title} <span className="search-count">({count})</span>
       </h2>

@@ -240,7 +240,13 @@ function groupElement(group: Group, t: Translator, options: HTMLAnchorElement[],
       amount.className = 'search-suggestion-price';
       amount.textContent = price(item.price ?? null);
       link.append(image, name, amount);
-    } else link.append(marked(item.label));
+    } else {
+      // One box for the words and their marks: the link lays its parts out in a row.
+      const name = document.createElement('span');
+      name.className = 'search-suggestion-name';
+      name.append(marked(item.label));
+      link.append(name);
+    }
     element.append(link);
   }
   return element;
