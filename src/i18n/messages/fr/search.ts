@@ -28,7 +28,6 @@ export default {
     retry: 'Réessayer',
   },
   box: {
-    open: 'Ouvrir la recherche',
     close: 'Fermer la recherche',
     suggestions: 'Suggestions',
     count: {

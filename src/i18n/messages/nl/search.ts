@@ -28,7 +28,6 @@ export default {
     retry: 'Opnieuw proberen',
   },
   box: {
-    open: 'Zoeken openen',
     close: 'Zoeken sluiten',
     suggestions: 'Suggesties',
     count: {
