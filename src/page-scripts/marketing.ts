@@ -22,7 +22,15 @@ import { allows, CONSENT_STORAGE_KEY, parseConsent } from '../lib/marketing/cons
 import { exitIntentStep, initialExitIntent, type ExitSignal } from '../lib/marketing/exit-intent.ts';
 import type { Alternates, PopupContent } from '../lib/marketing/popups.ts';
 import type { EventAnswer } from '../lib/marketing/wire.ts';
-import { campaignHref, exitIntentOn, mayShowExitPopup, pageKindOf, parseClosedCampaigns } from './marketing/rules.ts';
+import {
+  abAttributeOf,
+  campaignHref,
+  exitIntentOn,
+  mayShowExitPopup,
+  pageKindOf,
+  parseClosedCampaigns,
+  storedSegments,
+} from './marketing/rules.ts';
 
 declare global {
   interface Window {
@@ -160,6 +168,11 @@ function start(root: HTMLElement) {
   async function trackPage() {
     if (pageTracked || !marketingConsent()) return;
     pageTracked = true;
+    // The segments kept from earlier visits, marked before the service answers, so a variant shows from the start.
+    for (const [test, segment] of storedSegments(read(local, STORAGE_KEYS.abTests))) {
+      const attribute = abAttributeOf(test);
+      if (attribute) document.documentElement.setAttribute(attribute, segment);
+    }
     const track = await tracker();
     const viewed = await track('page_view', { path });
     await act(viewed.answer, viewed.report);

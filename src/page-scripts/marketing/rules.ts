@@ -68,3 +68,21 @@ export const abAttributeOf = (test: string): string | null => {
     .replace(/^-+|-+$/g, '');
   return name ? `data-ab-${name}` : null;
 };
+
+/**
+ * The A/B segments kept from earlier visits, checked by hand (the rule of abtests.ts's schema: names and
+ * segments of 1 to 64 characters), so the page marks them on <html> at once, before the service answers.
+ * Anything else counts as none.
+ */
+export function storedSegments(raw: string | null): Array<[string, string]> {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const entries = Object.entries(value);
+    const fits = (text: unknown): text is string => typeof text === 'string' && text.length >= 1 && text.length <= 64;
+    return entries.every(([name, segment]) => fits(name) && fits(segment)) ? (entries as Array<[string, string]>) : [];
+  } catch {
+    return [];
+  }
+}

@@ -13,6 +13,7 @@ import {
   mayShowExitPopup,
   pageKindOf,
   parseClosedCampaigns,
+  storedSegments,
   type ExitPopupContext,
 } from '../../../src/page-scripts/marketing/rules.ts';
 
@@ -110,5 +111,15 @@ describe('campaign links and stored values', () => {
     expect(abAttributeOf('bandeau-accueil')).toBe('data-ab-bandeau-accueil');
     expect(abAttributeOf('Home Banner!')).toBe('data-ab-home-banner');
     expect(abAttributeOf('***')).toBeNull();
+  });
+
+  it('reads the kept A/B segments back by hand, as the schema would: anything else is none', () => {
+    expect(storedSegments('{"bandeau-accueil":"b"}')).toEqual([['bandeau-accueil', 'b']]);
+    expect(storedSegments(null)).toEqual([]);
+    expect(storedSegments('["b"]')).toEqual([]);
+    expect(storedSegments('{"bandeau-accueil":3}')).toEqual([]);
+    expect(storedSegments('{"bandeau-accueil":""}')).toEqual([]);
+    expect(storedSegments(JSON.stringify({ test: 'x'.repeat(65) }))).toEqual([]);
+    expect(storedSegments('not json')).toEqual([]);
   });
 });
