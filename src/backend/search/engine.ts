@@ -33,6 +33,24 @@ const KINDS = {
   { weights: Record<string, number>; facets: readonly string[]; highlighted: readonly string[] }
 >;
 
+/**
+ * The same search set up at Algolia (scripts/search-index.ts): the record's own searchable attributes in
+ * the order of their weights (the extra text stays here), the facets searchable, the language's plurals
+ * and stop words.
+ */
+export function algoliaSettings(kind: SearchIndexKind, language: Language) {
+  const { weights, facets, highlighted } = KINDS[kind];
+  return {
+    searchableAttributes: Object.keys(weights).filter((attribute) => attribute !== 'extra'),
+    attributesForFaceting: facets.map((facet) => `searchable(${facet})`),
+    attributesToHighlight: [...highlighted],
+    queryLanguages: [language],
+    indexLanguages: [language],
+    ignorePlurals: true,
+    removeStopWords: true,
+  };
+}
+
 /** The word rules of a language: the same for the indexed text, the query and the highlighting. */
 interface WordRules {
   language: 'french' | 'dutch';
@@ -114,6 +132,10 @@ export interface KindIndex<K extends SearchIndexKind = SearchIndexKind> {
   /** Entry positions in the shop's order, and each entry's place in it. */
   byRank: Int32Array;
   rankOf: Int32Array;
+  /** Every stem of the kind's searchable text, for the typo search. */
+  vocabulary: string[];
+  /** A query word's stem to the indexed stems within its typos (not starting with it): typed words repeat. */
+  typoTerms: Map<string, string[]>;
   /** Per-entry work arrays of a query, reused (a query runs without pause). */
   scratch: { matched: Uint8Array; score: Float64Array; best: Float64Array; clean: Uint8Array; stamp: Uint8Array; typos: Uint8Array };
   facets: readonly string[];
@@ -177,7 +199,27 @@ async function kindIndex<K extends SearchIndexKind>(
     stamp: new Uint8Array(n),
     typos: new Uint8Array(n),
   };
-  return { kind, rules, db, entries, mainStems, trees, toEntry, byRank, rankOf, scratch, facets, highlighted, weights };
+  const vocabulary = new Set<string>();
+  for (const doc of documents)
+    for (const p of properties) for (const word of foldedWords(doc[p] ?? '')) vocabulary.add(rules.normalize(word));
+  vocabulary.delete('');
+  return {
+    kind,
+    rules,
+    db,
+    entries,
+    mainStems,
+    trees,
+    toEntry,
+    byRank,
+    rankOf,
+    vocabulary: [...vocabulary],
+    typoTerms: new Map(),
+    scratch,
+    facets,
+    highlighted,
+    weights,
+  };
 }
 
 /** The three indices of a language, from its records. */
@@ -195,6 +237,26 @@ export interface Matches {
   /** Entry positions in ranking order. */
   order: number[];
   words: QueryWord[];
+}
+
+/**
+ * The indexed stems within a query word's typos that do not start with it, found by scanning the kind's
+ * vocabulary (a few thousand stems, most ruled out by their length) rather than by the radix tree's own
+ * Levenshtein walk, which visits the tree once per edit path and took most of a query's time.
+ */
+function termsWithinTypos(index: KindIndex, word: QueryWord): string[] {
+  let terms = index.typoTerms.get(word.stem);
+  if (terms === undefined) {
+    terms = index.vocabulary.filter(
+      (term) =>
+        Math.abs(term.length - word.stem.length) <= word.tolerance &&
+        !term.startsWith(word.stem) &&
+        boundedLevenshtein(term, word.stem, word.tolerance).isBounded,
+    );
+    if (index.typoTerms.size >= 10_000) index.typoTerms.clear();
+    index.typoTerms.set(word.stem, terms);
+  }
+  return terms;
 }
 
 /**
@@ -217,10 +279,11 @@ export function match(index: KindIndex, query: string, filters: Filters): Matche
   typos.fill(0);
   for (const [k, word] of words.entries()) {
     const touched: number[] = [];
+    const typoTerms = word.tolerance > 0 ? termsWithinTypos(index, word) : [];
     for (const { tree, weight } of index.trees) {
-      const found = tree.find(
-        word.tolerance > 0 ? { term: word.stem, exact: false, tolerance: word.tolerance } : { term: word.stem, exact: false },
-      );
+      // The words starting with the query's word (the tree's prefix walk), then those within its typos.
+      const found = tree.find({ term: word.stem, exact: false });
+      for (const term of typoTerms) Object.assign(found, tree.find({ term, exact: true }));
       for (const term in found) {
         const ids = found[term]!;
         const typo = !term.startsWith(word.stem);

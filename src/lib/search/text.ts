@@ -27,6 +27,8 @@ export const foldedWords = (text: string): string[] => {
   return folded ? folded.split(' ') : [];
 };
 
+const foldedByWord = new Map<string, string[]>();
+
 /** A word of a text where it stands, for highlighting: its offsets in the original text. */
 export interface WordSpan {
   start: number;
@@ -41,7 +43,14 @@ export interface WordSpan {
 export function wordSpans(text: string): WordSpan[] {
   const spans: WordSpan[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    for (const part of foldedWords(match[0])) {
+    let parts = foldedByWord.get(match[0]);
+    if (parts === undefined) {
+      parts = foldedWords(match[0]);
+      // The records' words come back at every highlight; a query's few new ones cannot grow it for long.
+      if (foldedByWord.size >= 50_000) foldedByWord.clear();
+      foldedByWord.set(match[0], parts);
+    }
+    for (const part of parts) {
       // A ligature folds to two letters but stays one word: the span is the original word.
       spans.push({ start: match.index, end: match.index + match[0].length, folded: part });
     }
