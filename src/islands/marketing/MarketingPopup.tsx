@@ -23,7 +23,9 @@ import { EXIT_INTENT_DISCOUNT } from '../../lib/constants.ts';
 import { countryChoices, languageChoices, type Alternates, type PopupContent, type WallChoice } from '../../lib/marketing/popups.ts';
 import { Island, useIsland } from '../shared/island.tsx';
 import { NewsletterForm } from '../shared/newsletter/NewsletterForm.tsx';
-import './popups.css';
+// As a string, adopted by the document when a popup mounts: imported as a stylesheet, the build would put it in
+// the head of every page, since every page's script may load this island.
+import popupStyles from './popups.css?inline';
 
 export interface MarketingPopupProps {
   locale: LocaleCode;
@@ -187,12 +189,22 @@ function Popup({
   }
 }
 
+let styles: CSSStyleSheet | null = null;
+/** The popups' style, a constructed stylesheet (the CSSOM, which the page policy allows), adopted once. */
+function adoptPopupStyles() {
+  if (styles) return;
+  styles = new CSSStyleSheet();
+  styles.replaceSync(popupStyles);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, styles];
+}
+
 /**
  * Renders a popup into `container`; it unmounts itself when closed. The markdown modal's parser is loaded
  * first, so the dialog opens at its final size (it would grow, and move, if its text came later).
  */
 export async function mountMarketingPopup(container: HTMLElement, props: MarketingPopupProps): Promise<void> {
   const Markdown = props.popup.type === 'markdown_modal' ? (await import('./MarkdownText.tsx')).default : null;
+  adoptPopupStyles();
   const root = createRoot(container);
   const close = () => {
     root.unmount();
