@@ -279,7 +279,17 @@ function start(root: HTMLElement) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
     if (!link || link.hasAttribute('download')) return;
-    if (feed({ type: 'link', href: link.href, target: link.getAttribute('target'), pageUrl: window.location.href, at: Date.now() }))
+    const ownOrigins = (root.dataset.ownOrigins ?? '').split(' ').filter(Boolean);
+    if (
+      feed({
+        type: 'link',
+        href: link.href,
+        target: link.getAttribute('target'),
+        pageUrl: window.location.href,
+        ownOrigins,
+        at: Date.now(),
+      })
+    )
       event.preventDefault();
   });
 }

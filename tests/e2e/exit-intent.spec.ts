@@ -188,6 +188,16 @@ test('a link to another site in the same tab shows the offer at once and keeps t
   await expect(link).toBeFocused();
 });
 
+test('the switcher’s link to the shop’s other site is no exit: the shopper goes there without the offer', async ({ page }, info) => {
+  await page.goto(homeOf(info));
+  await page.locator('.switcher summary').click();
+  // On the FR site the Netherlands are served by the BE site: another origin, but the shop's own.
+  await page.locator('.switcher a[data-country="NL"]').click();
+  await expect(page).toHaveURL(/\/nl\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('the focus stays in the popup: Tab and Shift+Tab go round its controls', async ({ page }, info) => {
   const t = textsOf(info);
   await page.clock.install();

@@ -16,7 +16,7 @@ export type ExitSignal =
   | { type: 'mouseleave'; clientY: number; at: number }
   | { type: 'mouseenter'; at: number }
   | { type: 'scroll'; scrollY: number; viewportHeight: number; pageHeight: number; at: number }
-  | { type: 'link'; href: string; target: string | null; pageUrl: string; at: number }
+  | { type: 'link'; href: string; target: string | null; pageUrl: string; ownOrigins?: readonly string[]; at: number }
   | { type: 'tick'; at: number };
 
 export interface ExitIntentState {
@@ -39,8 +39,12 @@ export const initialExitIntent = (enabled = true): ExitIntentState => ({
   deepestY: 0,
 });
 
-/** A link that leaves the site in the same tab: another origin, an http(s) address, no other target. */
-export function leavesSiteInSameTab(href: string, target: string | null, pageUrl: string): boolean {
+/**
+ * A link that leaves the shop in the same tab: an http(s) address, no other target, an origin that is
+ * neither the page's nor one of the shop's own sites (`ownOrigins`: the language and country switcher
+ * leads from one channel's site to the other's, and that shopper is not leaving).
+ */
+export function leavesSiteInSameTab(href: string, target: string | null, pageUrl: string, ownOrigins: readonly string[] = []): boolean {
   if (target && target !== '_self') return false;
   let url: URL;
   try {
@@ -49,7 +53,7 @@ export function leavesSiteInSameTab(href: string, target: string | null, pageUrl
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.origin !== new URL(pageUrl).origin;
+  return url.origin !== new URL(pageUrl).origin && !ownOrigins.includes(url.origin);
 }
 
 /** The next state and, when the popup is to be shown now, the trigger that showed it. */
@@ -59,7 +63,7 @@ export function exitIntentStep(state: ExitIntentState, signal: ExitSignal): { st
   const soft = (at: number) => ({ state: { ...state, softDueAt: state.softDueAt ?? at + SOFT_DELAY_MS }, trigger: null });
   switch (signal.type) {
     case 'link':
-      return leavesSiteInSameTab(signal.href, signal.target, signal.pageUrl) ? fire('hard') : { state, trigger: null };
+      return leavesSiteInSameTab(signal.href, signal.target, signal.pageUrl, signal.ownOrigins) ? fire('hard') : { state, trigger: null };
     case 'mouseleave':
       return signal.clientY < TOP_LEAVE_MAX_Y ? soft(signal.at) : { state, trigger: null };
     case 'mouseenter':

@@ -52,6 +52,10 @@ describe('exit intent', () => {
     expect(leavesSiteInSameTab('https://www.facebook.com/', '_blank', PAGE)).toBe(false);
     expect(leavesSiteInSameTab('mailto:bonjour@maison-gamelle.fr', null, PAGE)).toBe(false);
     expect(leavesSiteInSameTab('https://www.facebook.com/', '_self', PAGE)).toBe(true);
+    // The switcher's link to the shop's other channel site is no exit.
+    const own = ['https://www.maison-gamelle.fr', 'https://www.maison-gamelle.be'];
+    expect(leavesSiteInSameTab('https://www.maison-gamelle.be/nl/', null, PAGE, own)).toBe(false);
+    expect(leavesSiteInSameTab('https://www.facebook.com/', null, PAGE, own)).toBe(true);
   });
   const page = { viewportHeight: 800, pageHeight: 4000 };
   it('on a phone, scrolling up more than 80 pixels after passing half the page fires softly after 1 second', () => {
