@@ -6,9 +6,10 @@
  * last reading is older than `refreshEveryMs` (2 s by default, SEARCH_REFRESH_SECONDS), so an instance
  * asks the database at most once per interval however busy it is, and no message has to reach each
  * instance behind the load balancer (a webhook would reach one). When the revision moved, the indices are
- * built again and the queries of that moment wait for them: a publish is rare and a language's indices
- * take well under a second or two to build at the benchmark's 10,000 products, while answering from the
- * old indices would show a shopper a product that is gone or a price that changed.
+ * built again and the queries of that moment wait for them: a publish is rare, while answering from the
+ * old indices would show a shopper a product that is gone or a price that changed. The wait is that of a
+ * build: a fraction of a second for the shop's catalogue, 3 to 4 s for a language at the benchmark's
+ * 10,000 products (most of it reading them from the database).
  */
 import type { Queryable } from '../db/database.ts';
 import { languageOf, type Language, type LocaleCode } from '../../lib/channels.ts';
