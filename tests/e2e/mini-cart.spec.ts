@@ -5,6 +5,7 @@
  * on a phone it opens where the shopper is, the page not scrolled back to the header.
  */
 import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, test, texts, textsOf } from './helpers.ts';
+import { hydrated } from './page-checks.ts';
 
 test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({
   page,
@@ -67,6 +68,8 @@ test('the mini cart says the shipping as the cart page does: its price, or free,
 }, info) => {
   const t = textsOf(info);
   await openFirstProduct(page, homeOf(info));
+  // Before its island runs, the button is the cart link's form and leads to the cart page (no mini cart).
+  await hydrated(page);
   await page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true }).click();
   const panel = page.getByRole('region', { name: t('cart.mini.title') });
   await expect(panel.locator('.cart-line')).toHaveCount(1);
@@ -96,6 +99,7 @@ test('on a phone, an add to cart further down the page opens the mini cart where
 }, info) => {
   const t = textsOf(info);
   await openFirstProduct(page, homeOf(info));
+  await hydrated(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const add = page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true });
   // Its island hydrated: before that the button is the form's own (a cart link, without the mini cart).
