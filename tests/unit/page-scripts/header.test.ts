@@ -3,30 +3,8 @@
  * mini cart is opened must stay free of React, zod and the shop API's client (the mini cart's island is
  * a dynamic import, loaded on the first opening).
  */
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The modules a script loads at once: its static imports, followed, not its dynamic ones. */
-async function staticClosure(entry: string): Promise<{ modules: string[]; dynamic: string[] }> {
-  const { output } = await cruise([entry], { baseDir: root, tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' } });
-  const byName = new Map((output as ICruiseResult).modules.map((module) => [module.source, module]));
-  const seen = new Set<string>([entry]);
-  const dynamic: string[] = [];
-  const queue = [entry];
-  while (queue.length > 0) {
-    for (const dependency of byName.get(queue.shift()!)?.dependencies ?? []) {
-      if (dependency.dynamic) dynamic.push(dependency.resolved);
-      else if (!seen.has(dependency.resolved)) {
-        seen.add(dependency.resolved);
-        queue.push(dependency.resolved);
-      }
-    }
-  }
-  return { modules: [...seen], dynamic };
-}
+import { staticClosure } from '../../support/static-closure.ts';
 
 describe('header script', () => {
   it('loads no framework, no zod and no shop client before the mini cart opens', async () => {

@@ -3,9 +3,8 @@
  * no service client (those come with the dynamic imports of the consented part and of the popup island),
  * and its own rules (when the exit-intent popup may show, where a campaign's link may lead) hold.
  */
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { staticClosure } from '../../support/static-closure.ts';
 import {
   abAttributeOf,
   campaignHref,
@@ -16,27 +15,6 @@ import {
   storedSegments,
   type ExitPopupContext,
 } from '../../../src/page-scripts/marketing/rules.ts';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The modules the bundle loads at once: static imports followed (type-only ones vanish, as in the bundle), not dynamic ones. */
-async function staticClosure(entry: string): Promise<{ modules: string[]; dynamic: string[] }> {
-  const { output } = await cruise([entry], { baseDir: root, tsPreCompilationDeps: false, doNotFollow: { path: 'node_modules' } });
-  const byName = new Map((output as ICruiseResult).modules.map((module) => [module.source, module]));
-  const seen = new Set<string>([entry]);
-  const dynamic: string[] = [];
-  const queue = [entry];
-  while (queue.length > 0) {
-    for (const dependency of byName.get(queue.shift()!)?.dependencies ?? []) {
-      if (dependency.dynamic) dynamic.push(dependency.resolved);
-      else if (!seen.has(dependency.resolved)) {
-        seen.add(dependency.resolved);
-        queue.push(dependency.resolved);
-      }
-    }
-  }
-  return { modules: [...seen], dynamic };
-}
 
 describe('marketing script', () => {
   it('loads no framework, no zod and no service client before consent or a popup', { timeout: 30_000 }, async () => {

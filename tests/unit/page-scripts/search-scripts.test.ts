@@ -3,30 +3,8 @@
  * stay free of React, zod and the search client; the suggestions and the FAQ's answers come from modules
  * imported the first time the shopper searches (src/page-scripts/header-search.ts, faq-search.ts).
  */
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The modules a script loads at once: its static imports, followed (type-only ones aside), not its dynamic ones. */
-async function staticClosure(entry: string): Promise<{ modules: string[]; dynamic: string[] }> {
-  const { output } = await cruise([entry], { baseDir: root, tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' } });
-  const byName = new Map((output as ICruiseResult).modules.map((module) => [module.source, module]));
-  const seen = new Set<string>([entry]);
-  const dynamic: string[] = [];
-  const queue = [entry];
-  while (queue.length > 0) {
-    for (const dependency of byName.get(queue.shift()!)?.dependencies ?? []) {
-      if (dependency.dynamic) dynamic.push(dependency.resolved);
-      else if (!dependency.dependencyTypes.includes('type-only') && !seen.has(dependency.resolved)) {
-        seen.add(dependency.resolved);
-        queue.push(dependency.resolved);
-      }
-    }
-  }
-  return { modules: [...seen], dynamic };
-}
+import { staticClosure } from '../../support/static-closure.ts';
 
 const heavy = (modules: string[]) =>
   modules.filter((path) =>
