@@ -4,9 +4,8 @@
  * one place, imported by the site, the platform and the tests.
  */
 
-// Exports tagged @public belong to features not built yet (the payment methods' list, the loading bar,
-// the carousel): they are kept here so those features find the shop's numbers in one place, and the
-// tag tells knip they are unused on purpose.
+// Exports tagged @public belong to features not built yet (the payment methods' list): they are kept
+// here so those features find the shop's numbers in one place, and the tag tells knip they are unused on purpose.
 
 /** Subscription: 10% off. */
 export const SUBSCRIPTION_DISCOUNT = 0.1;
@@ -130,7 +129,7 @@ export const REFRESH_LOCK = 'store/customer/refresh';
 /** A cart line holds 1 to 99 of a variant: the product page's field, the cart's stepper and the shop API agree. */
 export const CART_QUANTITY = { min: 1, max: 99 } as const;
 
-/** @public The loading bar between pages (not built yet): throttle, duration, delays, height and colour. */
+/** The loading bar between pages (page-scripts/loading-bar.ts): throttle, duration, delays, height and colour. */
 export const LOADING_BAR = {
   throttleMs: 200,
   durationMs: 2000,
