@@ -72,7 +72,9 @@ export default defineConfig({
   cacheDir: `${process.env.CACHE_DIR ?? '.cache'}/astro-${channel}`,
   build: { format: 'directory', inlineStylesheets: 'auto' },
   server: { port: Number(port) },
-  prefetch: false,
+  // SPEC §9: the next page is fetched when the shopper points at (or focuses, or touches) an in-site link;
+  // Astro's prefetch skips it on save-data and 2g connections, and never fetches another origin.
+  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
   image: {
     // Astro's sharp service, its transforms named by the picture's path rather than its host (src/site/image-service.ts).
     service: {

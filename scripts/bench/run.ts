@@ -25,9 +25,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { pathTo, SHELL_ID } from '../../src/lib/routes/paths.ts';
 import { freePorts } from '../lib/ports.ts';
+// The one reading of what a built page loads before any interaction, which the budget test holds (tests/e2e/js-budgets.spec.ts).
+import { scriptBytesBeforeInteraction } from '../../tests/support/static-closure.ts';
 import { benchCart } from './cart.ts';
 import { benchCheckout } from './checkout.ts';
 import { benchFunnelLayout } from './funnel.ts';
@@ -110,34 +111,6 @@ function countPages(dir: string): number {
   return n;
 }
 
-/**
- * gzip bytes of the JavaScript a page loads before any interaction: its module scripts, its islands'
- * components and renderers, and everything those import statically (dynamic imports, such as the mini
- * cart opened on demand, are not counted).
- */
-function scriptBytes(site: string, page: string): number {
-  const html = readFileSync(join(site, page, 'index.html'), 'utf8');
-  const entries = [
-    ...html.matchAll(
-      /<script[^>]+src="([^"]+)"|component-url="([^"]+)"|renderer-url="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g,
-    ),
-  ].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4])!);
-  const inline = [...html.matchAll(/<script(?![^>]*(src=|application\/ld\+json))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[2]!).join('');
-  entries.push(...[...inline.matchAll(/(?:from|import)\s*["'](\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]!));
-  const seen = new Set<string>();
-  const visit = (url: string) => {
-    if (seen.has(url) || !existsSync(join(site, url))) return;
-    seen.add(url);
-    const code = readFileSync(join(site, url), 'utf8');
-    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g))
-      visit(`/_astro/${m[1]!.slice(2)}`);
-  };
-  entries.forEach(visit);
-  let bytes = inline ? gzipSync(inline).length : 0;
-  for (const url of seen) bytes += gzipSync(readFileSync(join(site, url))).length;
-  return bytes;
-}
-
 /** The gzip bytes of JavaScript per page type of the BE site (fr_BE pages), the funnel's against its budget. */
 function measurePageScripts(be: string) {
   const firstDir = (base: string, re: RegExp) =>
@@ -168,7 +141,7 @@ function measurePageScripts(be: string) {
       console.warn(`JS gzip bytes: no ${type} page (${page ?? 'none found'}) in ${be}`);
       continue;
     }
-    const bytes = scriptBytes(be, page);
+    const bytes = scriptBytesBeforeInteraction(be, readFileSync(join(be, page, 'index.html'), 'utf8'));
     results[`JS gzip bytes: ${type}`] = bytes;
     if (funnel.has(type) && bytes > CHECKOUT_JS_BUDGET)
       console.warn(
