@@ -1,8 +1,10 @@
 /**
- * What a page script loads at once, for the tests that keep React, zod and service clients out of the
- * scripts of pages without islands: its static imports, followed, and the dynamic imports it leaves for
- * later. Imports used only as types are left out, as TypeScript leaves them out of the bundle
- * (`tsPreCompilationDeps: false` reads the compiled code).
+ * What a page loads at once, read two ways. From the sources (staticClosure), for the tests that keep
+ * React, zod and service clients out of the scripts of pages without islands: a page script's static
+ * imports, followed, and the dynamic imports it leaves for later. Imports used only as types are left out,
+ * as TypeScript leaves them out of the bundle (`tsPreCompilationDeps: false` reads the compiled code).
+ * From a build (scriptBytesBeforeInteraction), for the JavaScript budgets (tests/e2e/js-budgets.spec.ts)
+ * and `npm run bench`: the same rule over a built page's HTML and its chunks.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -41,11 +43,13 @@ const EAGER_ISLANDS = new Set(['load', 'idle', 'visible']);
  * statically, followed; not their dynamic imports (the mini cart opened on demand), nor an island that
  * hydrates when the shopper first interacts with it.
  */
-export function builtPageScripts(site: string, html: string): { files: string[]; inline: string } {
+function builtPageScripts(site: string, html: string): { files: string[]; inline: string } {
   const entries: string[] = [];
   for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entries.push(src!);
-  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g))
-    entries.push(href!);
+  for (const [, before, after] of html.matchAll(
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g,
+  ))
+    entries.push((before ?? after)!);
   for (const [island] of islandsShownAtOnce(html)) {
     const client = /\sclient="([^"]+)"/.exec(island)?.[1] ?? '';
     if (!EAGER_ISLANDS.has(client)) continue;
