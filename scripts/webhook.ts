@@ -1,68 +1,49 @@
 /**
- * `npm run webhook`: receives the content service's publish webhooks (POST /, port PORT_WEBHOOK or 4499,
- * token WEBHOOK_SECRET) and rebuilds both channels, so an editor's change reaches the sites; the new
- * build publishes a new /builds/latest.json, which tells open pages to reload on their next navigation.
- * On Netlify the same job is done by a build hook; this is the local and self-hosted equivalent.
+ * `npm run webhook`: the publish receiver on this machine (POST /, port PORT_WEBHOOK or 4499): checks the
+ * content service's signed webhooks (src/lib/content/publish-receiver.ts, the same code as the Netlify
+ * function) and rebuilds the channels concerned, a burst of events coalesced into one build
+ * (WEBHOOK_QUIET_MS, 3 s by default). The build is incremental and swapped into the served folder at once;
+ * it publishes a new /builds/latest.json, which tells open pages to reload on their next navigation.
+ * `npm start` runs the same receiver in its own process.
  */
-import { createServer } from 'node:http';
-import { judgeWebhook, rebuildQueue } from '../src/lib/content/webhook.ts';
+import { serve } from '@hono/node-server';
+import { pathToFileURL } from 'node:url';
+import { publishReceiver } from '../src/lib/content/publish-receiver.ts';
+import { rebuildQueue, replayMemory, type BuildChannel } from '../src/lib/content/webhook.ts';
+import { exitOnConfigError, readWebhookConfig, type Env } from '../src/backend/config.ts';
 import { buildChannels } from './build.ts';
-import { exitOnConfigError, readWebhookConfig } from '../src/backend/config.ts';
 
-let secret: string | undefined;
-try {
-  ({ secret } = readWebhookConfig(process.env));
-} catch (error) {
-  exitOnConfigError(error);
-}
-if (!secret) console.warn('WEBHOOK_SECRET is not set: any POST can trigger a rebuild (refused in production).');
-const port = Number(process.env.PORT_WEBHOOK ?? 4499);
-const queue = rebuildQueue(
-  async () => {
-    console.log('Rebuilding both channels…');
-    try {
-      await buildChannels();
-    } catch (error) {
-      console.error('Rebuild failed:', error);
-    }
-  },
-  Number(process.env.WEBHOOK_QUIET_MS ?? 3000),
-);
+export const DEFAULT_WEBHOOK_PORT = 4499;
 
-createServer((req, res) => {
-  if (req.method !== 'POST') {
-    res.writeHead(405).end();
-    return;
+/** Serves the receiver on 127.0.0.1:`port` (HOST to listen elsewhere); `build` rebuilds the given channels. */
+export function startPublishReceiver(
+  port: number,
+  env: Env = process.env,
+  build: (channels: BuildChannel[]) => Promise<void> = (channels) => buildChannels(channels, env as NodeJS.ProcessEnv),
+) {
+  let secret: string;
+  try {
+    ({ secret } = readWebhookConfig(env));
+  } catch (error) {
+    exitOnConfigError(error);
   }
-  let raw = '';
-  req.setEncoding('utf8');
-  req.on('data', (chunk: string) => {
-    raw += chunk;
-    if (raw.length > 1_000_000) {
-      res.writeHead(413).end();
-      req.destroy();
-    }
-  });
-  req.on('end', () => {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      /* judged below as not a webhook */
-    }
-    const verdict = judgeWebhook(
-      { event: req.headers['x-strapi-event'] as string | undefined, authorization: req.headers.authorization },
-      body,
-      secret,
-    );
-    if (verdict.rebuild) {
-      console.log(`Publish event on ${verdict.model}: rebuild scheduled`);
-      queue.request();
-      res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ scheduled: true }));
-    } else {
-      res
-        .writeHead(verdict.status, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ scheduled: false, reason: verdict.reason }));
-    }
-  });
-}).listen(port, process.env.HOST ?? '127.0.0.1', () => console.log(`Webhook receiver on http://localhost:${port}/`));
+  const queue = rebuildQueue(
+    async (channels) => {
+      console.log(`Publish: rebuilding ${channels.join(' and ')}…`);
+      try {
+        await build(channels);
+      } catch (error) {
+        console.error('Rebuild failed:', error);
+      }
+    },
+    Number(env.WEBHOOK_QUIET_MS ?? 3000),
+  );
+  const fetch = publishReceiver({ secret, replays: replayMemory(), rebuild: (channels) => queue.request(channels) });
+  const server = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' });
+  return { url: `http://localhost:${port}/`, server, queue };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { url } = startPublishReceiver(Number(process.env.PORT_WEBHOOK ?? DEFAULT_WEBHOOK_PORT));
+  console.log(`Publish receiver on ${url}`);
+}

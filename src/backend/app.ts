@@ -18,7 +18,8 @@ import { staffRoutes } from './operator/staff.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
-import { readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
+import { readContentEditorSettings, readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
+import { webhookSender } from './content/editor/webhooks.ts';
 import { searchRoutes } from './search/routes.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
@@ -107,7 +108,12 @@ export function createPlatform({
     await db.query('SELECT 1');
     return c.json({ status: 'ok', database: db.driver });
   });
-  app.route('/content', contentRoutes(db, '/content'));
+  // Editors write the content through the content service's editor API; each write is announced to the
+  // publish receivers (CONTENT_WEBHOOK_URLS), which rebuild the sites.
+  const editor = readContentEditorSettings(shop.env ?? process.env);
+  // Real time, not the demonstrations' clock: the receivers check the timestamp against their own.
+  const webhooks = webhookSender({ urls: editor.webhookUrls, secret: editor.webhookSecret, clock: () => new Date() });
+  app.route('/content', contentRoutes(db, '/content', { token: editor.token, webhooks }));
   // The search service, Algolia's protocol at Algolia's paths (search/routes.ts): the sites' browsers call
   // it with a public key and no cookie, so their origins get CORS without credentials.
   if (search) {

@@ -127,6 +127,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const media = readMediaConfig(env, production, problems);
   readSignIn(env, production, problems);
   readSearchConfig(env, production, problems);
+  readContentEditor(env, production, problems);
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
   if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
     problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
@@ -394,22 +395,85 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
   };
 }
 
-/** The webhook receiver's settings: in production it only accepts events signed with WEBHOOK_SECRET. */
-export function readWebhookConfig(env: Env): { secret?: string } {
+/**
+ * The content service's editor API and its publish webhooks: editors call it with CONTENT_EDITOR_TOKEN,
+ * and each write is POSTed to every CONTENT_WEBHOOK_URLS, signed with WEBHOOK_SECRET (the receivers'
+ * shared secret). Outside production both secrets have published local defaults. Production has none:
+ * without a token there the editor API refuses every call (production's content service is Strapi itself).
+ */
+export interface ContentEditorSettings {
+  /** Undefined: every editor call is refused. */
+  token?: string;
+  webhookUrls: string[];
+  webhookSecret: string;
+}
+
+/** Published in the README, never used in production: they only guard a laptop's own content. */
+export const LOCAL_CONTENT_EDITOR_TOKEN = 'local-content-editor-token';
+export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
+/** A secret someone could guess in less than a lifetime is no secret. */
+const MIN_SHARED_SECRET_LENGTH = 24;
+
+function readContentEditor(env: Env, production: boolean, problems: string[]): ContentEditorSettings {
+  const token = env.CONTENT_EDITOR_TOKEN || undefined;
+  const webhookSecret = env.WEBHOOK_SECRET || undefined;
+  const webhookUrls = (env.CONTENT_WEBHOOK_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  for (const url of webhookUrls)
+    if (!isUrl(url, production ? ['https:'] : ['http:', 'https:']))
+      problems.push(`CONTENT_WEBHOOK_URLS may only name ${production ? 'https://' : 'http(s)://'} receivers (not ${url}).`);
+  if (!production) return { token: token ?? LOCAL_CONTENT_EDITOR_TOKEN, webhookUrls, webhookSecret: webhookSecret ?? LOCAL_WEBHOOK_SECRET };
+  if (token && token.length < MIN_SHARED_SECRET_LENGTH)
+    problems.push(
+      `CONTENT_EDITOR_TOKEN is shorter than ${MIN_SHARED_SECRET_LENGTH} characters: editors write the catalogue with it (openssl rand -base64 32).`,
+    );
+  if (webhookUrls.length && (!webhookSecret || webhookSecret.length < MIN_SHARED_SECRET_LENGTH))
+    problems.push(
+      `WEBHOOK_SECRET is not set or shorter than ${MIN_SHARED_SECRET_LENGTH} characters: the publish webhooks to CONTENT_WEBHOOK_URLS are signed with it.`,
+    );
+  return { token, webhookUrls, webhookSecret: webhookSecret ?? '' };
+}
+
+/** The editor API's settings alone, for the content service's mount. */
+export const readContentEditorSettings = (env: Env): ContentEditorSettings => readAlone(env, readContentEditor);
+
+/**
+ * The publish receiver's settings (src/lib/content/publish-receiver.ts): the shared WEBHOOK_SECRET every
+ * event must be signed with, and the Netlify build hooks it calls (NETLIFY_BUILD_HOOK_FR / _BE) when it
+ * runs as the Netlify function; without hooks it rebuilds on this machine. Production has no default secret.
+ */
+export interface WebhookSettings {
+  secret: string;
+  buildHooks: Partial<Record<'fr' | 'be', string>>;
+}
+
+export function readWebhookConfig(env: Env): WebhookSettings {
   const problems: string[] = [];
-  if (isProduction(env)) {
-    if (!env.WEBHOOK_SECRET)
+  const production = isProduction(env);
+  const buildHooks: WebhookSettings['buildHooks'] = {};
+  for (const code of ['fr', 'be'] as const) {
+    const hook = env[`NETLIFY_BUILD_HOOK_${code.toUpperCase()}`] || undefined;
+    if (!hook) continue;
+    if (isUrl(hook, ['https:'])) buildHooks[code] = hook;
+    else problems.push(`NETLIFY_BUILD_HOOK_${code.toUpperCase()} must be the https:// build hook of the ${code.toUpperCase()} site.`);
+  }
+  if (production) {
+    if (!env.WEBHOOK_SECRET || env.WEBHOOK_SECRET.length < MIN_SHARED_SECRET_LENGTH)
       problems.push(
-        "WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Set the same token in the content service's webhook.",
+        `WEBHOOK_SECRET is not set or shorter than ${MIN_SHARED_SECRET_LENGTH} characters: without it anyone could trigger rebuilds. Give the content service the same secret.`,
       );
-    for (const code of channelCodes) {
-      const value = env[`SITE_URL_${code}`];
-      if (!value || !isUrl(value, ['https:']))
-        problems.push(`SITE_URL_${code} must be the https:// address of the ${code} site (the builds write it into every page).`);
-    }
+    // Rebuilding here (no build hooks) writes the site addresses into every page.
+    if (!buildHooks.fr && !buildHooks.be)
+      for (const code of channelCodes) {
+        const value = env[`SITE_URL_${code}`];
+        if (!value || !isUrl(value, ['https:']))
+          problems.push(`SITE_URL_${code} must be the https:// address of the ${code} site (the builds write it into every page).`);
+      }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { secret: env.WEBHOOK_SECRET || undefined };
+  return { secret: env.WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, buildHooks };
 }
 
 /** For the commands: prints the refusal, one line a problem, and exits. */

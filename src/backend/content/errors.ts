@@ -1,7 +1,7 @@
 /** Error answers of the content service, Strapi-shaped: `{ data: null, error: { status, name, message, details } }`. */
 import { Problem } from '../problem.ts';
 
-type ErrorName = 'ValidationError' | 'NotFoundError';
+type ErrorName = 'ValidationError' | 'NotFoundError' | 'UnauthorizedError';
 
 export const contentError = (status: number, name: ErrorName, message: string, details?: unknown) =>
   new Problem(status, { data: null, error: { status, name, message, details: details ?? {} } });

@@ -176,7 +176,7 @@ const localizations = (table: string) =>
 export async function findCategories(db: Queryable, language: Language, uploadsUrl: string): Promise<Category[]> {
   const rows = await db.query(
     `SELECT t.*, ${imageColumns}, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
-    FROM content.categories t ${imageJoin('t')} WHERE t.language = $1 ORDER BY t.position, t.key`,
+    FROM content.categories t ${imageJoin('t')} WHERE t.language = $1 AND t.unpublished_at IS NULL ORDER BY t.position, t.key`,
     [language],
   );
   return rows.map((r) => ({
@@ -201,7 +201,7 @@ export async function findPages(
   filter: { key?: string; kind?: string } = {},
 ): Promise<ContentPage[]> {
   const params: unknown[] = [language];
-  let where = 't.language = $1';
+  let where = 't.language = $1 AND t.unpublished_at IS NULL';
   if (filter.key !== undefined) {
     params.push(filter.key);
     where += ` AND t.key = $${params.length}`;
@@ -231,7 +231,7 @@ export async function findFaq(db: Queryable, language: Language): Promise<FaqCat
   const rows = await db.query(
     `SELECT t.*, ${localizations('content.faq_categories')},
       (SELECT coalesce(json_agg(json_build_object('key', e.key, 'question', e.question, 'answer', e.answer, 'position', e.position)
-        ORDER BY e.position, e.key), '[]'::json) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS entries,
+        ORDER BY e.position, e.key), '[]'::json) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language AND e.unpublished_at IS NULL) AS entries,
       (SELECT max(e.updated_at) FROM content.faq_entries e WHERE e.category_key = t.key AND e.language = t.language) AS updated_at
     FROM content.faq_categories t WHERE t.language = $1 ORDER BY t.position, t.key`,
     [language],
@@ -250,7 +250,7 @@ export async function findFaq(db: Queryable, language: Language): Promise<FaqCat
 
 export async function findShops(db: Queryable, language: Language): Promise<Shop[]> {
   const rows = await db.query(
-    `SELECT t.*, ${localizations('content.shops')} FROM content.shops t WHERE t.language = $1 ORDER BY t.country, t.key`,
+    `SELECT t.*, ${localizations('content.shops')} FROM content.shops t WHERE t.language = $1 AND t.unpublished_at IS NULL ORDER BY t.country, t.key`,
     [language],
   );
   return rows.map((r) => ({

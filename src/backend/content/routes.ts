@@ -23,6 +23,8 @@ import {
 import { contentError, contentNotFound } from './errors.ts';
 import { findUpload, isUploadName } from './uploads.ts';
 import { recommendationRoutes } from './recommendations.ts';
+import { editorRoutes } from './editor/routes.ts';
+import type { WebhookSender } from './editor/webhooks.ts';
 
 /** An upload's address names its bytes (its hash is in its name): a cache may keep it for a year and never ask again. */
 const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -75,9 +77,13 @@ export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<
   });
 }
 
-/** `base` is where the app is mounted, so the generic page route can read its key from the path. */
-export function contentRoutes(db: Database, base = '/content'): Hono {
+/**
+ * `base` is where the app is mounted, so the generic page route can read its key from the path; `editor`
+ * mounts the editor API (editor/) at `<base>/api`.
+ */
+export function contentRoutes(db: Database, base = '/content', editor?: { token?: string; webhooks: WebhookSender }): Hono {
   const app = new Hono();
+  if (editor) app.route('/api', editorRoutes(db, editor));
   // Images are named by absolute URLs, as Strapi's upload providers give them, on the address the caller
   // reached the service at: the build that reads them, or a browser showing a cart line's picture.
   const uploadsUrl = (c: Context) => `${new URL(c.req.url).origin}${base}/uploads/`;

@@ -24,7 +24,7 @@ const productVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 
-const productFilters = z.object({
+export const productFilters = z.object({
   lifeStage: z.string(),
   size: z.string(),
   sterilised: z.boolean(),

@@ -4,6 +4,9 @@ import {
   readMediaSettings,
   readPlatformConfig,
   readWebhookConfig,
+  readContentEditorSettings,
+  LOCAL_CONTENT_EDITOR_TOKEN,
+  LOCAL_WEBHOOK_SECRET,
   SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET,
 } from '../../../src/backend/config.ts';
@@ -222,15 +225,62 @@ describe("the media service (the pets' photos)", () => {
 });
 
 describe('webhook receiver configuration', () => {
-  it('needs nothing outside production', () => {
-    expect(readWebhookConfig({})).toEqual({ secret: undefined });
+  it('has a published local secret and no build hooks outside production', () => {
+    expect(readWebhookConfig({})).toEqual({ secret: LOCAL_WEBHOOK_SECRET, buildHooks: {} });
   });
 
-  it('refuses to start in production without WEBHOOK_SECRET or https sites', () => {
+  it('refuses to start in production without a strong WEBHOOK_SECRET, or without https sites when it builds here', () => {
     expect(() => readWebhookConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => readWebhookConfig({ NODE_ENV: 'production', SITE_URL_FR: 'https://a.example', SITE_URL_BE: 'https://b.example' })).toThrow(
       expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }),
     );
-    expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toEqual({ secret: 'hook' });
+    expect(() => readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toThrow(ConfigError);
+    const secret = 's'.repeat(32);
+    expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: secret })).toEqual({ secret, buildHooks: {} });
+  });
+
+  it("calls the Netlify sites' https build hooks when given (no site addresses needed then)", () => {
+    const hooks = {
+      NETLIFY_BUILD_HOOK_FR: 'https://api.netlify.com/build_hooks/fr1',
+      NETLIFY_BUILD_HOOK_BE: 'https://api.netlify.com/build_hooks/be1',
+    };
+    expect(readWebhookConfig({ NODE_ENV: 'production', WEBHOOK_SECRET: 's'.repeat(32), ...hooks })).toEqual({
+      secret: 's'.repeat(32),
+      buildHooks: { fr: hooks.NETLIFY_BUILD_HOOK_FR, be: hooks.NETLIFY_BUILD_HOOK_BE },
+    });
+    expect(() => readWebhookConfig({ NETLIFY_BUILD_HOOK_FR: 'http://api.netlify.com/build_hooks/fr1' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringContaining('NETLIFY_BUILD_HOOK_FR must be the https://')] }),
+    );
+  });
+});
+
+describe('content editor configuration', () => {
+  it('has published local defaults outside production', () => {
+    expect(readContentEditorSettings({})).toEqual({
+      token: LOCAL_CONTENT_EDITOR_TOKEN,
+      webhookUrls: [],
+      webhookSecret: LOCAL_WEBHOOK_SECRET,
+    });
+    expect(readContentEditorSettings({ CONTENT_WEBHOOK_URLS: 'http://localhost:4499/, http://localhost:4498/' }).webhookUrls).toEqual([
+      'http://localhost:4499/',
+      'http://localhost:4498/',
+    ]);
+  });
+
+  it('has no default in production: no token turns the editor API off, a short one or an unsigned webhook is refused', () => {
+    expect(readContentEditorSettings({ NODE_ENV: 'production' })).toEqual({ token: undefined, webhookUrls: [], webhookSecret: '' });
+    expect(() => readContentEditorSettings({ NODE_ENV: 'production', CONTENT_EDITOR_TOKEN: 'short' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringContaining('CONTENT_EDITOR_TOKEN is shorter than')] }),
+    );
+    expect(() => readContentEditorSettings({ NODE_ENV: 'production', CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }),
+    );
+    expect(() =>
+      readContentEditorSettings({
+        NODE_ENV: 'production',
+        WEBHOOK_SECRET: 's'.repeat(32),
+        CONTENT_WEBHOOK_URLS: 'http://hooks.example/publish',
+      }),
+    ).toThrow(expect.objectContaining({ problems: [expect.stringContaining('CONTENT_WEBHOOK_URLS may only name https://')] }));
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * The one receiver of the content service's publish webhooks, as a fetch handler (a Request in, a
+ * Response out): `npm run webhook` and `npm start` serve it on this machine, where `rebuild` queues a
+ * local incremental build, and the Netlify function (netlify/functions/publish.ts) runs it in production,
+ * where `rebuild` calls each concerned site's build hook.
+ */
+import { EVENT_HEADER, judgeWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER, type BuildChannel, type ReplayMemory } from './webhook.ts';
+
+/** Far more than any entry's event; a bigger body is not the content service's. */
+const MAX_BODY_BYTES = 1_000_000;
+
+export interface PublishReceiverOptions {
+  secret: string;
+  replays: ReplayMemory;
+  rebuild: (channels: BuildChannel[], model: string) => Promise<void> | void;
+  clock?: () => Date;
+}
+
+export function publishReceiver({ secret, replays, rebuild, clock = () => new Date() }: PublishReceiverOptions) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== 'POST')
+      return Response.json({ scheduled: false, reason: 'POST only' }, { status: 405, headers: { Allow: 'POST' } });
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
+      return Response.json({ scheduled: false, reason: 'Body too large' }, { status: 413 });
+    const body = await request.text();
+    if (body.length > MAX_BODY_BYTES) return Response.json({ scheduled: false, reason: 'Body too large' }, { status: 413 });
+    const verdict = await judgeWebhook(
+      {
+        event: request.headers.get(EVENT_HEADER),
+        signature: request.headers.get(SIGNATURE_HEADER),
+        timestamp: request.headers.get(TIMESTAMP_HEADER),
+        body,
+      },
+      { secret, now: clock(), replays },
+    );
+    if (!verdict.rebuild) {
+      if (verdict.status === 401) console.warn(`Publish webhook refused: ${verdict.reason}`);
+      return Response.json({ scheduled: false, reason: verdict.reason }, { status: verdict.status });
+    }
+    await rebuild(verdict.channels, verdict.model);
+    return Response.json({ scheduled: true, channels: verdict.channels }, { status: 202 });
+  };
+}
