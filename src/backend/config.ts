@@ -11,6 +11,7 @@ import { SANDBOX_ACCOUNT } from './relay/routes.ts';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/captcha/embedded.ts';
 import type { GoogleSignInSettings } from './google/verify.ts';
 import { EMBEDDED_SEARCH } from '../lib/search/hosts.ts';
+import { DEFAULT_POOL_SIZE } from './db/database.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -21,6 +22,8 @@ export interface PlatformConfig {
   production: boolean;
   /** postgres://… ; unset outside production means PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** Connections to that server (DATABASE_POOL_SIZE, db/database.ts). */
+  databasePoolSize: number;
   dataDir?: string;
   /** Unset outside production: the shop signs with a random per-process secret (and says so). */
   jwtSecret?: string;
@@ -131,6 +134,9 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
   if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
     problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
+  const databasePoolSize = Number(env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE);
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 100)
+    problems.push('DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100.');
 
   if (production) {
     if (!env.DATABASE_URL) problems.push('DATABASE_URL is not set: production runs on a PostgreSQL server, never on the embedded PGlite.');
@@ -168,6 +174,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   return {
     production,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize,
     dataDir: env.DATA_DIR || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     siteUrls,

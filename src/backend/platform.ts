@@ -42,7 +42,11 @@ export interface Platform {
 export async function preparePlatform(options: StartOptions = {}): Promise<Platform> {
   const env = options.env ?? process.env;
   const config = readPlatformConfig(env);
-  const db = await openDatabase({ url: options.databaseUrl ?? config.databaseUrl, dataDir: options.dataDir ?? config.dataDir });
+  const db = await openDatabase({
+    url: options.databaseUrl ?? config.databaseUrl,
+    dataDir: options.dataDir ?? config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await migrate(db);
   await seedContent(db, options);
   await seedDemoCoupons(db, config);

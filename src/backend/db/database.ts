@@ -43,10 +43,21 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
+  /** Connections to the PostgreSQL server (DATABASE_POOL_SIZE); PGlite has one. */
+  poolSize?: number;
 }
 
+/**
+ * Connections a platform process opens to its PostgreSQL server by default. A call holds one for its
+ * transaction and the server works one statement per connection at a time, so a few more than the
+ * machine's cores keep them busy while calls wait on the network; many more only queue inside the server.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? resolve('.data/pglite'));
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE)
+    : openPglite(options.dataDir ?? resolve('.data/pglite'));
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -128,11 +139,13 @@ function installShutdown(): void {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = postgres(url, { max: poolSize, onnotice: () => {} });
+  // Prepared once per connection and statement text, then only bound and run: the server plans a
+  // statement once, not on every call. Queries never put values in their text, so the texts are few.
   const query = async <T extends object>(text: string, params: unknown[] = []) =>
-    (await sql.unsafe(text, params as never[])) as unknown as T[];
+    (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
   return {
     driver: 'postgres',
     query,
@@ -143,7 +156,7 @@ async function openPostgres(url: string): Promise<Database> {
       sql.begin((tx) =>
         fn({
           query: async <T extends object>(text: string, params: unknown[] = []) =>
-            (await tx.unsafe(text, params as never[])) as unknown as T[],
+            (await tx.unsafe(text, params as never[], { prepare: true })) as unknown as T[],
         }),
       ) as Promise<never>,
     close: () => sql.end(),

@@ -34,7 +34,14 @@ import {
   type OrderRow,
 } from './repository.ts';
 import { cartTotals, type ChosenFees, type Totals } from './totals.ts';
-import { findPaymentMethod, openPayment, paymentsOf, shipmentOf, type PaymentRow, type ShipmentRow } from '../checkout/repository.ts';
+import {
+  findPaymentMethod,
+  openPayment,
+  shipmentAndPaymentsOf,
+  shipmentOf,
+  type PaymentRow,
+  type ShipmentRow,
+} from '../checkout/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import { canonicalEmailOf } from '../customers/repository.ts';
 
@@ -191,8 +198,9 @@ const itemJson = (order: OrderRow, r: ItemRow, view: View, shown: VariantDisplay
   sample: shown?.isSample ?? false,
 });
 
-async function itemsJson(q: Queryable, order: OrderRow, view: View): Promise<OrderItem[]> {
-  const rows = await itemsOf(q, order.id);
+/** `read`: the order's lines when the call already has them (an add answers them with its write). */
+async function itemsJson(q: Queryable, order: OrderRow, view: View, read?: readonly ItemRow[]): Promise<OrderItem[]> {
+  const rows = read ?? (await itemsOf(q, order.id));
   const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale), view.uploadsUrl);
   return rows.map((r) => itemJson(order, r, view, shown.get(r.variant_code)));
 }
@@ -218,10 +226,10 @@ function couponStateOf(
  * What an order in its checkout costs now: its items, its coupon, its carrier and its payment method.
  * Names, labels and the coupon's reason are in the view's language (the order's by default).
  */
-export async function priceOrder(q: Queryable, order: OrderRow, now: Date, answer: AnswerOptions = {}) {
+export async function priceOrder(q: Queryable, order: OrderRow, now: Date, answer: AnswerOptions = {}, read?: readonly ItemRow[]) {
   const view = viewOf(order, answer);
   const lang = languageOf(view.locale);
-  const items = await itemsJson(q, order, view);
+  const items = await itemsJson(q, order, view, read);
   const itemsTotal = items.reduce((sum, item) => sum + item.total, 0);
   const coupon = order.coupon_code ? await findCoupon(q, order.coupon_code) : null;
   // A code whose coupon was deleted is refused like an unknown one.
@@ -286,15 +294,16 @@ export async function orderJson(
   order: OrderRow,
   now: Date,
   answer: AnswerOptions = {},
+  /** The order's lines when the call already read them. */
+  read?: readonly ItemRow[],
 ): Promise<Order & { '@context': string }> {
   const view = viewOf(order, answer);
   const lang = languageOf(view.locale);
-  const priced = order.frozen ? null : await priceOrder(q, order, now, view);
-  const items = priced?.items ?? (await itemsJson(q, order, view));
+  const priced = order.frozen ? null : await priceOrder(q, order, now, view, read);
+  const items = priced?.items ?? (await itemsJson(q, order, view, read));
   const coupon = priced ? priced.coupon : await placedCouponState(q, order, order.frozen!, lang);
   const { promotions, ...totals } = order.frozen ?? { ...priced!.totals, promotions: priced!.promotions };
-  const shipment = await shipmentOf(q, order.id);
-  const payments = await paymentsOf(q, order.id);
+  const { shipment, payments } = await shipmentAndPaymentsOf(q, order.id);
   const status = orderDisplayStatus({
     state: order.state,
     checkoutState: order.checkout_state,

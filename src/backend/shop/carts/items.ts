@@ -15,7 +15,7 @@ import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { answerView, orderJson, withCart } from './cart.ts';
-import { addItem, addToLine, countLines, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
+import { addToCart, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */
 const MAX_CART_LINES = 50;
@@ -55,17 +55,17 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           originalUnitPrice: variant.basePrice,
           unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval),
         };
-        const line = await findLine(tx, order.id, variant.code, body.subscriptionInterval);
-        if (line) {
-          if (line.quantity + body.quantity > QUANTITY.max) throw tooMany(c);
-          await addToLine(tx, line.id, body.quantity, content);
-        } else {
-          if ((await countLines(tx, order.id)) >= MAX_CART_LINES)
-            throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
-          await addItem(tx, order.id, { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() });
-        }
-        await touchOrder(tx, order.id, deps.clock());
-        return orderJson(tx, order, deps.clock(), answerView(c, deps, order));
+        // One statement writes the line and answers the cart's lines: the answer is priced from them, not read again.
+        const items = await addToCart(
+          tx,
+          order.id,
+          { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() },
+          { maxQuantity: QUANTITY.max, maxLines: MAX_CART_LINES },
+        );
+        const line = items.find((i) => i.variant_code === variant.code && i.subscription_interval === body.subscriptionInterval);
+        if (!line) throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
+        if (!line.written) throw tooMany(c);
+        return orderJson(tx, order, deps.clock(), answerView(c, deps, order), items);
       }),
     );
   });

@@ -170,11 +170,61 @@ export async function openCartOf(q: Queryable, customerId: number): Promise<stri
   return row?.token_value ?? null;
 }
 
+const ITEM_COLUMNS = `id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
+  source_item_list, upsell`;
+
 export const itemsOf = (q: Queryable, orderId: number) =>
-  q.query<ItemRow>(
-    `SELECT id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
-     source_item_list, upsell FROM shop.order_items WHERE order_id = $1 ORDER BY id`,
-    [orderId],
+  q.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM shop.order_items WHERE order_id = $1 ORDER BY id`, [orderId]);
+
+/** A cart's line after an add: `written` tells the line the add created or grew from one it left as it was. */
+export type AddedItemRow = ItemRow & { written: boolean };
+
+/**
+ * Adds to the cart's line of that variant at that interval, or makes one, and touches the order, in one
+ * statement that answers every line of the cart as it now is. The caller holds the order's row lock, so
+ * the lines it reads here are the latest. The limits are part of the write: a line is not grown past
+ * `maxQuantity` (it comes back with `written` false) and a new line is not made in a cart that has
+ * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
+ * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
+ */
+export const addToCart = (
+  q: Queryable,
+  orderId: number,
+  item: LineContent & { quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date },
+  limits: { maxQuantity: number; maxLines: number },
+) =>
+  q.query<AddedItemRow>(
+    `WITH written AS (
+       INSERT INTO shop.order_items AS i (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
+         subscription_interval, source_item_list, upsell, created_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz
+       WHERE (SELECT count(*) FROM shop.order_items WHERE order_id = $1) < $13
+         OR EXISTS (SELECT 1 FROM shop.order_items WHERE order_id = $1 AND variant_code = $2 AND subscription_interval = $8)
+       ON CONFLICT (order_id, variant_code, subscription_interval) DO UPDATE SET quantity = i.quantity + excluded.quantity,
+         original_unit_price = excluded.original_unit_price, unit_price = excluded.unit_price, product_name = excluded.product_name,
+         variant_name = excluded.variant_name
+       WHERE i.quantity + excluded.quantity <= $12
+       RETURNING ${ITEM_COLUMNS}
+     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1)
+     SELECT ${ITEM_COLUMNS}, true AS written FROM written
+     UNION ALL
+     SELECT ${ITEM_COLUMNS}, false FROM shop.order_items WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
+     ORDER BY id`,
+    [
+      orderId,
+      item.variantCode,
+      item.productName,
+      item.variantName,
+      item.quantity,
+      item.originalUnitPrice,
+      item.unitPrice,
+      item.interval,
+      item.sourceItemList,
+      item.upsell,
+      item.now.toISOString(),
+      limits.maxQuantity,
+      limits.maxLines,
+    ],
   );
 
 export async function itemsTotal(q: Queryable, orderId: number): Promise<number> {

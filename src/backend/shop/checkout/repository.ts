@@ -97,6 +97,19 @@ const PAYMENT = `SELECT id, method_code, state, amount, provider_payment_id, car
 /** Every payment of the order, oldest first: the open one (if any) is the last. */
 export const paymentsOf = (q: Queryable, orderId: number) => q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 ORDER BY id`, [orderId]);
 
+/** The order's shipment and payments (oldest first) in one statement: every answer about an order shows both. */
+export async function shipmentAndPaymentsOf(
+  q: Queryable,
+  orderId: number,
+): Promise<{ shipment: ShipmentRow | null; payments: PaymentRow[] }> {
+  const [row] = await q.query<{ shipment: ShipmentRow | null; payments: PaymentRow[] }>(
+    `SELECT (SELECT row_to_json(s) FROM (${SHIPMENT} WHERE order_id = $1) s) AS shipment,
+       (SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM (${PAYMENT} WHERE order_id = $1) p) AS payments`,
+    [orderId],
+  );
+  return row!;
+}
+
 export async function findPayment(q: Queryable, orderId: number, paymentId: number): Promise<PaymentRow | null> {
   const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND id = $2`, [orderId, paymentId]);
   return row ?? null;

@@ -1,0 +1,100 @@
+/**
+ * What one add to cart costs the database, on both drivers: the statements it runs are pinned, so a
+ * change that reads the cart again or splits a write is caught here rather than in the benchmark. The add
+ * answers from the lines its write returned (carts/repository.ts addToCart): that answer must equal a
+ * fresh read of the cart, and the limits checked inside the write must refuse as they always did.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
+import { loadFixtures } from '../../src/backend/seed/seed.ts';
+import type { Queryable } from '../../src/backend/db/database.ts';
+import { DELIVERY_FREQUENCIES } from '../../src/lib/constants.ts';
+import { order as orderSchema, violationList } from '../../src/lib/shop-api/wire.ts';
+
+let platform: TestPlatform;
+let api: ReturnType<typeof shopApi>;
+/** The statements run since the last reset: `BEGIN` opens a transaction, the others are the statements' first words. */
+let statements: string[] = [];
+
+const sellable = loadFixtures()
+  .products.filter((p) => p.viewable && !p.isSample)
+  .flatMap((p) => p.variants.filter((v) => v.showVariant && v.inStock));
+/** Every line a cart can hold of those variants: one-off and at every delivery frequency. */
+const lines = sellable.flatMap((v) => [0, ...DELIVERY_FREQUENCIES.map((f) => f.days)].map((interval) => ({ code: v.code, interval })));
+
+beforeAll(async () => {
+  platform = await testPlatform();
+  api = shopApi(platform);
+  // The platform's handlers call the same object: its methods are swapped for ones that note each statement.
+  const db = platform.db as { query: Queryable['query']; transaction: typeof platform.db.transaction };
+  const noted = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
+      return q.query(sql, params);
+    },
+  });
+  const { query, transaction } = db;
+  db.query = noted({ query }).query;
+  db.transaction = (fn) =>
+    transaction((tx) => {
+      statements.push('BEGIN');
+      return fn(noted(tx));
+    });
+});
+afterAll(async () => {
+  await platform.db.close();
+});
+
+const newCart = async () => {
+  const res = await api.call('POST', '/orders', { body: { localeCode: 'fr_FR', channelCode: 'FR' } });
+  expect(res.status).toBe(201);
+  return orderSchema.parse(res.body).tokenValue;
+};
+const add = (token: string, productVariant: string, subscriptionInterval = 0, quantity = 1) =>
+  api.call('PATCH', `/orders/${token}/items`, { body: { productVariant, subscriptionInterval, quantity } });
+const expectRefused = (res: { status: number; body: unknown }, propertyPath: string, code: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(violationList.parse(res.body).violations.find((v) => v.propertyPath === propertyPath)?.code).toBe(code);
+};
+
+describe('add to cart', () => {
+  it('runs one transaction of five statements, for a new line as for a line that grows', async () => {
+    const token = await newCart();
+    for (const line of lines.slice(0, 3)) expect((await add(token, line.code, line.interval)).status).toBe(200);
+    // The order's row lock, the variant, the write answering the lines, their pictures and pages, the shipment and payments.
+    const expected = ['BEGIN', 'SELECT', 'SELECT', 'WITH', 'SELECT', 'SELECT'];
+    for (const line of [lines[0]!, lines[5]!]) {
+      statements = [];
+      expect((await add(token, line.code, line.interval)).status).toBe(200);
+      expect(statements).toEqual(expected);
+    }
+  });
+
+  it('answers the cart exactly as a fresh read of it does', async () => {
+    const token = await newCart();
+    for (const line of lines.slice(0, 4)) await add(token, line.code, line.interval, 2);
+    const added = await add(token, lines[1]!.code, lines[1]!.interval, 3);
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual((await api.call('GET', `/orders/${token}`)).body);
+    expect(orderSchema.parse(added.body).items.map((i) => i.quantity)).toEqual([2, 5, 2, 2]);
+  });
+
+  it('refuses a line past the quantity limit and changes nothing', async () => {
+    const token = await newCart();
+    await add(token, lines[0]!.code, 0, 98);
+    const before = (await api.call('GET', `/orders/${token}`)).body;
+    expectRefused(await add(token, lines[0]!.code, 0, 2), 'quantity', 'OUT_OF_RANGE');
+    expect((await api.call('GET', `/orders/${token}`)).body).toEqual(before);
+    expect(orderSchema.parse((await add(token, lines[0]!.code, 0, 1)).body).items[0]!.quantity).toBe(99);
+  });
+
+  it('refuses a 51st line, but a full cart still grows its lines', async () => {
+    expect(lines.length).toBeGreaterThan(50);
+    const token = await newCart();
+    for (const line of lines.slice(0, 50)) expect((await add(token, line.code, line.interval)).status).toBe(200);
+    expectRefused(await add(token, lines[50]!.code, lines[50]!.interval), 'productVariant', 'CART_FULL');
+    const grown = orderSchema.parse((await add(token, lines[49]!.code, lines[49]!.interval, 4)).body);
+    expect(grown.items).toHaveLength(50);
+    expect(grown.items.at(-1)!.quantity).toBe(5);
+  });
+});
