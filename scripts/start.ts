@@ -1,6 +1,8 @@
 /**
  * `npm start`: the whole shop on this machine — the embedded platform, both channels built against it,
- * and a static server per channel. `npm start -- --no-build` serves the last build.
+ * a static server per channel, and the publish receiver (scripts/webhook.ts) the platform's content
+ * service sends its webhooks to: an editor's change is rebuilt and served within seconds.
+ * `npm start -- --no-build` serves the last build.
  */
 import { startPlatform } from '../src/backend/main.ts';
 import { exitOnConfigError } from '../src/backend/config.ts';
@@ -9,10 +11,18 @@ import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
 import { buildChannels } from './build.ts';
 import { platformPort } from './lib/ports.ts';
+import { DEFAULT_WEBHOOK_PORT, startPublishReceiver } from './webhook.ts';
+
+// The content service announces each editor write to this process's receiver, unless told otherwise.
+const webhookPort = Number(process.env.PORT_WEBHOOK ?? DEFAULT_WEBHOOK_PORT);
+process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
 
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
-if (!process.argv.includes('--no-build')) await buildChannels(['fr', 'be'], { ...process.env, CONTENT_API_URL: `${platform.url}/content` });
+const buildEnv = { ...process.env, CONTENT_API_URL: `${platform.url}/content` };
+if (!process.argv.includes('--no-build')) await buildChannels(['fr', 'be'], buildEnv);
+const receiver = startPublishReceiver(webhookPort, buildEnv);
+console.log(`Publish receiver on ${receiver.url} (the content service's webhooks rebuild the sites)`);
 
 for (const code of ['FR', 'BE'] as ChannelCode[]) {
   const port = Number(process.env[`PORT_${code}`] ?? channels[code].defaultPort);
