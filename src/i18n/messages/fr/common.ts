@@ -25,6 +25,9 @@ export default {
     onePercent: 'Membre de 1% for animals\u00A0: 1\u00A0% de nos ventes reversé aux associations de protection animale',
     newsletter: 'Recevez nos conseils et 5\u00A0€ offerts sur votre première commande',
     copyright: '© {year} Maison Gamelle',
+    /** The notice of a new build while the page is open (src/page-scripts/build-watch.ts). */
+    newBuild: 'Une nouvelle version du site est en ligne\u00A0: la page suivante sera rechargée.',
+    newBuildReload: 'Recharger la page',
   },
   islands: {
     loading: 'Chargement…',

@@ -25,6 +25,9 @@ export default {
     onePercent: 'Lid van 1% for animals: 1 % van onze verkoop gaat naar dierenwelzijnsorganisaties',
     newsletter: 'Ontvang onze tips en € 5 korting op je eerste bestelling',
     copyright: '© {year} Maison Gamelle',
+    /** The notice of a new build while the page is open (src/page-scripts/build-watch.ts). */
+    newBuild: 'Er staat een nieuwe versie van de site online: de volgende pagina wordt opnieuw geladen.',
+    newBuildReload: 'Pagina herladen',
   },
   islands: {
     loading: 'Laden…',
