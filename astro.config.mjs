@@ -75,6 +75,9 @@ export default defineConfig({
   // SPEC §9: the next page is fetched when the shopper points at (or focuses, or touches) an in-site link;
   // Astro's prefetch skips it on save-data and 2g connections, and never fetches another origin.
   prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
+  // Pages whose cache key (src/site/cache-keys.ts) and code are unchanged are copied from the previous
+  // build (kept under cacheDir): one product edit re-renders a few dozen pages, not the catalogue.
+  experimental: { incrementalBuild: true },
   image: {
     // Astro's sharp service, its transforms named by the picture's path rather than its host (src/site/image-service.ts).
     service: {

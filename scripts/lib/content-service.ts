@@ -11,8 +11,10 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function ensureContentService(): Promise<{ contentUrl: string; stop: () => Promise<void> }> {
-  if (process.env.CONTENT_API_URL) return { contentUrl: process.env.CONTENT_API_URL, stop: async () => {} };
+export async function ensureContentService(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ contentUrl: string; stop: () => Promise<void> }> {
+  if (env.CONTENT_API_URL) return { contentUrl: env.CONTENT_API_URL, stop: async () => {} };
   const base = `http://localhost:${platformPort()}`;
   if (await answers(`${base}/health`)) return { contentUrl: `${base}/content`, stop: async () => {} };
   const { server, db } = await startPlatform(platformPort()).catch((error: unknown) => {

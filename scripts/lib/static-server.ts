@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -91,9 +91,18 @@ export function staticServer(code: ChannelCode, root: string): Server {
   const base = resolve(root);
   const rewrites = shellRewrites(channels[code].locales);
   const redirectsFile = resolve(base, 'redirects.json');
-  const redirects = new Map<string, string>(
-    existsSync(redirectsFile) ? redirectsSchema.parse(JSON.parse(readFileSync(redirectsFile, 'utf8'))).map((r) => [r.from, r.to]) : [],
-  );
+  // The root may be a link that a rebuild swaps to a new tree (scripts/build.ts): the table is read again
+  // when the file it names is another one (its inode or mtime changed).
+  let redirects = { version: '', table: new Map<string, string>() };
+  const redirectsNow = (): Map<string, string> => {
+    const stats = statSync(redirectsFile, { throwIfNoEntry: false });
+    const version = stats ? `${stats.ino}:${stats.mtimeMs}` : '';
+    if (version !== redirects.version) {
+      const rows = stats ? redirectsSchema.parse(JSON.parse(readFileSync(redirectsFile, 'utf8'))) : [];
+      redirects = { version, table: new Map(rows.map((r) => [r.from, r.to])) };
+    }
+    return redirects.table;
+  };
 
   const fileFor = (path: string): { file: string; stats: Stats } | undefined => {
     const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
@@ -188,7 +197,7 @@ export function staticServer(code: ChannelCode, root: string): Server {
       };
       if (path === undefined) return notFound();
 
-      const target = redirects.get(path);
+      const target = redirectsNow().get(path);
       if (target) return redirect(`${target}${url.search}`);
       const direct = fileFor(path);
       if (direct) return send(req, res, 200, direct);

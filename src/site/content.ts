@@ -30,8 +30,21 @@ export interface LocaleContent {
   productsByCategory: Map<string, Product[]>;
 }
 
-const byLocale = <T extends { locale: LocaleCode }>(entries: Array<{ data: T }>, locale: LocaleCode) =>
-  entries.map((e) => e.data).filter((d) => d.locale === locale);
+/** The loader's digest of each entry's data (src/content.config.ts), for the pages' cache keys (src/site/cache-keys.ts). */
+const digests = new WeakMap<object, string>();
+export function digestOf(data: object): string {
+  const digest = digests.get(data);
+  if (digest === undefined) throw new Error('A content entry without its digest: every loader of src/content.config.ts sets one.');
+  return digest;
+}
+
+const byLocale = <T extends { locale: LocaleCode }>(entries: Array<{ data: T; digest?: string | number }>, locale: LocaleCode) =>
+  entries
+    .filter((e) => e.data.locale === locale)
+    .map((e) => {
+      if (e.digest !== undefined) digests.set(e.data, String(e.digest));
+      return e.data;
+    });
 
 let cache: Promise<Map<LocaleCode, LocaleContent>> | undefined;
 

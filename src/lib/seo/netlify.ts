@@ -27,7 +27,9 @@ export function netlifyToml(): string {
     '# Each channel is its own Netlify site: set CHANNEL (fr or be) in its environment and its publish',
     '# directory (dist/fr or dist/be) in its settings.',
     '[build]\ncommand = "npm run build -- $CHANNEL"\n',
-    '[build.environment]\nNODE_VERSION = "24"\n',
+    // Netlify keeps node_modules between builds: the content store, the pictures and the previous build's
+    // pages kept there make each deploy an incremental build (scripts/build.ts).
+    '[build.environment]\nNODE_VERSION = "24"\nCACHE_DIR = "node_modules/.cache/maison-gamelle"\n',
     // Every response: the same headers as the local server's (src/lib/security-headers.ts).
     `[[headers]]\nfor = "/*"\n[headers.values]\n${Object.entries(securityHeaders)
       .map(([name, value]) => `${name} = ${toml(value)}`)

@@ -2,7 +2,7 @@
  * The local static server (scripts/lib/static-server.ts) on a site made here: dist/fr beside a
  * dist/fr-private folder holding a secret, so an escape from the site shows as a 200.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -224,6 +224,35 @@ describe('the static server as an origin', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 301, 404, 404, 304, 200, 405]);
     for (const answer of answers) {
       for (const [name, value] of Object.entries(securityHeaders)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+    }
+  });
+});
+
+describe('the static server behind a swapped link (scripts/build.ts)', () => {
+  it('serves the new tree and its redirects once the link names it', async () => {
+    const trees = mkdtempSync(join(tmpdir(), 'static-server-swap-'));
+    const tree = (name: string, title: string, redirects: Array<{ from: string; to: string }>) => {
+      mkdirSync(join(trees, name, 'chien'), { recursive: true });
+      writeFileSync(join(trees, name, 'chien', 'index.html'), `<!DOCTYPE html><title>${title}</title>`);
+      writeFileSync(join(trees, name, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ ...r, status: 301 }))));
+    };
+    tree('one', 'Avant', [{ from: '/ancien/', to: '/chien/' }]);
+    tree('two', 'Après', [{ from: '/autre/', to: '/chien/' }]);
+    symlinkSync('one', join(trees, 'fr'));
+    const swapped = staticServer('FR', join(trees, 'fr'));
+    await new Promise<void>((resolve) => swapped.listen(0, '127.0.0.1', resolve));
+    const at = (path: string) => fetch(`http://127.0.0.1:${(swapped.address() as AddressInfo).port}${path}`, { redirect: 'manual' });
+    try {
+      expect(await (await at('/chien/')).text()).toContain('Avant');
+      expect((await at('/ancien/')).status).toBe(301);
+      symlinkSync('two', join(trees, 'next'));
+      renameSync(join(trees, 'next'), join(trees, 'fr'));
+      expect(await (await at('/chien/')).text()).toContain('Après');
+      expect((await at('/autre/')).headers.get('location')).toBe('/chien/');
+      expect((await at('/ancien/')).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => swapped.close(resolve));
+      rmSync(trees, { recursive: true, force: true });
     }
   });
 });

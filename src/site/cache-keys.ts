@@ -1,0 +1,91 @@
+/**
+ * The cache key of each page (Astro's experimental incremental build): Astro copies a page from the
+ * previous build when its key and its code are unchanged, so a key names every piece of content the page
+ * shows. Every page shows the menus, the categories (trails, search, analytics), the content pages (the
+ * footer) and the build's public settings: that is the frame. A product page adds its own entry and its
+ * cross-sells, a category page the products it lists; any other page (home, error pages, shells that
+ * offer treats) may show any product, so its key changes with the catalogue. One product edit thus
+ * re-renders its own pages, the categories listing it, the pages cross-selling it and the few pages that
+ * show best sellers, not the catalogue.
+ */
+import { createHash } from 'node:crypto';
+import { bestSellers } from '../lib/catalogue/listing.ts';
+import type { LocaleCode } from '../lib/channels.ts';
+import { channel, contentOf, digestOf, type LocaleContent, type Product } from './content.ts';
+import type { PageRef } from './pages.ts';
+
+const hash = (parts: Iterable<string>) => {
+  const h = createHash('sha256');
+  for (const part of parts) h.update(part).update('\0');
+  return h.digest('base64url').slice(0, 22);
+};
+const digests = (entries: readonly object[]) => entries.map(digestOf);
+
+/** The settings a page's HTML depends on besides its content and code (the config is Astro's own check). */
+const settingNames = /^(PUBLIC_|SITE_URL_|PORT_)|^(MAINTENANCE_ROUTES|FEATURES_OFF|CONTENT_API_URL|CONTENT_IMAGES_URL)$/;
+
+/** Product SKUs a menu links to (a menu entry names a product by its key). */
+function menuProducts(content: LocaleContent): Product[] {
+  const keys = new Set<string>();
+  JSON.stringify([content.header, content.footer], (name, value: unknown) => {
+    if (name === 'params' && value && typeof value === 'object' && 'key' in value) keys.add(String(value.key));
+    return value;
+  });
+  return [...keys].flatMap((key) => content.productsBySku.get(key) ?? []);
+}
+
+interface LocaleKeys {
+  frame: string;
+  catalogue: string;
+  category: Map<string, string>;
+}
+
+async function localeKeys(): Promise<Map<LocaleCode, LocaleKeys>> {
+  const all = await Promise.all(channel.locales.map(async (locale) => [locale, await contentOf(locale)] as const));
+  // Alternates and menus of one locale read the others' entries too: the frame covers every locale.
+  const frame = hash([
+    ...Object.entries(process.env)
+      .filter(([name]) => settingNames.test(name))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}=${value}`),
+    ...all.flatMap(([, c]) => [
+      ...digests([c.header, c.footer, ...c.categories, ...c.pages, ...c.faq, ...c.shops]),
+      ...digests(menuProducts(c)),
+    ]),
+  ]);
+  const catalogue = hash([frame, ...all.flatMap(([, c]) => digests(c.products))]);
+  return new Map(
+    all.map(([locale, c]) => [
+      locale,
+      {
+        frame,
+        catalogue,
+        category: new Map(
+          c.categories.map((category) => [category.key, hash([frame, ...digests(c.productsByCategory.get(category.key) ?? [])])]),
+        ),
+      },
+    ]),
+  );
+}
+
+let keys: Promise<Map<LocaleCode, LocaleKeys>> | undefined;
+
+/** The cache key of a page in a locale of this channel. */
+export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: LocaleCode): Promise<string> {
+  keys ??= localeKeys();
+  const { frame, catalogue, category } = (await keys).get(locale)!;
+  const key = 'key' in ref ? ref.key : undefined;
+  if ((ref.route === 'product' || ref.route === 'sample') && key) {
+    const content = await contentOf(locale);
+    const product = content.productsBySku.get(key)!;
+    // What src/components/views/ProductView.astro cross-sells.
+    const crossSell = bestSellers(
+      (content.productsByCategory.get(product.categories[0] ?? '') ?? []).filter((p) => p.sku !== key),
+      4,
+    );
+    const own = await Promise.all(channel.locales.map(async (l) => (await contentOf(l)).productsBySku.get(key)));
+    return hash([ref.route, frame, ...digests(own.filter((p) => p !== undefined)), ...digests(crossSell)]);
+  }
+  if (ref.route === 'category' && key) return hash([ref.route, category.get(key)!]);
+  return hash([ref.route, catalogue]);
+}

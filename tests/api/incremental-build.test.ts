@@ -1,0 +1,126 @@
+/**
+ * The incremental build (scripts/build.ts, src/site/cache-keys.ts): after content edits made straight in
+ * the content service's database — a changed product, a new product, an unpublished product, then a
+ * renamed category — the served tree of an incremental build equals a full build of the same content
+ * (byte for byte, but for the build's id), while re-rendering only part of the pages. The FR channel of
+ * the fixtures catalogue keeps it to a few builds of a couple hundred pages.
+ */
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChannels } from '../../scripts/build.ts';
+import { testPlatform } from './platform.ts';
+
+let platform: Awaited<ReturnType<typeof testPlatform>>;
+let server: ReturnType<typeof serve>;
+let folder: string;
+let env: NodeJS.ProcessEnv;
+
+const served = () => join(folder, 'dist', 'fr');
+const astroCache = () => join(folder, 'cache', 'astro-fr', 'dist');
+
+/** Every file of a tree and its bytes; the build's id (builds/latest.json) differs between any two builds. */
+function tree(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    const path = join(root, name);
+    if (statSync(path).isFile() && name !== join('builds', 'latest.json')) files.set(name, readFileSync(path));
+  }
+  return files;
+}
+
+/** The pages the last build rendered (not copied): Astro rewrites their cached copy. */
+function renderedSince(started: number): string[] {
+  const root = astroCache();
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html') && statSync(join(root, name)).mtimeMs >= started)
+    .map((name) => relative('.', name));
+}
+
+/** Builds incrementally, then fully: the two trees must be equal. Returns the incremental tree and what it rendered. */
+async function incrementalThenFull() {
+  const started = Date.now();
+  await buildChannels(['fr'], env);
+  const rendered = renderedSince(started);
+  const incremental = tree(served());
+  await buildChannels(['fr'], env, { full: true });
+  const full = tree(served());
+  expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
+  expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
+  return { incremental, rendered };
+}
+
+const page = (files: Map<string, Buffer>, path: string) => files.get(join(path, 'index.html'))?.toString('utf8');
+const sitemap = (files: Map<string, Buffer>) => files.get('sitemap-fr_FR.xml')?.toString('utf8') ?? '';
+
+beforeAll(async () => {
+  platform = await testPlatform();
+  server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  folder = mkdtempSync(join(tmpdir(), 'incremental-build-'));
+  const { port } = server.address() as AddressInfo;
+  env = {
+    ...process.env,
+    CONTENT_API_URL: `http://localhost:${port}/content`,
+    SHOP_API_URL: `http://localhost:${port}`,
+    DIST_DIR: join(folder, 'dist'),
+    CACHE_DIR: join(folder, 'cache'),
+    NETLIFY: undefined,
+  };
+  await buildChannels(['fr'], env);
+}, 300_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await platform?.db.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('an incremental build', () => {
+  it('serves a link swapped to the new tree, keeping the previous tree only', () => {
+    expect(lstatSync(served()).isSymbolicLink()).toBe(true);
+    expect(tree(served()).has('index.html')).toBe(true);
+  });
+
+  it('equals a full build after a changed, a new and an unpublished product, rendering only their pages and the lists', async () => {
+    const [changed, unpublished, copied] = await platform.db.query<{ sku: string; slug: string }>(
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 3`,
+    );
+    if (!changed || !unpublished || !copied) throw new Error('The fixtures have fewer than three products');
+    await platform.db.exec(`
+      UPDATE content.products SET name = name || ' nouvelle recette', updated_at = now() WHERE sku = '${changed.sku}';
+      UPDATE content.product_variants SET base_price = base_price + 100 WHERE product_sku = '${changed.sku}';
+      UPDATE content.products SET viewable = false, updated_at = now() WHERE sku = '${unpublished.sku}';
+      CREATE TEMP TABLE new_product AS SELECT * FROM content.products WHERE sku = '${copied.sku}';
+      UPDATE new_product SET sku = sku || '-BIS', slug = slug || '-bis', name = name || ' bis';
+      INSERT INTO content.products SELECT * FROM new_product;
+      CREATE TEMP TABLE new_variants AS SELECT * FROM content.product_variants WHERE product_sku = '${copied.sku}';
+      UPDATE new_variants SET product_sku = product_sku || '-BIS', code = '9' || substr(code, 2);
+      INSERT INTO content.product_variants SELECT * FROM new_variants;
+      INSERT INTO content.product_categories SELECT product_sku || '-BIS', category_key, rank
+        FROM content.product_categories WHERE product_sku = '${copied.sku}';
+    `);
+    const { incremental, rendered } = await incrementalThenFull();
+    const html = [...incremental.keys()].filter((name) => name.endsWith('.html'));
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan(html.length / 2);
+    expect(page(incremental, `produits/${changed.slug}`)).toContain('nouvelle recette');
+    expect(rendered).toContain(join(`produits/${changed.slug}`, 'index.html'));
+    expect(page(incremental, `produits/${copied.slug}-bis`)).toContain(' bis');
+    expect(sitemap(incremental)).toContain(`/produits/${copied.slug}-bis/`);
+    expect(page(incremental, `produits/${unpublished.slug}`)).toBeUndefined();
+    expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
+  }, 600_000);
+
+  it('equals a full build after a category is renamed', async () => {
+    const [category] = await platform.db.query<{ key: string; path: string }>(
+      `SELECT key, path FROM content.categories WHERE language = 'fr' ORDER BY key LIMIT 1`,
+    );
+    await platform.db.exec(`UPDATE content.categories SET name = 'Gamelles choisies', updated_at = now() WHERE key = '${category!.key}'`);
+    const { incremental } = await incrementalThenFull();
+    expect(page(incremental, category!.path)).toContain('Gamelles choisies');
+  }, 600_000);
+});
