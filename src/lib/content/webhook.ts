@@ -17,7 +17,7 @@ export const EVENT_HEADER = 'X-Strapi-Event';
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
 /** The events that change what the sites show: each rebuilds the channels concerned. */
-export const REBUILD_EVENTS = ['entry.create', 'entry.update', 'entry.publish', 'entry.unpublish', 'entry.delete'] as const;
+const REBUILD_EVENTS = ['entry.create', 'entry.update', 'entry.publish', 'entry.unpublish', 'entry.delete'] as const;
 export type RebuildEvent = (typeof REBUILD_EVENTS)[number];
 
 const webhookPayload = z.object({
