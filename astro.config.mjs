@@ -8,27 +8,17 @@ import { channels } from './src/lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
 import { EMBEDDED_SEARCH } from './src/lib/search/hosts.ts';
 import { signInProblem } from './src/lib/captcha/sign-in.ts';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { islandStyleInHead } from './src/lib/seo/island-style.ts';
-import { lowercaseAttributeNames } from './src/lib/seo/react-attributes.ts';
 
 /**
- * Valid HTML: the islands' style goes to the head of each built page (src/lib/seo/island-style.ts), and
- * the attributes React wrote in camel case are written in lower case (src/lib/seo/react-attributes.ts).
+ * Valid HTML: the islands' style in the head of each page and React's attribute names in lower case, by a
+ * middleware run on every rendered page (src/site/valid-html.ts), so pages the incremental build copies
+ * are not read again.
  */
 const islandStyle = {
   name: 'island-style-in-head',
   hooks: {
-    'astro:build:done': async ({ dir }) => {
-      const root = fileURLToPath(dir);
-      for (const file of await readdir(root, { recursive: true })) {
-        if (!file.endsWith('.html')) continue;
-        const path = `${root}/${file}`;
-        const html = await readFile(path, 'utf8');
-        const moved = lowercaseAttributeNames(islandStyleInHead(html));
-        if (moved !== html) await writeFile(path, moved);
-      }
-    },
+    'astro:config:setup': ({ addMiddleware }) =>
+      addMiddleware({ entrypoint: fileURLToPath(new URL('./src/site/valid-html.ts', import.meta.url)), order: 'post' }),
   },
 };
 

@@ -9,6 +9,7 @@
  * show best sellers, not the catalogue.
  */
 import { createHash } from 'node:crypto';
+import { CONTENT_API_URL, FEATURES_OFF, MAINTENANCE_ROUTES } from 'astro:env/server';
 import { bestSellers } from '../lib/catalogue/listing.ts';
 import type { LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf, digestOf, type LocaleContent, type Product } from './content.ts';
@@ -23,6 +24,12 @@ const digests = (entries: readonly object[]) => entries.map(digestOf);
 
 /** The settings a page's HTML depends on besides its content and code (the config is Astro's own check). */
 const settingNames = /^(PUBLIC_|SITE_URL_|PORT_)|^(MAINTENANCE_ROUTES|FEATURES_OFF|CONTENT_API_URL|CONTENT_IMAGES_URL)$/;
+/** Those settings as the build reads them: the environment, and .env files through astro:env and Vite. */
+const settings = () =>
+  Object.entries({ ...process.env, ...import.meta.env, MAINTENANCE_ROUTES, FEATURES_OFF, CONTENT_API_URL })
+    .filter(([name]) => settingNames.test(name))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${String(value)}`);
 
 /** Product SKUs a menu links to (a menu entry names a product by its key). */
 function menuProducts(content: LocaleContent): Product[] {
@@ -44,10 +51,7 @@ async function localeKeys(): Promise<Map<LocaleCode, LocaleKeys>> {
   const all = await Promise.all(channel.locales.map(async (locale) => [locale, await contentOf(locale)] as const));
   // Alternates and menus of one locale read the others' entries too: the frame covers every locale.
   const frame = hash([
-    ...Object.entries(process.env)
-      .filter(([name]) => settingNames.test(name))
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, value]) => `${name}=${value}`),
+    ...settings(),
     ...all.flatMap(([, c]) => [
       ...digests([c.header, c.footer, ...c.categories, ...c.pages, ...c.faq, ...c.shops]),
       ...digests(menuProducts(c)),
