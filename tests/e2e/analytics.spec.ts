@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { atPath, createCustomer, expect, homeOf, localeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 /**
  * The analytics events in the tag manager's data layer (window.dataLayer), read as the tag manager would:
@@ -96,7 +97,7 @@ test('with consent: page_view, view_item_list, view_item, add_to_cart and view_c
   });
 
   // The product page: the format it shows, once, even after its island hydrated.
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   const view = await single(page, 'view_item');
   expect(view).toMatchObject({ ...guest, ecommerce: { currency: 'EUR' } });
   const [viewed] = view.ecommerce!.items;
@@ -158,7 +159,7 @@ test('after a refusal nothing is pushed: no page view, no list, no product, no a
   expect((await categoryThenProduct(page)).events).toEqual([]);
   await page.waitForLoadState('load');
   expect(await pushed(page)).toEqual([]);
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   await page.getByRole('button', { name: t('catalogue.product.addToCart') }).click();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   expect(await pushed(page)).toEqual([]);

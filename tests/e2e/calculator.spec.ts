@@ -22,6 +22,7 @@ import {
   test,
   textsOf,
 } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 const subscribable = (p: CatalogueProduct) => p.ProductVariants.some((v) => v.show_variant && v.in_stock && v.base_price_subscription);
 
@@ -35,7 +36,7 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
   page.on('request', (request) => requested.push(request.url()));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(pathOf(info, 'product', { product: dryDog.slug }));
-  await page.locator('astro-island[component-url*="AddToCartIsland"]:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   await page.waitForLoadState('networkidle');
 
   // Closed: neither its code nor its call has been asked for.
@@ -84,6 +85,7 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
   const quantity = (await frequency.getAttribute('data-quantity'))!;
   await format.locator('[data-choose-frequency]').click();
   await expect(page).toHaveURL(new RegExp(`[?&]interval=${days}(?:&|$)`));
+  await purchaseFormReady(page);
   const purchase = page.locator('astro-island:not([ssr]) [data-purchase]');
   await expect(purchase.locator('select[name="interval"]')).toHaveValue(days);
   await expect(purchase.locator('input[name="quantity"]')).toHaveValue(quantity);

@@ -10,6 +10,7 @@ import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, target, test, texts, textsOf } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 // Variants of the seeded catalogue (src/backend/seed/fixtures/products.json): a 2 kg bag of dog food at
 // 23,90 EUR, a 2 kg bag of cat food, a free sample of dog food.
@@ -196,7 +197,7 @@ test('a quantity outside 1 to 99 is refused in words next to its field, never ch
   const t = textsOf(info);
   const rule = t('cart.errors.quantity', CART_QUANTITY);
   await openFirstProduct(page, homeOf(info));
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   const field = page.locator('[data-purchase] input[name="quantity"]');
   const add = page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true });
   for (const typed of ['150', '0', '-2', '2.5']) {
@@ -226,7 +227,7 @@ test('a quantity outside 1 to 99 is refused in words next to its field, never ch
 
 test('a refusal of the shop API is said in words next to the button, without the field’s name', async ({ page }, info) => {
   await openFirstProduct(page, homeOf(info));
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   const refusal = languageOf(info) === 'nl' ? 'Dit product bestaat niet.' : 'Ce produit n’existe pas.';
   // As the shop API answers a variant it does not know (a page built before the catalogue changed).
   await page.route('**/api/v2/shop/orders/*/items**', (route) =>

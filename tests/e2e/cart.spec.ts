@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { channelOf } from '../../src/lib/channels.ts';
 import { atPath, expect, homeOf, languageOf, localeOf, PLATFORM, test, textsOf } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 const texts = {
   fr: {
@@ -43,9 +44,8 @@ async function openProduct(page: Page, home: string, { hydrated = true } = {}): 
   await card.click();
   await expect(page).toHaveURL(atPath(href));
   await expect(page.locator('[data-purchase] button[type="submit"]')).toBeEnabled();
-  // Until the island hydrates (client:idle) the form is a plain cart link to the cart page; wait for it,
-  // or a fast click would take the no-JavaScript path.
-  if (hydrated) await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  // The form's island loads when the shopper reaches for it (client:intent); wait for it as a shopper would.
+  if (hydrated) await purchaseFormReady(page);
 }
 
 const total = (page: Page) => page.locator('[data-total]').textContent();

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { atPath, escapeRegExp, expect, homeOf, languageOf, localeOf, test, texts, textsOf, visibleProducts } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 test('home → category → filter and sort → product → change format', async ({ page }, info) => {
   const t = texts[languageOf(info)];
@@ -149,8 +150,8 @@ for (const javaScript of [true, false]) {
 test('choosing a format keeps the purchase mode, the frequency, the quantity and the shopper’s place', async ({ page }, info) => {
   await page.goto(await productWithFormats(page, info));
   const purchase = page.locator('form[data-purchase]');
-  // The island runs once the browser is idle: the choice is made in it, as a shopper makes it.
-  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="AddToCartIsland"]:not([ssr])') !== null);
+  // The island runs once the shopper reaches for the form: the choice is made in it, as a shopper makes it.
+  await purchaseFormReady(page);
 
   await purchase.locator('select[name="interval"]').selectOption('42');
   await purchase.locator('input[name="quantity"]').fill('3');
@@ -172,7 +173,7 @@ test('choosing a format keeps the purchase mode, the frequency, the quantity and
   expect(Math.abs((await top()) - before), 'the format list where the shopper saw it').toBeLessThanOrEqual(2);
 
   // What is added is what the page shows: the new format, every six weeks, three bags.
-  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="AddToCartIsland"]:not([ssr])') !== null);
+  await purchaseFormReady(page);
   const added = page.waitForRequest((r) => r.method() === 'PATCH' && /\/orders\/[^/]+\/items$/.test(new URL(r.url()).pathname));
   await page.getByRole('button', { name: textsOf(info)('catalogue.product.addToCart') }).click();
   expect((await added).postDataJSON()).toMatchObject({

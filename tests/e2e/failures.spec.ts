@@ -11,6 +11,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { channelOf } from '../../src/lib/channels.ts';
 import { createCustomer, expect, homeOf, localeOf, lookUp, pathOf, PLATFORM, test, textsOf, uniqueEmail, type Shopper } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 import type { TestInfo } from '@playwright/test';
 
 const API = `${PLATFORM}/api/v2/shop`;
@@ -109,7 +110,7 @@ async function openProduct(page: Page, info: TestInfo): Promise<void> {
   const href = (await card.getAttribute('href'))!;
   await card.click();
   await expect(page).toHaveURL((url) => url.pathname === href);
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
 }
 
 const cartCalls = { method: 'PATCH', path: /\/api\/v2\/shop\/orders\/[^/]+\/items$/ };

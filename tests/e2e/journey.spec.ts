@@ -4,10 +4,11 @@
  */
 import type { Page } from '@playwright/test';
 import { atPath, createCustomer, expect, homeOf, logIn, openFirstProduct, pathOf, test, textsOf } from './helpers.ts';
+import { purchaseFormReady } from './page-checks.ts';
 
 async function addFirstDogProduct(page: Page, home: string): Promise<string> {
   const name = await openFirstProduct(page, home);
-  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
+  await purchaseFormReady(page);
   await page.locator('[data-purchase] button[type="submit"]').click();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   return name;

@@ -5,7 +5,7 @@
  * on a phone it opens where the shopper is, the page not scrolled back to the header.
  */
 import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, test, texts, textsOf } from './helpers.ts';
-import { hydrated } from './page-checks.ts';
+import { hydrated, purchaseFormReady } from './page-checks.ts';
 
 test('the header toggle opens the mini cart; Escape and the close button close it, the focus back on the toggle', async ({
   page,
@@ -68,7 +68,8 @@ test('the mini cart says the shipping as the cart page does: its price, or free,
 }, info) => {
   const t = textsOf(info);
   await openFirstProduct(page, homeOf(info));
-  // Before its island runs, the button is the cart link's form and leads to the cart page (no mini cart).
+  // The form's island loads when the shopper reaches for it: a click before it has run is held, then made
+  // again once it has (src/islands/shared/intent.ts), adding in place rather than leading to the cart page.
   await hydrated(page);
   await page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true }).click();
   const panel = page.getByRole('region', { name: t('cart.mini.title') });
@@ -102,8 +103,8 @@ test('on a phone, an add to cart further down the page opens the mini cart where
   await hydrated(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const add = page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true });
-  // Its island hydrated: before that the button is the form's own (a cart link, without the mini cart).
-  await expect(page.locator('astro-island:has([data-purchase])')).not.toHaveAttribute('ssr');
+  // Its island hydrated (it loads when the shopper reaches for the form), so that the key press below adds in place.
+  await purchaseFormReady(page);
   // Far down the page (the header, where the mini cart hangs, and the panel's place under it out of view),
   // the button used from the keyboard so that nothing but the mini cart can scroll the page.
   await page.evaluate(() => window.scrollTo(0, 1500));

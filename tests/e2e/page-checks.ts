@@ -61,8 +61,18 @@ export async function overflowWidth(page: Page): Promise<number> {
 /**
  * Once every island has hydrated (Astro removes `ssr` from an island once it has rendered in the browser),
  * but those that wait to be seen (`client:visible`, such as the product page's ration calculator inside its
- * closed disclosure): they hydrate only when the shopper opens what holds them.
+ * closed disclosure) or to be reached for (`client:intent`, the product page's purchase form): they
+ * hydrate only when the shopper opens what holds them, or points at them.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="intent"])')).toHaveCount(0);
+}
+
+/**
+ * The product page's purchase form, hydrated: its island loads when the shopper reaches for it
+ * (`client:intent`, src/islands/shared/intent.ts), here by pointing at it.
+ */
+export async function purchaseFormReady(page: Page): Promise<void> {
+  await page.locator('form[data-purchase]').hover();
+  await page.locator('astro-island:not([ssr]) [data-purchase]').waitFor();
 }

@@ -6,17 +6,18 @@
  * outside 1 to 99 is refused in words next to its field, never changed behind the shopper's back; a
  * refusal of the shop API is said next to the field it concerns, or next to the button.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isCartQuantity } from '../../lib/cart-link.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
-import { defaultPurchaseChoice, purchaseChoiceOf, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
+import { defaultPurchaseChoice, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { openMiniCart } from '../../stores/mini-cart.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
 import { cartErrorText } from './errors.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { HELD_SUBMIT, ISLAND_READY } from '../shared/intent.ts';
 import { Toasts } from '../shared/Toasts.tsx';
 import './cart.css';
 
@@ -36,24 +37,38 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   // The last quantity that keeps the rule (the address carries it), and the field's text as typed.
   const [quantity, setQuantity] = useState<number>(defaults.quantity);
   const [quantityText, setQuantityText] = useState(String(defaults.quantity));
-  const takeQuantity = useCallback((value: number) => {
-    setQuantity(value);
-    setQuantityText(String(value));
-  }, []);
-  usePurchaseChoiceInAddress(interval, quantity, { buyOnce, subscribe }, defaults, setInterval, takeQuantity);
+  usePurchaseChoiceInAddress(interval, quantity, defaults);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   // Hydrated, the island checks the quantity and says why in words; before, the browser's own check holds.
+  // It starts from the fields as the page shows them: the choice the address carries (the page's script,
+  // src/page-scripts/product-formats.ts, puts it in the form's HTML) and what the shopper changed before
+  // the island ran (hydration keeps the fields' values, not the state's).
   useEffect(() => {
-    if (form.current) form.current.noValidate = true;
+    if (!form.current) return;
+    form.current.noValidate = true;
+    const fields = fieldsOf(form.current);
+    if (Number.isInteger(fields.interval)) setInterval(fields.interval);
+    setQuantityText(fields.quantity);
+    const typed = Number(fields.quantity);
+    if (fields.quantity.trim() !== '' && isCartQuantity(typed)) setQuantity(typed);
+    // From now on the island takes the form's submissions; one made before it ran is made again here.
+    form.current.setAttribute(ISLAND_READY, '');
+    if (form.current.hasAttribute(HELD_SUBMIT)) {
+      form.current.removeAttribute(HELD_SUBMIT);
+      form.current.requestSubmit();
+    }
   }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (pending || !inStock) return;
-    const typed = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+    if (pending || !inStock || !form.current) return;
+    // The fields as the shopper left them: a purchase submitted before the island ran is submitted again
+    // as it starts (src/islands/shared/intent.ts), before its state has caught up with them.
+    const fields = fieldsOf(form.current);
+    const typed = fields.quantity.trim() === '' ? Number.NaN : Number(fields.quantity);
     if (!isCartQuantity(typed)) {
       setErrors({ quantity: t('cart.errors.quantity', CART_QUANTITY) });
       return;
@@ -61,7 +76,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
     setPending(true);
     setErrors({});
     try {
-      await cartStore().add({ variantCode, quantity: typed, interval, sourceItemList: 'product_page' });
+      await cartStore().add({ variantCode, quantity: typed, interval: fields.interval, sourceItemList: 'product_page' });
       toast('success', t('cart.added', { name: `${productName} ${variantName}` }));
       openMiniCart();
     } catch (error) {
@@ -137,30 +152,23 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   );
 }
 
+/** The purchase form's fields as they stand: the chosen interval and the quantity as typed. */
+function fieldsOf(purchase: HTMLFormElement): { interval: number; quantity: string } {
+  const data = new FormData(purchase);
+  return { interval: Number(data.get('interval')), quantity: String(data.get('quantity') ?? '') };
+}
+
 /**
  * The choice lives in the address too (`?interval=31&quantity=2`): a format link carries it to the format's
- * page (src/page-scripts/product-formats.ts), which starts from it, and a reload keeps it. Read once the
- * island runs (the page's HTML is built without a query, so hydration matches), then kept in step.
+ * page (src/page-scripts/product-formats.ts), which shows it in the form before the island runs, and a
+ * reload keeps it. Once the island runs, the address is kept in step with the choice.
  */
-function usePurchaseChoiceInAddress(
-  interval: number,
-  quantity: number,
-  offer: { buyOnce: boolean; subscribe: boolean },
-  defaults: { interval: number; quantity: number },
-  setInterval: (interval: number) => void,
-  setQuantity: (quantity: number) => void,
-) {
-  const read = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the island starts.
+function usePurchaseChoiceInAddress(interval: number, quantity: number, defaults: { interval: number; quantity: number }) {
+  const started = useRef(false);
   useEffect(() => {
-    const carried = purchaseChoiceOf(window.location.search, offer);
-    if (carried.interval !== undefined) setInterval(carried.interval);
-    if (carried.quantity !== undefined) setQuantity(carried.quantity);
-  }, []);
-  useEffect(() => {
-    // The first run only reads: the address still holds the choice the state is about to take.
-    if (!read.current) {
-      read.current = true;
+    // The first run leaves the address alone: the state is about to take the form's fields, which show it.
+    if (!started.current) {
+      started.current = true;
       return;
     }
     const { pathname, search, hash } = window.location;
