@@ -17,6 +17,10 @@ import { join } from 'node:path';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { staticServer } from '../../scripts/lib/static-server.ts';
 import { resolveTarget, RUN_HEADER, TargetError } from './target.ts';
+import { publishReceiver } from '../../src/lib/content/publish-receiver.ts';
+import { rebuildQueue, replayMemory } from '../../src/lib/content/webhook.ts';
+import { readWebhookConfig } from '../../src/backend/config.ts';
+import { buildChannels } from '../../scripts/build.ts';
 
 const HOST = '127.0.0.1';
 
@@ -83,8 +87,29 @@ const dataDir = mkdtempSync(join(tmpdir(), 'maison-gamelle-e2e-'));
 // shop API's options) can see what the shell exported for the shop.
 for (const name of ['DATABASE_URL', 'SMTP_URL', 'OUTBOX_PAGE', 'NODE_ENV', 'TRUST_PROXY', 'SITE_ORIGINS']) delete process.env[name];
 Object.assign(process.env, { DATA_DIR: dataDir, SITE_URL_FR: target.sites.fr, SITE_URL_BE: target.sites.be });
-const platform = await preparePlatform({ env: process.env, dataDir });
 const servers: Server[] = [];
+
+// The publish receiver, as `npm start` runs it: the platform's content service sends it its webhooks, and
+// it rebuilds the channels concerned into the folder served here (tests/e2e/publishing.spec.ts).
+const receiver = serve({
+  fetch: publishReceiver({
+    secret: readWebhookConfig(process.env).secret,
+    replays: replayMemory(),
+    rebuild: rebuildQueue(async (channels) => {
+      try {
+        await buildChannels(channels, { ...process.env, CONTENT_API_URL: `${target.platform}/content`, DIST_DIR: target.distDir });
+      } catch (error) {
+        console.error('e2e rebuild failed:', error);
+      }
+    }, 500).request,
+  }),
+  port: 0,
+  hostname: HOST,
+});
+await new Promise<void>((resolve) => receiver.once('listening', () => resolve()));
+servers.push(receiver as Server);
+process.env.CONTENT_WEBHOOK_URLS = `http://${HOST}:${(receiver.address() as { port: number }).port}/`;
+const platform = await preparePlatform({ env: process.env, dataDir });
 
 const withRunId = async (response: Response): Promise<Response> => {
   const headers = new Headers(response.headers);
