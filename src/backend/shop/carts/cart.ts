@@ -17,7 +17,7 @@ import {
 import { channels, htmlLangOf, languageOf, type Language, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { displayGroupOf, displayLabelOf, orderDisplayStatus } from '../../../lib/orders/display-status.ts';
-import { findVariantDisplays, type VariantDisplay } from '../../content/repository.ts';
+import { findVariantDisplays, type SellableVariant, type VariantDisplay } from '../../content/repository.ts';
 import { notFound, violation } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
@@ -29,6 +29,7 @@ import {
   findOrder,
   hasCompletedOrder,
   itemsOf,
+  lockCartForAdd,
   type FrozenTotals,
   type ItemRow,
   type OrderRow,
@@ -40,6 +41,7 @@ import {
   shipmentAndPaymentsOf,
   shipmentOf,
   type PaymentRow,
+  type ShipmentAndPayments,
   type ShipmentRow,
 } from '../checkout/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
@@ -55,7 +57,10 @@ export async function accessibleOrder(
   customerId: number | null,
   { cartOnly = true, forUpdate = false } = {},
 ): Promise<OrderRow> {
-  const order = await findOrder(q, token, forUpdate);
+  return accessible(await findOrder(q, token, forUpdate), customerId, cartOnly);
+}
+
+function accessible(order: OrderRow | null, customerId: number | null, cartOnly: boolean): OrderRow {
   if (!order || (order.customer_id !== null && order.customer_id !== customerId) || (cartOnly && order.state !== 'cart')) throw notFound();
   return order;
 }
@@ -68,6 +73,24 @@ export async function withCart<T>(c: ShopContext, deps: ShopDeps, fn: (tx: Query
   const customerId = await optionalCustomer(c, deps);
   const token = tokenParam(c);
   return deps.db.transaction(async (tx) => fn(tx, await accessibleOrder(tx, token, customerId, { forUpdate: true })));
+}
+
+/**
+ * Adds to the cart of the path in a transaction holding its row (as withCart), which the same statement reads
+ * with the variant to add in each language (repository.ts lockCartForAdd).
+ */
+export async function withCartForAdd<T>(
+  c: ShopContext,
+  deps: ShopDeps,
+  variantCode: string,
+  fn: (tx: Queryable, order: OrderRow, variants: Partial<Record<Language, SellableVariant>>) => Promise<T>,
+): Promise<T> {
+  const customerId = await optionalCustomer(c, deps);
+  const token = tokenParam(c);
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockCartForAdd(tx, token, variantCode);
+    return fn(tx, accessible(locked?.order ?? null, customerId, true), locked?.variants ?? {});
+  });
 }
 
 /** The tags of an Accept-Language header, most wanted first (`q=0` excluded). */
@@ -199,8 +222,8 @@ const itemJson = (order: OrderRow, r: ItemRow, view: View, shown: VariantDisplay
 });
 
 /** `read`: the order's lines when the call already has them (an add answers them with its write). */
-async function itemsJson(q: Queryable, order: OrderRow, view: View, read?: readonly ItemRow[]): Promise<OrderItem[]> {
-  const rows = read ?? (await itemsOf(q, order.id));
+async function itemsJson(q: Queryable, order: OrderRow, view: View, read?: OrderRead): Promise<OrderItem[]> {
+  const rows = read?.items ?? (await itemsOf(q, order.id));
   const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale), view.uploadsUrl);
   return rows.map((r) => itemJson(order, r, view, shown.get(r.variant_code)));
 }
@@ -226,7 +249,7 @@ function couponStateOf(
  * What an order in its checkout costs now: its items, its coupon, its carrier and its payment method.
  * Names, labels and the coupon's reason are in the view's language (the order's by default).
  */
-export async function priceOrder(q: Queryable, order: OrderRow, now: Date, answer: AnswerOptions = {}, read?: readonly ItemRow[]) {
+export async function priceOrder(q: Queryable, order: OrderRow, now: Date, answer: AnswerOptions = {}, read?: OrderRead) {
   const view = viewOf(order, answer);
   const lang = languageOf(view.locale);
   const items = await itemsJson(q, order, view, read);
@@ -285,6 +308,11 @@ const paymentJson = (order: OrderRow, p: PaymentRow): Payment => ({
   card: p.card_brand && p.card_last4 ? { brand: p.card_brand, last4: p.card_last4, expiry: p.card_expiry } : null,
 });
 
+/** What a call already read of the order (an add answers it with its write): the answer reads none of it again. */
+export interface OrderRead extends ShipmentAndPayments {
+  items: readonly ItemRow[];
+}
+
 /**
  * The order as the API answers it: a cart priced now, a placed order with the figures it was placed with;
  * names, labels and statuses in the view's language (answerView; the order's by default).
@@ -294,8 +322,7 @@ export async function orderJson(
   order: OrderRow,
   now: Date,
   answer: AnswerOptions = {},
-  /** The order's lines when the call already read them. */
-  read?: readonly ItemRow[],
+  read?: OrderRead,
 ): Promise<Order & { '@context': string }> {
   const view = viewOf(order, answer);
   const lang = languageOf(view.locale);
@@ -303,7 +330,7 @@ export async function orderJson(
   const items = priced?.items ?? (await itemsJson(q, order, view, read));
   const coupon = priced ? priced.coupon : await placedCouponState(q, order, order.frozen!, lang);
   const { promotions, ...totals } = order.frozen ?? { ...priced!.totals, promotions: priced!.promotions };
-  const { shipment, payments } = await shipmentAndPaymentsOf(q, order.id);
+  const { shipment, payments } = read ?? (await shipmentAndPaymentsOf(q, order.id));
   const status = orderDisplayStatus({
     state: order.state,
     checkoutState: order.checkout_state,

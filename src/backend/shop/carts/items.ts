@@ -14,7 +14,7 @@ import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
-import { answerView, orderJson, withCart } from './cart.ts';
+import { answerView, orderJson, withCart, withCartForAdd } from './cart.ts';
 import { addToCart, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */
@@ -40,11 +40,12 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const lang = c.get('lang');
     const body = await parseBody(c, addItemRequest);
     const code = variantCodeOf(body.productVariant);
-    // The order row is locked first by every item call: parallel adds to one cart queue up on it.
+    // The order row is locked first by every item call: parallel adds to one cart queue up on it. A malformed
+    // code finds no variant, after the cart was found.
     return ld(
       c,
-      await withCart(c, deps, async (tx, order) => {
-        const variant = code ? await findVariant(tx, code, languageOf(order.locale_code)) : null;
+      await withCartForAdd(c, deps, code ?? '', async (tx, order, variants) => {
+        const variant = variants[languageOf(order.locale_code)];
         if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
         if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
         if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });
@@ -56,7 +57,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval),
         };
         // One statement writes the line and answers the cart's lines: the answer is priced from them, not read again.
-        const items = await addToCart(
+        const { items, ...shipmentAndPayments } = await addToCart(
           tx,
           order.id,
           { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() },
@@ -65,7 +66,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
         const line = items.find((i) => i.variant_code === variant.code && i.subscription_interval === body.subscriptionInterval);
         if (!line) throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
         if (!line.written) throw tooMany(c);
-        return orderJson(tx, order, deps.clock(), answerView(c, deps, order), items);
+        return orderJson(tx, order, deps.clock(), answerView(c, deps, order), { items, ...shipmentAndPayments });
       }),
     );
   });

@@ -1,6 +1,8 @@
 /** The SQL of carts and orders: the orders, their items and their coupon (shop.orders, shop.order_items, shop.promotions). */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
+import type { SellableVariant } from '../../content/repository.ts';
+import { shipmentAndPaymentsColumns, type ShipmentAndPayments } from '../checkout/repository.ts';
 import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
 
@@ -66,10 +68,10 @@ export async function hasCompletedOrder(q: Queryable, customerId: number): Promi
   return rows.length > 0;
 }
 
-const ORDER = `SELECT id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
+const ORDER_COLUMNS = `id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
   number, notes, to_char(checkout_completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS checkout_completed_at, billing_address,
-  shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions
-  FROM shop.orders`;
+  shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions`;
+const ORDER = `SELECT ${ORDER_COLUMNS} FROM shop.orders`;
 
 type StoredOrder = Omit<OrderRow, 'frozen'> & {
   items_total: number | null;
@@ -180,21 +182,46 @@ export const itemsOf = (q: Queryable, orderId: number) =>
 export type AddedItemRow = ItemRow & { written: boolean };
 
 /**
+ * The cart of the token locked for an add (see findOrder), with the variant to add as the catalogue sells it in
+ * each language the cart may be read in (the same reading as content/repository.ts findVariant): one statement.
+ */
+export async function lockCartForAdd(
+  q: Queryable,
+  token: string,
+  variantCode: string,
+): Promise<{ order: OrderRow; variants: Partial<Record<Language, SellableVariant>> } | null> {
+  const [row] = await q.query<StoredOrder & { variants: Partial<Record<Language, SellableVariant>> | null }>(
+    `SELECT ${ORDER_COLUMNS}, v.variants FROM shop.orders o, LATERAL (
+       SELECT json_object_agg(v.language, json_build_object('code', v.code, 'variantName', v.name, 'productName', p.name,
+         'basePrice', v.base_price, 'shown', v.show_variant AND p.viewable, 'inStock', v.in_stock, 'isSample', p.is_sample)) AS variants
+       FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+       WHERE v.code = $2
+     ) v
+     WHERE o.token_value = $1 FOR UPDATE OF o`,
+    [token, variantCode],
+  );
+  if (!row) return null;
+  const { variants, ...order } = row;
+  return { order: orderOf(order), variants: variants ?? {} };
+}
+
+/**
  * Adds to the cart's line of that variant at that interval, or makes one, and touches the order, in one
- * statement that answers every line of the cart as it now is. The caller holds the order's row lock, so
+ * statement that answers every line of the cart as it now is, with the order's shipment and payments. The caller holds the order's row lock, so
  * the lines it reads here are the latest. The limits are part of the write: a line is not grown past
  * `maxQuantity` (it comes back with `written` false) and a new line is not made in a cart that has
  * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
  * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
  */
-export const addToCart = (
+export const addToCart = async (
   q: Queryable,
   orderId: number,
   item: LineContent & { quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date },
   limits: { maxQuantity: number; maxLines: number },
 ) =>
-  q.query<AddedItemRow>(
-    `WITH written AS (
+  q
+    .query<{ items: AddedItemRow[] } & ShipmentAndPayments>(
+      `WITH written AS (
        INSERT INTO shop.order_items AS i (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
          subscription_interval, source_item_list, upsell, created_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz
@@ -205,27 +232,30 @@ export const addToCart = (
          variant_name = excluded.variant_name
        WHERE i.quantity + excluded.quantity <= $12
        RETURNING ${ITEM_COLUMNS}
-     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1)
-     SELECT ${ITEM_COLUMNS}, true AS written FROM written
-     UNION ALL
-     SELECT ${ITEM_COLUMNS}, false FROM shop.order_items WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
-     ORDER BY id`,
-    [
-      orderId,
-      item.variantCode,
-      item.productName,
-      item.variantName,
-      item.quantity,
-      item.originalUnitPrice,
-      item.unitPrice,
-      item.interval,
-      item.sourceItemList,
-      item.upsell,
-      item.now.toISOString(),
-      limits.maxQuantity,
-      limits.maxLines,
-    ],
-  );
+     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1),
+     lines AS (
+       SELECT ${ITEM_COLUMNS}, true AS written FROM written
+       UNION ALL
+       SELECT ${ITEM_COLUMNS}, false FROM shop.order_items WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
+     )
+     SELECT (SELECT json_agg(l ORDER BY l.id) FROM lines l) AS items, ${shipmentAndPaymentsColumns('$1')}`,
+      [
+        orderId,
+        item.variantCode,
+        item.productName,
+        item.variantName,
+        item.quantity,
+        item.originalUnitPrice,
+        item.unitPrice,
+        item.interval,
+        item.sourceItemList,
+        item.upsell,
+        item.now.toISOString(),
+        limits.maxQuantity,
+        limits.maxLines,
+      ],
+    )
+    .then(([row]) => row!);
 
 export async function itemsTotal(q: Queryable, orderId: number): Promise<number> {
   const [row] = await q.query<{ total: number }>(

@@ -97,16 +97,19 @@ const PAYMENT = `SELECT id, method_code, state, amount, provider_payment_id, car
 /** Every payment of the order, oldest first: the open one (if any) is the last. */
 export const paymentsOf = (q: Queryable, orderId: number) => q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 ORDER BY id`, [orderId]);
 
-/** The order's shipment and payments (oldest first) in one statement: every answer about an order shows both. */
-export async function shipmentAndPaymentsOf(
-  q: Queryable,
-  orderId: number,
-): Promise<{ shipment: ShipmentRow | null; payments: PaymentRow[] }> {
-  const [row] = await q.query<{ shipment: ShipmentRow | null; payments: PaymentRow[] }>(
-    `SELECT (SELECT row_to_json(s) FROM (${SHIPMENT} WHERE order_id = $1) s) AS shipment,
-       (SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM (${PAYMENT} WHERE order_id = $1) p) AS payments`,
-    [orderId],
-  );
+/** What every answer about an order shows besides its lines: its shipment and its payments, oldest first. */
+export interface ShipmentAndPayments {
+  shipment: ShipmentRow | null;
+  payments: PaymentRow[];
+}
+/** The columns `shipment` and `payments` of a statement that has the order's id in `orderId` (a parameter or a column). */
+export const shipmentAndPaymentsColumns = (orderId: string) =>
+  `(SELECT row_to_json(s) FROM (${SHIPMENT} WHERE order_id = ${orderId}) s) AS shipment,
+   (SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM (${PAYMENT} WHERE order_id = ${orderId}) p) AS payments`;
+
+/** The order's shipment and payments in one statement. */
+export async function shipmentAndPaymentsOf(q: Queryable, orderId: number): Promise<ShipmentAndPayments> {
+  const [row] = await q.query<ShipmentAndPayments>(`SELECT ${shipmentAndPaymentsColumns('$1')}`, [orderId]);
   return row!;
 }
 
