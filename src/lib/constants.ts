@@ -138,7 +138,7 @@ export const LOADING_BAR = {
   height: 3,
   colour: '#AE9973',
 } as const;
-/** @public The carousel (not built yet): auto-advance, swipe threshold, move lock, heights and breakpoints. */
+/** The carousel (components/home/Carousel.astro): auto-advance, swipe threshold, move lock, heights and breakpoints. */
 export const CAROUSEL = {
   autoAdvanceMs: 10000,
   itemsPerSlide: 1,
@@ -147,3 +147,5 @@ export const CAROUSEL = {
   heights: { default: 320, mobile: 329, tablet: 401, desktop: 500 },
   breakpoints: { sm: 768, md: 1024, lg: 1260 },
 } as const;
+/** The blurred preview a picture shows until it arrives: a quarter of its size, blurred (sigma 4), WebP quality 20. */
+export const PICTURE_PLACEHOLDER = { scale: 0.25, blur: 4, quality: 20 } as const;

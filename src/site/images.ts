@@ -9,6 +9,7 @@
  */
 import { getImage, imageConfig } from 'astro:assets';
 import { isRemoteAllowed } from 'astro/assets/utils';
+import { PICTURE_PLACEHOLDER } from '../lib/constants.ts';
 import type { ContentImage } from '../lib/content/wire.ts';
 import type { ShareImage } from '../lib/seo/meta.ts';
 import { channel, contentOf } from './content.ts';
@@ -21,6 +22,9 @@ import { availablePictureUrls } from './picture-availability.ts';
 export const PICTURE_LAYOUTS = {
   card: { widths: [360], sizes: '180px' },
   main: { widths: [360, 720], sizes: '(max-width: 768px) 88px, 360px' },
+  // A home carousel's banner covers a box the page's width and 320 to 500 px high: on a phone it is drawn
+  // about 630 px wide (its height sets its width), wider screens draw it the page's width.
+  slide: { widths: [640, 1280], sizes: '(max-width: 768px) 640px, 100vw' },
 } as const;
 
 /** The files of a pack shot in one layout: the <source>s of its <picture> and its <img>. */
@@ -31,6 +35,8 @@ export interface PictureFiles {
   sizes: string;
   width: number;
   height: number;
+  /** The blurred preview drawn behind the <img> until it arrives: a tiny file of its own, CSP's img-src 'self'. */
+  placeholder: string;
 }
 
 /** AVIF first (the smallest, read by today's browsers), WebP for the others and as the <img> itself. */
@@ -53,6 +59,16 @@ export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_L
       const [avif, webp] = await Promise.all(
         PICTURE_FORMATS.map((format) => getImage({ src: image.url, width, height, widths: [...widths], sizes, format })),
       );
+      // A quarter of the smallest file: the same preview serves every layout of a picture drawn at that width.
+      const small = Math.min(...widths) * PICTURE_PLACEHOLDER.scale;
+      const placeholder = await getImage({
+        src: image.url,
+        width: Math.round(small),
+        height: Math.round((small * image.height) / image.width),
+        format: 'webp',
+        quality: PICTURE_PLACEHOLDER.quality,
+        blur: PICTURE_PLACEHOLDER.blur,
+      });
       return {
         sources: [
           { type: 'image/avif', srcset: avif!.srcSet.attribute },
@@ -63,6 +79,7 @@ export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_L
         sizes,
         width,
         height,
+        placeholder: placeholder.src,
       };
     })();
     pictures.set(key, files);

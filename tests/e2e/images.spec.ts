@@ -8,6 +8,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { expect, languageOf, pathOf, test } from './helpers.ts';
+import { expectStill, watchShifts } from './page-checks.ts';
 
 const fixtures = loadFixtures();
 /** A dry food with several formats, and its first one: its bag says "2 kg" or the like. */
@@ -132,4 +133,55 @@ test('other pages share an image too: the category’s banner, the shop’s own 
     expect(await page.locator('meta[property="og:image:alt"]').getAttribute('content')).toBeTruthy();
     expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
   }
+});
+
+/**
+ * Until a picture arrives, its blurred preview stands in its place (SPEC §9: a quarter of its size, blurred,
+ * quality 20): a tiny WebP of the site's own, named in the <img>'s --placeholder and drawn as its background,
+ * in the space its width and height already keep. The picture held back by the network, the preview shows.
+ */
+test('a picture shows its blurred preview until it arrives, in the space it keeps', async ({ page }, info) => {
+  await watchShifts(page);
+  // Every AVIF and WebP of the pack shots held back, but the previews: the page is drawn with them alone.
+  const previews = new Set<string>();
+  const response = await fetch(new URL(productPath(info), info.project.use.baseURL));
+  for (const [, url] of (await response.text()).matchAll(/--placeholder:url\(([^)]+)\)/g)) previews.add(url!);
+  expect(previews.size).toBeGreaterThan(0);
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\.(avif|webp)$/, async (route) => {
+    if (!previews.has(new URL(route.request().url()).pathname)) await held;
+    await route.continue();
+  });
+
+  await page.goto(productPath(info), { waitUntil: 'domcontentloaded' });
+  const main = page.locator('.product .visual img');
+  const preview = await main.evaluate((img: HTMLImageElement) => ({
+    style: img.getAttribute('style'),
+    background: getComputedStyle(img).backgroundImage,
+    complete: img.complete && img.naturalWidth > 0,
+  }));
+  expect(preview.complete).toBe(false);
+  const [, url] = /^--placeholder:url\((\/\S+\.webp)\)$/.exec(preview.style ?? '') ?? [];
+  expect(url, preview.style ?? 'no style').toBeTruthy();
+  expect(preview.background).toBe(`url("${new URL(url!, page.url()).href}")`);
+  // Tiny, and a quarter of the 360 px file: 90 px square.
+  const file = await fetched(page, url!);
+  expect(file).toMatchObject({ status: 200, type: 'image/webp' });
+  expect(file.bytes).toBeLessThan(1500);
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, url!);
+  expect(size).toEqual([90, 90]);
+  // The cards' pictures have theirs too.
+  await expect(page.locator('.product-card img:not(.has-placeholder)')).toHaveCount(0);
+
+  release();
+  await expect(main).toHaveJSProperty('complete', true);
+  await expectStill(page, 'product page, preview then picture');
 });
