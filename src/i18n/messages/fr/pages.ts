@@ -68,6 +68,16 @@ export default {
     reviewsHeading: 'Ils nous font confiance',
     onePercentLink: 'En savoir plus sur 1% for animals',
     shopsLink: 'Trouver un magasin',
+    /** The home carousel: its name, a slide's position, its controls. */
+    carousel: {
+      label: 'À la une',
+      slide: '{index} sur {count}',
+      pause: 'Pause',
+      play: 'Lecture',
+      previous: 'Précédent',
+      next: 'Suivant',
+      discover: 'Découvrir',
+    },
   },
   islandPlaceholder: 'Cet espace s’affichera ici dès le chargement de la page.',
   notFound: {

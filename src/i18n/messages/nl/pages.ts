@@ -67,6 +67,15 @@ export default {
     reviewsHeading: 'Wat onze klanten zeggen',
     onePercentLink: 'Meer over 1% for animals',
     shopsLink: 'Vind een winkel',
+    carousel: {
+      label: 'In de kijker',
+      slide: '{index} van {count}',
+      pause: 'Pauze',
+      play: 'Afspelen',
+      previous: 'Vorige',
+      next: 'Volgende',
+      discover: 'Ontdekken',
+    },
   },
   islandPlaceholder: 'Dit onderdeel verschijnt zodra de pagina geladen is.',
   notFound: {
