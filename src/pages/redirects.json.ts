@@ -1,6 +1,6 @@
 /**
  * Content redirects of this build (a product address is checked for a SKU first:
- * /produits/sku-{sku}/ goes to the product's slug). The build script turns them into Netlify's _redirects; the local server reads them.
+ * /produits/sku-{sku}/ goes to the product's slug; a slug an editor replaced goes to the current one). The build script turns them into Netlify's _redirects; the local server reads them.
  */
 import type { APIRoute } from 'astro';
 import { pathTo } from '../lib/routes/paths.ts';
@@ -15,7 +15,10 @@ export const GET: APIRoute = async () => {
       const route = product.isSample ? 'sample' : 'product';
       const to = await pathOf({ route, key: product.sku }, locale);
       const from = pathTo(route, locale, { [route]: `sku-${product.sku}` });
-      if (to) redirects.push({ from, to, status: 301 });
+      if (!to) continue;
+      redirects.push({ from, to, status: 301 });
+      // An editor renamed it: its former address leads to the current one.
+      for (const slug of product.formerSlugs ?? []) redirects.push({ from: pathTo(route, locale, { [route]: slug }), to, status: 301 });
     }
   }
   return Response.json(redirects);

@@ -197,6 +197,22 @@ describe('the editor API writes what the site reads', () => {
     await delivered((d) => d.payload.model === 'b2c-menu');
   });
 
+  it("keeps a renamed product's former slug (its old address redirects), which no other product may take", async () => {
+    const renamed = fixtures.products.find((p) => p.viewable && p.sku !== product.sku)!;
+    const res = await write('PUT', `/products/${renamed.sku}?locale=nl`, { data: { slug: 'nieuwe-naam' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const read = await platform.get(`/content/b2c-products/nieuwe-naam?locale=nl&render=0`);
+    expect(read.body.data).toMatchObject({ sku: renamed.sku, slug: 'nieuwe-naam', formerSlugs: [renamed.slug.nl] });
+    expect((await platform.get(`/content/b2c-products/${renamed.slug.fr}?locale=fr&render=0`)).body.data.formerSlugs).toEqual([]);
+    const other = fixtures.products.find((p) => p.sku !== renamed.sku && p.sku !== product.sku)!;
+    expectError(await write('PUT', `/products/${other.sku}?locale=nl`, { data: { slug: renamed.slug.nl } }), 400, 'ValidationError');
+    // Given back its old name: that name leaves its former slugs, and the one it had since joins them.
+    expect((await write('PUT', `/products/${renamed.sku}?locale=nl`, { data: { slug: renamed.slug.nl } })).status).toBe(200);
+    const back = await platform.get(`/content/b2c-products/${renamed.slug.nl}?locale=nl&render=0`);
+    expect(back.body.data.formerSlugs).toEqual(['nieuwe-naam']);
+    await delivered((d) => d.payload.entry.documentId === renamed.sku && d.payload.entry.slug === renamed.slug.nl);
+  });
+
   it('signs every delivery so that the receiver accepted all of them', () => {
     expect(received.length).toBeGreaterThan(0);
     expect(received.filter((d) => !d.verdict.rebuild)).toEqual([]);

@@ -56,7 +56,9 @@ const productSelect = `
       WHERE v.product_sku = p.sku AND v.language = p.language) AS variants,
     (SELECT coalesce(array_agg(pc.category_key ORDER BY pc.rank), '{}') FROM content.product_categories pc
       WHERE pc.product_sku = p.sku) AS category_keys,
-    (SELECT json_object_agg(o.language, o.slug) FROM content.products o WHERE o.sku = p.sku) AS localizations
+    (SELECT json_object_agg(o.language, o.slug) FROM content.products o WHERE o.sku = p.sku) AS localizations,
+    (SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC), '{}') FROM content.product_slug_history h
+      WHERE h.sku = p.sku AND h.language = p.language) AS former_slugs
   FROM content.products p ${imageJoin('p')}`;
 
 function productWhere(q: ProductQuery): { where: string; params: unknown[] } {
@@ -117,6 +119,7 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     viewable: row.viewable as boolean,
     oldProduct: row.old_product as boolean,
     updatedAt: iso(row.updated_at),
+    formerSlugs: row.former_slugs as string[],
   };
   if (q.render === 0) return empty;
   const summary: ProductSummary = {

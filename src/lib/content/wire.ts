@@ -60,7 +60,15 @@ export type ContentImage = z.infer<typeof contentImage>;
 /** No image yet is `null`, like Strapi's empty media field, or absent (a service that predates images). */
 const image = contentImage.nullish();
 
-export const productEmpty = z.object({ sku: z.string(), slug: z.string(), viewable: z.boolean(), oldProduct: z.boolean(), updatedAt });
+export const productEmpty = z.object({
+  sku: z.string(),
+  slug: z.string(),
+  viewable: z.boolean(),
+  oldProduct: z.boolean(),
+  updatedAt,
+  /** The slugs an editor replaced (newest first): their addresses redirect to the product's page. */
+  formerSlugs: z.array(z.string()).optional(),
+});
 export const productSummary = productEmpty.extend({
   name: z.string(),
   animal: z.enum(['dog', 'cat']),

@@ -103,6 +103,7 @@ export async function updateEntry<K extends EditorKind>(
     db.transaction(async (tx) => {
       const columns: Row = { ...(data as Row) };
       if (kind === 'products') {
+        if (typeof columns.slug === 'string') await keepFormerSlug(tx, id, language, columns.slug);
         const { variants, description } = columns as { variants?: EditorUpdate<'products'>['variants']; description?: string };
         delete columns.variants;
         delete columns.description;
@@ -121,6 +122,26 @@ export async function updateEntry<K extends EditorKind>(
       if (!(await setColumns(tx, kind, id, language, columns))) throw contentNotFound(`No ${kind} entry ${id} in ${language}`);
     }),
   );
+}
+
+/**
+ * Before a product's slug changes, its current one joins the product's former slugs (its old address will
+ * redirect); a slug given back to the product leaves them, and no other product may take a former slug.
+ */
+async function keepFormerSlug(tx: Queryable, sku: string, language: Language, slug: string): Promise<void> {
+  const [owner] = await tx.query<{ sku: string }>('SELECT sku FROM content.product_slug_history WHERE language = $1 AND slug = $2', [
+    language,
+    slug,
+  ]);
+  if (owner && owner.sku !== sku)
+    throw contentError(400, 'ValidationError', `The slug ${slug} was product ${owner.sku}'s: its old address redirects there`, {});
+  await tx.query(
+    `INSERT INTO content.product_slug_history (sku, language, slug)
+       SELECT sku, language, slug FROM content.products WHERE sku = $1 AND language = $2 AND slug <> $3
+     ON CONFLICT (language, slug) DO UPDATE SET replaced_at = now()`,
+    [sku, language, slug],
+  );
+  await tx.query('DELETE FROM content.product_slug_history WHERE sku = $1 AND language = $2 AND slug = $3', [sku, language, slug]);
 }
 
 /** A format's price, stock and visibility are the same in every language; its name is the language's. */
