@@ -9,6 +9,19 @@ import { type BarState, loadingBar, trickle } from '../../../src/page-scripts/lo
 let states: BarState[];
 const last = () => states.at(-1);
 const make = () => loadingBar((state) => states.push(state));
+/** A bar whose navigation started `ms` ago. */
+function startedFor(ms: number) {
+  const bar = make();
+  bar.start();
+  vi.advanceTimersByTime(ms);
+  return bar;
+}
+/** No timer is left to draw anything. */
+function expectNothingLeft() {
+  const count = states.length;
+  vi.advanceTimersByTime(60_000);
+  expect(states).toHaveLength(count);
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
@@ -18,18 +31,14 @@ afterEach(() => vi.useRealTimers());
 
 describe('loading bar', () => {
   it('never shows for a page that arrives within the throttle', () => {
-    const bar = make();
-    bar.start();
-    vi.advanceTimersByTime(199);
+    const bar = startedFor(199);
     bar.finish();
     vi.advanceTimersByTime(5000);
     expect(states).toEqual([]);
   });
 
   it('appears after 200 ms and trickles over the duration without reaching the end', () => {
-    const bar = make();
-    bar.start();
-    vi.advanceTimersByTime(200);
+    startedFor(200);
     expect(last()).toEqual({ visible: true, progress: trickle(200) });
     vi.advanceTimersByTime(1800);
     expect(last()!.progress).toBeCloseTo(trickle(2000));
@@ -42,9 +51,7 @@ describe('loading bar', () => {
   });
 
   it('fills when the page arrives, hides 500 ms later and is empty 400 ms after that', () => {
-    const bar = make();
-    bar.start();
-    vi.advanceTimersByTime(700);
+    const bar = startedFor(700);
     bar.finish();
     expect(last()).toEqual({ visible: true, progress: 1 });
     vi.advanceTimersByTime(499);
@@ -55,15 +62,11 @@ describe('loading bar', () => {
     expect(last()).toEqual({ visible: false, progress: 1 });
     vi.advanceTimersByTime(1);
     expect(last()).toEqual({ visible: false, progress: 0 });
-    const count = states.length;
-    vi.advanceTimersByTime(10_000);
-    expect(states).toHaveLength(count);
+    expectNothingLeft();
   });
 
   it('starts over on a second navigation while the first was still showing', () => {
-    const bar = make();
-    bar.start();
-    vi.advanceTimersByTime(1500);
+    const bar = startedFor(1500);
     bar.start();
     const count = states.length;
     vi.advanceTimersByTime(199);
@@ -73,14 +76,10 @@ describe('loading bar', () => {
   });
 
   it('is hidden and empty at once on reset, with nothing left to fire', () => {
-    const bar = make();
-    bar.start();
-    vi.advanceTimersByTime(900);
+    const bar = startedFor(900);
     bar.reset();
     expect(last()).toEqual({ visible: false, progress: 0 });
-    const count = states.length;
-    vi.advanceTimersByTime(10_000);
-    expect(states).toHaveLength(count);
+    expectNothingLeft();
     // A reset before the throttle cancels the bar to come, and draws nothing.
     states = [];
     bar.start();
