@@ -24,4 +24,4 @@ export function carouselCss(): string {
  * The page policy's source for that sheet. The page's view admits it (Astro.csp.insertStyleHash) before its
  * layout writes the policy into the head: a component inside the layout's body would come too late.
  */
-export const carouselCssHash = (): string => `sha256-${createHash('sha256').update(carouselCss()).digest('base64')}`;
+export const carouselCssHash = (): `sha256-${string}` => `sha256-${createHash('sha256').update(carouselCss()).digest('base64')}`;
