@@ -52,6 +52,13 @@ describe('platform configuration outside production', () => {
     expect(readPlatformConfig({ OUTBOX_PAGE: 'off' }).outbox).toBe(false);
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 10 by default, and refuses a size that is not one', () => {
+    expect(readPlatformConfig({}).databasePoolSize).toBe(10);
+    expect(readPlatformConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    for (const size of ['0', '2.5', 'many', '101'])
+      expect(problemsOf({ DATABASE_POOL_SIZE: size })).toEqual([expect.stringContaining('DATABASE_POOL_SIZE must be a whole number')]);
+  });
+
   it('refuses an SMTP_URL that is not one', () => {
     expect(problemsOf({ SMTP_URL: 'http://smtp.example.com' })).toEqual([expect.stringContaining('SMTP_URL must be an smtp://')]);
   });
