@@ -1,7 +1,9 @@
-// The `client:intent` directive (./intent.ts) among Astro's component attributes.
-declare module 'astro' {
-  interface AstroClientDirectives {
-    'client:intent'?: boolean;
+// The `client:intent` directive (./intent.ts) among the attributes a component takes in an .astro file.
+declare global {
+  namespace Astro {
+    interface ClientDirectives {
+      'client:intent'?: boolean;
+    }
   }
 }
 export {};

@@ -5,7 +5,7 @@
  * A form submitted before the island has taken it is held (marked HELD_SUBMIT); the island, once it runs,
  * marks the form ISLAND_READY and submits a held form again, reading the fields as the shopper left them.
  * If the code cannot be loaded, a held form goes as it would without JavaScript. Registered in
- * astro.config.mjs; its attribute's type in ./intent.d.ts.
+ * astro.config.mjs; its attribute's type in ./client-directives.d.ts.
  */
 import type { ClientDirective } from 'astro';
 
