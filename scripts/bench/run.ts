@@ -2,7 +2,8 @@
  * `npm run bench [-- part…]`: figures for the README, measured on this machine (not timed tests). The
  * parts (all of them without arguments):
  * - `build`: build throughput, both channels built from a generated catalogue of BENCH_PRODUCTS (2,000)
- *   products, in pages per second (an isolated database, dist and cache under .bench/);
+ *   products, in pages per second, cold, warm and incremental (no change, one product edited: publish to
+ *   visible), in an isolated database, dist and cache under .bench/;
  * - `funnel`: the checkout page's layout stability (CLS, budget 0) in Chromium (funnel.ts), on the build
  *   of `build`, else on a build of the fixtures' catalogue;
  * - `lighthouse`: Lighthouse's mobile scores (performance / accessibility / best practices / SEO, median
@@ -27,6 +28,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { pathTo, SHELL_ID } from '../../src/lib/routes/paths.ts';
 import { freePorts } from '../lib/ports.ts';
+import { openDatabase } from '../../src/backend/db/database.ts';
 // The one reading of what a built page loads before any interaction, which the budget test holds (tests/e2e/js-budgets.spec.ts).
 import { scriptBytesBeforeInteraction } from '../../tests/support/static-closure.ts';
 import { benchCart } from './cart.ts';
@@ -81,14 +83,24 @@ if (wanted.has('build') || wanted.has('funnel') || wanted.has('lighthouse')) {
 
   if (wanted.has('build')) {
     run(['scripts/seed.ts', '--products', String(products)]);
-    for (const pass of ['cold', 'warm']) {
+    // Cold: empty caches. Warm: every page rendered again (--full), the pictures and the content from the
+    // caches. Then the incremental builds: nothing changed, and one product's price edited in the content
+    // service's database (publish to visible: the build of both channels and the swap of the served trees).
+    const passes: Array<[string, string[], (() => Promise<void>)?]> = [
+      ['cold build', ['--full']],
+      ['warm build', ['--full']],
+      ['incremental build, no change', []],
+      ['incremental build, one product edited', [], editOneProduct],
+    ];
+    for (const [pass, flags, before] of passes) {
+      await before?.();
       const started = performance.now();
-      run(['scripts/build.ts', 'fr', 'be']);
+      run(['scripts/build.ts', 'fr', 'be', ...flags]);
       const seconds = (performance.now() - started) / 1000;
-      const pages = countPages(`${root}/dist`);
-      results[`${pass} build (${products} products): pages`] = pages;
-      results[`${pass} build (${products} products): seconds`] = Number(seconds.toFixed(1));
-      results[`${pass} build (${products} products): pages per second`] = Number((pages / seconds).toFixed(1));
+      const pages = countPages(`${root}/dist/fr`) + countPages(`${root}/dist/be`);
+      results[`${pass} (${products} products): pages`] = pages;
+      results[`${pass} (${products} products): seconds`] = Number(seconds.toFixed(1));
+      results[`${pass} (${products} products): pages per second`] = Number((pages / seconds).toFixed(1));
     }
   } else {
     // The funnel's pages are shells, the same whatever the catalogue, and Lighthouse audits one page of
@@ -99,6 +111,17 @@ if (wanted.has('build') || wanted.has('funnel') || wanted.has('lighthouse')) {
   measurePageScripts(`${root}/dist/be`);
   if (wanted.has('funnel')) Object.assign(results, await benchFunnelLayout(`${root}/dist`, ports));
   if (wanted.has('lighthouse')) Object.assign(results, await benchLighthouse(`${root}/dist`, ports));
+}
+
+/** An editor's change to one product (its price, in both languages), straight in the content service's database. */
+async function editOneProduct(): Promise<void> {
+  const db = await openDatabase({ dataDir: `${root}/pglite` });
+  try {
+    await db.exec(`UPDATE content.product_variants SET base_price = base_price + 100
+      WHERE product_sku = (SELECT min(sku) FROM content.products WHERE viewable AND NOT is_sample)`);
+  } finally {
+    await db.close();
+  }
 }
 
 function countPages(dir: string): number {
