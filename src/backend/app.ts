@@ -20,7 +20,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
 import { readContentEditorSettings, readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
 import { webhookSender } from './content/editor/webhooks.ts';
-import { routeRulesRoutes } from './content/route-rules.ts';
+import { maintenanceRoutesOf, routeRulesRoutes } from './content/route-rules.ts';
 import { searchRoutes } from './search/routes.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
@@ -165,8 +165,10 @@ export function createPlatform({
   if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));
   if (sandbox) app.route('/payments', sandbox.app);
 
-  // The route rules of each channel's last build: the redirect a path leads to, if any.
-  app.route('/builds', routeRulesRoutes(distDir));
+  // The route rules of each channel's last build (the redirect a path leads to, if any) and the routes in
+  // maintenance now: every page of the sites asks them as it loads, without credentials.
+  app.use('/builds/*', cors({ origin: siteOrigins, allowHeaders: ['Accept'], allowMethods: ['GET'], maxAge: 600 }));
+  app.route('/builds', routeRulesRoutes(distDir, maintenanceRoutesOf((shop.env ?? process.env).MAINTENANCE_ROUTES)));
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {
     const channel = c.req.param('channel').toLowerCase();

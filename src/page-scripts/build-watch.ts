@@ -5,7 +5,9 @@
  * (role="status", the texts the layout wrote in it) and makes the next link to another page of the site a
  * full reload, fetched fresh past any prefetched copy (SPEC §4). The first answer is the page's own
  * build: an incremental build copies unchanged pages as they were, so the id they were rendered with may
- * be an older one than the build that serves them. No framework: it runs on every page.
+ * be an older one than the build that serves them. As it loads, the page also asks the platform's route
+ * rules for its own path (SPEC §7, src/backend/content/route-rules.ts): a route put in maintenance since
+ * the build, or an address the last build redirects, leads on at once. No framework: it runs on every page.
  */
 
 /** Often enough to tell within a minute, rare enough to cost nothing (the answer is a few bytes, never cached). */
@@ -86,7 +88,16 @@ function announce(): void {
   });
 }
 
+/** Follows the route rules' redirect for this page, if any (absolute: it leaves the site). */
+async function followRouteRules(rules: string): Promise<void> {
+  const response = await fetch(`${rules}?path=${encodeURIComponent(location.pathname)}`);
+  const { redirect } = response.ok ? ((await response.json()) as { redirect?: unknown }) : {};
+  if (typeof redirect === 'string' && redirect !== location.pathname) location.replace(redirect);
+}
+
 if (typeof document !== 'undefined') {
+  const rules = document.querySelector<HTMLElement>('[data-build-notice]')?.dataset.rules;
+  if (rules) followRouteRules(rules).catch(() => undefined);
   const check = buildWatcher(latestId, announce);
   void check();
   setInterval(() => {

@@ -51,12 +51,32 @@ describe('GET /builds/{channel}/route-rules', () => {
     expect((await request('/builds/be/route-rules?path=/nl/producten/nieuw/')).body.redirect).toBe('/nl/producten/nieuwer/');
   });
 
-  it('refuses a missing or relative path (400), an unknown channel, a channel never built (404)', async () => {
+  it('refuses a missing or relative path (400), an unknown channel (404); a channel never built has no redirect', async () => {
     expect((await request('/builds/fr/route-rules')).status).toBe(400);
     expect((await request('/builds/fr/route-rules?path=produits')).status).toBe(400);
     expect((await request(`/builds/fr/route-rules?path=/${'a'.repeat(3000)}`)).status).toBe(400);
     expect((await request('/builds/de/route-rules?path=/')).status).toBe(404);
     rmSync(join(dist, 'be'), { recursive: true });
-    expect((await request('/builds/be/route-rules?path=/')).status).toBe(404);
+    expect((await request('/builds/be/route-rules?path=/')).body).toEqual({ path: '/', redirect: null });
+  });
+
+  it('sends the pages of the routes in maintenance (MAINTENANCE_ROUTES, read when the platform starts) to the maintenance page', async () => {
+    const env = { JWT_SECRET: 'route-rules-test-secret', MAINTENANCE_ROUTES: 'shops, cart, notFound, maintenance' };
+    const site = 'https://www.maison-gamelle.example';
+    const maintained = appRequest(
+      createPlatform({ db: platform.db, siteOrigins: [site], distDir: dist, shop: { env } }),
+      platform.clientAddress,
+    );
+    const rule = async (channel: string, path: string) =>
+      (await maintained(`/builds/${channel}/route-rules?path=${encodeURIComponent(path)}`)).body;
+    expect(await rule('fr', '/magasins/')).toEqual({ path: '/magasins/', redirect: '/maintenance/' });
+    expect(await rule('be', '/nl/winkels/')).toEqual({ path: '/nl/winkels/', redirect: '/nl/onderhoud/' });
+    expect(await rule('be', '/magasins/')).toMatchObject({ redirect: '/maintenance/' });
+    expect(await rule('fr', '/maintenance/')).toMatchObject({ redirect: null });
+    expect(await rule('fr', '/produits/ancien-nom/')).toMatchObject({ redirect: '/produits/croquettes/' });
+    // Asked by every page of the sites, from the browser: CORS for their origins, without credentials.
+    const asked = await maintained('/builds/fr/route-rules?path=/', { headers: { origin: site } });
+    expect(asked.headers.get('access-control-allow-origin')).toBe(site);
+    expect(asked.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });

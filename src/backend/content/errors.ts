@@ -1,4 +1,5 @@
 /** Error answers of the content service, Strapi-shaped: `{ data: null, error: { status, name, message, details } }`. */
+import type { Context } from 'hono';
 import { Problem } from '../problem.ts';
 
 type ErrorName = 'ValidationError' | 'NotFoundError' | 'UnauthorizedError';
@@ -7,6 +8,15 @@ export const contentError = (status: number, name: ErrorName, message: string, d
   new Problem(status, { data: null, error: { status, name, message, details: details ?? {} } });
 
 export const contentNotFound = (message: string) => contentError(404, 'NotFoundError', message);
+
+/** The request's JSON body; a body that is not JSON is the caller's mistake, said with `message` (400). */
+export async function jsonBody(c: Context, message: string): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw contentError(400, 'ValidationError', message);
+  }
+}
 
 /**
  * What the platform answers outside the shop for an error no handler turned into a problem: a malformed

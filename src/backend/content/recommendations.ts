@@ -32,7 +32,7 @@ import {
 } from '../../lib/nutrition/requests.ts';
 import type { Species } from '../../lib/pets/profile.ts';
 import { findProducts } from './repository.ts';
-import { contentError, contentNotFound } from './errors.ts';
+import { contentError, contentNotFound, jsonBody } from './errors.ts';
 import { localeParam, parseQuery } from './routes.ts';
 
 interface FoodRow {
@@ -288,13 +288,7 @@ export function recommendationRoutes(db: Database, base: string): Hono {
   app.post('/b2c-recommendation/getReco', async (c) => {
     const q = parseQuery(c, z.object({ locale: localeParam, list: z.enum(['true', 'false']).default('false') }));
     const lang = languageOf(q.locale);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw contentError(400, 'ValidationError', 'The body must be a JSON animal profile');
-    }
-    const parsed = recommendationProfile.safeParse(body);
+    const parsed = recommendationProfile.safeParse(await jsonBody(c, 'The body must be a JSON animal profile'));
     if (!parsed.success) validationError(parsed.error);
     if (isBiNutrition(parsed.data, q.list === 'true')) {
       const bi = await biNutritionFor(db, lang, parsed.data, q.list === 'true');

@@ -9,7 +9,7 @@ import { editorBodies, editorEnvelope, editorKinds, entryId, modelOf, type Edito
 import type { RebuildEvent } from '../../../lib/content/webhook.ts';
 import type { Language } from '../../../lib/channels.ts';
 import type { Database } from '../../db/database.ts';
-import { contentError, contentNotFound } from '../errors.ts';
+import { contentError, contentNotFound, jsonBody } from '../errors.ts';
 import { createEntry, findEditorEntry, setPublished, updateEntry, type EditorCreate } from './repository.ts';
 import type { WebhookSender } from './webhooks.ts';
 
@@ -52,13 +52,7 @@ export function editorRoutes(db: Database, options: { token?: string; webhooks: 
     return locale.data;
   };
   const dataOf = async <T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> => {
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      throw contentError(400, 'ValidationError', 'The body is not JSON');
-    }
-    const envelope = editorEnvelope.safeParse(json);
+    const envelope = editorEnvelope.safeParse(await jsonBody(c, 'The body is not JSON'));
     if (!envelope.success) throw validationError(envelope.error.issues);
     const data = schema.safeParse(envelope.data.data);
     if (!data.success) throw validationError(data.error.issues, ['data']);
