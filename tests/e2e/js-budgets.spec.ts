@@ -21,18 +21,19 @@ const ISLAND_PAGE = 130_000;
 /**
  * The page types still over their budget, held at what they weigh now (2026-11-27, with about a kilobyte
  * of room) so that they cannot grow while the work that brings them under goes on; a type leaves this
- * table when it is within its budget. The catalogue's pages carry the header's, the consent banner's,
- * the marketing and analytics page scripts (src/page-scripts), the loading bar and the new-build notice; the islands' pages
- * React (≈ 65 KB) and zod with the wire and request schemas (≈ 29 KB): moving the browser side to
- * `zod/mini` is the saving that brings them under 130 KB.
+ * table when it is within its budget. The catalogue's pages carry the header's, the consent banner's, the
+ * marketing and analytics page scripts (src/page-scripts), the loading bar, the new-build notice and the
+ * maintenance check (the home, its carousel too); the islands' pages React (≈ 65 KB) and zod with the wire
+ * and request schemas (≈ 29 KB): moving the browser side to `zod/mini` is the saving that brings them
+ * under 130 KB.
  */
 const HELD_OVER: Record<string, number> = {
-  home: 20_000,
-  category: 20_500,
-  'content page': 20_000,
-  FAQ: 21_500,
-  shops: 23_500,
-  shop: 23_500,
+  home: 21_200,
+  category: 20_800,
+  'content page': 20_200,
+  FAQ: 21_800,
+  shops: 24_000,
+  shop: 24_000,
   cart: 143_000,
   login: 149_000,
   checkout: 146_000,
