@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('an incremental build', () => {
-  it('serves a link swapped to the new tree, keeping the previous tree only', () => {
+  it('serves the build through a link (dist/fr) that the next build swaps', () => {
     expect(lstatSync(served()).isSymbolicLink()).toBe(true);
     expect(tree(served()).has('index.html')).toBe(true);
   });
@@ -122,5 +122,7 @@ describe('an incremental build', () => {
     await platform.db.exec(`UPDATE content.categories SET name = 'Gamelles choisies', updated_at = now() WHERE key = '${category!.key}'`);
     const { incremental } = await incrementalThenFull();
     expect(page(incremental, category!.path)).toContain('Gamelles choisies');
+    // The served tree and the one before it (a request begun there can finish); older ones are removed.
+    expect(readdirSync(join(folder, 'dist', '.builds')).filter((name) => name.startsWith('fr-'))).toHaveLength(2);
   }, 600_000);
 });
