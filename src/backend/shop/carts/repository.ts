@@ -178,6 +178,22 @@ const ITEM_COLUMNS = `id, variant_code, product_name, variant_name, quantity, un
 export const itemsOf = (q: Queryable, orderId: number) =>
   q.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM shop.order_items WHERE order_id = $1 ORDER BY id`, [orderId]);
 
+/** A new line's values, $1 to $11 of an INSERT INTO shop.order_items (addItem, addToCart). */
+type NewLine = LineContent & { quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date };
+const newLineParams = (orderId: number, item: NewLine) => [
+  orderId,
+  item.variantCode,
+  item.productName,
+  item.variantName,
+  item.quantity,
+  item.originalUnitPrice,
+  item.unitPrice,
+  item.interval,
+  item.sourceItemList,
+  item.upsell,
+  item.now.toISOString(),
+];
+
 /** A cart's line after an add: `written` tells the line the add created or grew from one it left as it was. */
 export type AddedItemRow = ItemRow & { written: boolean };
 
@@ -213,12 +229,7 @@ export async function lockCartForAdd(
  * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
  * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
  */
-export const addToCart = async (
-  q: Queryable,
-  orderId: number,
-  item: LineContent & { quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date },
-  limits: { maxQuantity: number; maxLines: number },
-) =>
+export const addToCart = async (q: Queryable, orderId: number, item: NewLine, limits: { maxQuantity: number; maxLines: number }) =>
   q
     .query<{ items: AddedItemRow[] } & ShipmentAndPayments>(
       `WITH written AS (
@@ -239,21 +250,7 @@ export const addToCart = async (
        SELECT ${ITEM_COLUMNS}, false FROM shop.order_items WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
      )
      SELECT (SELECT json_agg(l ORDER BY l.id) FROM lines l) AS items, ${shipmentAndPaymentsColumns('$1')}`,
-      [
-        orderId,
-        item.variantCode,
-        item.productName,
-        item.variantName,
-        item.quantity,
-        item.originalUnitPrice,
-        item.unitPrice,
-        item.interval,
-        item.sourceItemList,
-        item.upsell,
-        item.now.toISOString(),
-        limits.maxQuantity,
-        limits.maxLines,
-      ],
+      [...newLineParams(orderId, item), limits.maxQuantity, limits.maxLines],
     )
     .then(([row]) => row!);
 
@@ -306,34 +303,12 @@ export const addToLine = (q: Queryable, lineId: number, quantity: number, line: 
     [lineId, quantity, line.originalUnitPrice, line.unitPrice, line.productName, line.variantName],
   );
 
-export const addItem = (
-  q: Queryable,
-  orderId: number,
-  item: LineContent & {
-    quantity: number;
-    interval: number;
-    sourceItemList: string | null;
-    upsell: boolean;
-    now: Date;
-  },
-) =>
+export const addItem = (q: Queryable, orderId: number, item: NewLine) =>
   q.query(
     `INSERT INTO shop.order_items (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
      subscription_interval, source_item_list, upsell, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::timestamptz)`,
-    [
-      orderId,
-      item.variantCode,
-      item.productName,
-      item.variantName,
-      item.quantity,
-      item.originalUnitPrice,
-      item.unitPrice,
-      item.interval,
-      item.sourceItemList,
-      item.upsell,
-      item.now.toISOString(),
-    ],
+    newLineParams(orderId, item),
   );
 
 export const setItemQuantity = (q: Queryable, itemId: number, quantity: number) =>
