@@ -78,11 +78,21 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The content tables' jsonb columns, which the writes below receive as JSON text. */
+const JSON_COLUMNS = new Set(['filters', 'details', 'schedule', 'items']);
+
+/**
+ * The placeholder of a column's value. JSON text goes through `::text::jsonb`, as elsewhere in the platform:
+ * the PostgreSQL driver types a bare parameter as the column's jsonb and would store the text as a JSON
+ * string (PGlite parses it), so a menu or a schedule would come back as a string.
+ */
+const parameter = (column: string, index: number) => (JSON_COLUMNS.has(column) ? `$${index}::text::jsonb` : `$${index}`);
+
 /** Sets the given columns of one entry (a subset), and stamps it; false when it does not exist. */
 async function setColumns(tx: Queryable, kind: EditorKind, id: string, language: Language, columns: Row): Promise<boolean> {
   const { table, id: idColumn } = tables[kind];
   const names = Object.keys(columns);
-  const sets = [...names.map((name, i) => `${name} = $${i + 3}`), 'updated_at = now()'];
+  const sets = [...names.map((name, i) => `${name} = ${parameter(name, i + 3)}`), 'updated_at = now()'];
   const rows = await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${idColumn} = $1 AND language = $2 RETURNING 1 AS found`, [
     id,
     language,
@@ -195,7 +205,7 @@ export async function setPublished(db: Database, kind: EditorKind, id: string, l
 const insert = (tx: Queryable, table: string, row: Row) =>
   tx.query(
     `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
-      .map((_, i) => `$${i + 1}`)
+      .map((name, i) => parameter(name, i + 1))
       .join(', ')})`,
     Object.values(row),
   );
