@@ -107,17 +107,16 @@ export default defineConfig({
         },
       },
     ],
-    // One chunk for what every island runs on (React, its renderer, zod) rather than a dozen: fewer requests
-    // and one gzip stream for an island page. None of it is in the scripts of pages without islands.
+    // One chunk for what every island runs on (React and its renderer) rather than a dozen: fewer requests
+    // and one gzip stream for an island page. None of it is in the scripts of pages without islands. Not zod:
+    // the FAQ's and the header's search parse answers with it, and would then download React.
     environments: {
       client: {
         build: {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: [
-                  { name: 'islands-runtime', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|zod|@astrojs[\\/]react)[\\/]/ },
-                ],
+                groups: [{ name: 'islands-runtime', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }],
               },
             },
           },

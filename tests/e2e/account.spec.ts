@@ -369,7 +369,7 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await expect(page.getByRole('heading', { name: t('account.forgot.title') })).toBeFocused();
   await expect(page.getByLabel(t('forms.fields.email'), { exact: true })).toHaveValue(shopper.email);
   await page.getByRole('button', { name: t('account.forgot.submit') }).click();
-  await expect(page.getByRole('status')).toHaveText(t('account.forgot.sent'));
+  await expect(page.getByRole('status').filter({ hasText: t('account.forgot.sent') })).toBeVisible();
 
   const outbox = (await (await request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json()) as {
     mails: Array<{ text: string }>;
@@ -387,7 +387,7 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await expect(page.getByText(t('forms.errors.mismatch'))).toBeVisible();
   await page.getByLabel(t('forms.fields.confirmNewPassword'), { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: t('account.reset.submit') }).click();
-  await expect(page.getByRole('status')).toHaveText(t('account.reset.done'));
+  await expect(page.getByRole('status').filter({ hasText: t('account.reset.done') })).toBeVisible();
 
   // The link works once: opened again, it says so at once (no form to fill in vain) and leads to a new one.
   await page.goto(`${url.pathname}${url.search}`);

@@ -34,9 +34,10 @@ const HELD_OVER: Record<string, number> = {
   FAQ: 21_800,
   shops: 24_000,
   shop: 24_000,
-  cart: 143_000,
-  login: 149_000,
-  checkout: 146_000,
+  // Half a kilobyte more since zod left the islands' runtime chunk (the searches then loaded React with it).
+  cart: 144_500,
+  login: 150_400,
+  checkout: 147_400,
 };
 
 /** The pages of each type, in a locale, and the budget of the type (bytes, gzip). */
