@@ -67,6 +67,23 @@ async function holdClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
 
+/**
+ * Scrolls to a position and waits for the page to see it: the browser sends one scroll event per frame,
+ * so two scrolls within a frame reach the page as one (on a busy machine, a scroll down and back up would
+ * look like no scroll up at all).
+ */
+async function scrollSeen(page: Page, to: { y: number } | { pageFraction: number } | { by: number }) {
+  await page.evaluate(
+    (to) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        const y = 'y' in to ? to.y : 'by' in to ? window.scrollY + to.by : document.documentElement.scrollHeight * to.pageFraction;
+        window.scrollTo(0, y);
+      }),
+    to,
+  );
+}
+
 const offerTitle = (info: TestInfo) =>
   languageOf(info) === 'nl' ? '€ 5 korting op je eerste bestelling' : '5 € offerts sur votre première commande';
 const exitPopup = (page: Page, info: TestInfo) => page.getByRole('dialog', { name: offerTitle(info) });
@@ -233,13 +250,13 @@ test('on a phone, scrolling back up after half the page shows the offer after 1 
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height).toBeGreaterThan(844 * 2);
   // Scrolling up before half the page is reading, not leaving.
-  await page.evaluate(() => window.scrollTo(0, 300));
-  await page.evaluate(() => window.scrollTo(0, 100));
+  await scrollSeen(page, { y: 300 });
+  await scrollSeen(page, { y: 100 });
   await page.clock.runFor(2000);
   await expect(exitPopup(page, info)).toHaveCount(0);
 
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
-  await page.evaluate(() => window.scrollBy(0, -200));
+  await scrollSeen(page, { pageFraction: 0.6 });
+  await scrollSeen(page, { by: -200 });
   await page.clock.runFor(1000);
   const popup = exitPopup(page, info);
   await expect(popup).toBeVisible();
