@@ -1,5 +1,5 @@
 /**
- * What the pages render for the analytics script (page-scripts/analytics.ts): a product's item as a small
+ * What the pages render for the analytics script (page-scripts/analytics/page-events.ts): a product's item as a small
  * JSON attribute, its categories named from the broadest (its main category's trail) in the page's
  * language. Built here, at build time, so the script reads the page and fetches nothing.
  */

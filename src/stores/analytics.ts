@@ -3,7 +3,7 @@
  * product page, the guides' one-click adds, the cart's upsells, a cart link: they all go through it) and
  * view_cart once the cart page shows its cart. Pushed to the data layer only with the shopper's consent
  * (lib/analytics/data-layer.ts); an add made before an answer is not kept for later. The page script
- * (page-scripts/analytics.ts) pushes the rest. Also keeps the old-client flag that page reads.
+ * (page-scripts/analytics/page-events.ts) pushes the rest. Also keeps the old-client flag that page reads.
  */
 import type { ReadableAtom } from 'nanostores';
 import { pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
@@ -16,7 +16,7 @@ import { inBrowser, type StorageLike } from './browser.ts';
 
 /**
  * What the page rendered of a variant (its categories and reviews, on a product page or a card), else what
- * a product page showed of it earlier in the visit (page-scripts/analytics.ts keeps it), if anything.
+ * a product page showed of it earlier in the visit (page-scripts/analytics/page-events.ts keeps it), if anything.
  */
 function pageDetails(variantCode: string): ItemDetails | undefined {
   if (!inBrowser()) return undefined;

@@ -46,5 +46,4 @@ export function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}${escapeRegExp(rest)}$`);
 }
 
-/** The value a shell page is generated with: one static page serves every runtime id. */
-export const SHELL_ID = '_';
+export { SHELL_ID } from './shell.ts';

@@ -1,14 +1,12 @@
 /**
- * The page's analytics events, pushed to the tag manager's data layer on every page, without React or zod:
+ * The page's analytics events, pushed to the tag manager's data layer, without React or zod:
  * page_view (path, title, locale), view_item_list for each list of products the page renders
  * (data-item-list-id and -name on the list, data-item on each card) and view_item on a product page
  * (data-viewed-item: the format shown), each with the shopper's classes (Connected or Non-connected; Guest,
  * New client or Old client). add_to_cart and view_cart come from the cart store (stores/analytics.ts).
  *
- * Only with the shopper's consent to the audience measure. Nothing is pushed before an answer or after a
- * refusal, and what the page showed before the answer is not kept for later: consent is not asked in
- * order to count the past. The one exception is the page_view, pushed once when the shopper accepts on
- * this page, since the visit to it goes on from there.
+ * Loaded only once the shopper consented to the audience measure (page-scripts/analytics.ts, a dynamic
+ * import): a page without that consent downloads none of it.
  */
 import {
   pageView,
@@ -18,10 +16,10 @@ import {
   type PageItem,
   viewItem,
   viewItemList,
-} from '../lib/analytics/events.ts';
-import { analyticsAllowed, pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
-import { STORAGE_KEYS } from '../lib/constants.ts';
-import { SHELL_ID } from '../lib/routes/paths.ts';
+} from '../../lib/analytics/events.ts';
+import { pushWithConsent, storedShopper } from '../../lib/analytics/data-layer.ts';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
+import { SHELL_ID } from '../../lib/routes/shell.ts';
 
 /**
  * The page's path, without its query. A page served for every runtime id (an order token, a reset token)
@@ -77,24 +75,11 @@ function pushPageView(): void {
   pageViewPushed = pushWithConsent([pageView({ path: pagePath(), title: document.title, locale }, storedShopper())]);
 }
 
-function startAnalytics(): void {
-  if (analyticsAllowed()) {
-    pushPageView();
-    pushWithConsent(shownEvents());
-    return;
-  }
-  // An answer given on this page (the banner's buttons and its form, page-scripts/consent.ts): read once the
-  // banner's own handlers have stored it, after the event is done.
-  const answered = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest('#consent-banner')) setTimeout(pushPageView, 0);
-  };
-  document.addEventListener('click', answered);
-  document.addEventListener('submit', answered);
-}
-
-// Once per document, even were this script bundled twice into a page.
-const page = window as { __mgAnalytics?: boolean };
-if (!page.__mgAnalytics) {
-  page.__mgAnalytics = true;
-  startAnalytics();
+/**
+ * Pushes the page_view (once), and with it what the page shows when `shown`: not when the consent was
+ * given on this page, since what the page showed before the answer is not counted.
+ */
+export function pushPageEvents(shown: boolean): void {
+  pushPageView();
+  if (shown) pushWithConsent(shownEvents());
 }
