@@ -6,6 +6,7 @@
  *   publish   <kind> <id|slug> [--locale fr|nl]
  *   unpublish <kind> <id|slug> [--locale fr|nl]
  *   set       <kind> <id|slug> <field>=<value>… [--locale fr|nl]
+ *   maintenance [<route>,<route>… | none]   (the routes in maintenance now, without a rebuild)
  *
  * Kinds: products, categories, pages, faqs, shops, menus. A value is read as JSON when it is JSON (12.5,
  * true, ["a"]), else as text; `variants.<code>.<field>=<value>` edits one format (its base_price in cents).
@@ -18,6 +19,7 @@ import { platformPort } from './lib/ports.ts';
 
 const USAGE = `Usage: npm run content -- publish|unpublish <kind> <id|slug> [--locale fr|nl]
        npm run content -- set <kind> <id|slug> <field>=<value>… [--locale fr|nl]
+       npm run content -- maintenance [<route>,<route>… | none]
 Kinds: ${editorKinds.join(', ')}`;
 
 function fail(message: string): never {
@@ -29,12 +31,25 @@ const args = process.argv.slice(2);
 const localeAt = args.indexOf('--locale');
 const locale = localeAt >= 0 ? args.splice(localeAt, 2)[1] : 'fr';
 const [command, kindArg, idArg, ...assignments] = args;
+const base = (process.env.CONTENT_API_URL ?? `http://localhost:${platformPort()}/content`).replace(/\/+$/, '');
+const token = process.env.CONTENT_EDITOR_TOKEN || LOCAL_CONTENT_EDITOR_TOKEN;
+if (command === 'maintenance') {
+  // The site's setting, read by the running platform (src/backend/content/site-setting.ts): no rebuild.
+  const routes = kindArg === undefined ? undefined : kindArg === 'none' ? [] : kindArg.split(',').map((r) => r.trim());
+  const setting = routes
+    ? await call('PUT', '/api/site-setting', { data: { maintenance_routes: routes } })
+    : await call('GET', '/api/site-setting');
+  const listed = setting.maintenance_routes as string[];
+  console.log(
+    listed.length
+      ? `In maintenance now: ${listed.join(', ')}`
+      : 'No route in maintenance (but those of the platform’s MAINTENANCE_ROUTES).',
+  );
+  process.exit(0);
+}
 if (!command || !['publish', 'unpublish', 'set'].includes(command) || !kindArg || !idArg) fail(USAGE);
 const kind = editorKinds.find((k) => k === kindArg) ?? fail(`Unknown kind ${kindArg}. ${USAGE}`);
 if (!locale || !['fr', 'nl'].includes(locale)) fail('--locale is fr or nl');
-
-const base = (process.env.CONTENT_API_URL ?? `http://localhost:${platformPort()}/content`).replace(/\/+$/, '');
-const token = process.env.CONTENT_EDITOR_TOKEN || LOCAL_CONTENT_EDITOR_TOKEN;
 
 async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}${path}`, {

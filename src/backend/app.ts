@@ -21,6 +21,7 @@ import { marketingRoutes } from './marketing/routes.ts';
 import { readContentEditorSettings, readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
 import { webhookSender } from './content/editor/webhooks.ts';
 import { maintenanceRoutesOf, routeRulesRoutes } from './content/route-rules.ts';
+import { maintenanceRoutesNow } from './content/site-setting.ts';
 import { searchRoutes } from './search/routes.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
@@ -168,7 +169,10 @@ export function createPlatform({
   // The route rules of each channel's last build (the redirect a path leads to, if any) and the routes in
   // maintenance now: every page of the sites asks them as it loads, without credentials.
   app.use('/builds/*', cors({ origin: siteOrigins, allowHeaders: ['Accept'], allowMethods: ['GET'], maxAge: 600 }));
-  app.route('/builds', routeRulesRoutes(distDir, maintenanceRoutesOf((shop.env ?? process.env).MAINTENANCE_ROUTES)));
+  app.route(
+    '/builds',
+    routeRulesRoutes(distDir, maintenanceRoutesNow(db, maintenanceRoutesOf((shop.env ?? process.env).MAINTENANCE_ROUTES))),
+  );
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {
     const channel = c.req.param('channel').toLowerCase();

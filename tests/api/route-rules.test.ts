@@ -60,7 +60,7 @@ describe('GET /builds/{channel}/route-rules', () => {
     expect((await request('/builds/be/route-rules?path=/')).body).toEqual({ path: '/', redirect: null });
   });
 
-  it('sends the pages of the routes in maintenance (MAINTENANCE_ROUTES, read when the platform starts) to the maintenance page', async () => {
+  it('sends the pages of the routes in maintenance (MAINTENANCE_ROUTES, the platform’s fixed list) to the maintenance page', async () => {
     const env = { JWT_SECRET: 'route-rules-test-secret', MAINTENANCE_ROUTES: 'shops, cart, notFound, maintenance' };
     const site = 'https://www.maison-gamelle.example';
     const maintained = appRequest(
@@ -78,5 +78,47 @@ describe('GET /builds/{channel}/route-rules', () => {
     const asked = await maintained('/builds/fr/route-rules?path=/', { headers: { origin: site } });
     expect(asked.headers.get('access-control-allow-origin')).toBe(site);
     expect(asked.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('follows the routes an editor puts in maintenance while the platform runs (the site-setting single type)', async () => {
+    const token = 'site-setting-editor-token';
+    const running = appRequest(
+      createPlatform({
+        db: platform.db,
+        siteOrigins: [],
+        distDir: dist,
+        shop: { env: { JWT_SECRET: 'route-rules-test-secret', CONTENT_EDITOR_TOKEN: token } },
+      }),
+      platform.clientAddress,
+    );
+    const setting = (body: unknown, auth = token) =>
+      running('/content/api/site-setting', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` },
+        body: JSON.stringify(body),
+      });
+    const redirectOf = async (path: string) => (await running(`/builds/fr/route-rules?path=${encodeURIComponent(path)}`)).body.redirect;
+    expect(await redirectOf('/panier/')).toBeNull();
+
+    const set = await setting({ data: { maintenance_routes: ['cart', 'shops'] } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.maintenance_routes).toEqual(['cart', 'shops']);
+    // Read again at most every 2 seconds: the next page views within that time may still see the old list.
+    await expect.poll(() => redirectOf('/panier/'), { timeout: 5000, interval: 250 }).toBe('/maintenance/');
+    expect(await redirectOf('/magasins/')).toBe('/maintenance/');
+    expect(await redirectOf('/')).toBeNull();
+
+    // Bad settings are refused and change nothing; without the token, nothing is read or written.
+    expect((await setting({ data: { maintenance_routes: ['maintenance'] } })).status).toBe(400);
+    expect((await setting({ data: { maintenance_routes: ['nowhere'] } })).status).toBe(400);
+    expect((await setting({ data: { maintenance_routes: ['cart'], other: 1 } })).status).toBe(400);
+    expect((await setting('not json')).status).toBe(400);
+    expect((await setting({ data: { maintenance_routes: [] } }, 'wrong-token-of-the-same-size!')).status).toBe(401);
+    expect((await running('/content/api/site-setting')).status).toBe(401);
+    const read = await running('/content/api/site-setting', { headers: { authorization: `Bearer ${token}` } });
+    expect(read.body.data.maintenance_routes).toEqual(['cart', 'shops']);
+
+    expect((await setting({ data: { maintenance_routes: [] } })).status).toBe(200);
+    await expect.poll(() => redirectOf('/panier/'), { timeout: 5000, interval: 250 }).toBeNull();
   });
 });

@@ -3,9 +3,9 @@
  * `GET /builds/<channel>/route-rules?path=/produits/ancien-nom/` answers `{ path, redirect }` from the
  * redirect table the channel's last build published (redirects.json: SKU addresses, and the slugs editors
  * replaced), so a renamed product's old address leads to its page as soon as the rebuild is served; and
- * from the platform's public list of routes in maintenance (MAINTENANCE_ROUTES, route names of the route
- * table), which leads their pages to the maintenance page at once, without a rebuild. The sites' pages ask
- * it when they load (src/page-scripts/build-watch.ts).
+ * from the routes in maintenance now (site-setting.ts: the editors' setting and the platform's
+ * MAINTENANCE_ROUTES), which leads their pages to the maintenance page at once, without a rebuild. The
+ * sites' pages ask it when they load (src/page-scripts/build-watch.ts).
  */
 import { Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
@@ -26,7 +26,7 @@ export const maintenanceRoutesOf = (list = ''): Set<RouteName> =>
 const localeOfPath = (channel: 'fr' | 'be', path: string): LocaleCode =>
   channel === 'fr' ? 'fr_FR' : path === '/nl/' || path.startsWith('/nl/') ? 'nl_BE' : 'fr_BE';
 
-export function routeRulesRoutes(distDir: string, maintenance: Set<RouteName> = new Set()): Hono {
+export function routeRulesRoutes(distDir: string, maintenanceNow: () => Promise<ReadonlySet<RouteName>> = async () => new Set()): Hono {
   const app = new Hono();
   // Read again only when the published file is another one (a rebuild swaps the tree).
   const tables = new Map<string, { version: string; redirects: Map<string, string> }>();
@@ -50,6 +50,7 @@ export function routeRulesRoutes(distDir: string, maintenance: Set<RouteName> = 
     if (!query.success) return c.json({ error: 'path: an absolute path of the site is required (/produits/…/)' }, 400);
     const path = query.data.path.split(/[?#]/)[0]!;
     const locale = localeOfPath(channel, path);
+    const maintenance = await maintenanceNow();
     const route = maintenance.size ? routeOfPath(path, locale) : null;
     if (route && maintenance.has(route)) return c.json({ path, redirect: pathTo('maintenance', locale) });
     // No build published here yet: no redirect known (every page asks, so this is no error).

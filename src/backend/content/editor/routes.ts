@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { contentError, contentNotFound, jsonBody } from '../errors.ts';
 import { createEntry, findEditorEntry, setPublished, updateEntry, type EditorCreate } from './repository.ts';
 import type { WebhookSender } from './webhooks.ts';
+import { readSiteSetting, siteSettingUpdate, writeSiteSetting } from '../site-setting.ts';
 
 const editorLocale = z
   .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl'])
@@ -65,6 +66,14 @@ export function editorRoutes(db: Database, options: { token?: string; webhooks: 
     options.webhooks.send(event, modelOf[kind], entry);
     return c.json({ data: entry, meta: {} }, status);
   };
+
+  // The site's settings (site-setting.ts), a single type read by the running platform: no webhook, as no
+  // page needs building again.
+  app.get('/site-setting', async (c) => c.json({ data: await readSiteSetting(db), meta: {} }));
+  app.put('/site-setting', async (c) => {
+    await writeSiteSetting(db, await dataOf(c, siteSettingUpdate));
+    return c.json({ data: await readSiteSetting(db), meta: {} });
+  });
 
   app.post('/:kind', async (c) => {
     const kind = kindOf(c);
