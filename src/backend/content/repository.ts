@@ -52,12 +52,12 @@ function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
 
 const productSelect = `
   SELECT p.*, ${imageColumns}, p.first_sell_at::text AS first_sell_at_text,
-    (SELECT coalesce(json_agg(v ORDER BY v.position), '[]'::json) FROM content.product_variants v
+    (SELECT coalesce(json_agg(v ORDER BY v.position, v.code), '[]'::json) FROM content.product_variants v
       WHERE v.product_sku = p.sku AND v.language = p.language) AS variants,
-    (SELECT coalesce(array_agg(pc.category_key ORDER BY pc.rank), '{}') FROM content.product_categories pc
+    (SELECT coalesce(array_agg(pc.category_key ORDER BY pc.rank, pc.category_key), '{}') FROM content.product_categories pc
       WHERE pc.product_sku = p.sku) AS category_keys,
-    (SELECT json_object_agg(o.language, o.slug) FROM content.products o WHERE o.sku = p.sku) AS localizations,
-    (SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC), '{}') FROM content.product_slug_history h
+    (SELECT json_object_agg(o.language, o.slug ORDER BY o.language) FROM content.products o WHERE o.sku = p.sku) AS localizations,
+    (SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC, h.slug), '{}') FROM content.product_slug_history h
       WHERE h.sku = p.sku AND h.language = p.language) AS former_slugs
   FROM content.products p ${imageJoin('p')}`;
 
@@ -174,11 +174,11 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
 }
 
 const localizations = (table: string) =>
-  `(SELECT json_object_agg(o.language, o.slug) FROM ${table} o WHERE o.key = t.key) AS localizations`;
+  `(SELECT json_object_agg(o.language, o.slug ORDER BY o.language) FROM ${table} o WHERE o.key = t.key) AS localizations`;
 
 export async function findCategories(db: Queryable, language: Language, uploadsUrl: string): Promise<Category[]> {
   const rows = await db.query(
-    `SELECT t.*, ${imageColumns}, (SELECT json_object_agg(o.language, o.path) FROM content.categories o WHERE o.key = t.key) AS localizations
+    `SELECT t.*, ${imageColumns}, (SELECT json_object_agg(o.language, o.path ORDER BY o.language) FROM content.categories o WHERE o.key = t.key) AS localizations
     FROM content.categories t ${imageJoin('t')} WHERE t.language = $1 AND t.unpublished_at IS NULL ORDER BY t.position, t.key`,
     [language],
   );
