@@ -34,18 +34,25 @@ export default defineConfig({
     // Journeys in French on the FR site and in Dutch on the BE site.
     {
       name: 'fr',
-      testIgnore: ['build.spec.ts', 'language.spec.ts', 'page-types.spec.ts'],
+      testIgnore: ['build.spec.ts', 'language.spec.ts', 'page-types.spec.ts', 'maintenance.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium },
     },
     {
       name: 'be',
-      testIgnore: ['build.spec.ts', 'page-types.spec.ts'],
+      testIgnore: ['build.spec.ts', 'page-types.spec.ts', 'maintenance.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: target.sites.be, launchOptions: chromium },
     },
     // Checks of both builds at once (routes, alternates, build info).
     { name: 'build', testMatch: 'build.spec.ts', use: { baseURL: target.sites.be } },
     // Every page type in each locale, on the site that serves it (the spec names the site per test).
     { name: 'pages', testMatch: 'page-types.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Routes put in maintenance: the platform's setting, so after every other project (their pages stay up).
+    {
+      name: 'maintenance',
+      testMatch: 'maintenance.spec.ts',
+      dependencies: ['fr', 'be', 'build', 'pages'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
   ],
   // Its own platform (on a fresh data folder) and both sites, never a server that was already there: a
   // busy port stops the run with a message saying what holds it and how to run beside it.
