@@ -71,6 +71,12 @@ export const CART_LINK_DEFAULTS = { quantity: 1, interval: 0 } as const;
 
 export const SORT_MODES = ['relevancy', 'best_sellers', 'first_sell_at'] as const;
 export type SortMode = (typeof SORT_MODES)[number];
+/**
+ * Products on one page of a category (src/lib/catalogue/paging.ts): 20 fills whole rows of the grid at four,
+ * five and two cards a row, and keeps a page of the benchmark catalogue light; a bigger category goes on
+ * /chien/page/2/…
+ */
+export const CATEGORY_PAGE_SIZE = 20;
 /** @public Checkout payment (not built yet): the accepted payment methods. */
 export const PAYMENT_METHODS = ['visa', 'mastercard', 'paypal', 'cheque', 'bank_transfer'] as const;
 export const SOCIAL_CHANNELS = ['instagram', 'facebook', 'tiktok', 'twitter', 'pinterest', 'youtube'] as const;

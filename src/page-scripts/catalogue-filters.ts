@@ -1,7 +1,8 @@
 /**
  * Progressive enhancement of a category page: the filters already work with CSS; this keeps the
  * address bar in sync (shareable ?lifeStage=adult&sort=best_sellers), restores it on load, puts the
- * cards in DOM order for assistive technology, and updates the count and the empty state. On a phone,
+ * cards in DOM order for assistive technology, and updates the count and the empty state; the links to a
+ * paginated category's other pages carry the choices (filters apply page by page). On a phone,
  * Apply folds the filters' panel away and brings the shopper to the products it leaves.
  */
 export function enhanceCatalogue(root: HTMLElement): void {
@@ -11,6 +12,7 @@ export function enhanceCatalogue(root: HTMLElement): void {
   const empty = root.querySelector<HTMLElement>('[data-empty]');
   if (!form || !grid || !count || !empty) return;
   const cards = [...grid.children] as HTMLElement[];
+  const pageLinks = [...root.querySelectorAll<HTMLAnchorElement>('[data-pages] a')].map((link) => ({ link, path: link.pathname }));
   const plural = new Intl.PluralRules(document.documentElement.lang);
 
   const params = new URLSearchParams(location.search);
@@ -32,6 +34,7 @@ export function enhanceCatalogue(root: HTMLElement): void {
     for (const [name, value] of data) if (value && !(name === 'sort' && value === 'relevancy')) query.set(name, String(value));
     const search = query.toString();
     history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+    for (const { link, path } of pageLinks) link.href = `${path}${search ? `?${search}` : ''}`;
   };
   form.addEventListener('change', update);
   // The filters apply as they are chosen; Apply (shown where the panel folds) closes it and lands on the count.

@@ -90,6 +90,6 @@ export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: L
     const own = await Promise.all(channel.locales.map(async (l) => (await contentOf(l)).productsBySku.get(key)));
     return hash([ref.route, frame, ...digests(own.filter((p) => p !== undefined)), ...digests(crossSell)]);
   }
-  if (ref.route === 'category' && key) return hash([ref.route, category.get(key)!]);
+  if (ref.route === 'category' && key) return hash([ref.route, category.get(key)!, String(('page' in ref && ref.page) || 1)]);
   return hash([ref.route, catalogue]);
 }

@@ -10,7 +10,8 @@
 import type { RouteDefinition } from '../lib/routes/routes.ts';
 import type { RouteParams } from '../lib/routes/paths.ts';
 import type { Language } from '../lib/channels.ts';
-import { isListed } from '../lib/catalogue/listing.ts';
+import { forLists, isListed } from '../lib/catalogue/listing.ts';
+import { hasPage, pageCount, pageParam } from '../lib/catalogue/paging.ts';
 import type { LocaleContent, Product } from './content.ts';
 
 export type ContentKind = NonNullable<RouteDefinition['content']>;
@@ -21,6 +22,8 @@ export interface KindRef {
   key?: string;
   /** Variant slug on a product page. */
   format?: string;
+  /** Page number on a category's page after the first (src/lib/catalogue/paging.ts). */
+  page?: number;
 }
 
 export interface ContentKindDefinition {
@@ -75,6 +78,34 @@ function productKind(sample: boolean): ContentKindDefinition {
   };
 }
 
+/**
+ * A category is a page, then one page more for each CATEGORY_PAGE_SIZE products it lists beyond the first
+ * page; the sitemaps list them in order after the category's first page.
+ */
+function categoryKind(): ContentKindDefinition {
+  const byKey = keyedKind(
+    (c) => c.categories,
+    (c, key) => c.categoriesByKey.get(key),
+    'category',
+  );
+  const listed = (content: LocaleContent, key: string) => forLists(content.productsByCategory.get(key) ?? []).length;
+  return {
+    refs: (content) =>
+      byKey
+        .refs(content)
+        .flatMap((ref) => [
+          ref,
+          ...Array.from({ length: pageCount(listed(content, ref.key!)) - 1 }, (_, i) => ({ key: ref.key, page: i + 2 })),
+        ]),
+    params(content, ref, language) {
+      const params = byKey.params(content, ref, language);
+      if (!params?.category || ref.page === undefined) return params;
+      return hasPage(listed(content, ref.key!), ref.page) ? { category: pageParam(params.category, ref.page, language) } : undefined;
+    },
+    updatedAt: byKey.updatedAt,
+  };
+}
+
 /** Content pages and landing pages share one collection, told apart by the entry's kind. */
 const pageKind = (kind: 'page' | 'landing'): ContentKindDefinition =>
   keyedKind(
@@ -89,11 +120,7 @@ const pageKind = (kind: 'page' | 'landing'): ContentKindDefinition =>
 export const contentKinds = {
   product: productKind(false),
   sample: productKind(true),
-  category: keyedKind(
-    (c) => c.categories,
-    (c, key) => c.categoriesByKey.get(key),
-    'category',
-  ),
+  category: categoryKind(),
   page: pageKind('page'),
   landing: pageKind('landing'),
   shop: keyedKind(

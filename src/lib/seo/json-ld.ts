@@ -182,14 +182,17 @@ export function onlineStoreJsonLd(name: string, url: string) {
   };
 }
 
-/** The shop list: each shop's page, in the list's order. */
-export function shopListJsonLd(shops: Array<{ name: string; url: string }>) {
+/** A list of pages, in the list's order, numbered from `first` (a category's page 2 goes on from page 1's products). */
+export function itemListJsonLd(items: Array<{ name: string; url: string }>, first = 1) {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
-    itemListElement: shops.map((s, i) => ({ '@type': 'ListItem', position: i + 1, name: s.name, url: s.url })),
+    itemListElement: items.map((s, i) => ({ '@type': 'ListItem', position: first + i, name: s.name, url: s.url })),
   };
 }
+
+/** The shop list: each shop's page, in the list's order. */
+export const shopListJsonLd = (shops: Array<{ name: string; url: string }>) => itemListJsonLd(shops);
 
 /** A breadcrumb trail (root first); the links of the trail are made absolute against the site's URL. */
 export function breadcrumbJsonLd(trail: Array<{ name: string; href: string }>, site: URL | string | undefined) {

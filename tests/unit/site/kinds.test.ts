@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contentKinds } from '../../../src/site/kinds.ts';
 import type { LocaleContent } from '../../../src/site/content.ts';
 import { routes, routeNames } from '../../../src/lib/routes/routes.ts';
+import { CATEGORY_PAGE_SIZE } from '../../../src/lib/constants.ts';
 
 const variant = (slug: string, show_variant = true) => ({ slug, show_variant });
 const product = (sku: string, over: { viewable?: boolean; isSample?: boolean; nl?: string } = {}) => ({
@@ -16,6 +17,12 @@ const keyed = (key: string, extra: object = {}) => ({ key, localizations: { fr: 
 
 const products = [product('A'), product('HIDDEN', { viewable: false }), product('S', { isSample: true }), product('FR-ONLY', { nl: '' })];
 const categories = [keyed('dog'), keyed('cat')];
+// Two pages and one product more for dogs, a hidden product and a sample besides (neither is listed); one product for cats.
+const dogs = [
+  ...Array.from({ length: 2 * CATEGORY_PAGE_SIZE + 1 }, (_, i) => product(`D${i}`)),
+  product('HIDDEN', { viewable: false }),
+  product('S', { isSample: true }),
+];
 const pages = [keyed('terms', { kind: 'page' }), keyed('promo', { kind: 'landing' })];
 const shops = [keyed('lille')];
 const faq = [keyed('delivery'), keyed('payment')];
@@ -30,6 +37,10 @@ const content = {
   shops,
   shopsByKey: new Map(shops.map((s) => [s.key, s])),
   faq,
+  productsByCategory: new Map([
+    ['dog', dogs],
+    ['cat', [product('A')]],
+  ]),
 } as unknown as LocaleContent;
 
 describe('content kinds', () => {
@@ -75,11 +86,20 @@ describe('content kinds', () => {
   });
 
   it('give categories and shops their slug, and nothing for an unknown key', () => {
-    expect(contentKinds.category.refs(content)).toEqual([{ key: 'dog' }, { key: 'cat' }]);
+    expect(contentKinds.category.refs(content)).toEqual([{ key: 'dog' }, { key: 'dog', page: 2 }, { key: 'dog', page: 3 }, { key: 'cat' }]);
     expect(contentKinds.category.params(content, { key: 'cat' }, 'nl')).toEqual({ category: 'nl-cat' });
     expect(contentKinds.shop.params(content, { key: 'lille' }, 'fr')).toEqual({ shop: 'fr-lille' });
     expect(contentKinds.shop.params(content, { key: 'nowhere' }, 'fr')).toBeUndefined();
     expect(contentKinds.category.params(content, {}, 'fr')).toBeUndefined();
+  });
+
+  it('give the later pages of a category the page word of the language and their number, and none past its last page', () => {
+    expect(contentKinds.category.params(content, { key: 'dog', page: 3 }, 'fr')).toEqual({ category: 'fr-dog/page/3' });
+    expect(contentKinds.category.params(content, { key: 'dog', page: 2 }, 'nl')).toEqual({ category: 'nl-dog/pagina/2' });
+    expect(contentKinds.category.params(content, { key: 'dog', page: 1 }, 'fr')).toEqual({ category: 'fr-dog' });
+    expect(contentKinds.category.params(content, { key: 'dog', page: 4 }, 'fr')).toBeUndefined();
+    expect(contentKinds.category.params(content, { key: 'cat', page: 2 }, 'fr')).toBeUndefined();
+    expect(contentKinds.category.params(content, { key: 'dog', page: 0 }, 'fr')).toBeUndefined();
   });
 
   it('publish the FAQ of every category and one page per category', () => {

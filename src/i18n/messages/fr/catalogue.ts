@@ -68,6 +68,14 @@ export default {
     noResults: 'Aucun produit ne correspond à ces filtres.',
     samples: 'Goûter avant d’acheter\u00A0: nos échantillons',
     subcategories: 'Sous-catégories',
+    pages: {
+      label: 'Pages de la catégorie',
+      previous: 'Page précédente',
+      next: 'Page suivante',
+      page: 'Page {page}',
+      title: '{title} – page {page}',
+      scope: 'Les filtres et le tri s’appliquent aux produits de cette page.',
+    },
     facets: {
       lifeStage: 'Âge',
       size: 'Taille',

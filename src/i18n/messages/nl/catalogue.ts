@@ -58,6 +58,14 @@ export default {
     noResults: 'Geen enkel product komt overeen met deze filters.',
     samples: 'Eerst proeven: onze staaltjes',
     subcategories: 'Subcategorieën',
+    pages: {
+      label: 'Pagina’s van de categorie',
+      previous: 'Vorige pagina',
+      next: 'Volgende pagina',
+      page: 'Pagina {page}',
+      title: '{title} – pagina {page}',
+      scope: 'De filters en de sortering gelden voor de producten op deze pagina.',
+    },
     facets: {
       lifeStage: 'Leeftijd',
       size: 'Grootte',
