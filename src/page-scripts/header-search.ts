@@ -22,12 +22,14 @@ function enhanceHeaderSearch(toggle: HTMLAnchorElement, panel: HTMLElement): voi
     if (!suggesting) {
       suggesting = true;
       // Not loaded (the network): the box stays a plain form, and the next opening tries again.
-      import('../islands/search/header-box.ts').then(
-        ({ startSuggestions }) => startSuggestions(panel),
-        () => {
-          suggesting = false;
-        },
-      );
+      import('./on-demand.ts')
+        .then(({ loadSearchSuggestions }) => loadSearchSuggestions())
+        .then(
+          ({ startSuggestions }) => startSuggestions(panel),
+          () => {
+            suggesting = false;
+          },
+        );
     }
   };
   const close = (focusToggle: boolean) => {

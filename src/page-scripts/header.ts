@@ -3,7 +3,7 @@
  * session classes on <body> (from the stored token's expiry, no library; is-subscriber from the flag the
  * account's islands keep), and the mini cart. The mini cart opens and closes through its store
  * ($miniCartOpen), from the toggle here or from an island (an add to cart); its React island is loaded
- * only the first time it opens. The phone menu is a <details>
+ * only the first time it opens (./on-demand.ts). The phone menu is a <details>
  * that works alone; here it also closes on Escape (the focus back on its button) and on a tap outside it.
  */
 import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/badge.ts';
@@ -68,7 +68,7 @@ function followMiniCart(toggle: HTMLButtonElement, root: HTMLElement): void {
       if (root.contains(document.activeElement)) toggle.focus();
     } else if (!mounted) {
       mounted = true;
-      void import('../islands/cart/MiniCartIsland.tsx').then(({ mountMiniCart }) => mountMiniCart(root));
+      void import('./on-demand.ts').then(({ loadMiniCart }) => loadMiniCart()).then(({ mountMiniCart }) => mountMiniCart(root));
     }
   });
 }

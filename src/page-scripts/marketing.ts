@@ -5,7 +5,8 @@
  *   the page sends page_view (and view_item on a product page, view_cart on the cart) to the marketing-event
  *   service with the shopper's A/B segments, and acts on the answer: the top header, a popup, the A/B test
  *   (marked on <html data-ab-{test}>), page_view_done. Before an answer or after a refusal nothing is sent,
- *   the rule of the tag manager. The service's client is a dynamic import (./marketing/service.ts).
+ *   the rule of the tag manager. All of that, with the service's client, is a dynamic import made once
+ *   consent is known (./marketing/consented.ts): a page without it downloads none of it.
  * - Exit intent (src/lib/marketing/exit-intent.ts) shows the 5 € newsletter offer: the service's exit-intent
  *   popup with consent, the shop's own without (or when the service has none or fails). At most once per
  *   visit, never again once the shopper signed up for the newsletter, never on the checkout funnel or the
@@ -13,7 +14,8 @@
  *   Switches: the site setting PUBLIC_EXIT_INTENT (on by default), and at run time a page or the tag
  *   manager sets `window.__mgExitIntent = false` to turn it off (read at each trigger, so setting it late
  *   still counts).
- * - Popups are a React island (src/islands/marketing/MarketingPopup.tsx), loaded only when one shows.
+ * - Popups are a React island (src/islands/marketing/MarketingPopup.tsx), loaded only when one shows
+ *   (./on-demand.ts).
  */
 import { PUBLIC_EXIT_INTENT } from 'astro:env/client';
 import { localeCodes, type LocaleCode } from '../lib/channels.ts';
@@ -21,16 +23,8 @@ import { STORAGE_KEYS } from '../lib/constants.ts';
 import { allows, CONSENT_STORAGE_KEY, parseConsent } from '../lib/marketing/consent.ts';
 import { exitIntentStep, initialExitIntent, type ExitSignal } from '../lib/marketing/exit-intent.ts';
 import type { Alternates, PopupContent } from '../lib/marketing/popups.ts';
-import type { EventAnswer } from '../lib/marketing/wire.ts';
-import {
-  abAttributeOf,
-  campaignHref,
-  exitIntentOn,
-  mayShowExitPopup,
-  pageKindOf,
-  parseClosedCampaigns,
-  storedSegments,
-} from './marketing/rules.ts';
+import type { MarketingPageContext } from './marketing/consented.ts';
+import { exitIntentOn, mayShowExitPopup, pageKindOf, parseClosedCampaigns } from './marketing/rules.ts';
 
 declare global {
   interface Window {
@@ -70,9 +64,7 @@ function start(root: HTMLElement) {
   }
   const path = window.location.pathname.slice(0, 500);
   const marketingConsent = () => allows(parseConsent(read(local, CONSENT_STORAGE_KEY)), 'marketing');
-  type Track = Awaited<ReturnType<typeof import('./marketing/service.ts')['consentedMarketing']>>;
-  let service: Promise<Track> | null = null;
-  const tracker = () => (service ??= import('./marketing/service.ts').then(({ consentedMarketing }) => consentedMarketing(locale)));
+  const consented = () => import('./marketing/consented.ts');
 
   // Campaigns the shopper closed stay closed for the visit.
   const closed = () => parseClosedCampaigns(read(session, STORAGE_KEYS.campaignsClosed));
@@ -91,7 +83,7 @@ function start(root: HTMLElement) {
     if (dialogOpen()) return false;
     popupOpen = true;
     try {
-      const { mountMarketingPopup } = await import('../islands/marketing/MarketingPopup.tsx');
+      const { mountMarketingPopup } = await (await import('./on-demand.ts')).loadMarketingPopup();
       if (!container) {
         container = document.createElement('div');
         container.id = 'marketing-popup';
@@ -115,75 +107,12 @@ function start(root: HTMLElement) {
     }
   }
 
-  const bar = document.getElementById('top-header');
-  function showTopHeader(data: NonNullable<EventAnswer['top_header']>): boolean {
-    const text = bar?.querySelector<HTMLElement>('[data-top-header-text]');
-    if (!bar || !text || typeof data.text !== 'string' || !data.text.trim() || closed().includes(data.campaign)) return false;
-    const href = campaignHref(data.link, window.location.href);
-    const content = document.createTextNode(data.text.trim().slice(0, 200));
-    if (href) {
-      const link = document.createElement('a');
-      link.href = href;
-      link.append(content);
-      text.replaceChildren(link);
-    } else text.replaceChildren(content);
-    bar.hidden = false;
-    // The room at the page's end is the bar's height as drawn (its text may wrap on a phone).
-    document.documentElement.style.setProperty('--top-header-height', `${bar.offsetHeight}px`);
-    document.documentElement.classList.add('has-top-header');
-    // Slides in from below the screen once drawn hidden there.
-    requestAnimationFrame(() => requestAnimationFrame(() => bar.classList.add('is-shown')));
-    bar.querySelector('[data-top-header-close]')?.addEventListener(
-      'click',
-      () => {
-        bar.hidden = true;
-        bar.classList.remove('is-shown');
-        close(data.campaign);
-      },
-      { once: true },
-    );
-    return true;
-  }
-
-  const popupOf = (data: NonNullable<EventAnswer['popup']>): PopupContent | null =>
-    data.popup_type
-      ? {
-          type: data.popup_type,
-          title: typeof data.title === 'string' && data.title.trim() ? data.title.trim().slice(0, 200) : undefined,
-          text: typeof data.text === 'string' && data.text.trim() ? data.text.slice(0, 5000) : undefined,
-        }
-      : null;
-
-  /** What a page event's answer shows: the top header and a popup (abtest and page_view_done are the service module's). */
-  async function act(answer: EventAnswer, report: (campaign: string) => Promise<boolean>) {
-    if (page === 'quiet') return;
-    if (answer.top_header && showTopHeader(answer.top_header)) void report(answer.top_header.campaign);
-    const popup = answer.popup && popupOf(answer.popup);
-    if (answer.popup && popup && !closed().includes(answer.popup.campaign) && !(popup.type === 'exit_intent' && signedUp())) {
-      if (await showPopup(popup, answer.popup.campaign)) void report(answer.popup.campaign);
-    }
-  }
-
+  const context: MarketingPageContext = { locale, page, path, closedCampaigns: closed, closeCampaign: close, signedUp, showPopup };
   let pageTracked = false;
   async function trackPage() {
     if (pageTracked || !marketingConsent()) return;
     pageTracked = true;
-    // The segments kept from earlier visits, marked before the service answers, so a variant shows from the start.
-    for (const [test, segment] of storedSegments(read(local, STORAGE_KEYS.abTests))) {
-      const attribute = abAttributeOf(test);
-      if (attribute) document.documentElement.setAttribute(attribute, segment);
-    }
-    const track = await tracker();
-    const viewed = await track('page_view', { path });
-    await act(viewed.answer, viewed.report);
-    const sku = document.querySelector<HTMLElement>('[data-sku]')?.dataset.sku?.slice(0, 100);
-    if (page === 'product' && sku) {
-      const { answer, report } = await track('view_item', { path, product_code: sku });
-      await act(answer, report);
-    } else if (page === 'cart') {
-      const { answer, report } = await track('view_cart', { path });
-      await act(answer, report);
-    }
+    await (await consented()).trackPage(context);
   }
   void trackPage();
   // The banner's answer given on this page: its own handlers (page-scripts/consent.ts) sit deeper than the
@@ -205,13 +134,10 @@ function start(root: HTMLElement) {
   async function showExitPopup() {
     write(session, STORAGE_KEYS.exitIntentShown, '1');
     if (marketingConsent()) {
-      const track = await tracker();
-      const { answer, report } = await track('exit_intent', { path });
-      const popup = answer.popup && popupOf(answer.popup);
-      if (answer.popup && popup) {
-        if (await showPopup(popup, answer.popup.campaign)) void report(answer.popup.campaign);
-        return;
-      }
+      const chosen = await consented()
+        .then(({ serviceExitPopup }) => serviceExitPopup(context))
+        .catch(() => false);
+      if (chosen) return;
     }
     // Without consent, or when the service has no popup (or failed): the shop's own offer.
     await showPopup({ type: 'exit_intent' });

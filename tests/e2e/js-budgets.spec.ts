@@ -21,19 +21,17 @@ const ISLAND_PAGE = 130_000;
 /**
  * The page types still over their budget, held at what they weigh now (2026-11-27, with about a kilobyte
  * of room) so that they cannot grow while the work that brings them under goes on; a type leaves this
- * table when it is within its budget. The catalogue's pages carry the header's, the consent banner's, the
- * marketing and analytics page scripts (src/page-scripts), the loading bar, the new-build notice and the
- * maintenance check (the home, its carousel too); the islands' pages React (≈ 65 KB) and zod with the wire
- * and request schemas (≈ 29 KB): moving the browser side to `zod/mini` is the saving that brings them
- * under 130 KB.
+ * table when it is within its budget. The catalogue's pages carry the header's script and every page's
+ * (src/page-scripts/every-page.ts: consent banner, marketing's exit intent, the loading bar, the new-build
+ * notice and the maintenance check; analytics and marketing's events load only with consent), the home its
+ * carousel too; the islands' pages React (≈ 65 KB) and zod with the wire and request schemas (≈ 29 KB):
+ * moving the browser side to `zod/mini` is the saving that brings them under 130 KB.
  */
 const HELD_OVER: Record<string, number> = {
-  home: 21_200,
-  category: 20_800,
-  'content page': 20_200,
-  FAQ: 21_800,
-  shops: 24_000,
-  shop: 24_000,
+  // The shop list and the shop pages: the live opening tags' script (≈ 3.8 KB with its clock and hours
+  // rules) on top of what every page loads (≈ 13 KB).
+  shops: 17_800,
+  shop: 17_800,
   // Half a kilobyte more since zod left the islands' runtime chunk (the searches then loaded React with it).
   cart: 144_500,
   login: 150_400,

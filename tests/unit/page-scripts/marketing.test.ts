@@ -26,7 +26,7 @@ describe('marketing script', () => {
       ),
     );
     expect(heavy).toEqual([]);
-    expect(dynamic.sort()).toEqual(['src/islands/marketing/MarketingPopup.tsx', 'src/page-scripts/marketing/service.ts']);
+    expect(dynamic.sort()).toEqual(['src/page-scripts/marketing/consented.ts', 'src/page-scripts/on-demand.ts']);
   });
 });
 

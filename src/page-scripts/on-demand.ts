@@ -1,0 +1,10 @@
+/**
+ * The islands every page may load on demand (the mini cart when it first opens, the header's search
+ * suggestions, a marketing popup), one import further. A dynamic import's chunk carries the list of every
+ * file its target loads, so that they are fetched at once; imported from here, those lists (React, the
+ * stores, the schemas…: about 0.5 KB gzip per island) are in this small chunk, fetched on the first
+ * demand, and not in the scripts every page downloads before any interaction (tests/e2e/js-budgets.spec.ts).
+ */
+export const loadMiniCart = () => import('../islands/cart/MiniCartIsland.tsx');
+export const loadSearchSuggestions = () => import('../islands/search/header-box.ts');
+export const loadMarketingPopup = () => import('../islands/marketing/MarketingPopup.tsx');
