@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   breadcrumbJsonLd,
   faqJsonLd,
+  itemListJsonLd,
   jsonLdScript,
   onlineStoreJsonLd,
   productJsonLd,
@@ -152,6 +153,15 @@ describe('shop list JSON-LD', () => {
         { '@type': 'ListItem', position: 2, name: 'Lille', url: 'https://fr.example/magasins/lille/' },
       ],
     });
+  });
+});
+
+describe('item list JSON-LD', () => {
+  it('numbers a later page of a category on from the products of the pages before it', () => {
+    const items = itemListJsonLd([{ name: 'Croquettes Poulet', url: 'https://fr.example/produits/croquettes-poulet/' }], 21);
+    expect(items.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 21, name: 'Croquettes Poulet', url: 'https://fr.example/produits/croquettes-poulet/' },
+    ]);
   });
 });
 
