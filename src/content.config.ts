@@ -1,18 +1,20 @@
 /**
  * Build-time content loaders: every collection is read from the content service (CONTENT_API_URL), for
  * each locale of the channel being built. Entries carry a digest, so a rebuild after one edit re-parses
- * only what changed, and entries the service no longer lists are removed.
+ * only what changed, and entries the service no longer lists are removed. The catalogue, by far the
+ * largest collection, is asked in full only for the products changed since the last sync (productsLoader).
  */
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { contentClient, type ContentClient } from './lib/content/client.ts';
 import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
-import { channels, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
+import { channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './lib/local-defaults.ts';
 
 const channel = channels[(process.env.CHANNEL ?? 'fr').toUpperCase() as ChannelCode];
-const client = contentClient(process.env.CONTENT_API_URL ?? LOCAL_CONTENT_API_URL);
+const contentUrl = process.env.CONTENT_API_URL ?? LOCAL_CONTENT_API_URL;
+const client = contentClient(contentUrl);
 
 /** A collection whose entries are `{ locale }` plus what `fetch` returns, keyed `<locale>/<key>`. */
 type Markdown = (source: string) => Promise<string>;
@@ -46,11 +48,73 @@ function serviceLoader<T extends object>(
   };
 }
 
+/** The content service's largest page (it refuses more). */
+const PAGE = 500;
+/** SKUs asked by one request: its address names each of them, and a server refuses an address much over 8 KB. */
+const SKUS_PER_REQUEST = 100;
+
+/**
+ * The catalogue, asked only for what changed since the last sync. The service lists every product at
+ * render 0 (SKU and updatedAt, a few bytes each) in each language: an entry shows its other languages'
+ * slugs (the alternates), so its stamp is its updatedAt in every language. The products whose stamp
+ * differs from the one stored at the last sync are read in full, by SKU, in batches; the ones the service
+ * no longer lists are removed; an unpublished one is listed (not viewable) like any edit. The editor API
+ * stamps every write (a format's price stamps its product in every language); a change the stamps do not
+ * record (a new field of the service's answers) needs a full build (`npm run build -- --full`, which
+ * clears the content store). The stamps hold for one service: another CONTENT_API_URL (its pictures'
+ * addresses) syncs everything.
+ */
+function productsLoader(): Loader {
+  return {
+    name: 'content-service:products',
+    async load({ store, meta, parseData, generateDigest, logger }) {
+      const languages = [...new Map(localeCodes.map((l) => [languageOf(l), l])).values()];
+      const stamps = new Map<string, string>();
+      const listed = new Map<string, Set<string>>();
+      for (const l of languages) {
+        const skus = new Set<string>();
+        for (const p of await client.allProducts(l, PAGE, 0)) {
+          stamps.set(p.sku, `${stamps.get(p.sku) ?? ''}${languageOf(l)} ${p.updatedAt};`);
+          skus.add(p.sku);
+        }
+        listed.set(languageOf(l), skus);
+      }
+      const sameService = meta.get('service') === contentUrl;
+      const synced = new Map<string, string>(sameService ? Object.entries(JSON.parse(meta.get('stamps') ?? '{}')) : []);
+      const seen = new Set<string>();
+      let read = 0;
+      let changed = 0;
+      for (const locale of channel.locales) {
+        const ids = [...(listed.get(languageOf(locale)) ?? [])].map((sku) => [sku, `${locale}/${sku}`] as const);
+        for (const [, id] of ids) seen.add(id);
+        const stale = ids.filter(([sku, id]) => !store.has(id) || synced.get(id) !== stamps.get(sku)).map(([sku]) => sku);
+        for (let i = 0; i < stale.length; i += SKUS_PER_REQUEST) {
+          for (const item of await client.productsBySku(stale.slice(i, i + SKUS_PER_REQUEST), 2, locale)) {
+            const id = `${locale}/${item.sku}`;
+            const data = { ...item, key: item.sku, locale };
+            const digest = generateDigest(data);
+            synced.set(id, stamps.get(item.sku) ?? '');
+            read += 1;
+            if (store.get(id)?.digest === digest) continue;
+            store.set({ id, data: await parseData({ id, data }), digest });
+            changed += 1;
+          }
+        }
+      }
+      for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+      for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
+      meta.set('service', contentUrl);
+      meta.set('stamps', JSON.stringify(Object.fromEntries(synced)));
+      logger.info(`${changed} changed of ${seen.size} (${read} read in full)`);
+    },
+  };
+}
+
 const locale = z.enum(localeCodes);
 
 export const collections = {
   products: defineCollection({
-    loader: serviceLoader('products', async (c, l) => (await c.allProducts(l)).map((p) => ({ ...p, key: p.sku }))),
+    loader: productsLoader(),
     schema: productFull.extend({ key: z.string(), locale }),
   }),
   categories: defineCollection({ loader: serviceLoader('categories', (c, l) => c.categories(l)), schema: category.extend({ locale }) }),

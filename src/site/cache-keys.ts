@@ -10,9 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_API_URL, FEATURES_OFF, MAINTENANCE_ROUTES } from 'astro:env/server';
-import { bestSellers } from '../lib/catalogue/listing.ts';
 import type { LocaleCode } from '../lib/channels.ts';
-import { channel, contentOf, digestOf, type LocaleContent, type Product } from './content.ts';
+import { channel, contentOf, crossSellOf, digestOf, type LocaleContent, type Product } from './content.ts';
 import type { PageRef } from './pages.ts';
 
 const hash = (parts: Iterable<string>) => {
@@ -83,10 +82,7 @@ export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: L
     const content = await contentOf(locale);
     const product = content.productsBySku.get(key)!;
     // What src/components/views/ProductView.astro cross-sells.
-    const crossSell = bestSellers(
-      (content.productsByCategory.get(product.categories[0] ?? '') ?? []).filter((p) => p.sku !== key),
-      4,
-    );
+    const crossSell = crossSellOf(product, content);
     const own = await Promise.all(channel.locales.map(async (l) => (await contentOf(l)).productsBySku.get(key)));
     return hash([ref.route, frame, ...digests(own.filter((p) => p !== undefined)), ...digests(crossSell)]);
   }

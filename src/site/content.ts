@@ -5,6 +5,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { CHANNEL } from 'astro:env/server';
 import { channels, type ChannelCode, type LocaleCode } from '../lib/channels.ts';
+import { bestSellers } from '../lib/catalogue/listing.ts';
 
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
 
@@ -28,6 +29,8 @@ export interface LocaleContent {
   footer: Extract<CollectionEntry<'menus'>['data'], { key: 'footer' }>;
   /** Products of each category key, in the editor's order. */
   productsByCategory: Map<string, Product[]>;
+  /** The products each category's lists may show, best seller first (ranked once, not for every page). */
+  bestSellersByCategory: Map<string, Product[]>;
 }
 
 /** The loader's digest of each entry's data (src/content.config.ts), for the pages' cache keys (src/site/cache-keys.ts). */
@@ -46,6 +49,9 @@ const byLocale = <T extends { locale: LocaleCode }>(entries: Array<{ data: T; di
       return e.data;
     });
 
+/** Code-point order, as the content service's ORDER BY on its keys (not the machine's locale). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 let cache: Promise<Map<LocaleCode, LocaleContent>> | undefined;
 
 async function loadAll(): Promise<Map<LocaleCode, LocaleContent>> {
@@ -59,14 +65,20 @@ async function loadAll(): Promise<Map<LocaleCode, LocaleContent>> {
   ]);
   const result = new Map<LocaleCode, LocaleContent>();
   for (const locale of channel.locales) {
-    const localeProducts = byLocale(products, locale).sort((a, b) => a.position - b.position);
+    // The content service's own orders, ties included: the store's order of its entries changes as they are
+    // edited, and a list (its HTML, its pages' cache keys) must not change with it.
+    const localeProducts = byLocale(products, locale).sort((a, b) => a.position - b.position || compare(a.sku, b.sku));
     const productsByCategory = new Map<string, Product[]>();
     for (const product of localeProducts) {
-      for (const key of product.categories) productsByCategory.set(key, [...(productsByCategory.get(key) ?? []), product]);
+      for (const key of product.categories) {
+        const list = productsByCategory.get(key);
+        if (list) list.push(product);
+        else productsByCategory.set(key, [product]);
+      }
     }
-    const localeCategories = byLocale(categories, locale).sort((a, b) => a.position - b.position);
-    const localePages = byLocale(pages, locale);
-    const localeShops = byLocale(shops, locale);
+    const localeCategories = byLocale(categories, locale).sort((a, b) => a.position - b.position || compare(a.key, b.key));
+    const localePages = byLocale(pages, locale).sort((a, b) => compare(a.key, b.key));
+    const localeShops = byLocale(shops, locale).sort((a, b) => compare(a.country, b.country) || compare(a.key, b.key));
     const localeMenus = byLocale(menus, locale);
     result.set(locale, {
       products: localeProducts,
@@ -75,12 +87,13 @@ async function loadAll(): Promise<Map<LocaleCode, LocaleContent>> {
       categoriesByKey: new Map(localeCategories.map((c) => [c.key, c])),
       pages: localePages,
       pagesByKey: new Map(localePages.map((p) => [p.key, p])),
-      faq: byLocale(faq, locale).sort((a, b) => a.position - b.position),
+      faq: byLocale(faq, locale).sort((a, b) => a.position - b.position || compare(a.key, b.key)),
       shops: localeShops,
       shopsByKey: new Map(localeShops.map((s) => [s.key, s])),
       header: localeMenus.find((m) => m.key === 'header') as LocaleContent['header'],
       footer: localeMenus.find((m) => m.key === 'footer') as LocaleContent['footer'],
       productsByCategory,
+      bestSellersByCategory: new Map([...productsByCategory].map(([key, list]) => [key, bestSellers(list, Infinity)])),
     });
   }
   return result;
@@ -91,4 +104,21 @@ export async function contentOf(locale: LocaleCode): Promise<LocaleContent> {
   const content = (await cache).get(locale);
   if (!content) throw new Error(`Locale ${locale} is not part of channel ${channel.code}`);
   return content;
+}
+
+/** How many products a product page cross-sells. */
+const CROSS_SELL_COUNT = 4;
+
+/**
+ * What a product page cross-sells: the products ranked right after it among its main category's best
+ * sellers, wrapping round to the top (a sample, outside the ranking, shows the top ones). Not the
+ * category's top four on every page: a price edit of a best seller would change (and re-render) every
+ * product page of its category, over a thousand in a large catalogue; this way a product shows on the
+ * pages of the few products ranked just above it.
+ */
+export function crossSellOf(product: Product, content: LocaleContent): Product[] {
+  const ranked = content.bestSellersByCategory.get(product.categories[0] ?? '') ?? [];
+  const at = ranked.indexOf(product);
+  const count = Math.min(CROSS_SELL_COUNT, at < 0 ? ranked.length : ranked.length - 1);
+  return Array.from({ length: count }, (_, i) => ranked[(at + 1 + i) % ranked.length]!);
 }

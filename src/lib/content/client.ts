@@ -79,21 +79,28 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
       ) as Promise<Array<z.infer<(typeof productByRender)[R]>>>;
     },
 
-    /** Every product of a locale, page by page (the build's loader). */
-    async allProducts(locale: LocaleCode, pageSize = 250) {
-      const all: z.infer<typeof productFull>[] = [];
+    /**
+     * Every product of a locale, page by page, at a render level: the build's loader lists them all at
+     * render 0 (SKU, slug and updatedAt: a few bytes each), then asks in full for the changed ones only.
+     */
+    async allProducts<R extends RenderLevel = 2>(
+      locale: LocaleCode,
+      pageSize = 250,
+      render: R = 2 as R,
+    ): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
+      const all: Array<z.infer<(typeof productByRender)[R]>> = [];
       for (let page = 1; ; page += 1) {
         const url = new URL(`${root}/b2c-products`);
         url.search = new URLSearchParams({
-          render: '2',
+          render: String(render),
           locale,
           'pagination[page]': String(page),
           'pagination[pageSize]': String(pageSize),
         }).toString();
         const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
         if (!response.ok) throw new ContentError(response.status, `${response.status} ${url.pathname}`);
-        const body = envelope(z.array(productFull)).parse(await response.json());
-        all.push(...body.data);
+        const body = envelope(z.array(productByRender[render])).parse(await response.json());
+        all.push(...(body.data as Array<z.infer<(typeof productByRender)[R]>>));
         if (page >= (body.meta.pagination?.pageCount ?? 1)) return all;
       }
     },
