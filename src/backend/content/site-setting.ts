@@ -11,7 +11,7 @@ import { routeNames, type RouteName } from '../../lib/routes/routes.ts';
 import type { Database } from '../db/database.ts';
 
 /** Route names, the maintenance page excepted (it never redirects to itself). */
-export const maintenanceRoute = z.enum(routeNames.filter((route) => route !== 'maintenance') as [RouteName, ...RouteName[]]);
+const maintenanceRoute = z.enum(routeNames.filter((route) => route !== 'maintenance') as [RouteName, ...RouteName[]]);
 export const siteSettingUpdate = z.strictObject({ maintenance_routes: z.array(maintenanceRoute).max(routeNames.length) });
 
 export interface SiteSetting {
