@@ -11,7 +11,8 @@
  * Both fail with a `CardTokenFailure`: `card_invalid` (the provider refused the details; `field` names one
  * when it said which), `network` (no answer, or mollie.js could not load) or `failed`.
  */
-import { z } from 'zod';
+import '../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { LocaleCode } from '../lib/channels.ts';
 
 /** What the sandbox's card form collects; it goes to the provider only. */
@@ -59,8 +60,8 @@ export type CardTokeniser =
     };
 
 /** The sandbox's card-token answer (Mollie Components' shape) and its error body. */
-const cardTokenAnswer = z.object({ token: z.string().min(1) });
-const providerError = z.object({ detail: z.string().optional(), field: z.string().optional() });
+const cardTokenAnswer = z.object({ token: z.string().check(z.minLength(1)) });
+const providerError = z.object({ detail: z.optional(z.string()), field: z.optional(z.string()) });
 
 /** The embedded sandbox's card form: details posted to `{providerUrl}/components/card-tokens`. */
 function sandboxTokeniser(providerUrl: string, fetchImpl: typeof fetch): CardTokeniser {
@@ -107,10 +108,10 @@ export type MollieFactory = (profileId: string, options: { locale: LocaleCode; t
 const MOLLIE_JS = 'https://js.mollie.com/v1/mollie.js';
 
 /** A field's change: its error text (in the shopper's language) once the shopper has been there. */
-const mollieChange = z.object({ error: z.string().nullish(), touched: z.boolean().optional() });
+const mollieChange = z.object({ error: z.nullish(z.string()), touched: z.optional(z.boolean()) });
 const mollieToken = z.object({
-  token: z.string().min(1).nullish(),
-  error: z.object({ message: z.string().optional() }).nullish(),
+  token: z.nullish(z.string().check(z.minLength(1))),
+  error: z.nullish(z.object({ message: z.optional(z.string()) })),
 });
 
 const mollieGlobal = (): MollieFactory | null => {

@@ -16,7 +16,8 @@ afterAll(async () => {
   await platform.db.close();
 });
 
-const page = collection(orderSchema).extend({
+const page = z.object({
+  ...collection(orderSchema).shape,
   '@id': z.string(),
   'hydra:view': z.object({
     '@id': z.string(),

@@ -9,7 +9,13 @@ import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import { addRelayPoint, expectViolation, type Api } from './shop-checkout-support.ts';
 
 const found = collection(
-  relayPoint.extend({ latitude: z.number(), longitude: z.number(), active: z.boolean(), distanceMetres: z.number().nullable() }),
+  z.object({
+    ...relayPoint.shape,
+    latitude: z.number(),
+    longitude: z.number(),
+    active: z.boolean(),
+    distanceMetres: z.number().nullable(),
+  }),
 );
 
 let platform: TestPlatform;

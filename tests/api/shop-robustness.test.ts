@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import {
   address as addressSchema,
@@ -66,7 +66,7 @@ const answered = [200, 201, 202, 204, 400, 401, 404, 413, 415, 422, 429];
  * (never a 5xx), and the body has the production API's shape for it. Where the exact answer is known,
  * tests assert it instead.
  */
-function expectWellFormed(res: { status: number; body: unknown }, success?: z.ZodType) {
+function expectWellFormed(res: { status: number; body: unknown }, success?: z.core.$ZodType) {
   expect(answered, JSON.stringify(res.body).slice(0, 500)).toContain(res.status);
   if (res.status === 422) {
     const list = violationList.parse(res.body);
@@ -77,7 +77,7 @@ function expectWellFormed(res: { status: number; body: unknown }, success?: z.Zo
   // Rate limits: the login answers in LexikJWT's shape, the other calls in hydra's.
   else if (res.status === 429)
     (res.body !== null && typeof res.body === 'object' && 'code' in res.body ? throttledError : hydraError).parse(res.body);
-  else if (res.status < 300 && success && res.status !== 204) success.parse(res.body);
+  else if (res.status < 300 && success && res.status !== 204) z.core.parse(success, res.body);
 }
 
 describe('malformed requests', () => {
@@ -288,7 +288,7 @@ describe('fuzz', () => {
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   );
 
-  type Target = { method: string; path: () => string; schema?: z.ZodType; valid?: () => Record<string, unknown> };
+  type Target = { method: string; path: () => string; schema?: z.core.$ZodType; valid?: () => Record<string, unknown> };
   const address = {
     firstName: 'Jo',
     lastName: 'Lo',

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { z } from 'zod/mini';
 import { ageFromDate, BIRTHDAY_INPUT_MIN, birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { languages } from '../../lib/channels.ts';
 import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
@@ -28,7 +29,7 @@ import { useIsland } from '../shared/island.tsx';
 
 type PersonalValues = Omit<PersonalDataFormValues, 'birthday'> & { birthday: BirthdayValue };
 /** The e-mail the customer has now: the password is asked when the one typed differs from it. */
-const schema = (storedEmail: string) => withEmailPassword(personalDataFields().extend({ birthday: birthdayField() }), storedEmail);
+const schema = (storedEmail: string) => withEmailPassword(z.extend(personalDataFields(), { birthday: birthdayField() }), storedEmail);
 
 /** A stored birthday in the field: the date, or the age when the date input cannot take it (before 1970). */
 function birthdayValueOf(iso: string): BirthdayValue {

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { z } from 'zod/mini';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
 import { languageOf } from '../../lib/channels.ts';
@@ -23,7 +24,7 @@ import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
 
 type RegisterValues = Omit<RegisterFormValues, 'birthday'> & { birthday: BirthdayValue };
-const registerFormSchema = () => registerFields().extend({ birthday: birthdayField() });
+const registerFormSchema = () => z.extend(registerFields(), { birthday: birthdayField() });
 
 /**
  * Server errors of the registration: "e-mail already used" reads the site's text; when the e-mail is not

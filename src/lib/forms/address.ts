@@ -3,7 +3,8 @@
  * own phone fields (a country list and a number, valid for the country chosen) and any country it
  * offers. The output is the body of POST/PUT /shop/addresses.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { addressFields, hasForbiddenCharacters, postcodeIssue, withPostcodeOfCountry } from '../shop-api/requests/addresses.ts';
 import { always, hasEmoji, hasInvisibleCharacters } from '../shop-api/requests/fields.ts';
 import type { Address } from '../shop-api/wire.ts';
@@ -11,14 +12,11 @@ import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type
 
 const fields = z.object({
   ...addressFields,
-  countryCode: z
-    .string()
-    .min(1)
-    .regex(/^[A-Z]{2}$/),
+  countryCode: z.string().check(z.minLength(1), z.regex(/^[A-Z]{2}$/)),
   phoneNumber: requiredPhone(),
   phoneNumber2: optionalPhone(),
 });
-export const addressSchema = fields.superRefine(postcodeIssue, always).overwrite(withPostcodeOfCountry);
+export const addressSchema = fields.check(z.superRefine(postcodeIssue, always), z.overwrite(withPostcodeOfCountry));
 export const ADDRESS_FIELDS = Object.keys(fields.shape) as Array<keyof typeof fields.shape>;
 
 /** What the address form holds while it is edited. */

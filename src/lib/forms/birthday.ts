@@ -4,7 +4,8 @@
  * not in the future and at most 120 years ago; the date input only offers 1970-01-01 to today. Ages are
  * whole numbers from 0. "Today" comes from a clock, so the rules are tested on fixed dates.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { LIMITS } from '../constants.ts';
 import { checkBirthDate, dateFromAge, oldestBirthday, parseIsoDate, systemClock, today, type Clock } from '../shop-api/requests/dates.ts';
 import { dateIssue } from '../shop-api/requests/fields.ts';
@@ -53,9 +54,11 @@ export function isBirthdaySet(value: Partial<Record<keyof BirthdayValue, unknown
 }
 
 /** A whole number ≥ 0 typed in an input ('' is "not filled"). */
-const ageNumber = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  z.number().int().min(0).nullable(),
+const ageNumber = z.pipe(
+  z.transform((value: unknown) =>
+    value === '' || value === undefined ? null : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value,
+  ),
+  z.nullable(z.int().check(z.gte(0))),
 );
 
 /**
@@ -64,14 +67,14 @@ const ageNumber = z.preprocess(
  */
 export function birthdayField(options: { clock?: Clock; required?: boolean } = {}) {
   const clock = options.clock ?? systemClock;
-  return z
-    .object({
-      birthday: z.string().nullable().optional(),
-      birthday_months: ageNumber.optional(),
-      birthday_years: ageNumber.optional(),
+  return z.pipe(
+    z.object({
+      birthday: z.optional(z.nullable(z.string())),
+      birthday_months: z.optional(ageNumber),
+      birthday_years: z.optional(ageNumber),
       in_date: z.boolean(),
-    })
-    .transform((value, ctx) => {
+    }),
+    z.transform((value, ctx) => {
       const out: BirthdayValue & { date: string | null } = { ...emptyBirthday(value.in_date), date: null };
       if (!isBirthdaySet(value)) {
         if (options.required)
@@ -81,7 +84,7 @@ export function birthdayField(options: { clock?: Clock; required?: boolean } = {
       if (value.in_date) {
         const text = (value.birthday ?? '').trim();
         const issue = checkBirthDate(text, clock, BIRTHDAY_INPUT_MIN);
-        if (issue) ctx.addIssue({ code: 'custom', input: text, path: ['birthday'], ...dateIssue(issue) });
+        if (issue) ctx.issues.push({ code: 'custom', input: text, path: ['birthday'], ...dateIssue(issue) });
         out.birthday = text;
         out.date = text;
         return out;
@@ -89,7 +92,7 @@ export function birthdayField(options: { clock?: Clock; required?: boolean } = {
       const years = value.birthday_years ?? 0;
       const months = value.birthday_months ?? 0;
       if (years * 12 + months > LIMITS.birthdayMaxYears * 12) {
-        ctx.addIssue({
+        ctx.issues.push({
           code: 'custom',
           input: value,
           path: ['birthday_years'],
@@ -100,5 +103,6 @@ export function birthdayField(options: { clock?: Clock; required?: boolean } = {
       out.birthday_months = months;
       out.date = dateFromAge(years, months, clock);
       return out;
-    });
+    }),
+  );
 }

@@ -2,7 +2,8 @@
  * What forms add to the request rules of lib/shop-api/requests: the "required" mark of their own checks, the
  * checkbox, and the free text of forms that call no shop API.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 
 /**
  * The "required" check (min 1). Not an aborting check: cross-field rules (postcode and country, password
@@ -12,16 +13,16 @@ import { z } from 'zod';
 const required = { message: 'required' } as const;
 
 export const checkbox = () =>
-  z
-    .boolean()
-    .optional()
-    .transform((value) => value ?? false);
+  z.pipe(
+    z.optional(z.boolean()),
+    z.transform((value) => value ?? false),
+  );
 
 /** Free text of generic forms (contact, abort subscription precision): at least 2 characters, no `%`. */
 export const genericText = () =>
-  z
-    .string()
-    .trim()
-    .min(1, required)
-    .min(2)
-    .refine((text) => !text.includes('%'), { message: 'percent' });
+  z.string().check(
+    z.trim(),
+    z.minLength(1, required),
+    z.minLength(2),
+    z.refine((text) => !text.includes('%'), { message: 'percent' }),
+  );

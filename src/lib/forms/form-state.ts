@@ -5,7 +5,7 @@
  * the defaults. Islands read `$state` with `useStore`.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { noErrors, validate, type FormErrors } from './validate.ts';
 import { errorsFromFailure, type ViolationOptions } from './violations.ts';
 
@@ -17,7 +17,7 @@ export interface FormState<V> {
 }
 type SubmitResult<R> = { status: 'success'; result: R } | { status: 'invalid' | 'failure'; errors: FormErrors } | { status: 'ignored' };
 
-export interface FormOptions<V extends object, S extends z.ZodType, R> {
+export interface FormOptions<V extends object, S extends z.ZodMiniType, R> {
   /** The `{form}` of message keys: `address`, `register`… */
   name: string;
   /** A schema, or a function giving one at each submit (schemas that read the clock). */
@@ -50,7 +50,7 @@ export interface FormController<V extends object, R> {
 
 const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value);
 
-export function createForm<V extends object, S extends z.ZodType, R = unknown>(options: FormOptions<V, S, R>): FormController<V, R> {
+export function createForm<V extends object, S extends z.ZodMiniType, R = unknown>(options: FormOptions<V, S, R>): FormController<V, R> {
   let defaults = resolve(options.defaults);
   const $state = atom<FormState<V>>({ values: defaults, errors: noErrors(), status: 'idle' });
   const fields = () => options.fields ?? Object.keys(defaults);

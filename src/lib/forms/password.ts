@@ -2,7 +2,7 @@
  * Password forms: their schemas are the requests' (lib/shop-api/requests): a new password has 5 to 255
  * characters and must be typed twice the same; the change also asks for the current one.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { changePasswordFields, changePasswordRequest } from '../shop-api/requests/customers.ts';
 import { resetPasswordFields, resetPasswordRequest, resetRequest } from '../shop-api/requests/reset-password.ts';
 

@@ -2,7 +2,8 @@
  * Personal data: the body of PUT on the customer IRI, with the communication language. A new e-mail
  * also needs the current password (the shop API refuses it without), asked only then.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { Language } from '../channels.ts';
 import type { Customer } from '../shop-api/wire.ts';
 import { systemClock, type Clock } from '../shop-api/requests/dates.ts';
@@ -15,10 +16,15 @@ import { checkbox } from './fields.ts';
  * request's, every one asked (the API also takes a part of them), the current password left to that rule.
  */
 export const personalDataFields = (clock: Clock = systemClock) =>
-  personalDataRequest(clock)
-    .omit({ defaultAddress: true })
-    .required({ firstName: true, lastName: true, email: true, preferredLanguage: true })
-    .extend({ gender: z.enum(GENDERS), subscribedToNewsletter: checkbox(), currentPassword: z.string().optional() });
+  z.extend(
+    z.required(z.omit(personalDataRequest(clock), { defaultAddress: true }), {
+      firstName: true,
+      lastName: true,
+      email: true,
+      preferredLanguage: true,
+    }),
+    { gender: z.enum(GENDERS), subscribedToNewsletter: checkbox(), currentPassword: z.optional(z.string()) },
+  );
 
 /** Whether the e-mail typed is another address than the stored one (the API compares them case-insensitively). */
 export const emailChanged = (stored: string | null | undefined, typed: unknown): boolean =>
@@ -30,18 +36,21 @@ type WithPassword = { email: string; currentPassword?: string | undefined };
  * The rule on the current password: required when the e-mail changes from `storedEmail` (without a stored
  * e-mail, never). The output carries it only when one was typed.
  */
-export function withEmailPassword<S extends z.ZodType<WithPassword, WithPassword>>(schema: S, storedEmail: string | null = null) {
-  return schema
-    .superRefine(
-      (value, ctx) => {
-        if (emailChanged(storedEmail, value.email) && !value.currentPassword)
-          ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'required' });
-      },
-      { when: () => true } as { when: () => boolean },
-    )
-    .transform(({ currentPassword, ...rest }): Omit<z.output<S>, 'currentPassword'> & { currentPassword?: string } =>
+export function withEmailPassword<S extends z.ZodMiniType<WithPassword, WithPassword>>(schema: S, storedEmail: string | null = null) {
+  return z.pipe(
+    schema.check(
+      z.superRefine(
+        (value: WithPassword, ctx) => {
+          if (emailChanged(storedEmail, value.email) && !value.currentPassword)
+            ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'required' });
+        },
+        { when: () => true } as { when: () => boolean },
+      ),
+    ),
+    z.transform(({ currentPassword, ...rest }: z.output<S>): Omit<z.output<S>, 'currentPassword'> & { currentPassword?: string } =>
       currentPassword ? { ...rest, currentPassword } : rest,
-    );
+    ),
+  );
 }
 
 export const personalDataSchema = (clock: Clock = systemClock, storedEmail: string | null = null) =>

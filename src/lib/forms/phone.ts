@@ -3,7 +3,8 @@
  * code is put in front of what the shopper types, and choosing another country rewrites that prefix.
  * A number is valid when libphonenumber-js says so for the selected country.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { PHONE_COUNTRIES } from '../shop-api/requests/addresses.ts';
 
@@ -116,18 +117,24 @@ function readPhone(value: unknown): { number: string; country: string } {
  * selected country: `forms.phone.error` (a number must be valid for the country chosen beside it).
  */
 export const requiredPhone = () =>
-  z.unknown().transform((value, ctx): string => {
-    const { number, country } = readPhone(value);
-    const empty = isPhoneEmpty(number);
-    const e164 = empty ? null : phoneToE164(number, country);
-    if (e164 === null) ctx.issues.push({ code: 'custom', message: empty ? 'required' : 'forms.phone.error', input: value });
-    return e164 ?? '';
-  });
+  z.pipe(
+    z.unknown(),
+    z.transform((value, ctx): string => {
+      const { number, country } = readPhone(value);
+      const empty = isPhoneEmpty(number);
+      const e164 = empty ? null : phoneToE164(number, country);
+      if (e164 === null) ctx.issues.push({ code: 'custom', message: empty ? 'required' : 'forms.phone.error', input: value });
+      return e164 ?? '';
+    }),
+  );
 export const optionalPhone = () =>
-  z.unknown().transform((value, ctx): string | null => {
-    const { number, country } = readPhone(value);
-    if (isPhoneEmpty(number)) return null;
-    const e164 = phoneToE164(number, country);
-    if (e164 === null) ctx.issues.push({ code: 'custom', message: 'forms.phone.error', input: value });
-    return e164;
-  });
+  z.pipe(
+    z.unknown(),
+    z.transform((value, ctx): string | null => {
+      const { number, country } = readPhone(value);
+      if (isPhoneEmpty(number)) return null;
+      const e164 = phoneToE164(number, country);
+      if (e164 === null) ctx.issues.push({ code: 'custom', message: 'forms.phone.error', input: value });
+      return e164;
+    }),
+  );

@@ -1,11 +1,12 @@
 /** Account creation: the register request (lib/shop-api/requests), with the gender the form asks for. */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { systemClock, type Clock } from '../shop-api/requests/dates.ts';
 import { GENDERS } from '../shop-api/requests/fields.ts';
 import { registerRequest } from '../shop-api/requests/customers.ts';
 
 /** The API takes an account without a gender; the form asks for one (it is how mails address the customer). */
-export const registerFields = (clock: Clock = systemClock) => registerRequest(clock).extend({ gender: z.enum(GENDERS) });
+export const registerFields = (clock: Clock = systemClock) => z.extend(registerRequest(clock), { gender: z.enum(GENDERS) });
 
 export const registerSchema = (clock: Clock = systemClock) => registerFields(clock);
 

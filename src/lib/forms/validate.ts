@@ -4,7 +4,7 @@
  * (`postcode_length`, `forms.phone.error`…); every other issue gets its generic code here, from what zod
  * reports.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Values } from '../../i18n/translate.ts';
 
 /** One error of one field: a code (`required`, `too_short`…) or an absolute key (`forms.phone.error`). */
@@ -99,7 +99,7 @@ function errorsFromIssues(issues: readonly z.core.$ZodIssue[]): FormErrors {
 export type Validation<T> = { success: true; data: T } | { success: false; errors: FormErrors };
 
 /** Parses form values with a schema; on failure, errors by field carrying message keys. */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
+export function validate<S extends z.ZodMiniType>(schema: S, values: unknown): Validation<z.output<S>> {
   const result = schema.safeParse(values, { error: (issue) => issueCode(issue as RawIssue) });
   return result.success ? { success: true, data: result.data } : { success: false, errors: errorsFromIssues(result.error.issues) };
 }

@@ -3,7 +3,8 @@
  * once logged in): one function per call, answers parsed with the wire schemas of wire.ts. Paths are
  * IRIs under SHOP_API_PREFIX.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { LocaleCode } from '../channels.ts';
 import { createHttpClient, ShopApiError, type HttpClient, type HttpClientOptions } from './http.ts';
 import {
@@ -122,11 +123,11 @@ export function createShopClient(http: HttpClient) {
         schema: order,
       }),
     /** DELETE an item; the updated cart when the server sends it back. */
-    removeItem: (token: string, itemId: number) => http.delete(iri.orderItem(tokenSegment(token), itemId), { schema: order.optional() }),
+    removeItem: (token: string, itemId: number) => http.delete(iri.orderItem(tokenSegment(token), itemId), { schema: z.optional(order) }),
     applyCoupon: (token: string, couponCode: string) =>
       http.patch(path.applyCoupon(tokenSegment(token)), { body: { couponCode }, schema: order }),
     removeCoupon: (token: string, couponCode: string) =>
-      http.delete(path.coupon(tokenSegment(token), couponCode), { schema: order.optional() }),
+      http.delete(path.coupon(tokenSegment(token), couponCode), { schema: z.optional(order) }),
 
     /** POST /shop/customer/lookup: `{exists}` (the login's first step). */
     lookupCustomer: (email: string) => http.post(path.lookup, { body: { email }, schema: customerLookup, auth: false }),
@@ -276,12 +277,12 @@ export type CompleteInput = z.input<typeof completeRequest>;
  * A relay point found near a postcode or a town (GET /shop/relay-points?countryCode=FR&postcode=…|city=…):
  * the carrier's point as the shipment keeps it, with where it is and whether it takes parcels now.
  */
-const foundRelayPoint = relayPoint.extend({
-  '@type': z.literal('RelayPoint').optional(),
+const foundRelayPoint = z.extend(relayPoint, {
+  '@type': z.optional(z.literal('RelayPoint')),
   latitude: z.number(),
   longitude: z.number(),
   active: z.boolean(),
-  distanceMetres: z.number().nullable(),
+  distanceMetres: z.nullable(z.number()),
 });
 export type FoundRelayPoint = z.infer<typeof foundRelayPoint>;
 
@@ -292,20 +293,19 @@ export type FoundRelayPoint = z.infer<typeof foundRelayPoint>;
  * (PayPal's approval page, a 3-D Secure step) or the bank transfer's instructions.
  */
 const paymentRequest = z.object({
-  '@id': z.string().optional(),
+  '@id': z.optional(z.string()),
   hash: z.string(),
   state: z.string(),
   action: z.string(),
-  responseData: z
-    .object({
+  responseData: z.nullish(
+    z.looseObject({
       status: z.enum(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']),
-      checkoutUrl: z.string().nullish(),
-      failure: z.object({ reason: z.string().nullish(), code: z.string().nullish(), message: z.string() }).nullish(),
+      checkoutUrl: z.nullish(z.string()),
+      failure: z.nullish(z.object({ reason: z.nullish(z.string()), code: z.nullish(z.string()), message: z.string() })),
       /** A bank transfer: where to send the money and the reference to give. */
-      bankTransfer: z.object({ bankName: z.string(), iban: z.string(), bic: z.string(), reference: z.string() }).nullish(),
-    })
-    .passthrough()
-    .nullish(),
+      bankTransfer: z.nullish(z.object({ bankName: z.string(), iban: z.string(), bic: z.string(), reference: z.string() })),
+    }),
+  ),
 });
 export type PaymentRequest = z.infer<typeof paymentRequest>;
 export interface PaymentRequestInput {

@@ -6,7 +6,8 @@
  * with the wire schemas; failures become a ShopApiError carrying the status, the violations and the
  * server's description.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { ChannelCode, LocaleCode } from '../channels.ts';
 import { violation, type Violation } from './wire.ts';
 
@@ -63,11 +64,11 @@ export class ShopApiError extends Error {
 export const isShopApiError = (error: unknown): error is ShopApiError => error instanceof ShopApiError;
 
 const errorBody = z.object({
-  'hydra:description': z.string().optional(),
-  detail: z.string().optional(),
-  description: z.string().optional(),
-  message: z.string().optional(),
-  violations: z.array(violation).optional(),
+  'hydra:description': z.optional(z.string()),
+  detail: z.optional(z.string()),
+  description: z.optional(z.string()),
+  message: z.optional(z.string()),
+  violations: z.optional(z.array(violation)),
 });
 
 /** Reads an error answer: violations, then the description the server gave. */
@@ -96,7 +97,7 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+export interface RequestOptions<S extends z.core.$ZodType | undefined = undefined> {
   body?: unknown;
   /** The wire schema of the answer; without one the answer is ignored. */
   schema?: S;
@@ -105,7 +106,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
 }
-type Result<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Result<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -135,7 +136,7 @@ export function createHttpClient(options: HttpClientOptions) {
     }
   }
 
-  async function request<S extends z.ZodType | undefined = undefined>(
+  async function request<S extends z.core.$ZodType | undefined = undefined>(
     method: HttpMethod,
     path: string,
     init: RequestOptions<S> = {},
@@ -183,7 +184,7 @@ export function createHttpClient(options: HttpClientOptions) {
 
       const body = await readBody(response);
       if (!init.schema) return undefined as Result<S>;
-      const parsed = init.schema.safeParse(body);
+      const parsed = z.safeParse(init.schema, body);
       if (!parsed.success) {
         throw new ShopApiError({
           status: response.status,
@@ -201,11 +202,11 @@ export function createHttpClient(options: HttpClientOptions) {
 
   return {
     request,
-    get: <S extends z.ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('GET', path, init),
-    post: <S extends z.ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('POST', path, init),
-    put: <S extends z.ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('PUT', path, init),
-    patch: <S extends z.ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('PATCH', path, init),
-    delete: <S extends z.ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('DELETE', path, init),
+    get: <S extends z.core.$ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('GET', path, init),
+    post: <S extends z.core.$ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('POST', path, init),
+    put: <S extends z.core.$ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('PUT', path, init),
+    patch: <S extends z.core.$ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('PATCH', path, init),
+    delete: <S extends z.core.$ZodType | undefined = undefined>(path: string, init?: RequestOptions<S>) => request('DELETE', path, init),
     /** The locale and channel every call carries. */
     locale: options.locale,
     channelCode: options.channelCode,

@@ -3,7 +3,8 @@
  * schemas used by the embedded platform to shape answers and by the site's client to parse them.
  * IRIs are the identifiers; amounts are integers in minor units.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { checkoutStates } from '../orders/checkout.ts';
 import { displayGroups, displayStatuses } from '../orders/display-status.ts';
 import { orderStates } from '../orders/order.ts';
@@ -28,34 +29,34 @@ export const iri = {
 const orderItem = z.object({
   '@id': z.string(),
   '@type': z.literal('OrderItem'),
-  id: z.number().int(),
+  id: z.int(),
   variant: z.string(),
   variantCode: z.string(),
   productName: z.string(),
   variantName: z.string(),
-  quantity: z.number().int().positive(),
+  quantity: z.int().check(z.positive()),
   /** Price of one unit after the subscription discount; originalUnitPrice is the one-off price. */
-  unitPrice: z.number().int(),
-  originalUnitPrice: z.number().int(),
-  total: z.number().int(),
+  unitPrice: z.int(),
+  originalUnitPrice: z.int(),
+  total: z.int(),
   /** Days between deliveries (one of the 10 frequencies), 0 for a one-off purchase. */
-  subscriptionInterval: z.number().int(),
-  sourceItemList: z.string().nullable(),
+  subscriptionInterval: z.int(),
+  sourceItemList: z.nullable(z.string()),
   upsell: z.boolean(),
   /**
    * What the shopper sees of the product, in the request's language (`locale`): the names above, the
    * path of its page (its format's page; null once it is no longer listed) and its pack shot.
    */
-  productPath: z.string().nullable(),
-  image: z.object({ url: z.string(), alternativeText: z.string() }).nullable(),
+  productPath: z.nullable(z.string()),
+  image: z.nullable(z.object({ url: z.string(), alternativeText: z.string() })),
   /** The species the product is for (the cart's upsells follow it); null once it left the catalogue. */
-  animal: z.enum(['dog', 'cat']).nullable(),
+  animal: z.nullable(z.enum(['dog', 'cat'])),
   /** A free sample: bought once, never by subscription. */
   sample: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
-const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.number().int() });
+const appliedPromotion = z.object({ code: z.string(), label: z.string(), amount: z.int() });
 
 export const violation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
 export type Violation = z.infer<typeof violation>;
@@ -69,10 +70,10 @@ const couponState = z.object({
   code: z.string(),
   applicable: z.boolean(),
   /** The reduction it gives now (negative, as orderPromotionTotal), 0 when not applicable. */
-  amount: z.number().int(),
+  amount: z.int(),
   /** The items total from which it applies (0 for none). */
-  minimumItemsTotal: z.number().int(),
-  refusal: violation.nullable(),
+  minimumItemsTotal: z.int(),
+  refusal: z.nullable(violation),
 });
 export type CouponState = z.infer<typeof couponState>;
 
@@ -80,17 +81,17 @@ export type CouponState = z.infer<typeof couponState>;
 const orderAddress = z.object({
   firstName: z.string(),
   lastName: z.string(),
-  company: z.string().nullable(),
+  company: z.nullable(z.string()),
   street: z.string(),
-  street2: z.string().nullable(),
+  street2: z.nullable(z.string()),
   city: z.string(),
   postcode: z.string(),
   countryCode: z.string(),
-  provinceCode: z.string().nullable(),
-  provinceName: z.string().nullable(),
+  provinceCode: z.nullable(z.string()),
+  provinceName: z.nullable(z.string()),
   phoneNumber: z.string(),
-  phoneNumber2: z.string().nullable(),
-  deliveryInstructions: z.string().nullable(),
+  phoneNumber2: z.nullable(z.string()),
+  deliveryInstructions: z.nullable(z.string()),
 });
 export type OrderAddress = z.infer<typeof orderAddress>;
 
@@ -109,30 +110,30 @@ export type RelayPoint = z.infer<typeof relayPoint>;
 const shipment = z.object({
   '@id': z.string(),
   '@type': z.literal('Shipment'),
-  id: z.number().int(),
+  id: z.int(),
   state: z.enum(shippingStates),
   /** The shipping method's IRI, null until one is chosen. */
-  method: z.string().nullable(),
-  carrier: z.string().nullable(),
-  relayPoint: relayPoint.nullable(),
-  trackingNumber: z.string().nullable(),
-  shippedAt: z.string().nullable(),
+  method: z.nullable(z.string()),
+  carrier: z.nullable(z.string()),
+  relayPoint: z.nullable(relayPoint),
+  trackingNumber: z.nullable(z.string()),
+  shippedAt: z.nullable(z.string()),
 });
 export type Shipment = z.infer<typeof shipment>;
 
 /** What is kept of a card: never its number. */
-const paymentCard = z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() });
+const paymentCard = z.object({ brand: z.string(), last4: z.string(), expiry: z.nullable(z.string()) });
 
 const payment = z.object({
   '@id': z.string(),
   '@type': z.literal('Payment'),
-  id: z.number().int(),
+  id: z.int(),
   state: z.enum(paymentStates),
   /** The payment method's IRI, null until one is chosen. */
-  method: z.string().nullable(),
-  amount: z.number().int(),
+  method: z.nullable(z.string()),
+  amount: z.int(),
   currencyCode: z.literal('EUR'),
-  card: paymentCard.nullable(),
+  card: z.nullable(paymentCard),
 });
 export type Payment = z.infer<typeof payment>;
 
@@ -149,8 +150,8 @@ export const shippingMethod = z.object({
   kind: z.enum(['home', 'relay_point']),
   carrier: z.string(),
   /** The carrier's fee before the free-shipping rule, and what this order pays (0 from the threshold). */
-  fee: z.number().int(),
-  price: z.number().int(),
+  fee: z.int(),
+  price: z.int(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;
 
@@ -163,14 +164,14 @@ export const paymentMethod = z.object({
   /** The order waits for the money and ships on payment (cheque, bank transfer, PayPal). */
   delayed: z.boolean(),
   /** What this method adds to the order (the service fees line). */
-  serviceFee: z.number().int(),
+  serviceFee: z.int(),
   /** For delayed methods: what the shopper has to do. */
-  instructions: z.string().nullable(),
+  instructions: z.nullable(z.string()),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 export const order = z.object({
-  '@context': z.string().optional(),
+  '@context': z.optional(z.string()),
   '@id': z.string(),
   '@type': z.literal('Order'),
   tokenValue: z.string(),
@@ -181,34 +182,34 @@ export const order = z.object({
   currencyCode: z.literal('EUR'),
   localeCode: z.string(),
   channelCode: z.string(),
-  customer: z.string().nullable(),
+  customer: z.nullable(z.string()),
   items: z.array(orderItem),
   freeProducts: z.array(orderItem),
-  couponCode: z.string().nullable(),
+  couponCode: z.nullable(z.string()),
   /** The state of `couponCode` (null when there is none). */
-  coupon: couponState.nullable(),
+  coupon: z.nullable(couponState),
   promotions: z.array(appliedPromotion),
   /**
    * Accounting lines, integers in minor units (cents): items total, promotion reduction (negative),
    * shipping and service fees, taxes, total.
    */
-  itemsTotal: z.number().int(),
-  orderPromotionTotal: z.number().int(),
-  shippingTotal: z.number().int(),
-  serviceFeesTotal: z.number().int(),
-  taxTotal: z.number().int(),
-  total: z.number().int(),
-  totalExcludingTax: z.number().int(),
+  itemsTotal: z.int(),
+  orderPromotionTotal: z.int(),
+  shippingTotal: z.int(),
+  serviceFeesTotal: z.int(),
+  taxTotal: z.int(),
+  total: z.int(),
+  totalExcludingTax: z.int(),
   /** Free shipping from this items total (after promotions), with what is still missing. */
-  freeShippingThreshold: z.number().int(),
-  amountToFreeShipping: z.number().int(),
+  freeShippingThreshold: z.int(),
+  amountToFreeShipping: z.int(),
   /** The readable reference (000001001), once the checkout completed; null for a cart. */
-  number: z.string().nullable(),
+  number: z.nullable(z.string()),
   /** When the order was placed (ISO 8601), null for a cart. */
-  checkoutCompletedAt: z.string().nullable(),
-  notes: z.string().nullable(),
-  billingAddress: orderAddress.nullable(),
-  shippingAddress: orderAddress.nullable(),
+  checkoutCompletedAt: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  billingAddress: z.nullable(orderAddress),
+  shippingAddress: z.nullable(orderAddress),
   /** Created at the address step: empty before. */
   shipments: z.array(shipment),
   /** The open payment last; failed ones stay listed. */
@@ -221,19 +222,19 @@ export type Order = z.infer<typeof order>;
 export const customer = z.object({
   '@id': z.string(),
   '@type': z.literal('Customer'),
-  id: z.number().int(),
+  id: z.int(),
   email: z.string(),
   emailHashed: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
-  gender: z.enum(['m', 'f']).nullable(),
-  birthday: z.string().nullable(),
+  gender: z.nullable(z.enum(['m', 'f'])),
+  birthday: z.nullable(z.string()),
   subscribedToNewsletter: z.boolean(),
-  defaultAddress: z.string().nullable(),
+  defaultAddress: z.nullable(z.string()),
   newCustomer: z.boolean(),
   subscriber: z.boolean(),
-  lastOrderDate: z.string().nullable(),
+  lastOrderDate: z.nullable(z.string()),
   user: z.object({ verified: z.boolean() }),
   /** Preferred communication language. */
   preferredLanguage: z.enum(['fr', 'nl']),
@@ -243,30 +244,30 @@ export type Customer = z.infer<typeof customer>;
 export const address = z.object({
   '@id': z.string(),
   '@type': z.literal('Address'),
-  id: z.number().int(),
-  company: z.string().nullable(),
+  id: z.int(),
+  company: z.nullable(z.string()),
   firstName: z.string(),
   lastName: z.string(),
   countryCode: z.string(),
-  provinceCode: z.string().nullable(),
-  provinceName: z.string().nullable(),
+  provinceCode: z.nullable(z.string()),
+  provinceName: z.nullable(z.string()),
   street: z.string(),
-  street2: z.string().nullable(),
+  street2: z.nullable(z.string()),
   city: z.string(),
   postcode: z.string(),
   phoneNumber: z.string(),
-  phoneNumber2: z.string().nullable(),
-  alias: z.string().nullable(),
-  deliveryInstructions: z.string().nullable(),
+  phoneNumber2: z.nullable(z.string()),
+  alias: z.nullable(z.string()),
+  deliveryInstructions: z.nullable(z.string()),
   isDefault: z.boolean(),
 });
 export type Address = z.infer<typeof address>;
 
-export const collection = <T extends z.ZodType>(member: T) =>
+export const collection = <T extends z.ZodMiniType>(member: T) =>
   z.object({
     '@type': z.literal('hydra:Collection'),
     'hydra:member': z.array(member),
-    'hydra:totalItems': z.number().int(),
+    'hydra:totalItems': z.int(),
   });
 
 /** POST /shop/authentication-token answer: token, refresh token, user, customer IRI and, when there is one, the cart. */
@@ -276,7 +277,7 @@ export const authentication = z.object({
   user: z.object({ username: z.string(), verified: z.boolean() }),
   customer: z.string(),
   /** Token of the customer's open cart, when there is one. */
-  cart: z.string().nullable().optional(),
+  cart: z.optional(z.nullable(z.string())),
 });
 export type Authentication = z.infer<typeof authentication>;
 
@@ -290,9 +291,9 @@ export const tokenClaims = z.object({
   iat: z.number(),
   username: z.string(),
   customer: z.string(),
-  sid: z.string().optional(),
+  sid: z.optional(z.string()),
 });
-export const accessTokenClaims = tokenClaims.extend({ sid: z.string().min(1).max(64) });
+export const accessTokenClaims = z.extend(tokenClaims, { sid: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const violationList = z.object({
   '@type': z.literal('ConstraintViolationList'),
@@ -405,9 +406,9 @@ export const resetLinkState = z.object({ '@type': z.literal('ResetPasswordReques
  * and until `expire` (seconds since the epoch): the token and its HMAC-SHA1 signature.
  */
 export const mediaAuthentication = z.object({
-  token: z.string().min(1),
-  expire: z.number().int(),
-  signature: z.string().regex(/^[0-9a-f]{40}$/),
+  token: z.string().check(z.minLength(1)),
+  expire: z.int(),
+  signature: z.string().check(z.regex(/^[0-9a-f]{40}$/)),
 });
 /** 429 of POST /shop/authentication-token after repeated failures for one e-mail (with a Retry-After header). */
 export const throttledError = z.object({ code: z.literal(429), message: z.string() });
@@ -425,7 +426,7 @@ export const subscription = z.object({
   state: z.string(),
   status: displayStatus,
   /** Days between deliveries: one of the ten frequencies. */
-  frequency: z.number().int(),
+  frequency: z.int(),
   /** The day (YYYY-MM-DD) the next parcel leaves. */
   nextShipmentDate: z.string(),
   /** When the draft locks (ISO 8601): it can be edited until then. */
@@ -433,25 +434,25 @@ export const subscription = z.object({
   /** The draft is being prepared ("draft in progress"): only changes for all drafts are taken, for the shipments after it. */
   locked: z.boolean(),
   /** What each of the ten frequencies means if chosen now: the day of the next shipment it gives. */
-  frequencyChoices: z.array(z.object({ days: z.number().int(), nextShipmentDate: z.string() })),
-  card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string().nullable() }).nullable(),
+  frequencyChoices: z.array(z.object({ days: z.int(), nextShipmentDate: z.string() })),
+  card: z.nullable(z.object({ brand: z.string(), last4: z.string(), expiry: z.nullable(z.string()) })),
   shippingMethod: z.string(),
-  carrier: z.string().nullable(),
-  relayPoint: relayPoint.nullable(),
+  carrier: z.nullable(z.string()),
+  relayPoint: z.nullable(relayPoint),
   shippingAddress: orderAddress,
   alerts: z.array(z.object({ kind: z.string(), status: displayStatus })),
-  abortRequest: z.object({ reason: z.string(), message: z.string(), createdAt: z.string() }).nullable(),
+  abortRequest: z.nullable(z.object({ reason: z.string(), message: z.string(), createdAt: z.string() })),
   /** "Ship now" asked: the parcel leaves and the card is debited by `deadline`. */
-  shipNow: z.object({ requestedAt: z.string(), deadline: z.string() }).nullable(),
+  shipNow: z.nullable(z.object({ requestedAt: z.string(), deadline: z.string() })),
   createdAt: z.string(),
-  nextOrder: order.nullable(),
+  nextOrder: z.nullable(order),
 });
 export type Subscription = z.infer<typeof subscription>;
 
 /** An item of the pets' lists (animal types, genders, body conditions, activities), named in the request's language. */
 const animalListItem = <T extends string>(type: T) =>
-  z.object({ '@id': z.string(), '@type': z.literal(type), id: z.number().int(), code: z.string(), name: z.string() });
-export const animalBreed = animalListItem('AnimalBreed').extend({
+  z.object({ '@id': z.string(), '@type': z.literal(type), id: z.int(), code: z.string(), name: z.string() });
+export const animalBreed = z.extend(animalListItem('AnimalBreed'), {
   /** The species' IRI (animal-types/1 dog, /2 cat). */
   type: z.string(),
   /** Typical adult weight (kg): a puppy's growth stage is read from it. */
@@ -468,29 +469,29 @@ export type AnimalBreed = z.infer<typeof animalBreed>;
 export const animal = z.object({
   '@id': z.string(),
   '@type': z.literal('Animal'),
-  id: z.number().int(),
+  id: z.int(),
   type: z.string(),
   gender: z.string(),
   name: z.string(),
-  breed: z.string().nullable(),
-  breedName: z.string().nullable(),
+  breed: z.nullable(z.string()),
+  breedName: z.nullable(z.string()),
   crossbreed: z.boolean(),
   birthday: z.string(),
   inDate: z.boolean(),
-  ageYears: z.number().int(),
-  ageMonths: z.number().int(),
+  ageYears: z.int(),
+  ageMonths: z.int(),
   weight: z.number(),
   sterilized: z.boolean(),
   condition: z.string(),
   activity: z.string(),
   hasFeature: z.boolean(),
-  feature: z.string().nullable(),
+  feature: z.nullable(z.string()),
   feeds: z.array(z.string()),
   kibbleBrand: z.string(),
-  oldKibbleBrand: z.string().nullable(),
+  oldKibbleBrand: z.nullable(z.string()),
   onlyOurFood: z.boolean(),
-  photo: z.string().nullable(),
-  guestToken: z.string().nullable(),
+  photo: z.nullable(z.string()),
+  guestToken: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -503,9 +504,9 @@ export type Animal = z.infer<typeof animal>;
  */
 export const newsletterSubscription = z.object({
   '@type': z.literal('NewsletterSubscription'),
-  email: z.string().optional(),
+  email: z.optional(z.string()),
   confirmed: z.boolean(),
-  welcomeCoupon: z.object({ code: z.string(), amount: z.number().int(), hasAccount: z.boolean() }).nullable().optional(),
+  welcomeCoupon: z.optional(z.nullable(z.object({ code: z.string(), amount: z.int(), hasAccount: z.boolean() }))),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscription>;
 
@@ -514,7 +515,7 @@ export const contactRequestAnswer = z.object({
   '@type': z.literal('ContactRequest'),
   reference: z.string(),
   createdAt: z.string(),
-  files: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  files: z.array(z.object({ name: z.string(), size: z.int() })),
 });
 export type ContactRequestAnswer = z.infer<typeof contactRequestAnswer>;
 
@@ -529,17 +530,17 @@ export const sponsorship = z.object({
   code: z.string(),
   link: z.string(),
   rule: z.object({
-    friendDiscount: z.number().int(),
-    friendMinimum: z.number().int(),
-    sponsorReward: z.number().int(),
-    rewardValidityDays: z.number().int(),
+    friendDiscount: z.int(),
+    friendMinimum: z.int(),
+    sponsorReward: z.int(),
+    rewardValidityDays: z.int(),
   }),
   friends: z.array(
     z.object({
       name: z.string(),
       registeredAt: z.string(),
       state: z.enum(friendStates),
-      reward: z.object({ code: z.string(), amount: z.number().int(), expiresAt: z.string().nullable(), used: z.boolean() }).nullable(),
+      reward: z.nullable(z.object({ code: z.string(), amount: z.int(), expiresAt: z.nullable(z.string()), used: z.boolean() })),
     }),
   ),
 });

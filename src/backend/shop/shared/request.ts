@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type Language, type LocaleCode } from '../../../lib/channels.ts';
 import type { Violation, ViolationCode } from '../../../lib/shop-api/wire.ts';
 import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violation, violationList } from './errors.ts';
@@ -100,7 +101,7 @@ function codeOf(issue: z.core.$ZodIssue, body: unknown): { code: ViolationCode; 
 }
 
 /** One violation per property (the first rule it broke), in the order of the body's fields. */
-function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violation[] {
+function violationsOf(error: z.core.$ZodError, body: unknown, lang: Language): Violation[] {
   const seen = new Set<string>();
   const out: Violation[] = [];
   for (const issue of error.issues) {
@@ -113,7 +114,8 @@ function violationsOf(error: z.ZodError, body: unknown, lang: Language): Violati
 }
 
 /** The body validated with the request's schema (lib/shop-api/requests): a failed parse is a 422 with one violation per property. */
-export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
+// Any zod schema: the shared request rules are zod mini's (the browser's build), the platform's own are zod's.
+export async function parseBody<T extends z.core.$ZodType>(c: ShopContext, schema: T): Promise<z.infer<T>> {
   const body = await readJson(c);
   const parsed = checkFields(c, schema, body);
   if (!parsed.success) throw violationList(parsed.violations);
@@ -121,12 +123,12 @@ export async function parseBody<T extends z.ZodType>(c: ShopContext, schema: T):
 }
 
 /** Fields read otherwise (a multipart form's) checked like a JSON body: the data, or the violations to join with others. */
-export function checkFields<T extends z.ZodType>(
+export function checkFields<T extends z.core.$ZodType>(
   c: ShopContext,
   schema: T,
   body: Record<string, unknown>,
 ): { success: true; data: z.infer<T> } | { success: false; violations: Violation[] } {
-  const parsed = schema.safeParse(body);
+  const parsed = safeParse(schema, body);
   return parsed.success
     ? { success: true, data: parsed.data }
     : { success: false, violations: violationsOf(parsed.error, body, c.get('lang')) };

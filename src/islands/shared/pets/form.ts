@@ -3,7 +3,8 @@
  * as typed) and its schema: the values turned into the body of POST/PUT /shop/animals, checked by that
  * request's own schema, so the form and the shop API refuse the same things with the same codes.
  */
-import { z } from 'zod';
+import '../../../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import { emptyBirthday, type BirthdayValue } from '../../../lib/forms/birthday.ts';
 import type { AnimalInput } from '../../../lib/shop-api/client.ts';
 import { animalRequest } from '../../../lib/shop-api/requests/animals.ts';
@@ -129,4 +130,8 @@ export function petInput(values: PetFormValues): AnimalInput {
 }
 
 /** The form's schema: the request's, over the values turned into its body. */
-export const petSchema = (clock?: Clock) => z.preprocess((values) => petInput(values as PetFormValues), animalRequest(clock));
+export const petSchema = (clock?: Clock) =>
+  z.pipe(
+    z.transform((values: unknown) => petInput(values as PetFormValues)),
+    animalRequest(clock),
+  );

@@ -3,7 +3,8 @@
  * reached (the pet rules of the shop API's request, plus the guide's weights: a cat of 1 to 13 kg, a dog
  * below 100 kg). Later steps' fields are not judged yet: they are still empty.
  */
-import { z } from 'zod';
+import '../../../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../../lib/constants.ts';
 import { noErrors, validate, type FormErrors } from '../../../lib/forms/validate.ts';
 import { guideWeightAccepted } from '../../../lib/nutrition/kibble-guide.ts';
@@ -46,7 +47,9 @@ export function guideStepErrors(values: PetFormValues, step: number, guide: 'kib
 
 /** A step's schema for the form controller: its errors as issues carrying their message keys. */
 export const stepSchema = (step: number, guide: 'kibble' | 'biNutrition' = 'kibble') =>
-  z.custom<PetFormValues>().superRefine((values, ctx) => {
-    for (const [field, list] of Object.entries(guideStepErrors(values, step, guide).fields))
-      for (const error of list) ctx.addIssue({ code: 'custom', path: field.split('.'), message: error.code, params: error.values });
-  });
+  z.custom<PetFormValues>().check(
+    z.superRefine((values, ctx) => {
+      for (const [field, list] of Object.entries(guideStepErrors(values, step, guide).fields))
+        for (const error of list) ctx.addIssue({ code: 'custom', path: field.split('.'), message: error.code, params: error.values });
+    }),
+  );

@@ -3,7 +3,8 @@
  * optional fields are null and phones are stored in E.164. The address form builds on the same fields,
  * with a phone field of its own (a country list and a number) and any country it offers.
  */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode as PhoneCountryCode } from 'libphonenumber-js';
 import { LIMITS, POSTCODE_DIGITS } from '../../constants.ts';
 import { isCountryCode } from '../../countries.ts';
@@ -28,13 +29,17 @@ const FORBIDDEN_IN_CITIES = /["`\u201C\u201D\u00AB\u00BB,@&*!?/()_#$€ŒÄËÏ�
 export const hasForbiddenCharacters = (text: string, forbidden: RegExp = FORBIDDEN_CHARACTERS): boolean =>
   forbidden.test(text.normalize('NFC'));
 
-const normalised = (options: { multiline?: boolean } = {}) => z.string().overwrite((text) => normaliseText(text, options));
-const allowed = <S extends z.ZodType<string>>(schema: S, forbidden: RegExp = FORBIDDEN_CHARACTERS) =>
-  schema.refine((text) => !hasForbiddenCharacters(text, forbidden), because('forbidden_characters', 'INVALID_CHARACTERS'));
+const normalised = (options: { multiline?: boolean } = {}) => z.string().check(z.overwrite((text) => normaliseText(text, options)));
+const allowed = <S extends z.ZodMiniType<string>>(schema: S, forbidden: RegExp = FORBIDDEN_CHARACTERS) =>
+  schema.check(z.refine((text) => !hasForbiddenCharacters(text, forbidden), because('forbidden_characters', 'INVALID_CHARACTERS')));
 /** A required one-line text, normalised; `max` characters at most. */
-const requiredLine = (max: number, min = 1) => plainText(normalised().min(min).max(max));
+const requiredLine = (max: number, min = 1) => plainText(normalised().check(z.minLength(min), z.maxLength(max)));
 /** An optional text: absent, null and blank all become null. */
-const optional = <S extends z.ZodType<string>>(schema: S) => schema.nullish().transform((text) => (text ? text : null));
+const optional = (schema: z.ZodMiniType<string>) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((text: string | null | undefined): string | null => (text ? text : null)),
+  );
 
 /**
  * FR 5 digits, BE and LU 4: the digit count of another shop country (4 digits with France chosen, 5 with
@@ -70,7 +75,7 @@ export function checkPostcode(postcode: string, countryCode: string): PostcodeCh
 type PostcodeCheck = { ok: true } | { ok: false; code: 'postcode_length'; digits: number } | { ok: false; code: 'postcode_country' };
 
 /** The postcode rule as an issue on `postcode`, when the country is known and the postcode typed. */
-export function postcodeIssue(address: { postcode?: unknown; countryCode?: unknown }, ctx: z.RefinementCtx): void {
+export function postcodeIssue(address: { postcode?: unknown; countryCode?: unknown }, ctx: z.core.$RefinementCtx): void {
   if (typeof address.postcode !== 'string' || address.postcode === '' || typeof address.countryCode !== 'string') return;
   const check = checkPostcode(address.postcode, address.countryCode);
   if (check.ok) return;
@@ -97,30 +102,34 @@ export function phoneE164(value: string, country: string): string | null {
 
 /** The fields of an address but its country and phones, which the form asks its own way. */
 export const addressFields = {
-  company: optional(withoutEmoji(allowed(plainText(normalised().max(LIMITS.name))))),
+  company: optional(withoutEmoji(allowed(plainText(normalised().check(z.maxLength(LIMITS.name)))))),
   firstName: withoutEmoji(allowed(requiredLine(LIMITS.name))),
   lastName: withoutEmoji(allowed(requiredLine(LIMITS.name))),
-  provinceCode: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceCode))),
-  provinceName: optional(plainText(normalised().max(ADDRESS_EXTRA_LIMITS.provinceName))),
+  provinceCode: optional(plainText(normalised().check(z.maxLength(ADDRESS_EXTRA_LIMITS.provinceCode)))),
+  provinceName: optional(plainText(normalised().check(z.maxLength(ADDRESS_EXTRA_LIMITS.provinceName)))),
   street: requiredLine(LIMITS.street),
-  street2: optional(plainText(normalised().max(LIMITS.street))),
+  street2: optional(plainText(normalised().check(z.maxLength(LIMITS.street)))),
   city: allowed(requiredLine(LIMITS.cityMax, LIMITS.cityMin), FORBIDDEN_IN_CITIES),
   /** Stored without spaces ("75 001" is 75001). */
-  postcode: z
-    .string()
-    .transform((text) => text.replace(/\s+/g, ''))
-    .pipe(z.string().min(1).max(16)),
-  alias: optional(withoutEmoji(plainText(normalised().max(LIMITS.alias)))),
+  postcode: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text) => text.replace(/\s+/g, '')),
+    ),
+    z.string().check(z.minLength(1), z.maxLength(16)),
+  ),
+  alias: optional(withoutEmoji(plainText(normalised().check(z.maxLength(LIMITS.alias))))),
   /** Several lines: line breaks are kept. */
   deliveryInstructions: optional(
-    normalised({ multiline: true })
-      .max(ADDRESS_EXTRA_LIMITS.deliveryInstructions)
-      .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS')),
+    normalised({ multiline: true }).check(
+      z.maxLength(ADDRESS_EXTRA_LIMITS.deliveryInstructions),
+      z.refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS')),
+    ),
   ),
-  isDefault: z.boolean().default(false),
+  isDefault: z._default(z.boolean(), false),
 };
 
-const phone = z.string().trim().min(1).max(32);
+const phone = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
 
 /**
  * POST/PUT /shop/addresses: any country of the world list (an address book may hold a relative's address
@@ -129,20 +138,30 @@ const phone = z.string().trim().min(1).max(32);
 export const addressRequest = z
   .object({
     ...addressFields,
-    countryCode: z.string().trim().toUpperCase().min(1).max(2).refine(isCountryCode, because('invalid', 'INVALID_CHOICE')),
+    countryCode: z
+      .string()
+      .check(z.trim(), z.toUpperCase(), z.minLength(1), z.maxLength(2), z.refine(isCountryCode, because('invalid', 'INVALID_CHOICE'))),
     phoneNumber: phone,
-    phoneNumber2: z.preprocess((value: string | null | undefined) => blankToNull(value), phone.nullish()).transform((text) => text ?? null),
+    phoneNumber2: z.pipe(
+      z.pipe(
+        z.transform((value: string | null | undefined) => blankToNull(value)),
+        z.nullish(phone),
+      ),
+      z.transform((text) => text ?? null),
+    ),
   })
-  .superRefine((address, ctx) => {
-    // Runs even when the object failed (always), so also when an order's address is missing altogether.
-    if (typeof address !== 'object' || address === null) return;
-    const country = typeof address.countryCode === 'string' && isCountryCode(address.countryCode) ? address.countryCode : null;
-    if (country) postcodeIssue(address, ctx);
-    for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
-      const value = address[field];
-      if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR'))
-        ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
-    }
-  }, always)
-  .overwrite(withPostcodeOfCountry);
+  .check(
+    z.superRefine((address, ctx) => {
+      // Runs even when the object failed (always), so also when an order's address is missing altogether.
+      if (typeof address !== 'object' || address === null) return;
+      const country = typeof address.countryCode === 'string' && isCountryCode(address.countryCode) ? address.countryCode : null;
+      if (country) postcodeIssue(address, ctx);
+      for (const field of ['phoneNumber', 'phoneNumber2'] as const) {
+        const value = address[field];
+        if (typeof value === 'string' && value && !phoneE164(value, country ?? 'FR'))
+          ctx.addIssue({ code: 'custom', path: [field], ...because('forms.phone.error', 'INVALID_PHONE') });
+      }
+    }, always),
+    z.overwrite(withPostcodeOfCountry),
+  );
 export type AddressRequest = z.output<typeof addressRequest>;

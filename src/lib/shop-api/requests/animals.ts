@@ -4,7 +4,8 @@
  * years and months; the weight is in kg, a cat's 1 to 13, a dog's above 0 and up to 100; at least one feed;
  * a particularity is named when its toggle says yes. The pet forms build on these fields.
  */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../constants.ts';
 import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, FEATURE_CODES, FEEDS, GENDER_IDS, SPECIES_IDS } from '../../pets/profile.ts';
 import { SHOP_API_PREFIX } from '../wire.ts';
@@ -27,19 +28,26 @@ export const animalIri = {
 
 /** An IRI of one of `prefix`'s items (or its bare id) as the item's id. */
 const iriOf = (prefix: keyof typeof animalIri, ids: readonly number[]) =>
-  reference
-    .transform((text) => {
-      const match = new RegExp(`^(?:${animalIri[prefix](0).slice(0, -1).replaceAll('/', '\\/')})?(\\d{1,9})$`).exec(text);
-      return match ? Number(match[1]) : Number.NaN;
-    })
-    .refine((id) => ids.length === 0 || ids.includes(id), because('invalid', 'INVALID_CHOICE'));
+  z.pipe(
+    reference,
+    z
+      .transform((text: string) => {
+        const match = new RegExp(`^(?:${animalIri[prefix](0).slice(0, -1).replaceAll('/', '\\/')})?(\\d{1,9})$`).exec(text);
+        return match ? Number(match[1]) : Number.NaN;
+      })
+      .check(z.refine((id) => ids.length === 0 || ids.includes(id), because('invalid', 'INVALID_CHOICE'))),
+  );
 
-const line = (max: number) => withoutEmoji(plainText(z.string().trim().min(1).max(max)));
+const line = (max: number) => withoutEmoji(plainText(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))));
 const optionalLine = (max: number) =>
-  z
-    .preprocess((value: string | null | undefined) => blankToNull(value), plainText(z.string().trim().max(max)).nullish())
-    .transform((t) => t ?? null);
-const age = z.number().int().min(0).max(40);
+  z.pipe(
+    z.pipe(
+      z.transform((value: string | null | undefined) => blankToNull(value)),
+      z.nullish(plainText(z.string().check(z.trim(), z.maxLength(max)))),
+    ),
+    z.transform((t) => t ?? null),
+  );
+const age = z.int().check(z.gte(0), z.lte(40));
 
 const animalFields = (clock: Clock = systemClock) => ({
   type: iriOf('type', Object.values(SPECIES_IDS)),
@@ -47,14 +55,16 @@ const animalFields = (clock: Clock = systemClock) => ({
   name: line(ANIMAL_TEXT_LIMITS.name),
   /** Any breed IRI here; that it is a breed of the species is the platform's check (the list is in its database). */
   breed: iriOf('breed', []),
-  crossbreed: z.boolean().default(false),
+  crossbreed: z._default(z.boolean(), false),
   /** The birthday as a date, or null when the age is given instead. */
   birthday: birthDate(clock),
-  ageYears: age.nullish(),
-  ageMonths: age.max(11).nullish(),
+  ageYears: z.nullish(age),
+  ageMonths: z.nullish(age.check(z.lte(11))),
   weight: z
     .number()
-    .refine((kg) => kg > 0 && kg <= DOG_WEIGHT_MAX_KG, because('weight_range', 'OUT_OF_RANGE', { min: 0, max: DOG_WEIGHT_MAX_KG })),
+    .check(
+      z.refine((kg) => kg > 0 && kg <= DOG_WEIGHT_MAX_KG, because('weight_range', 'OUT_OF_RANGE', { min: 0, max: DOG_WEIGHT_MAX_KG })),
+    ),
   sterilized: z.boolean(),
   condition: iriOf(
     'condition',
@@ -66,44 +76,43 @@ const animalFields = (clock: Clock = systemClock) => ({
   ),
   /** The yes/no toggle of the particularity or main pathology, and which one. */
   hasFeature: z.boolean(),
-  feature: z.enum(FEATURE_CODES).nullish(),
-  feeds: z
-    .array(z.enum(FEEDS))
-    .max(FEEDS.length)
-    .refine((feeds) => feeds.length >= 1, because('min_values', 'TOO_FEW_CHOICES', { min: 1 })),
+  feature: z.nullish(z.enum(FEATURE_CODES)),
+  feeds: z.array(z.enum(FEEDS)).check(
+    z.maxLength(FEEDS.length),
+    z.refine((feeds) => feeds.length >= 1, because('min_values', 'TOO_FEW_CHOICES', { min: 1 })),
+  ),
   kibbleBrand: line(ANIMAL_TEXT_LIMITS.brand),
   oldKibbleBrand: optionalLine(ANIMAL_TEXT_LIMITS.brand),
   /** The pet has only ever eaten the shop's food. */
-  onlyOurFood: z.boolean().default(false),
+  onlyOurFood: z._default(z.boolean(), false),
   /** The photo's URL (the media service's), or none. */
-  photo: z
-    .preprocess(
-      (value: string | null | undefined) => blankToNull(value),
-      z
-        .url({ protocol: /^https?$/ })
-        .max(ANIMAL_TEXT_LIMITS.photo)
-        .nullish(),
-    )
-    .transform((t) => t ?? null),
+  photo: z.pipe(
+    z.pipe(
+      z.transform((value: string | null | undefined) => blankToNull(value)),
+      z.nullish(z.url({ protocol: /^https?$/ }).check(z.maxLength(ANIMAL_TEXT_LIMITS.photo))),
+    ),
+    z.transform((t) => t ?? null),
+  ),
 });
 
 const speciesOfId = (id: number) => (id === SPECIES_IDS.cat ? 'cat' : 'dog');
 
 /** POST/PUT /shop/animals: the fields, then the rules between them. */
 export const animalRequest = (clock: Clock = systemClock) =>
-  z
-    .object(animalFields(clock))
-    .superRefine((a, ctx) => {
-      if (typeof a !== 'object' || a === null) return;
-      // A cat weighs 1 to 13 kg; a dog more than 0 and up to 100 (the field's own rule).
-      if (speciesOfId(a.type) === 'cat' && typeof a.weight === 'number' && (a.weight < CAT_WEIGHT_KG.min || a.weight > CAT_WEIGHT_KG.max))
-        ctx.addIssue({ code: 'custom', path: ['weight'], ...because('weight_range', 'OUT_OF_RANGE', { ...CAT_WEIGHT_KG }) });
-      // The birthday: a date, or an age in years and months (at least one of them).
-      if (!a.birthday && a.ageYears == null && a.ageMonths == null)
-        ctx.addIssue({ code: 'custom', path: ['birthday'], ...because('required', 'NOT_BLANK') });
-      if (a.hasFeature === true && !a.feature) ctx.addIssue({ code: 'custom', path: ['feature'], ...because('required', 'NOT_BLANK') });
-    }, always)
-    .transform((a) => ({
+  z.pipe(
+    z.object(animalFields(clock)).check(
+      z.superRefine((a, ctx) => {
+        if (typeof a !== 'object' || a === null) return;
+        // A cat weighs 1 to 13 kg; a dog more than 0 and up to 100 (the field's own rule).
+        if (speciesOfId(a.type) === 'cat' && typeof a.weight === 'number' && (a.weight < CAT_WEIGHT_KG.min || a.weight > CAT_WEIGHT_KG.max))
+          ctx.addIssue({ code: 'custom', path: ['weight'], ...because('weight_range', 'OUT_OF_RANGE', { ...CAT_WEIGHT_KG }) });
+        // The birthday: a date, or an age in years and months (at least one of them).
+        if (!a.birthday && a.ageYears == null && a.ageMonths == null)
+          ctx.addIssue({ code: 'custom', path: ['birthday'], ...because('required', 'NOT_BLANK') });
+        if (a.hasFeature === true && !a.feature) ctx.addIssue({ code: 'custom', path: ['feature'], ...because('required', 'NOT_BLANK') });
+      }, always),
+    ),
+    z.transform((a) => ({
       ...a,
       species: speciesOfId(a.type),
       gender: a.gender === GENDER_IDS.female ? ('female' as const) : ('male' as const),
@@ -112,14 +121,15 @@ export const animalRequest = (clock: Clock = systemClock) =>
       condition: BODY_CONDITIONS.find((c) => c.id === a.condition)!.code,
       activity: ACTIVITIES.find((x) => x.id === a.activity)!.code,
       feature: a.hasFeature ? (a.feature ?? null) : null,
-    }));
+    })),
+  );
 export type AnimalRequest = z.output<ReturnType<typeof animalRequest>>;
 
 /** DELETE /shop/animals/{id}: why (the question asked first), and a few words when "other". */
 export const deleteAnimalRequest = z.object({
-  reason: z.string().min(1).pipe(z.enum(DELETE_REASONS)),
+  reason: z.pipe(z.string().check(z.minLength(1)), z.enum(DELETE_REASONS)),
   message: optionalLine(ANIMAL_TEXT_LIMITS.message),
 });
 
 /** POST /shop/animals/attach: the guest token the browser kept, to make its pets the signed-in customer's. */
-export const attachAnimalsRequest = z.object({ guestToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export const attachAnimalsRequest = z.object({ guestToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)) });

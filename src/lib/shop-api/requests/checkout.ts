@@ -3,7 +3,8 @@
  * point, our extension), the payment method, then completion with the shopper's notes and the terms of
  * sale, which must be accepted to validate an order (our extension: Sylius has no such field).
  */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { addressRequest } from './addresses.ts';
 import { because, hasInvisibleCharacters, reference } from './fields.ts';
 import { normaliseText } from './normalise.ts';
@@ -16,7 +17,7 @@ import { normaliseText } from './normalise.ts';
  */
 export const checkoutAddressRequest = z.object({
   billingAddress: addressRequest,
-  shippingAddress: addressRequest.nullish(),
+  shippingAddress: z.nullish(addressRequest),
 });
 
 /** The carrier's six-character point id. */
@@ -25,13 +26,10 @@ const RELAY_POINT_ID = /^[0-9A-Z]{6}$/;
 /** PATCH /shop/orders/{token}/shipments/{id}: the shipping method's IRI (or code) and, for a relay-point method, the point. */
 export const selectShippingRequest = z.object({
   shippingMethod: reference,
-  relayPoint: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(RELAY_POINT_ID, because('invalid', 'INVALID_CHOICE'))
-    .nullish()
-    .transform((id) => id ?? null),
+  relayPoint: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.toUpperCase(), z.regex(RELAY_POINT_ID, because('invalid', 'INVALID_CHOICE')))),
+    z.transform((id) => id ?? null),
+  ),
 });
 
 /** PATCH /shop/orders/{token}/payments/{id}: the payment method's IRI (or code). */
@@ -43,18 +41,21 @@ const ORDER_NOTES_MAX = 1000;
 /** PATCH /shop/orders/{token}/complete. */
 export const completeRequest = z.object({
   /** Several lines: line breaks are kept, nothing invisible. */
-  notes: z
-    .string()
-    .overwrite((text) => normaliseText(text, { multiline: true }))
-    .max(ORDER_NOTES_MAX)
-    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'))
-    .nullish()
-    .transform((text) => text || null),
+  notes: z.pipe(
+    z.nullish(
+      z.string().check(
+        z.overwrite((text) => normaliseText(text, { multiline: true })),
+        z.maxLength(ORDER_NOTES_MAX),
+        z.refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS')),
+      ),
+    ),
+    z.transform((text) => text || null),
+  ),
   /** Anything but `true` (absent included) is a refusal with the terms' own message. */
-  termsAccepted: z
-    .unknown()
-    .refine((value) => value === true, because('must_accept', 'SALE_TERMS_NOT_ACCEPTED'))
-    .transform(() => true as const),
+  termsAccepted: z.pipe(
+    z.unknown().check(z.refine((value) => value === true, because('must_accept', 'SALE_TERMS_NOT_ACCEPTED'))),
+    z.transform(() => true as const),
+  ),
 });
 
 /**
@@ -63,11 +64,11 @@ export const completeRequest = z.object({
  * send the shopper back to `redirectUrl`.
  */
 export const paymentRequestRequest = z.object({
-  paymentId: z.int().min(1).max(2_147_483_647),
-  paymentMethodCode: z.string().trim().min(1).max(64),
-  action: z.literal('capture').default('capture'),
+  paymentId: z.int().check(z.gte(1), z.lte(2_147_483_647)),
+  paymentMethodCode: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  action: z._default(z.literal('capture'), 'capture'),
   payload: z.object({
-    cardToken: z.string().trim().min(1).max(128).nullish(),
-    redirectUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    cardToken: z.nullish(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+    redirectUrl: z.url({ protocol: /^https?$/ }).check(z.maxLength(2000)),
   }),
 });

@@ -3,7 +3,8 @@
  * The rules are written once for the platform and the contact form: which files are accepted (by
  * extension and type), how large each may be and all together, how many.
  */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { because, email, personName, plainText } from './fields.ts';
 
 const MB = 1024 * 1024;
@@ -87,20 +88,22 @@ export function contactFileProblem(file: { name: string; type: string; size: num
 
 /** A free text of the form: at least 2 characters, never `%` ("Le caractère % n'est pas autorisé."). */
 const freeText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(2)
-    .max(max)
-    .refine((text) => !text.includes('%'), because('percent', 'PERCENT_NOT_ALLOWED'));
-const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  z.string().check(
+    z.trim(),
+    z.minLength(2),
+    z.maxLength(max),
+    z.refine((text) => !text.includes('%'), because('percent', 'PERCENT_NOT_ALLOWED')),
+  );
+const optional = <S extends z.ZodMiniType>(schema: S) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(schema),
+  );
 
 /** The message keeps its line breaks and tabs; no other control character (PostgreSQL cannot even store NUL). */
 const CONTACT_MESSAGE_MAX = 5000;
-const message = freeText(CONTACT_MESSAGE_MAX).refine(
-  (text) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, '')),
-  because('forbidden_characters', 'INVALID_CHARACTERS'),
+const message = freeText(CONTACT_MESSAGE_MAX).check(
+  z.refine((text) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, '')), because('forbidden_characters', 'INVALID_CHARACTERS')),
 );
 
 /**
@@ -109,7 +112,9 @@ const message = freeText(CONTACT_MESSAGE_MAX).refine(
  */
 const contactRequest = z.object({
   orderId: optional(
-    plainText(z.string().trim().max(32)).refine((text) => /^[A-Za-z0-9-]+$/.test(text), because('invalid', 'INVALID_CHOICE')),
+    plainText(z.string().check(z.trim(), z.maxLength(32))).check(
+      z.refine((text) => /^[A-Za-z0-9-]+$/.test(text), because('invalid', 'INVALID_CHOICE')),
+    ),
   ),
   productName: optional(plainText(freeText(255))),
   message,
@@ -117,4 +122,4 @@ const contactRequest = z.object({
   name: optional(personName),
 });
 /** An anonymous shopper must give the e-mail the answer goes to. */
-export const contactRequestFor = (anonymous: boolean) => (anonymous ? contactRequest.extend({ email }) : contactRequest);
+export const contactRequestFor = (anonymous: boolean) => (anonymous ? z.extend(contactRequest, { email }) : contactRequest);

@@ -1,5 +1,6 @@
 /** Requests on customers: the e-mail lookup, the account creation, personal data and the password change. */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import {
   always,
   because,
@@ -28,13 +29,13 @@ export const registerRequest = (clock: Clock = systemClock) =>
     email,
     password: newPassword,
     birthday: birthDate(clock),
-    subscribedToNewsletter: z.boolean().default(false),
+    subscribedToNewsletter: z._default(z.boolean(), false),
     /** The terms of use and sale must be accepted: no account without them. */
-    acceptTerms: z.boolean().refine((accepted) => accepted, because('must_accept', 'TERMS_NOT_ACCEPTED')),
+    acceptTerms: z.boolean().check(z.refine((accepted) => accepted, because('must_accept', 'TERMS_NOT_ACCEPTED'))),
     /** Communication language; the page's language when left out. */
-    preferredLanguage: languageCode.optional(),
+    preferredLanguage: z.optional(languageCode),
     /** The referral code of the sponsor's link the shopper came through (an unknown one is ignored). */
-    sponsorCode: z.string().trim().max(32).optional(),
+    sponsorCode: z.optional(z.string().check(z.trim(), z.maxLength(32))),
   });
 
 /**
@@ -45,16 +46,16 @@ export const registerRequest = (clock: Clock = systemClock) =>
 export const personalDataRequest = (clock: Clock = systemClock) =>
   z.object({
     gender: optionalGender,
-    firstName: personName.optional(),
-    lastName: personName.optional(),
-    email: email.optional(),
+    firstName: z.optional(personName),
+    lastName: z.optional(personName),
+    email: z.optional(email),
     birthday: birthDate(clock),
-    subscribedToNewsletter: z.boolean().optional(),
-    preferredLanguage: languageCode.optional(),
-    defaultAddress: reference.nullish(),
-    currentPassword: givenPassword.optional(),
+    subscribedToNewsletter: z.optional(z.boolean()),
+    preferredLanguage: z.optional(languageCode),
+    defaultAddress: z.nullish(reference),
+    currentPassword: z.optional(givenPassword),
   });
 
 /** PUT {customer}/password: the current password, and the new one typed twice. */
 export const changePasswordFields = z.object({ currentPassword: givenPassword, newPassword, confirmNewPassword: passwordConfirmation });
-export const changePasswordRequest = changePasswordFields.superRefine(confirmed, always);
+export const changePasswordRequest = changePasswordFields.check(z.superRefine(confirmed, always));

@@ -5,7 +5,8 @@
  * `{code}` of `forms.errors.{code}`) and `params.code` the API's violation code, with the values both
  * texts need; zod's own checks (required, too short, too long) are named by each side from the issue.
  */
-import { z } from 'zod';
+import '../../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { LIMITS } from '../../constants.ts';
 import { channelCodes, languages, localeCodes } from '../../channels.ts';
 import type { ViolationCode } from '../wire.ts';
@@ -31,35 +32,36 @@ export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE_CHARA
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3|\uFE0F/u;
 export const hasEmoji = (text: string): boolean => EMOJI.test(text);
 /** A text without emoji ("Ce champ ne peut pas contenir d’emoji."). */
-export const withoutEmoji = <S extends z.ZodType<string>>(schema: S) =>
-  schema.refine((text) => !hasEmoji(text), because('emoji', 'INVALID_CHARACTERS'));
+export const withoutEmoji = <S extends z.ZodMiniType<string>>(schema: S) =>
+  schema.check(z.refine((text) => !hasEmoji(text), because('emoji', 'INVALID_CHARACTERS')));
 
 /** No control character (a line break in a name), nothing invisible: every one-line text keeps these. */
-export const plainText = <S extends z.ZodType<string>>(schema: S) =>
-  schema
-    .refine((text) => !hasControlCharacters(text), because('forbidden_characters', 'INVALID_CHARACTERS'))
-    .refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS'));
+export const plainText = <S extends z.ZodMiniType<string>>(schema: S) =>
+  schema.check(
+    z.refine((text) => !hasControlCharacters(text), because('forbidden_characters', 'INVALID_CHARACTERS')),
+    z.refine((text) => !hasInvisibleCharacters(text), because('invisible_characters', 'INVISIBLE_CHARACTERS')),
+  );
 
 // ── People ──────────────────────────────────────────────────────────────────────────────────────
 
 /** Required, at most 255 characters, an e-mail address ("L'email est invalide."); an empty one is only "required". */
-export const email = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.email)
-  .refine((text) => text === '' || z.regexes.email.test(text), because('email', 'INVALID_EMAIL'));
+export const email = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(LIMITS.email),
+  z.refine((text) => text === '' || z.regexes.email.test(text), because('email', 'INVALID_EMAIL')),
+);
 /** A new password: 5 to 255 characters, never trimmed. */
-export const newPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+export const newPassword = z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax));
 /**
  * A password typed to log in or to prove it is you: only required (its rules were checked when it was
  * set); anything longer than 255 cannot be one we stored, so it is refused before hashing it.
  */
-export const givenPassword = z.string().min(1).max(LIMITS.passwordMax);
+export const givenPassword = z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax));
 /** The new password typed a second time: required, and equal to the first (checked by `confirmed`). */
-export const passwordConfirmation = z.string().min(1).max(LIMITS.passwordMax);
+export const passwordConfirmation = z.string().check(z.minLength(1), z.maxLength(LIMITS.passwordMax));
 /** The confirmation must repeat the new password ("Les deux mots de passe ne sont pas identiques."). */
-export const confirmed = <T extends { newPassword: string; confirmNewPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+export const confirmed = <T extends { newPassword: string; confirmNewPassword: string }>(value: T, ctx: z.core.$RefinementCtx<T>) => {
   if (typeof value.confirmNewPassword === 'string' && value.confirmNewPassword !== '' && value.confirmNewPassword !== value.newPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], ...because('mismatch', 'PASSWORDS_NOT_EQUAL') });
   }
@@ -72,16 +74,18 @@ export const always = { when: () => true } as { when: () => boolean };
  * parcels' labels and in mails). Accents, diaereses and apostrophes are a person's name (Zoë, D'Hondt): an
  * address's name is stricter (addresses.ts) and the address form offers a label-safe spelling.
  */
-export const personName = withoutEmoji(plainText(z.string().trim().min(1).max(LIMITS.name)));
+export const personName = withoutEmoji(plainText(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name))));
 export const GENDERS = ['m', 'f'] as const;
 
 /** Empty strings (and blanks) from a cleared form field mean "no value". */
 export const blankToNull = <T>(value: T): T | null => (typeof value === 'string' && value.trim() === '' ? null : value);
 /** Gender in a body: m, f, or none (null or blank). */
 // Typed without the blank: the site sends m, f or null; a blank from another client still reads as none.
-export const optionalGender = z.preprocess(
-  (value: (typeof GENDERS)[number] | null | undefined) => blankToNull(value),
-  z.enum(GENDERS).nullish(),
+export const optionalGender = z.optional(
+  z.pipe(
+    z.transform((value: (typeof GENDERS)[number] | null): (typeof GENDERS)[number] | null | undefined => blankToNull(value)),
+    z.nullish(z.enum(GENDERS)),
+  ),
 );
 
 const DATE_VIOLATIONS: Record<DateIssue['code'], ViolationCode> = {
@@ -98,19 +102,21 @@ export const dateIssue = (issue: DateIssue) => because(issue.code, DATE_VIOLATIO
  * `YYYY-MM-DD` (a time part is accepted and dropped), not after today, at most 120 years ago.
  */
 export const birthDate = (clock: Clock = systemClock) =>
-  z.preprocess(
-    (value: string | null | undefined) => blankToNull(value),
-    z
-      .string()
-      .trim()
-      .max(40)
-      .transform((text, ctx) => {
-        const day = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.+\-Z]*)?$/.exec(text)?.[1] ?? text;
-        const issue = checkBirthDate(day, clock);
-        if (issue) ctx.addIssue({ code: 'custom', input: text, ...dateIssue(issue) });
-        return issue?.code === 'invalid_date' ? z.NEVER : day;
-      })
-      .nullish(),
+  z.optional(
+    z.pipe(
+      z.transform((value: string | null): string | null | undefined => blankToNull(value)),
+      z.nullish(
+        z.pipe(
+          z.string().check(z.trim(), z.maxLength(40)),
+          z.transform((text, ctx) => {
+            const day = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.+\-Z]*)?$/.exec(text)?.[1] ?? text;
+            const issue = checkBirthDate(day, clock);
+            if (issue) ctx.issues.push({ code: 'custom', input: text, ...dateIssue(issue) });
+            return issue?.code === 'invalid_date' ? z.NEVER : day;
+          }),
+        ),
+      ),
+    ),
   );
 
 // ── Codes and references ────────────────────────────────────────────────────────────────────────
@@ -119,4 +125,4 @@ export const languageCode = z.enum(languages);
 export const localeCode = z.enum(localeCodes);
 export const channelCode = z.enum(channelCodes);
 /** An IRI or code in a body: bounded so it never costs more than a regular expression. */
-export const reference = z.string().trim().min(1).max(255);
+export const reference = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
