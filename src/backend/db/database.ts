@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { DatabaseInUseError, lockFolder, releaseAllFolderLocks } from './folder-lock.ts';
+import type { PgliteStatements } from './pglite-statements.ts';
 
 export { DatabaseInUseError } from './folder-lock.ts';
 
@@ -64,7 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir.startsWith('memory://')) {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(dataDir);
-    return wrapPglite(db, () => db.close());
+    return wrapPglite(db, () => db.close(), await preparedStatementsOf(db));
   }
   const folder = resolve(dataDir);
   mkdirSync(folder, { recursive: true });
@@ -91,22 +92,35 @@ async function openPglite(dataDir: string): Promise<Database> {
     })());
   openFolders.add(close);
   installShutdown();
-  return wrapPglite(db, close);
+  return wrapPglite(db, close, await preparedStatementsOf(db));
 }
 
-function wrapPglite(db: PGlite, close: () => Promise<void>): Database {
-  const query = async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+/** Imported on demand, like PGlite: a platform on a PostgreSQL server never loads it. */
+const preparedStatementsOf = async (db: PGlite) => (await import('./pglite-statements.ts')).pgliteStatements(db);
+
+function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteStatements): Database {
+  // Statements prepared once (pglite-statements.ts), run under PGlite's own locks as its query() is: the
+  // transaction lock keeps a statement out of another caller's transaction, the query lock serialises them.
+  // PGlite's syncToFs() is not called: it does nothing on Node; durability is the WAL fsync inside
+  // PostgreSQL's commit (durable-pglite.ts).
+  const inTransaction = <T extends object>(sql: string, params: unknown[] = []) =>
+    db._runExclusiveQuery(() => statements.run<T>(sql, params));
   return {
     driver: 'pglite',
-    query,
+    query: <T extends object>(sql: string, params?: unknown[]) => db._runExclusiveTransaction(() => inTransaction<T>(sql, params)),
     exec: async (sql) => {
       await db.exec(sql);
+      // A migration may have changed what a prepared statement reads.
+      await db._runExclusiveTransaction(() => db._runExclusiveQuery(() => statements.forget()));
     },
-    // Durable on COMMIT like query() and exec(): the WAL fsync happens inside PostgreSQL's commit
-    // (durable-pglite.ts), not in PGlite's syncToFs(), which transaction() skips.
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ query: async <T extends object>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows }),
+        fn({
+          query: async <T extends object>(sql: string, params: unknown[] = []) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return inTransaction<T>(sql, params);
+          },
+        }),
       ),
     close,
   };
