@@ -62,6 +62,8 @@ export async function buildChannels(
 /**
  * Points dist/<channel> at the new tree in one rename of a symbolic link (atomic on POSIX), then removes
  * the trees older than the previous one: a request that began on the previous tree can still finish.
+ * They are renamed out of the way at once and deleted by a process of their own: deleting a tree of
+ * thousands of pages and pictures took 53 s of a 123 s build that changed nothing, after the swap.
  */
 function publish(dist: string, channel: string, built: string): void {
   const served = join(dist, channel);
@@ -76,7 +78,25 @@ function publish(dist: string, channel: string, built: string): void {
   const trees = readdirSync(join(dist, BUILDS))
     .filter((name) => name.startsWith(`${channel}-`))
     .sort((a, b) => Number(a.slice(channel.length + 1)) - Number(b.slice(channel.length + 1)));
-  for (const old of trees.slice(0, -2)) rmSync(join(dist, BUILDS, old), { recursive: true, force: true });
+  for (const old of trees.slice(0, -2)) renameSync(join(dist, BUILDS, old), join(dist, BUILDS, `${TRASH}${old}`));
+  removeInBackground(
+    readdirSync(join(dist, BUILDS))
+      .filter((name) => name.startsWith(TRASH))
+      .map((name) => join(dist, BUILDS, name)),
+  );
+}
+
+/** Old trees awaiting removal (a removal the machine stopped is taken up again by the next build). */
+const TRASH = 'trash-';
+
+/** Removes folders in a detached process, which outlives this one: the build ends once its tree is served. */
+function removeInBackground(folders: string[]): void {
+  if (folders.length === 0) return;
+  spawn(
+    process.execPath,
+    ['-e', 'for (const f of process.argv.slice(1)) require("node:fs").rmSync(f, { recursive: true, force: true })', ...folders],
+    { detached: true, stdio: 'ignore' },
+  ).unref();
 }
 
 if (import.meta.main) {

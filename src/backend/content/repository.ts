@@ -50,6 +50,12 @@ function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
   };
 }
 
+const formerSlugs = `(SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC, h.slug), '{}') FROM content.product_slug_history h
+      WHERE h.sku = p.sku AND h.language = p.language) AS former_slugs`;
+
+/** Render 0 (the build's listing of the whole catalogue: SKUs and stamps) needs no formats, categories or pictures. */
+const productEmptySelect = `SELECT p.sku, p.slug, p.viewable, p.old_product, p.updated_at, ${formerSlugs} FROM content.products p`;
+
 const productSelect = `
   SELECT p.*, ${imageColumns}, p.first_sell_at::text AS first_sell_at_text,
     (SELECT coalesce(json_agg(v ORDER BY v.position, v.code), '[]'::json) FROM content.product_variants v
@@ -57,8 +63,7 @@ const productSelect = `
     (SELECT coalesce(array_agg(pc.category_key ORDER BY pc.rank, pc.category_key), '{}') FROM content.product_categories pc
       WHERE pc.product_sku = p.sku) AS category_keys,
     (SELECT json_object_agg(o.language, o.slug ORDER BY o.language) FROM content.products o WHERE o.sku = p.sku) AS localizations,
-    (SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC, h.slug), '{}') FROM content.product_slug_history h
-      WHERE h.sku = p.sku AND h.language = p.language) AS former_slugs
+    ${formerSlugs}
   FROM content.products p ${imageJoin('p')}`;
 
 function productWhere(q: ProductQuery): { where: string; params: unknown[] } {
@@ -95,7 +100,7 @@ export async function findProducts(db: Queryable, q: ProductQuery): Promise<Arra
   const { where, params } = productWhere(q);
   params.push(q.limit ?? 100, q.offset ?? 0);
   const rows = await db.query(
-    `${productSelect} WHERE ${where} ORDER BY p.position, p.sku LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    `${q.render === 0 ? productEmptySelect : productSelect} WHERE ${where} ORDER BY p.position, p.sku LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return rows.map((row) => toProduct(row, q));
