@@ -71,16 +71,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('prepared statements on PGlite (r
   });
 
   it('keeps a statement outside of a transaction that is open in the meantime', async () => {
+    let updated = () => {};
+    const didUpdate = new Promise<void>((resolve) => {
+      updated = resolve;
+    });
     let release = () => {};
     const open = db.transaction(async (tx) => {
       await tx.query('UPDATE lines SET quantity = 0');
+      updated();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
       throw new Error('abandoned');
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await didUpdate;
+    // Asked while the transaction holds its update: it must wait for the transaction's end, not run inside it.
     const outside = db.query<{ total: number }>('SELECT sum(quantity)::int AS total FROM lines');
+    await new Promise((resolve) => setTimeout(resolve, 10));
     release();
     await expect(open).rejects.toThrow('abandoned');
     expect(await outside).toEqual([{ total: 45 }]);
