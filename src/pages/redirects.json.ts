@@ -17,8 +17,15 @@ export const GET: APIRoute = async () => {
       const from = pathTo(route, locale, { [route]: `sku-${product.sku}` });
       if (!to) continue;
       redirects.push({ from, to, status: 301 });
-      // An editor renamed it: its former address leads to the current one.
-      for (const slug of product.formerSlugs ?? []) redirects.push({ from: pathTo(route, locale, { [route]: slug }), to, status: 301 });
+      // An editor renamed it: its former addresses lead to the current ones, its formats' pages too.
+      const formats = product.isSample ? [] : product.ProductVariants.filter((v) => v.show_variant).map((v) => v.slug);
+      for (const slug of product.formerSlugs ?? []) {
+        redirects.push({ from: pathTo(route, locale, { [route]: slug }), to, status: 301 });
+        for (const format of formats) {
+          const formatTo = await pathOf({ route, key: product.sku, format }, locale);
+          if (formatTo) redirects.push({ from: pathTo(route, locale, { [route]: slug, format }), to: formatTo, status: 301 });
+        }
+      }
     }
   }
   return Response.json(redirects);

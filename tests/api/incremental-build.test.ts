@@ -118,13 +118,30 @@ describe('an incremental build', () => {
     expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
   }, 600_000);
 
-  it('equals a full build after a category is renamed', async () => {
+  it('equals a full build after a category and a product are renamed; the product’s former addresses redirect', async () => {
     const [category] = await platform.db.query<{ key: string; path: string }>(
       `SELECT key, path FROM content.categories WHERE language = 'fr' ORDER BY key LIMIT 1`,
     );
-    await platform.db.exec(`UPDATE content.categories SET name = 'Gamelles choisies', updated_at = now() WHERE key = '${category!.key}'`);
+    const [renamed] = await platform.db.query<{ sku: string; slug: string; format: string }>(
+      `SELECT p.sku, p.slug, v.slug AS format FROM content.products p JOIN content.product_variants v ON v.product_sku = p.sku
+        WHERE p.language = 'fr' AND p.viewable AND NOT p.is_sample AND v.show_variant ORDER BY p.sku DESC, v.slug LIMIT 1`,
+    );
+    // As the editor API records a rename (tests/api/content-editor.test.ts): the old slug joins the history.
+    await platform.db.exec(`
+      UPDATE content.categories SET name = 'Gamelles choisies', updated_at = now() WHERE key = '${category!.key}';
+      INSERT INTO content.product_slug_history (sku, language, slug) VALUES ('${renamed!.sku}', 'fr', '${renamed!.slug}');
+      UPDATE content.products SET slug = '${renamed!.slug}-nouveau-nom', updated_at = now() WHERE sku = '${renamed!.sku}' AND language = 'fr';
+    `);
     const { incremental } = await incrementalThenFull();
     expect(page(incremental, category!.path)).toContain('Gamelles choisies');
+    const redirects = JSON.parse(incremental.get('redirects.json')!.toString('utf8')) as Array<{ from: string; to: string }>;
+    const now = `/produits/${renamed!.slug}-nouveau-nom/`;
+    expect(redirects).toContainEqual({ from: `/produits/${renamed!.slug}/`, to: now, status: 301 });
+    expect(redirects).toContainEqual({
+      from: `/produits/${renamed!.slug}/${renamed!.format}/`,
+      to: `${now}${renamed!.format}/`,
+      status: 301,
+    });
     // The served tree and the one before it (a request begun there can finish); older ones are removed.
     expect(readdirSync(join(folder, 'dist', '.builds')).filter((name) => name.startsWith('fr-'))).toHaveLength(2);
   }, 600_000);
