@@ -76,7 +76,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await platform?.db.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  // maxRetries: the build may still be removing an old tree there, in a process of its own.
+  if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('an incremental build', () => {
@@ -106,16 +107,24 @@ describe('an incremental build', () => {
     const { incremental, rendered } = await incrementalThenFull();
     const html = [...incremental.keys()].filter((name) => name.endsWith('.html'));
     expect(rendered.length).toBeGreaterThan(0);
-    // Part of the tree is copied, not rendered. Usually fewer than half the pages are rendered, but one run
-    // on PostgreSQL rendered 118 of 212: which pages a small edit re-renders is not yet stable from one build
-    // to the next (left to investigate), so this checks only that the build did not re-render everything.
-    expect(rendered.length).toBeLessThan(html.length);
+    // Part of the tree is copied, not rendered: the products' own pages, the lists showing them and the
+    // pages of the few products cross-selling them, not the catalogue.
+    expect(rendered.length).toBeLessThan(html.length / 2);
     expect(page(incremental, `produits/${changed.slug}`)).toContain('nouvelle recette');
     expect(rendered).toContain(join(`produits/${changed.slug}`, 'index.html'));
     expect(page(incremental, `produits/${copied.slug}-bis`)).toContain(' bis');
     expect(sitemap(incremental)).toContain(`/produits/${copied.slug}-bis/`);
     expect(page(incremental, `produits/${unpublished.slug}`)).toBeUndefined();
     expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
+  }, 600_000);
+
+  it('renders nothing when nothing changed, even after rows were rewritten', async () => {
+    // Rewritten rows move in PostgreSQL's tables: an answer whose order followed them (a product's slugs per
+    // language once) changed the pages' cache keys with no edit, and a build re-rendered pages at random.
+    await platform.db.exec(`UPDATE content.products SET name = name; UPDATE content.categories SET name = name`);
+    const started = Date.now();
+    await buildChannels(['fr'], env);
+    expect(renderedSince(started)).toEqual([]);
   }, 600_000);
 
   it('equals a full build after a category and a product are renamed; the product’s former addresses redirect', async () => {
