@@ -59,7 +59,8 @@ export async function seedContent(db: Database, options: SeedOptions = {}): Prom
     await tx.query(advisoryLock('seed'));
     if (!asked && !(await isEmpty(tx))) return false;
     await tx.query(`TRUNCATE content.product_variants, content.product_categories, content.products, content.categories,
-      content.pages, content.faq_categories, content.faq_entries, content.shops, content.cross_sells, content.menus, content.uploads`);
+      content.pages, content.faq_categories, content.faq_entries, content.shops, content.cross_sells, content.menus, content.uploads,
+      content.product_slug_history`);
     await writeCatalogue(tx, catalogue, images);
     return true;
   });
