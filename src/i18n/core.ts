@@ -25,6 +25,14 @@ export type Translator = ((key: string, values?: Values) => string) & {
   language: Language;
 };
 
+/** One set of plural rules per language: making one costs far more than using it (a build asks thousands of times). */
+const plurals = new Map<string, Intl.PluralRules>();
+function pluralRules(language: string): Intl.PluralRules {
+  const rules = plurals.get(language) ?? new Intl.PluralRules(language);
+  plurals.set(language, rules);
+  return rules;
+}
+
 /** A translator over message trees tried in order (the language's, then French as a fallback). */
 export function treeTranslator(language: Language, ...trees: MessageTree[]): Translator {
   const find = (key: string) => trees.reduce<string | undefined>((found, tree) => found ?? lookup(tree, key), undefined);
@@ -34,7 +42,7 @@ export function treeTranslator(language: Language, ...trees: MessageTree[]): Tra
     return text === undefined ? key : interpolate(text, values);
   }) as Translator;
   t.plural = (key, count, values = {}) =>
-    t(`${key}.${new Intl.PluralRules(language).select(count) === 'one' ? 'one' : 'other'}`, { count, ...values });
+    t(`${key}.${pluralRules(language).select(count) === 'one' ? 'one' : 'other'}`, { count, ...values });
   t.has = (key) => find(key) !== undefined;
   t.language = language;
   return t;
