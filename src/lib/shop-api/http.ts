@@ -125,9 +125,20 @@ export function createHttpClient(options: HttpClientOptions) {
     return url.toString();
   }
 
-  async function readBody(response: Response): Promise<unknown> {
+  /**
+   * The answer's body. A body cut off on the way (the page navigated away, the connection dropped) is a
+   * network failure, not an empty answer: read as one, a cart's GET cut off by a navigation was taken for
+   * "not an order" and the cart's token dropped.
+   */
+  async function readBody(response: Response, method: HttpMethod, path: string, signal?: AbortSignal): Promise<unknown> {
     if (response.status === 204 || response.status === 205) return undefined;
-    const text = await response.text().catch(() => '');
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      if (signal?.aborted || (cause instanceof Error && cause.name === 'AbortError')) throw cause;
+      throw new ShopApiError({ status: NETWORK_ERROR_STATUS, description: 'Network request failed', method, path, cause });
+    }
     if (text.trim() === '') return undefined;
     try {
       return JSON.parse(text) as unknown;
@@ -175,14 +186,14 @@ export function createHttpClient(options: HttpClientOptions) {
           await sleep(Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= 5 ? retryAfter * 1000 : retryDelayMs);
           continue;
         }
-        const body = await readBody(response);
+        const body = await readBody(response, method, path, init.signal);
         const { description, violations } = describeError(response.status, response.statusText, body);
         const error = new ShopApiError({ status: response.status, description, violations, body, method, path });
         if (response.status === 401 && token) options.onUnauthorized?.(error);
         throw error;
       }
 
-      const body = await readBody(response);
+      const body = await readBody(response, method, path, init.signal);
       if (!init.schema) return undefined as Result<S>;
       const parsed = z.safeParse(init.schema, body);
       if (!parsed.success) {

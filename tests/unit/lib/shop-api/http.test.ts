@@ -196,6 +196,22 @@ describe('requests', () => {
     });
     expect(seen).toEqual([401]);
   });
+  it('report a body cut off on the way as a network failure, not as an unexpected answer', async () => {
+    // The headers arrived, then the stream broke (a navigation away aborts the page's fetches so).
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"tokenValue":'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/ld+json' } },
+      );
+    const { http } = client([cutOff]);
+    const answer = http.get('/api/v2/shop/orders/abc', { schema: z.object({ tokenValue: z.string() }) });
+    await expect(answer).rejects.toMatchObject({ status: 0, code: null, description: 'Network request failed' });
+  });
   it('parse answers with the wire schema and refuse unexpected ones', async () => {
     const { http } = client([json({ tokenValue: 1 })]);
     await expect(http.get('/api/v2/shop/orders/abc', { schema: z.object({ tokenValue: z.string() }) })).rejects.toMatchObject({
