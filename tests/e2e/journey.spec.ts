@@ -15,6 +15,8 @@ async function addFirstDogProduct(page: Page, home: string): Promise<string> {
 }
 
 test('log in in another tab: the same cart; log out and in again elsewhere: the cart is back', async ({ context, request }, info) => {
+  // Three sign-ins and a dozen page loads in three tabs: longer than one page's journey.
+  test.slow();
   const t = textsOf(info);
   const shopper = await createCustomer(request, info);
   const shop = await context.newPage();
