@@ -70,6 +70,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('prepared statements on PGlite (r
     expect(await db.query(count)).toEqual([{ n: 9 }]);
   });
 
+  it('refuses to call a transaction committed when a statement failed inside it, even if the caller caught that error', async () => {
+    const count = 'SELECT count(*)::int AS n FROM lines';
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ['c10', 10, null, null, null, null, null, null]);
+        await tx.query(insert, ['c1', 1, null, null, null, null, null, null]).catch(() => []);
+        return 'done';
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.query(count)).toEqual([{ n: 9 }]);
+    // The statements of a transaction that ended throw, and the next transaction starts clean.
+    const kept = await db.transaction(async (tx) => tx);
+    await expect(kept.query(count)).rejects.toThrow('Transaction is closed');
+    expect(await db.transaction((tx) => tx.query(count))).toEqual([{ n: 9 }]);
+  });
+
   it('keeps a statement outside of a transaction that is open in the meantime', async () => {
     let updated = () => {};
     const didUpdate = new Promise<void>((resolve) => {

@@ -113,15 +113,33 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
       // A migration may have changed what a prepared statement reads.
       await db._runExclusiveTransaction(() => db._runExclusiveQuery(() => statements.forget()));
     },
+    // PGlite's own transaction() sends BEGIN and COMMIT as simple queries, parsed and planned on every call; here
+    // they are prepared statements too (about 0.3 ms of the add to cart). Its lock and its answers are kept: a
+    // statement of the transaction used after its end throws, a failed one rolls it back, and a COMMIT that
+    // PostgreSQL turned into a ROLLBACK (a failed statement whose error the callback caught) throws.
     transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async <T extends object>(sql: string, params: unknown[] = []) => {
-            if (tx.closed) throw new Error('Transaction is closed');
-            return inTransaction<T>(sql, params);
-          },
-        }),
-      ),
+      db._runExclusiveTransaction(async () => {
+        const end = (text: 'COMMIT' | 'ROLLBACK') => db._runExclusiveQuery(() => statements.command(text));
+        await db._runExclusiveQuery(() => statements.command('BEGIN'));
+        let closed = false;
+        try {
+          const result = await fn({
+            query: async <T extends object>(sql: string, params: unknown[] = []) => {
+              if (closed) throw new Error('Transaction is closed');
+              return inTransaction<T>(sql, params);
+            },
+          });
+          closed = true;
+          if ((await end('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back: one of its statements failed.');
+          return result;
+        } catch (error) {
+          if (!closed) {
+            closed = true;
+            await end('ROLLBACK');
+          }
+          throw error;
+        }
+      }),
     close,
   };
 }

@@ -36,6 +36,11 @@ interface Prepared {
 export interface PgliteStatements {
   /** Runs one statement; the caller holds PGlite's locks (see database.ts). */
   run<T>(text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * Runs a statement without parameters (BEGIN, COMMIT, ROLLBACK) and answers its command tag: a COMMIT of a
+   * transaction that had failed answers ROLLBACK. The caller holds PGlite's locks.
+   */
+  command(text: string): Promise<string | undefined>;
   /** Forgets every prepared statement (after a schema change: a plan must not outlive its tables); the caller holds PGlite's locks. */
   forget(): Promise<void>;
 }
@@ -56,27 +61,34 @@ export function pgliteStatements(db: PGlite): PgliteStatements {
     return statement;
   }
 
+  async function execute<T>(text: string, params: unknown[]): Promise<Results<T> | undefined> {
+    const { name, parameterTypes } = await prepare(text);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[parameterTypes[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await db.execProtocolStream(
+      concat([
+        // An unnamed statement (past MAX_PREPARED) is parsed again with its values, as query() does.
+        ...(name ? [] : [serialize.parse({ name, text })]),
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const [result] = parse.parseResults(messages, db.parsers) as Results<T>[];
+    return result;
+  }
+
   return {
     async run<T>(text: string, params: unknown[]) {
-      const { name, parameterTypes } = await prepare(text);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = db.serializers[parameterTypes[i]!];
-        return serializer ? serializer(value) : String(value);
-      });
-      const messages = await db.execProtocolStream(
-        concat([
-          // An unnamed statement (past MAX_PREPARED) is parsed again with its values, as query() does.
-          ...(name ? [] : [serialize.parse({ name, text })]),
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      const [result] = parse.parseResults(messages, db.parsers) as Results<T>[];
-      return result?.rows ?? [];
+      return (await execute<T>(text, params))?.rows ?? [];
+    },
+    async command(text: string) {
+      return (await execute(text, []))?.command;
     },
     async forget() {
       if (prepared.size === 0) return;
