@@ -76,7 +76,7 @@ function build(current: ShopConfig): Shop {
   session.onLogin(async () => {
     if (storage.getItem(STORAGE_KEYS.guestAnimals)) await (await import('./pets.ts')).attachGuestAnimals();
   });
-  session.onLogout(() => cart.clear());
+  session.onLogout(({ remote }) => cart.clear({ loggedOutElsewhere: remote }));
   if (inBrowser()) {
     session.start();
     customer.start();

@@ -275,9 +275,18 @@ export function createCartStore(deps: CartDeps) {
       });
     },
 
-    /** Forgets the cart (logout): it stays on the customer's account for the next login. */
-    clear(): void {
-      drop();
+    /**
+     * Forgets the cart (logout): it stays on the customer's account for the next login. After a logout
+     * in another tab only this tab's copy goes: that tab removed the token, and this tab's view of the
+     * storage may lag behind, so a removal here could take away the token a newer sign-in just stored.
+     */
+    clear(options: { loggedOutElsewhere?: boolean } = {}): void {
+      if (!options.loggedOutElsewhere) {
+        drop();
+        return;
+      }
+      $cart.set(null);
+      $unavailable.set(null);
     },
 
     /** Loads the cart and follows the other tabs. Idempotent. */

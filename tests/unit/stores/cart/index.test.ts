@@ -261,6 +261,17 @@ describe('cart store: login', () => {
     expect(storage.data.has(STORAGE_KEYS.cartToken)).toBe(false);
     expect(shop.carts.has('cart-1')).toBe(true);
   });
+  it('after a logout in another tab, forgets its copy but leaves the stored token to that tab', async () => {
+    const shop = fakeShop();
+    const storage = memoryStorage();
+    const store = createCartStore({ client: shop.client, storage });
+    await store.add({ variantCode: '12345678', quantity: 1, interval: 0 });
+    // A newer sign-in in a third tab stored the customer's cart before this tab heard of the logout.
+    storage.setItem(STORAGE_KEYS.cartToken, 'customer-cart');
+    store.clear({ loggedOutElsewhere: true });
+    expect(store.$cart.get()).toBeNull();
+    expect(storage.getItem(STORAGE_KEYS.cartToken)).toBe('customer-cart');
+  });
 });
 
 describe('cart store: tabs and islands', () => {
