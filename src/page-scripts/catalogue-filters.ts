@@ -1,7 +1,8 @@
 /**
  * Progressive enhancement of a category page: the filters already work with CSS; this keeps the
  * address bar in sync (shareable ?lifeStage=adult&sort=best_sellers), restores it on load, puts the
- * cards in DOM order for assistive technology, and updates the count and the empty state; the links to a
+ * cards in DOM order for assistive technology, and updates the count (the category's total until a filter
+ * is chosen, then the products of this page it leaves) and the empty state; the links to a
  * paginated category's other pages carry the choices (filters apply page by page). On a phone,
  * Apply folds the filters' panel away and brings the shopper to the products it leaves.
  */
@@ -14,6 +15,8 @@ export function enhanceCatalogue(root: HTMLElement): void {
   const cards = [...grid.children] as HTMLElement[];
   const pageLinks = [...root.querySelectorAll<HTMLAnchorElement>('[data-pages] a')].map((link) => ({ link, path: link.pathname }));
   const plural = new Intl.PluralRules(document.documentElement.lang);
+  // The page's count is the whole category's (every page says the same); the cards are this page's only.
+  const total = count.textContent ?? '';
 
   const params = new URLSearchParams(location.search);
   for (const [name, value] of params) {
@@ -27,8 +30,9 @@ export function enhanceCatalogue(root: HTMLElement): void {
     const rank = (card: HTMLElement) => Number(card.style.getPropertyValue(`--${sort}`)) || 0;
     grid.append(...[...cards].sort((a, b) => rank(a) - rank(b)));
     const shown = cards.filter((c) => getComputedStyle(c).display !== 'none').length;
+    const filtered = [...data].some(([name, value]) => name !== 'sort' && value !== '');
     const template = (plural.select(shown) === 'one' ? count.dataset.one : count.dataset.other) ?? '{count}';
-    count.textContent = template.replace('{count}', String(shown));
+    count.textContent = filtered ? template.replace('{count}', String(shown)) : total;
     empty.hidden = shown > 0;
     const query = new URLSearchParams();
     for (const [name, value] of data) if (value && !(name === 'sort' && value === 'relevancy')) query.set(name, String(value));

@@ -36,6 +36,9 @@ test('a big category is split into pages reached by plain links, each a page of 
   expect(first.cards).toHaveLength(CATEGORY_PAGE_SIZE);
   expect(first.items).toEqual(first.cards.map((url, i) => expect.objectContaining({ position: i + 1, url })));
   const heading = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  // The count is the category's: more than the page lists (the fixtures' dog category has a second page).
+  const count = (await page.locator('[data-count]').textContent())!.trim();
+  expect(Number.parseInt(count, 10)).toBeGreaterThan(CATEGORY_PAGE_SIZE);
 
   await nav.getByRole('link', { name: t('catalogue.category.pages.next') }).click();
   await expect(page).toHaveURL(atPath(secondPage(info)));
@@ -44,8 +47,13 @@ test('a big category is split into pages reached by plain links, each a page of 
   // The other language's second page is its alternate: the French page's Dutch twin and back.
   const [twinLang, twin] = languageOf(info) === 'nl' ? ['fr-FR', '/chien/page/2/'] : ['nl-BE', '/nl/hond/pagina/2/'];
   await expect(page.locator(`link[rel="alternate"][hreflang="${twinLang}"]`)).toHaveAttribute('href', new RegExp(`${escapeRegExp(twin)}$`));
-  expect(await page.title()).toContain(t('catalogue.category.pages.title', { title: heading, page: 2 }));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  // Page 2 of how many, in the heading and the title ("Chien – page 2 sur 2"); the same count as page 1.
+  const pages = Math.ceil(Number.parseInt(count, 10) / CATEGORY_PAGE_SIZE);
+  const pageHeading = t('catalogue.category.pages.title', { title: heading, page: 2, count: pages });
+  expect(pageHeading).toMatch(languageOf(info) === 'nl' ? / – pagina 2 van \d+$/ : / – page 2 sur \d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageHeading);
+  expect(await page.title()).toContain(pageHeading);
+  await expect(page.locator('[data-count]')).toHaveText(count);
   await expect(nav.getByRole('link', { name: t('catalogue.category.pages.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: t('catalogue.category.pages.page', { page: 1 }) })).not.toHaveAttribute('aria-current', /.*/);
   // The rest of the category, none of the first page's products again; its list goes on from the first page's.
@@ -58,6 +66,7 @@ test('a big category is split into pages reached by plain links, each a page of 
 
   await nav.getByRole('link', { name: t('catalogue.category.pages.previous') }).click();
   await expect(page).toHaveURL(atPath(dogs(info)));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await context.close();
 });
 
@@ -96,5 +105,12 @@ test('the filters chosen go along to the next page, where they apply to its prod
   const count = page.locator('[data-count]');
   if (stages.length > 0) await expect(count).toHaveText(t.plural('catalogue.category.products', stages.length));
   else await expect(page.getByText(t('catalogue.category.noResults'))).toBeVisible();
+  // Back to every age: the count is the whole category's again, more than this page lists.
+  await page
+    .getByRole('group', { name: t('catalogue.category.facets.lifeStage') })
+    .getByLabel(t('catalogue.category.all'), { exact: true })
+    .check();
+  await expect(count).toHaveText(/^\d+/);
+  expect(Number.parseInt((await count.textContent())!, 10)).toBeGreaterThan(CATEGORY_PAGE_SIZE);
   await expectNoSeriousViolation(page, 'second page of a category, filtered');
 });

@@ -23,6 +23,18 @@ export function pageOf<T>(items: readonly T[], page: number, size: number = CATE
   return { items: items.slice(start, start + size), first: start + 1 };
 }
 
+/**
+ * A category's heading, title or description on page `page` of `count`: page 1 keeps it as it is (SPEC's
+ * texts), a later page says which page of how many it is, so that each page's title is unique on the site
+ * and a shopper landing on page 2 from a search engine knows where they are.
+ */
+export const onPage = (
+  text: string,
+  page: number,
+  count: number,
+  format: (values: { title: string; page: number; count: number }) => string,
+): string => (page > 1 ? format({ title: text, page, count }) : text);
+
 /** The category route's parameter of a page: the category's slug, then the page word and number after page 1. */
 export const pageParam = (slug: string, page: number, language: Language): string =>
   page > 1 ? `${slug}/${PAGE_SEGMENT[language]}/${page}` : slug;

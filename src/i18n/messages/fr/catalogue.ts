@@ -73,7 +73,7 @@ export default {
       previous: 'Page précédente',
       next: 'Page suivante',
       page: 'Page {page}',
-      title: '{title} – page {page}',
+      title: '{title} – page {page} sur {count}',
       scope: 'Les filtres et le tri s’appliquent aux produits de cette page.',
     },
     facets: {

@@ -63,7 +63,7 @@ export default {
       previous: 'Vorige pagina',
       next: 'Volgende pagina',
       page: 'Pagina {page}',
-      title: '{title} – pagina {page}',
+      title: '{title} – pagina {page} van {count}',
       scope: 'De filters en de sortering gelden voor de producten op deze pagina.',
     },
     facets: {

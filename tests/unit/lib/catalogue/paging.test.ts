@@ -1,6 +1,6 @@
 /** A category's pages (src/lib/catalogue/paging.ts): how many, which products, their addresses and their navigation. */
 import { describe, expect, it } from 'vitest';
-import { hasPage, pageCount, pageLinks, pageOf, pageParam } from '../../../../src/lib/catalogue/paging.ts';
+import { hasPage, onPage, pageCount, pageLinks, pageOf, pageParam } from '../../../../src/lib/catalogue/paging.ts';
 import { CATEGORY_PAGE_SIZE } from '../../../../src/lib/constants.ts';
 
 describe('category pages', () => {
@@ -24,6 +24,13 @@ describe('category pages', () => {
     expect(pageOf(items, 1, 20)).toEqual({ items: items.slice(0, 20), first: 1 });
     expect(pageOf(items, 3, 20)).toEqual({ items: [41, 42, 43, 44, 45], first: 41 });
     expect(pageOf(items, 4, 20).items).toEqual([]);
+  });
+
+  it('leave page 1’s texts as they are and say on later pages which page of how many they are', () => {
+    const format = ({ title, page, count }: { title: string; page: number; count: number }) => `${title} – page ${page} sur ${count}`;
+    expect(onPage('Chien', 1, 3, format)).toBe('Chien');
+    expect(onPage('Chien', 2, 3, format)).toBe('Chien – page 2 sur 3');
+    expect(onPage('Hond', 3, 3, ({ title, page, count }) => `${title} – pagina ${page} van ${count}`)).toBe('Hond – pagina 3 van 3');
   });
 
   it('address page 1 as the category and later pages by the page word of the language', () => {
