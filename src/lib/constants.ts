@@ -144,6 +144,11 @@ export const LOADING_BAR = {
   height: 3,
   colour: '#AE9973',
 } as const;
+/**
+ * SPEC §9's payload preload: a product card in view is fetched this long after the page is drawn (never on
+ * a save-data or 2g connection, slow-2g included: Astro's prefetch checks), see page-scripts/visible-links.ts.
+ */
+export const PAYLOAD_PRELOAD_DELAY_MS = 1000;
 /** The carousel (components/home/Carousel.astro): auto-advance, swipe threshold, move lock, heights and breakpoints. */
 export const CAROUSEL = {
   autoAdvanceMs: 10000,

@@ -1,24 +1,46 @@
 /**
- * Link prefetch (SPEC §9): pointing at an in-site link fetches the next page before the click, except on a
- * connection that saves data or is 2g (Astro's prefetch, configured in astro.config.mjs).
+ * Prefetch (SPEC §9): pointing at an in-site link fetches the next page before the click (Astro's prefetch,
+ * astro.config.mjs), and a product card in view is fetched one second after the page is drawn
+ * (page-scripts/visible-links.ts); neither on a connection that saves data or is 2g or slow-2g.
  */
 import type { Page } from '@playwright/test';
-import { expect, languageOf, pathOf, test } from './helpers.ts';
+import { expect, languageOf, pathOf, test, textsOf } from './helpers.ts';
+import { PAYLOAD_PRELOAD_DELAY_MS } from '../../src/lib/constants.ts';
 
-/** The first product card of the dog category, and its page's path. */
-async function firstProductLink(page: Page, info: Parameters<typeof languageOf>[0]) {
-  await page.goto(pathOf(info, 'category', { category: languageOf(info) === 'nl' ? 'hond' : 'chien' }));
-  const link = page.locator('[data-grid] > li a').first();
-  return { link, path: (await link.getAttribute('href'))! };
+const dogCategory = (info: Parameters<typeof languageOf>[0]) =>
+  pathOf(info, 'category', { category: languageOf(info) === 'nl' ? 'hond' : 'chien' });
+
+/** The paths the page requests from now on. */
+function requestedPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
 }
 
-test('pointing at a product of a category fetches its page before the click', async ({ page }, info) => {
-  const { link, path } = await firstProductLink(page, info);
+test('pointing at a link fetches its page before the click', async ({ page }, info) => {
+  await page.goto(dogCategory(info));
+  // The main menu's second entry (the cat category): a link only pointing fetches ahead (no card).
+  const link = page.getByRole('navigation', { name: textsOf(info)('site.mainNav') }).getByRole('link').nth(1);
+  const path = (await link.getAttribute('href'))!;
   const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === path);
   await link.hover();
   await prefetched;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
+});
+
+test('a product card in view is fetched a second after the page is drawn, one out of view is not', async ({ page }, info) => {
+  const paths = requestedPaths(page);
+  await page.goto(dogCategory(info));
+  const cards = page.locator('[data-grid] > li a[data-prefetch-visible]');
+  const first = (await cards.first().getAttribute('href'))!;
+  const last = (await cards.last().getAttribute('href'))!;
+  await expect(cards.last()).not.toBeInViewport();
+  await expect.poll(() => paths.includes(first), { timeout: PAYLOAD_PRELOAD_DELAY_MS + 4000 }).toBe(true);
+  expect(paths).not.toContain(last);
+  // Scrolled into view, the last card is fetched too.
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => paths.includes(last)).toBe(true);
 });
 
 for (const [name, connection] of [
@@ -30,14 +52,14 @@ for (const [name, connection] of [
     await page.addInitScript((value) => {
       Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => value });
     }, connection);
-    const { link, path } = await firstProductLink(page, info);
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === path) fetched.push(request.url());
-    });
+    await page.goto(dogCategory(info));
+    const link = page.locator('[data-grid] > li a').first();
+    const path = (await link.getAttribute('href'))!;
+    const paths = requestedPaths(page);
     await link.hover();
-    // Astro's hover strategy fetches 80 ms after the pointer arrives: ten times that, nothing may have gone.
-    await page.waitForTimeout(800);
-    expect(fetched).toEqual([]);
+    // Astro's hover strategy fetches 80 ms after the pointer arrives, the cards in view a second after the
+    // page is drawn: well after both, nothing may have gone.
+    await page.waitForTimeout(PAYLOAD_PRELOAD_DELAY_MS + 800);
+    expect(paths).not.toContain(path);
   });
 }
