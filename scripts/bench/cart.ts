@@ -73,7 +73,9 @@ async function runClients({ base, variants }: ClientsTask, tell: (message: Clien
 }
 
 async function measure(databaseUrl: string | undefined) {
-  const { app, db } = await preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-cart' } });
+  // DATABASE_POOL_SIZE of the shell, to compare sizes of the pool on a PostgreSQL server.
+  const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, JWT_SECRET: 'bench-cart' };
+  const { app, db } = await preparePlatform({ dataDir: 'memory://', env });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/shop`;

@@ -58,11 +58,12 @@ const expectRefused = (res: { status: number; body: unknown }, propertyPath: str
 };
 
 describe('add to cart', () => {
-  it('runs one transaction of three statements, for a new line as for a line that grows', async () => {
+  it('runs one transaction of two statements, for a new line as for a line that grows', async () => {
     const token = await newCart();
     for (const line of lines.slice(0, 3)) expect((await add(token, line.code, line.interval)).status).toBe(200);
-    // The order's row lock with the variant, the write answering the lines with the shipment and payments, the lines' pictures and pages.
-    const expected = ['BEGIN', 'SELECT', 'WITH', 'SELECT'];
+    // The order's row lock with the variant, then the write answering the lines with their variants' names, pages and
+    // pictures, the shipment and the payments (the pictures were a third statement, read after the write).
+    const expected = ['BEGIN', 'SELECT', 'WITH'];
     for (const line of [lines[0]!, lines[5]!]) {
       statements = [];
       expect((await add(token, line.code, line.interval)).status).toBe(200);
@@ -77,6 +78,24 @@ describe('add to cart', () => {
     expect(added.status).toBe(200);
     expect(added.body).toEqual((await api.call('GET', `/orders/${token}`)).body);
     expect(orderSchema.parse(added.body).items.map((i) => i.quantity)).toEqual([2, 5, 2, 2]);
+  });
+
+  it('answers in the language the call asks for, as a fresh read in that language does', async () => {
+    const created = await api.call('POST', '/orders', { body: { localeCode: 'fr_BE', channelCode: 'BE' } });
+    const token = orderSchema.parse(created.body).tokenValue;
+    await add(token, lines[0]!.code, lines[0]!.interval);
+    const headers = { 'accept-language': 'nl-BE,nl;q=0.9' };
+    const added = await api.call('PATCH', `/orders/${token}/items`, {
+      body: { productVariant: lines[1]!.code, subscriptionInterval: lines[1]!.interval, quantity: 1 },
+      headers,
+    });
+    expect(added.status).toBe(200);
+    const read = await api.call('GET', `/orders/${token}`, { headers });
+    expect(added.body).toEqual(read.body);
+    const inFrench = orderSchema.parse((await api.call('GET', `/orders/${token}`)).body);
+    const inDutch = orderSchema.parse(added.body);
+    expect(inDutch.items.map((i) => i.productPath)).not.toEqual(inFrench.items.map((i) => i.productPath));
+    expect(inDutch.items.every((i) => i.productPath?.startsWith('/nl/') && i.image !== null)).toBe(true);
   });
 
   it('refuses a line past the quantity limit and changes nothing', async () => {

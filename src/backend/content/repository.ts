@@ -366,24 +366,37 @@ export async function findVariantDisplays(
   uploadsUrl: string,
 ): Promise<Map<string, VariantDisplay>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.query<{
-    code: string;
-    variant_name: string;
-    product_name: string;
-    product_slug: string;
-    variant_slug: string;
-    listed: boolean;
-    is_sample: boolean;
-    animal: 'dog' | 'cat';
-    image_file: string | null;
-    image_alt: string | null;
-  }>(
-    `SELECT v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
-       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_file, p.image_alt
+  const rows = await db.query<VariantDisplayRow>(
+    `SELECT ${VARIANT_DISPLAY_COLUMNS}
      FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
      WHERE v.code = ANY($1::text[]) AND v.language = $2`,
     [codes, language],
   );
+  return variantDisplaysOf(rows, uploadsUrl);
+}
+
+/**
+ * What findVariantDisplays reads of a variant `v` and its product `p`: shared with the add to cart, whose
+ * one statement reads its lines' displays with its write (shop/carts/repository.ts addToCart).
+ */
+export const VARIANT_DISPLAY_COLUMNS = `v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
+       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_file, p.image_alt`;
+
+export interface VariantDisplayRow {
+  code: string;
+  variant_name: string;
+  product_name: string;
+  product_slug: string;
+  variant_slug: string;
+  listed: boolean;
+  is_sample: boolean;
+  animal: 'dog' | 'cat';
+  image_file: string | null;
+  image_alt: string | null;
+}
+
+/** The displays of rows of VARIANT_DISPLAY_COLUMNS by code, their pictures at `uploadsUrl`. */
+export function variantDisplaysOf(rows: readonly VariantDisplayRow[], uploadsUrl: string): Map<string, VariantDisplay> {
   return new Map(
     rows.map((row) => [
       row.code,

@@ -17,7 +17,13 @@ import {
 import { channels, htmlLangOf, languageOf, type Language, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { displayGroupOf, displayLabelOf, orderDisplayStatus } from '../../../lib/orders/display-status.ts';
-import { findVariantDisplays, type SellableVariant, type VariantDisplay } from '../../content/repository.ts';
+import {
+  findVariantDisplays,
+  type SellableVariant,
+  type VariantDisplay,
+  type VariantDisplayRow,
+  variantDisplaysOf,
+} from '../../content/repository.ts';
 import { notFound, violation } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
@@ -221,10 +227,12 @@ const itemJson = (order: OrderRow, r: ItemRow, view: View, shown: VariantDisplay
   sample: shown?.isSample ?? false,
 });
 
-/** `read`: the order's lines when the call already has them (an add answers them with its write). */
+/** `read`: the order's lines when the call already has them (an add answers them with its write, their variants' displays with them). */
 async function itemsJson(q: Queryable, order: OrderRow, view: View, read?: OrderRead): Promise<OrderItem[]> {
   const rows = read?.items ?? (await itemsOf(q, order.id));
-  const shown = await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale), view.uploadsUrl);
+  const shown = read?.displays
+    ? variantDisplaysOf(read.displays, view.uploadsUrl)
+    : await findVariantDisplays(q, [...new Set(rows.map((r) => r.variant_code))], languageOf(view.locale), view.uploadsUrl);
   return rows.map((r) => itemJson(order, r, view, shown.get(r.variant_code)));
 }
 
@@ -311,6 +319,8 @@ const paymentJson = (order: OrderRow, p: PaymentRow): Payment => ({
 /** What a call already read of the order (an add answers it with its write): the answer reads none of it again. */
 export interface OrderRead extends ShipmentAndPayments {
   items: readonly ItemRow[];
+  /** The lines' variants as the answer's view shows them (its language), when the call read them. */
+  displays?: readonly VariantDisplayRow[];
 }
 
 /**

@@ -56,17 +56,20 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
           originalUnitPrice: variant.basePrice,
           unitPrice: unitPriceOf(variant.basePrice, body.subscriptionInterval),
         };
-        // One statement writes the line and answers the cart's lines: the answer is priced from them, not read again.
-        const { items, ...shipmentAndPayments } = await addToCart(
+        // One statement writes the line and answers the cart's lines with their variants in the answer's language:
+        // the answer is priced and written from them, not read again.
+        const view = answerView(c, deps, order);
+        const { items, displays, ...shipmentAndPayments } = await addToCart(
           tx,
           order.id,
           { ...content, ...body, interval: body.subscriptionInterval, now: deps.clock() },
           { maxQuantity: QUANTITY.max, maxLines: MAX_CART_LINES },
+          languageOf(view.locale),
         );
         const line = items.find((i) => i.variant_code === variant.code && i.subscription_interval === body.subscriptionInterval);
         if (!line) throw refuse(lang, { path: 'productVariant', code: 'CART_FULL', params: { max: MAX_CART_LINES } });
         if (!line.written) throw tooMany(c);
-        return orderJson(tx, order, deps.clock(), answerView(c, deps, order), { items, ...shipmentAndPayments });
+        return orderJson(tx, order, deps.clock(), view, { items, displays: displays ?? [], ...shipmentAndPayments });
       }),
     );
   });

@@ -1,7 +1,7 @@
 /** The SQL of carts and orders: the orders, their items and their coupon (shop.orders, shop.order_items, shop.promotions). */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
-import type { SellableVariant } from '../../content/repository.ts';
+import { type SellableVariant, VARIANT_DISPLAY_COLUMNS, type VariantDisplayRow } from '../../content/repository.ts';
 import { shipmentAndPaymentsColumns, type ShipmentAndPayments } from '../checkout/repository.ts';
 import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
@@ -228,10 +228,18 @@ export async function lockCartForAdd(
  * `maxQuantity` (it comes back with `written` false) and a new line is not made in a cart that has
  * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
  * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
+ * The lines' variants come back too as the answer shows them in `language` (names, pages and pictures,
+ * content/repository.ts findVariantDisplays), so the answer reads nothing after the write.
  */
-export const addToCart = async (q: Queryable, orderId: number, item: NewLine, limits: { maxQuantity: number; maxLines: number }) =>
+export const addToCart = async (
+  q: Queryable,
+  orderId: number,
+  item: NewLine,
+  limits: { maxQuantity: number; maxLines: number },
+  language: Language,
+) =>
   q
-    .query<{ items: AddedItemRow[] } & ShipmentAndPayments>(
+    .query<{ items: AddedItemRow[]; displays: VariantDisplayRow[] | null } & ShipmentAndPayments>(
       `WITH written AS (
        INSERT INTO shop.order_items AS i (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
          subscription_interval, source_item_list, upsell, created_at)
@@ -249,8 +257,14 @@ export const addToCart = async (q: Queryable, orderId: number, item: NewLine, li
        UNION ALL
        SELECT ${ITEM_COLUMNS}, false FROM shop.order_items WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
      )
-     SELECT (SELECT json_agg(l ORDER BY l.id) FROM lines l) AS items, ${shipmentAndPaymentsColumns('$1')}`,
-      [...newLineParams(orderId, item), limits.maxQuantity, limits.maxLines],
+     SELECT (SELECT json_agg(l ORDER BY l.id) FROM lines l) AS items,
+       (SELECT json_agg(d) FROM (
+         SELECT ${VARIANT_DISPLAY_COLUMNS}
+         FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+         WHERE v.code IN (SELECT variant_code FROM lines) AND v.language = $14
+       ) d) AS displays,
+       ${shipmentAndPaymentsColumns('$1')}`,
+      [...newLineParams(orderId, item), limits.maxQuantity, limits.maxLines, language],
     )
     .then(([row]) => row!);
 
