@@ -3,17 +3,26 @@
  * account or the registration of a new one; "not you? change account" goes back to the e-mail; the
  * forgotten password is asked for here too. On the register route the registration form comes first.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { opensAtForgotPassword, type LoginStep } from '../../lib/forms/login.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { EmailStep } from './EmailStep.tsx';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
-import { Guarded } from '../shared/guard.tsx';
+import { Guarded, IslandStatus } from '../shared/guard.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
-import { RegisterForm } from './RegisterForm.tsx';
 import { GoogleLogin } from './SocialLogin.tsx';
+
+// The registration (its birthday and rules) and the forgotten password load when the shopper reaches them:
+// the sign-in page, which opens at the e-mail, stays within its JavaScript budget. The register page renders
+// its form at build time (the lazy form holds the page's HTML until it is there) and hydrates once it loads.
+const RegisterForm = lazy(() => import('./RegisterForm.tsx').then((module) => ({ default: module.RegisterForm })));
+const ForgotPasswordForm = lazy(() => import('./ForgotPasswordForm.tsx').then((module) => ({ default: module.ForgotPasswordForm })));
+
+/** A form reached from the sign-in's e-mail step: a loading status while its code comes. */
+const Later = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>{children}</Suspense>
+);
 
 type Mode = 'login' | 'register';
 type Step = LoginStep | 'forgot' | 'forgotSent';
@@ -93,7 +102,13 @@ function Login({ mode }: { mode: Mode }) {
           ) : (
             <GoogleLogin />
           )}
-          <RegisterForm key={email} email={email} emailShown={mode === 'register'} />
+          {mode === 'login' ? (
+            <Later>
+              <RegisterForm key={email} email={email} emailShown={false} />
+            </Later>
+          ) : (
+            <RegisterForm key={email} email={email} emailShown />
+          )}
           {mode === 'register' && (
             <p>
               {t('account.register.haveAccount')} <a href={sameQuery(pathTo('login', locale))}>{t('forms.actions.login')}</a>
@@ -107,7 +122,9 @@ function Login({ mode }: { mode: Mode }) {
           <h2 ref={heading} tabIndex={-1}>
             {t('account.forgot.title')}
           </h2>
-          <ForgotPasswordForm email={email} onSent={(address) => go('forgotSent', address)} />
+          <Later>
+            <ForgotPasswordForm email={email} onSent={(address) => go('forgotSent', address)} />
+          </Later>
           <p>
             <button type="button" className="link-button" onClick={() => go(email ? 'password' : 'email')}>
               {t('account.forgot.back')}

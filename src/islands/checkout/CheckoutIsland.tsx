@@ -5,7 +5,7 @@
  * placed order that waits for its money shows the payment again. Another tab acting on the same order:
  * a dialog warns and offers to continue here.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
@@ -16,11 +16,16 @@ import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { AddressStep } from './AddressStep.tsx';
-import { PaymentStep } from './PaymentStep.tsx';
-import { ShippingStep } from './ShippingStep.tsx';
-import { PayAgain, SummaryStep } from './SummaryStep.tsx';
 import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
+
+// The shipping step (relay points, their opening hours), the payment step and the summary (the card form,
+// the totals) load when the funnel reaches them: the first screen, the address, stays within the page's
+// JavaScript budget.
+const ShippingStep = lazy(() => import('./ShippingStep.tsx').then((module) => ({ default: module.ShippingStep })));
+const PaymentStep = lazy(() => import('./PaymentStep.tsx').then((module) => ({ default: module.PaymentStep })));
+const SummaryStep = lazy(() => import('./SummaryStep.tsx').then((module) => ({ default: module.SummaryStep })));
+const PayAgain = lazy(() => import('./SummaryStep.tsx').then((module) => ({ default: module.PayAgain })));
 
 type Step = 'address' | 'shipping' | 'payment' | 'summary';
 const STEPS: readonly Step[] = ['address', 'shipping', 'payment', 'summary'];
@@ -110,6 +115,17 @@ function Chosen({ step, order }: { step: Step; order: Order }) {
   return null;
 }
 
+/** Brings an opened step's heading to the top and focuses it, when the step's body is drawn. */
+function Arrived({ heading, onDone }: { heading: RefObject<HTMLHeadingElement | null>; onDone: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the body is drawn.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+    onDone();
+  }, []);
+  return null;
+}
+
 function Section({
   step,
   index,
@@ -129,13 +145,12 @@ function Section({
   const { order, error } = useCheckout();
   const heading = useRef<HTMLHeadingElement>(null);
   // The step that opens comes to the top of the screen, so its main action shows on a phone without
-  // scrolling, and takes the focus, so a keyboard or screen reader follows the funnel.
+  // scrolling, and takes the focus, so a keyboard or screen reader follows the funnel: once its body is
+  // drawn (a step whose code is still coming leaves the page too short to bring its heading up).
   const wasOpen = useRef(open);
+  const [arriving, setArriving] = useState(false);
   useEffect(() => {
-    if (open && !wasOpen.current && heading.current) {
-      heading.current.scrollIntoView({ block: 'start' });
-      heading.current.focus({ preventScroll: true });
-    }
+    if (open && !wasOpen.current) setArriving(true);
     wasOpen.current = open;
   }, [open]);
   return (
@@ -161,7 +176,10 @@ function Section({
       {open && (
         <>
           <StepErrors error={error} />
-          {children}
+          <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>
+            {children}
+            {arriving && <Arrived heading={heading} onDone={() => setArriving(false)} />}
+          </Suspense>
         </>
       )}
     </section>
@@ -252,7 +270,9 @@ function Funnel() {
         <section className="card checkout-step is-open" aria-labelledby="step-pay" data-step="pay">
           <h2 id="step-pay">{t('checkout.payment.title')}</h2>
           <StepErrors error={error} />
-          <PayAgain />
+          <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>
+            <PayAgain />
+          </Suspense>
         </section>
         <ElsewhereDialog />
       </div>

@@ -1,11 +1,11 @@
 /**
  * Form texts with the island's own translator, most specific first: `forms.{form}.{field}.errors.{code}`, then
- * `forms.errors.{code}`, then the server's message. The same order as lib/forms/messages.ts, but over the
+ * `forms.errors.{code}`, then the server's message. The same order as lib/forms/messages.ts (lib/forms/message-keys.ts), but over the
  * message sections the page gave the island, so an island never ships the whole catalogue.
  */
 import { useMemo } from 'react';
 import type { Translator } from '../../../i18n/core.ts';
-import { localValues, messageKeys } from '../../../lib/forms/messages.ts';
+import { localValues, messageKeys } from '../../../lib/forms/message-keys.ts';
 import type { FieldError, FormErrors } from '../../../lib/forms/validate.ts';
 import { useIsland } from '../island.tsx';
 
