@@ -3,58 +3,49 @@
  * minute starts, since a tag can count minutes down. One module and one timer serve all the tags, so a
  * shop list costs the same script as a single shop.
  *
- * Only the shop messages are imported: src/i18n/translate.ts would bring every message of the site.
+ * The tags' texts come with the markup (data-texts, the page's language only): importing the messages,
+ * even the shop messages alone, would ship both languages' texts with every page of shops.
  */
 import { isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone, type Schedule } from '../../lib/shops/opening-tags.ts';
-import type { Translator } from '../../i18n/core.ts';
+import type { MessageTree, Translator } from '../../i18n/core.ts';
 import type { Language } from '../../lib/channels.ts';
-import fr from '../../i18n/messages/fr/shops.ts';
-import nl from '../../i18n/messages/nl/shops.ts';
 
-const translators: Record<Language, Translator> = {
-  fr: shopMessagesTranslator(fr, 'fr'),
-  nl: shopMessagesTranslator(nl, 'nl'),
-};
-
-const schedules = new WeakMap<HTMLElement, Schedule | null>();
-
-function scheduleOf(element: HTMLElement): Schedule | null {
-  const known = schedules.get(element);
-  if (known !== undefined) return known;
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(element.dataset.schedule ?? '');
-  } catch {
-    parsed = null;
-  }
-  const schedule = isSchedule(parsed) ? parsed : null;
-  schedules.set(element, schedule);
-  return schedule;
+interface Tag {
+  element: HTMLElement;
+  schedule: Schedule;
+  language: Language;
+  t: Translator;
 }
 
-function render(element: HTMLElement, now: Date): void {
-  const schedule = scheduleOf(element);
-  // A tag that cannot be read keeps its no-script fallback rather than saying something wrong.
-  if (!schedule) return;
-  const language: Language = element.dataset.lang === 'nl' ? 'nl' : 'fr';
+/** The page's tags, read once; a tag that cannot be read keeps its no-script fallback rather than saying something wrong. */
+const tags = [...document.querySelectorAll<HTMLElement>('[data-opening-tag]')].flatMap((element): Tag[] => {
+  try {
+    const schedule: unknown = JSON.parse(element.dataset.schedule ?? '');
+    const texts: unknown = JSON.parse(element.dataset.texts ?? '');
+    const language: Language = element.dataset.lang === 'nl' ? 'nl' : 'fr';
+    return isSchedule(schedule) && texts && typeof texts === 'object'
+      ? [{ element, schedule, language, t: shopMessagesTranslator({ tags: texts as MessageTree }, language) }]
+      : [];
+  } catch {
+    return [];
+  }
+});
+
+const span = (className: string, text: string): HTMLSpanElement => {
+  const element = document.createElement('span');
+  element.className = className;
+  element.textContent = text;
+  return element;
+};
+
+function render({ element, schedule, language, t }: Tag, now: Date): void {
   const tag = openingTag(schedule, now, element.dataset.timeZone || undefined);
-  const text = openingTagText(tag, translators[language], language);
+  const text = openingTagText(tag, t, language);
   const rendered = `${text.special ?? ''}\n${text.state}`;
   if (element.dataset.rendered === rendered) return;
-
-  const parts: Node[] = [];
-  if (text.special) {
-    const special = document.createElement('span');
-    special.className = 'opening-tag__special';
-    special.textContent = text.special;
-    parts.push(special, document.createTextNode(' '));
-  }
-  const state = document.createElement('span');
-  state.className = 'opening-tag__state';
-  state.textContent = text.state;
-  parts.push(state);
-
-  element.replaceChildren(...parts);
+  const state = span('opening-tag__state', text.state);
+  if (text.special) element.replaceChildren(span('opening-tag__special', text.special), ' ', state);
+  else element.replaceChildren(state);
   element.dataset.rendered = rendered;
   element.dataset.tone = tagTone(tag);
   if (tag.special) element.dataset.special = tag.special;
@@ -66,7 +57,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 function refresh(): void {
   const now = new Date();
-  for (const element of document.querySelectorAll<HTMLElement>('[data-opening-tag]')) render(element, now);
+  for (const tag of tags) render(tag, now);
   clearTimeout(timer);
   // Shortly after the next minute starts: opening and closing times fall on whole minutes.
   timer = setTimeout(refresh, 60_000 - (now.getTime() % 60_000) + 250);
@@ -76,6 +67,4 @@ function refresh(): void {
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') refresh();
 });
-// Pages swapped in by Astro's client router, should the site ever use it.
-document.addEventListener('astro:page-load', refresh);
 refresh();

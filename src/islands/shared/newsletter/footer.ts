@@ -16,7 +16,8 @@ interface FooterTexts {
   pending: string;
 }
 
-function enhance(form: HTMLFormElement): void {
+/** Sends the form's sign-up in place: loaded by Footer.astro's script when the shopper first reaches for the form. */
+export function enhanceNewsletterForm(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('input[type="email"]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
@@ -54,5 +55,3 @@ function enhance(form: HTMLFormElement): void {
     } else show(outcome.message ?? texts.generic, 'error');
   });
 }
-
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter]')) enhance(form);
