@@ -1,32 +1,15 @@
 /**
- * What the subscription screens share beyond the shop client: the build's card form for a new card (the
- * checkout's: the sandbox's inputs, or Mollie Components with a profile id), one per page like Mollie's
- * fields; the mobile app's hand-off of its session to the payment web view; and the subscriber flag that
- * static pages' header reads, kept from the customer the account's islands load (static pages load no
- * customer: the header script stays tiny and framework-free).
+ * What the subscription screens share beyond the shop client: the mobile app's hand-off of its session to
+ * the payment web view; and the subscriber flag that static pages' header reads, kept from the customer the
+ * account's islands load (static pages load no customer: the header script stays tiny and framework-free).
+ * The card form for a new card is in subscription-card.ts: every island's stores import this module, and
+ * would all carry the card's code.
  */
 import type { ReadableAtom } from 'nanostores';
-import type { LocaleCode } from '../lib/channels.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import type { Customer } from '../lib/shop-api/wire.ts';
 import type { StorageLike } from './browser.ts';
-import { type CardDetails, type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
 import { decodeTokenClaims } from './session/index.ts';
-
-let card: CardTokeniser | null = null;
-
-/** The page's card form for a subscription's new card; without Mollie, the sandbox beside the shop API makes the token. */
-export function subscriptionCardForm(settings: CardSettings & { apiUrl: string; locale: LocaleCode }): CardTokeniser {
-  card ??= cardTokeniser(settings, { providerUrl: `${settings.apiUrl.replace(/\/+$/, '')}/payments` });
-  return card;
-}
-
-/** The provider's single-use token of the card in the form (the sandbox's details, or Mollie's own fields). */
-export function newCardToken(tokeniser: CardTokeniser, input: CardDetails | 'components'): Promise<string> {
-  if (tokeniser.kind === 'components') return tokeniser.tokenise();
-  if (input === 'components') return Promise.reject(new CardTokenFailure('failed'));
-  return tokeniser.tokenise(input);
-}
 
 /**
  * The mobile app opens the payment web view signed in: it puts its access token in the address's fragment

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
 import { CardTokenFailure } from '../../../stores/checkout-card.ts';
 import { getShop } from '../../../stores/shop.ts';
-import { newCardToken, subscriptionCardForm } from '../../../stores/subscriptions.ts';
+import { newCardToken, subscriptionCardForm } from '../../../stores/subscription-card.ts';
 import { useCardForm } from '../../shared/CardForm.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
