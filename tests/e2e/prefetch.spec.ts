@@ -20,7 +20,10 @@ function requestedPaths(page: Page): string[] {
 test('pointing at a link fetches its page before the click', async ({ page }, info) => {
   await page.goto(dogCategory(info));
   // The main menu's second entry (the cat category): a link only pointing fetches ahead (no card).
-  const link = page.getByRole('navigation', { name: textsOf(info)('site.mainNav') }).getByRole('link').nth(1);
+  const link = page
+    .getByRole('navigation', { name: textsOf(info)('site.mainNav') })
+    .getByRole('link')
+    .nth(1);
   const path = (await link.getAttribute('href'))!;
   const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === path);
   await link.hover();
