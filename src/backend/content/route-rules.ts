@@ -14,14 +14,9 @@ import type { LocaleCode } from '../../lib/channels.ts';
 import { routeOfPath } from '../../lib/marketing/pages.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import { maintenanceRoute } from './site-setting.ts';
 
 const redirectTable = z.array(z.object({ from: z.string(), to: z.string(), status: z.number().int() }));
 const pathQuery = z.object({ path: z.string().min(1).max(2048).startsWith('/') });
-
-/** The routes of a comma-separated list (MAINTENANCE_ROUTES) that may be in maintenance (site-setting.ts); other names are left out. */
-export const maintenanceRoutesOf = (list = ''): Set<RouteName> =>
-  new Set(list.split(',').flatMap((name) => maintenanceRoute.safeParse(name.trim()).data ?? []));
 
 /** The locale a path of the channel's site is in: the BE site's Dutch pages are under /nl/. */
 const localeOfPath = (channel: 'fr' | 'be', path: string): LocaleCode =>

@@ -7,15 +7,11 @@
  * those pages as the maintenance page).
  */
 import { z } from 'zod';
+import { maintenanceRoute } from '../../lib/routes/maintenance.ts';
 import { routeNames, type RouteName } from '../../lib/routes/routes.ts';
 import type { Database } from '../db/database.ts';
 
-/**
- * The routes that may be in maintenance: every route but the maintenance page itself (it never redirects to
- * itself). The one statement of that rule: the editors' setting and the platform's MAINTENANCE_ROUTES
- * (route-rules.ts) both read it.
- */
-export const maintenanceRoute = z.enum(routeNames.filter((route) => route !== 'maintenance') as [RouteName, ...RouteName[]]);
+// The routes an editor may list: those that may be in maintenance (src/lib/routes/maintenance.ts).
 export const siteSettingUpdate = z.strictObject({ maintenance_routes: z.array(maintenanceRoute).max(routeNames.length) });
 
 export interface SiteSetting {
