@@ -5,8 +5,14 @@
  *
  * The tags' texts come with the markup (data-texts, the page's language only): importing the messages,
  * even the shop messages alone, would ship both languages' texts with every page of shops.
+ *
+ * The schedule is not checked again here: the attributes are the build's own output, from shops checked
+ * where they enter it (the content service's wire schemas), and the page names this script by a hashed file
+ * of the same build, so it never reads another build's markup. A second check here cost 211 B of gzip and
+ * kept the shop pages over their 15 KB budget. A tag whose data cannot be read or worked out keeps its
+ * no-script fallback (the try blocks), and one such tag does not stop the others.
  */
-import { isSchedule, openingTag, openingTagText, shopMessagesTranslator, tagTone, type Schedule } from '../../lib/shops/opening-tags.ts';
+import { openingTag, openingTagText, shopMessagesTranslator, tagTone, type Schedule } from '../../lib/shops/opening-tags.ts';
 import type { MessageTree, Translator } from '../../i18n/core.ts';
 import type { Language } from '../../lib/channels.ts';
 
@@ -17,15 +23,13 @@ interface Tag {
   t: Translator;
 }
 
-/** The page's tags, read once; a tag that cannot be read keeps its no-script fallback rather than saying something wrong. */
+/** The page's tags, read once. */
 const tags = [...document.querySelectorAll<HTMLElement>('[data-opening-tag]')].flatMap((element): Tag[] => {
   try {
-    const schedule: unknown = JSON.parse(element.dataset.schedule ?? '');
-    const texts: unknown = JSON.parse(element.dataset.texts ?? '');
+    const schedule = JSON.parse(element.dataset.schedule ?? '') as Schedule;
+    const texts = JSON.parse(element.dataset.texts ?? '') as MessageTree;
     const language: Language = element.dataset.lang === 'nl' ? 'nl' : 'fr';
-    return isSchedule(schedule) && texts && typeof texts === 'object'
-      ? [{ element, schedule, language, t: shopMessagesTranslator({ tags: texts as MessageTree }, language) }]
-      : [];
+    return [{ element, schedule, language, t: shopMessagesTranslator({ tags: texts }, language) }];
   } catch {
     return [];
   }
@@ -57,7 +61,13 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 function refresh(): void {
   const now = new Date();
-  for (const tag of tags) render(tag, now);
+  for (const tag of tags) {
+    try {
+      render(tag, now);
+    } catch {
+      // Left as it was: hidden, or its link to the hours.
+    }
+  }
   clearTimeout(timer);
   // Shortly after the next minute starts: opening and closing times fall on whole minutes.
   timer = setTimeout(refresh, 60_000 - (now.getTime() % 60_000) + 250);

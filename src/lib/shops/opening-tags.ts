@@ -343,31 +343,6 @@ export function scheduleFrom(schedule: Schedule, today: string): Schedule {
   };
 }
 
-const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown): value is string => typeof value === 'string' && timePattern.test(value);
-const isDate = (value: unknown): value is string => typeof value === 'string' && datePattern.test(value);
-const isSpans = (value: unknown): value is Span[] =>
-  Array.isArray(value) && value.every((span) => Array.isArray(span) && span.length === 2 && isTime(span[0]) && isTime(span[1]));
-const isListOf = (value: unknown, item: (entry: Record<string, unknown>) => boolean): boolean =>
-  Array.isArray(value) && value.every((entry) => isRecord(entry) && item(entry));
-
-/**
- * Checks a schedule read back from the page (a data attribute written at build time), without zod, whose
- * weight the browser script should not carry.
- */
-export function isSchedule(value: unknown): value is Schedule {
-  return (
-    isRecord(value) &&
-    isRecord(value.openingHours) &&
-    Object.entries(value.openingHours).every(([day, spans]) => (byUtcDay as readonly string[]).includes(day) && isSpans(spans)) &&
-    isListOf(value.specialOpenings, (entry) => isDate(entry.date) && isSpans(entry.hours)) &&
-    isListOf(value.specialClosures, (entry) => isDate(entry.date)) &&
-    isListOf(value.closedPeriods, (entry) => isDate(entry.from) && isDate(entry.to))
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Exceptions still to come, for the hours table.
 

@@ -5,7 +5,6 @@ import {
   formatCalendarDate,
   hoursFrom,
   hoursOn,
-  isSchedule,
   openingTag,
   openingTagText,
   scheduleFrom,
@@ -351,16 +350,6 @@ describe('effective hours', () => {
       { kind: 'closure', date: '2026-12-25' },
     ]);
     expect(scheduleFrom(schedule, '2026-12-07').closedPeriods).toEqual([{ from: '2026-12-05', to: '2026-12-08' }]);
-  });
-});
-
-describe('schedule read back from the page', () => {
-  it('accepts what the component writes and rejects anything else', () => {
-    expect(isSchedule(JSON.parse(JSON.stringify(scheduleFrom(week, '2026-12-07'))))).toBe(true);
-    expect(isSchedule({ ...week, openingHours: { mon: [['9:30', '12:30']] } })).toBe(false);
-    expect(isSchedule({ ...week, openingHours: { monday: [] } })).toBe(false);
-    expect(isSchedule({ ...week, closedPeriods: [{ from: '2026-12-01' }] })).toBe(false);
-    expect(isSchedule(null)).toBe(false);
   });
 });
 
