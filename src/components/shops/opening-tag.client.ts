@@ -19,7 +19,7 @@ import type { Language } from '../../lib/channels.ts';
 interface Tag {
   element: HTMLElement;
   schedule: Schedule;
-  language: Language;
+  /** Over the tag's texts, in the page's language (`t.language`). */
   t: Translator;
 }
 
@@ -29,7 +29,7 @@ const tags = [...document.querySelectorAll<HTMLElement>('[data-opening-tag]')].f
     const schedule = JSON.parse(element.dataset.schedule ?? '') as Schedule;
     const texts = JSON.parse(element.dataset.texts ?? '') as MessageTree;
     const language: Language = element.dataset.lang === 'nl' ? 'nl' : 'fr';
-    return [{ element, schedule, language, t: shopMessagesTranslator({ tags: texts }, language) }];
+    return [{ element, schedule, t: shopMessagesTranslator({ tags: texts }, language) }];
   } catch {
     return [];
   }
@@ -42,9 +42,9 @@ const span = (className: string, text: string): HTMLSpanElement => {
   return element;
 };
 
-function render({ element, schedule, language, t }: Tag, now: Date): void {
+function render({ element, schedule, t }: Tag, now: Date): void {
   const tag = openingTag(schedule, now, element.dataset.timeZone || undefined);
-  const text = openingTagText(tag, t, language);
+  const text = openingTagText(tag, t, t.language);
   const rendered = `${text.special ?? ''}\n${text.state}`;
   if (element.dataset.rendered === rendered) return;
   const state = span('opening-tag__state', text.state);

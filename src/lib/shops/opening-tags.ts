@@ -99,19 +99,13 @@ export interface WallClock {
 }
 
 function wallParts(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const { type, value } of formatterFor(timeZone).formatToParts(instant)) {
+    if (type in parts) parts[type as keyof typeof parts] = Number(value);
   }
-  const number = (name: string): number => parts[name] ?? 0;
-  return {
-    year: number('year'),
-    month: number('month'),
-    day: number('day'),
-    hour: number('hour') % 24,
-    minute: number('minute'),
-    second: number('second'),
-  };
+  // Some engines write midnight as 24 even on a 23-hour cycle.
+  parts.hour %= 24;
+  return parts;
 }
 
 export function wallClock(now: Date, timeZone: string = DEFAULT_TIME_ZONE): WallClock {
@@ -294,25 +288,23 @@ export function openingTagText(tag: OpeningTag, t: Translator, language: Languag
 }
 
 function stateText(tag: OpeningTag, t: Translator, language: Language): string {
+  if (tag.kind === 'closed') return t(`${TAGS}.closed`);
+  const time = formatClockTime('closesAt' in tag ? tag.closesAt : tag.opensAt, language);
   switch (tag.kind) {
     case 'open':
-      return t(`${TAGS}.open`, { time: formatClockTime(tag.closesAt, language) });
+      return t(`${TAGS}.open`, { time });
     case 'closes-soon':
-      return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time: formatClockTime(tag.closesAt, language) });
+      return t.plural(`${TAGS}.closesSoon`, tag.minutes, { time });
     case 'opens-soon':
-      return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time: formatClockTime(tag.opensAt, language) });
+      return t.plural(`${TAGS}.opensSoon`, tag.minutes, { time });
     case 'opens-today':
-      return t(`${TAGS}.opensToday`, { time: formatClockTime(tag.opensAt, language) });
+      return t(`${TAGS}.opensToday`, { time });
     case 'opens-tomorrow':
-      return t(`${TAGS}.opensTomorrow`, { time: formatClockTime(tag.opensAt, language) });
-    case 'opens-later': {
-      const time = formatClockTime(tag.opensAt, language);
+      return t(`${TAGS}.opensTomorrow`, { time });
+    case 'opens-later':
       return tag.inDays <= WEEKDAY_NAME_DAYS
         ? t(`${TAGS}.opensLater`, { weekday: formatCalendarDate(tag.date, language, 'weekday'), time })
         : t(`${TAGS}.opensOnDate`, { date: formatCalendarDate(tag.date, language, 'day'), time });
-    }
-    case 'closed':
-      return t(`${TAGS}.closed`);
   }
 }
 
