@@ -3,6 +3,7 @@
  * translate with this, so a page never ships every text of the site.
  */
 import type { Language } from '../lib/channels.ts';
+import { pluralRules } from '../lib/intl.ts';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Values = Record<string, string | number>;
@@ -25,17 +26,17 @@ export type Translator = ((key: string, values?: Values) => string) & {
   language: Language;
 };
 
-/** One set of plural rules per language: making one costs far more than using it (a build asks thousands of times). */
-const plurals = new Map<string, Intl.PluralRules>();
-function pluralRules(language: string): Intl.PluralRules {
-  const rules = plurals.get(language) ?? new Intl.PluralRules(language);
-  plurals.set(language, rules);
-  return rules;
-}
-
 /** A translator over message trees tried in order (the language's, then French as a fallback). */
 export function treeTranslator(language: Language, ...trees: MessageTree[]): Translator {
-  const find = (key: string) => trees.reduce<string | undefined>((found, tree) => found ?? lookup(tree, key), undefined);
+  // Each key is looked up once per translator: a page asks for the same few hundred keys (menu, footer,
+  // cards) and the trees never change.
+  const known = new Map<string, string | undefined>();
+  const find = (key: string) => {
+    if (known.has(key)) return known.get(key);
+    const text = trees.reduce<string | undefined>((found, tree) => found ?? lookup(tree, key), undefined);
+    known.set(key, text);
+    return text;
+  };
   const t = ((key: string, values?: Values) => {
     const text = find(key);
     // A missing key shows as itself, so a forgotten text is seen in tests instead of crashing a page.

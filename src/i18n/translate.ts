@@ -13,7 +13,13 @@ export type { Translator, Values } from './core.ts';
 const catalogues: Record<Language, MessageTree> = { fr, nl };
 
 export const hasMessage = (language: Language, key: string): boolean => lookup(catalogues[language], key) !== undefined;
-export const translator = (language: Language): Translator => treeTranslator(language, catalogues[language], catalogues.fr);
+/** One translator per language for the whole build, so its lookups are remembered from page to page. */
+const translators = new Map<Language, Translator>();
+export function translator(language: Language): Translator {
+  const known = translators.get(language) ?? treeTranslator(language, catalogues[language], catalogues.fr);
+  translators.set(language, known);
+  return known;
+}
 export const translate = (language: Language, key: string, values?: Values): string => translator(language)(key, values);
 export const translatePlural = (language: Language, key: string, count: number, values: Values = {}): string =>
   translator(language).plural(key, count, values);

@@ -2,18 +2,14 @@
  * Price display: integers in minor units divided by 100; zero shows the word for free;
  * anything that is not an integer shows dashes.
  */
-export const NOT_A_PRICE = '--,--';
+import { numberFormat } from '../intl.ts';
 
-/** One formatter per language and currency: making one costs far more than formatting (a build formats prices by the thousand). */
-const formatters = new Map<string, Intl.NumberFormat>();
+export const NOT_A_PRICE = '--,--';
 
 export function formatPrice(minor: unknown, lang: string, freeWord: string, currency = 'EUR'): string {
   if (typeof minor !== 'number' || !Number.isInteger(minor)) return NOT_A_PRICE;
   if (minor === 0) return freeWord;
-  const key = `${lang} ${currency}`;
-  const formatter = formatters.get(key) ?? new Intl.NumberFormat(lang, { style: 'currency', currency });
-  formatters.set(key, formatter);
-  return formatter.format(minor / 100);
+  return numberFormat(lang, { style: 'currency', currency }).format(minor / 100);
 }
 
 /** Price per kilogram (or litre) of a format, in minor units; NaN when it cannot be known. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowercaseAttributeNames } from '../../../../src/lib/seo/react-attributes.ts';
+import { lowercaseAttributeNames, lowercaseIslandAttributeNames } from '../../../../src/lib/seo/react-attributes.ts';
 
 describe('attribute names of pre-rendered islands', () => {
   it('are written in lower case on HTML elements, values untouched', () => {
@@ -17,5 +17,18 @@ describe('attribute names of pre-rendered islands', () => {
       '<script type="application/json">{"<input autoComplete=":1}</script><style>a[inputMode]{}</style><!-- <b tabIndex="1"> --></label>' +
       '<astro-island props="{&quot;autoComplete&quot;:[0,&quot;x&quot;]}"><input spellCheck="false"></astro-island>';
     expect(lowercaseAttributeNames(html)).toBe(html.replace('htmlFor', 'htmlfor').replace('spellCheck', 'spellcheck'));
+  });
+  it('within the islands only, nested ones included, when the whole page is given', () => {
+    const island = (inner: string) => `<astro-island uid="a" props="{&quot;readOnly&quot;:[0,true]}">${inner}</astro-island>`;
+    const page = `<main data-Own="kept">${island(`<input readOnly=""/>${island('<td colSpan="2"></td>')}<b tabIndex="0"></b>`)}<p Lang="x"></p>${island('<input maxLength="3"/>')}</main>`;
+    expect(lowercaseIslandAttributeNames(page)).toBe(
+      `<main data-Own="kept">${island(`<input readonly=""/>${island('<td colspan="2"></td>')}<b tabindex="0"></b>`)}<p Lang="x"></p>${island('<input maxlength="3"/>')}</main>`,
+    );
+  });
+  it('leave a page without islands, or with an island left open, as it is', () => {
+    const plain = '<main><input readOnly=""/></main>';
+    expect(lowercaseIslandAttributeNames(plain)).toBe(plain);
+    const open = '<astro-island uid="a"><input readOnly=""/>';
+    expect(lowercaseIslandAttributeNames(open)).toBe(open);
   });
 });
