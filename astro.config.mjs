@@ -69,7 +69,9 @@ export default defineConfig({
   outDir: `${process.env.DIST_DIR ?? 'dist'}/${channel}`,
   // Each channel keeps its own content store, so building one does not wipe the other's.
   cacheDir: `${process.env.CACHE_DIR ?? '.cache'}/astro-${channel}`,
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // Four pages in flight: while one page's file is written the next renders (one at a time, the build's
+  // thread waited on the disk for a fifth to a quarter of the render: warm FR build 130 → 109 s at load 7–9).
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   server: { port: Number(port) },
   // SPEC §9: the next page is fetched when the shopper points at (or focuses, or touches) an in-site link;
   // Astro's prefetch skips it on save-data and 2g connections, and never fetches another origin.
