@@ -10,6 +10,7 @@
 import type { ShopSchedule, Weekday } from './opening-hours.ts';
 import { intlLocaleOf, type CountryCode, type Language } from '../channels.ts';
 import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
+import { dateTimeFormat } from '../intl.ts';
 
 /** "Closes soon" when the shop closes within this many minutes (inclusive). */
 export const CLOSES_SOON_MINUTES = 30;
@@ -71,24 +72,18 @@ const closingMinutesOf = (time: string): number => (time === '00:00' ? 24 * 60 :
 // ---------------------------------------------------------------------------------------------------------
 // Wall clock of a time zone. Intl knows the DST rules; the machine's own zone is never consulted.
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The zone's wall clock in parts, one formatter kept per zone (src/lib/intl.ts). */
+const formatterFor = (timeZone: string): Intl.DateTimeFormat =>
+  dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 export interface WallClock {
   /** The calendar date in the zone, "YYYY-MM-DD". */
@@ -254,7 +249,7 @@ export type DateStyle = keyof typeof dateStyles;
 
 /** A calendar date in words, read at UTC midnight so that no time zone moves it to another day. */
 export function formatCalendarDate(date: string, language: Language, style: DateStyle): string {
-  const formatter = new Intl.DateTimeFormat(intlLocaleOf(language), { ...dateStyles[style], timeZone: 'UTC' });
+  const formatter = dateTimeFormat(intlLocaleOf(language), { ...dateStyles[style], timeZone: 'UTC' });
   return (
     formatter
       .formatToParts(new Date(dateToUtc(date)))
