@@ -122,6 +122,9 @@ const api = serve({
   port: target.ports.platform,
   hostname: HOST,
 });
+// Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one (Node's 5 s)
+// just as a call goes out on it resets that call (ECONNRESET). This one keeps them for the run's length.
+(api as Server).keepAliveTimeout = 60 * 60_000;
 await new Promise<void>((resolve) => api.once('listening', () => resolve()));
 servers.push(api as Server);
 
