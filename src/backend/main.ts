@@ -1,6 +1,6 @@
 /** Runs the embedded platform: `npm run platform` (PORT_PLATFORM, HOST, DATABASE_URL, DATA_DIR, NODE_ENV…). */
-import { serve } from '@hono/node-server';
 import { exitOnConfigError } from './config.ts';
+import { servePlatform } from './http-server.ts';
 import { exitIfDatabaseInUse } from './db/database.ts';
 import { preparePlatform } from './platform.ts';
 import { EMBEDDED_PLATFORM_PORT } from '../lib/local-defaults.ts';
@@ -11,7 +11,7 @@ export async function startPlatform(
   hostname = process.env.HOST ?? '127.0.0.1',
 ) {
   const platform = await preparePlatform();
-  const server = serve({ fetch: platform.app.fetch, port, hostname });
+  const server = servePlatform({ fetch: platform.app.fetch, port, hostname });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // Once the port answers: the first charges go to the payment sandbox this very process serves.
   platform.startScheduler();

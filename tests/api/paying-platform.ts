@@ -4,10 +4,9 @@
  * TEST_DATABASE_URL. The sandbox's own webhook calls go to an address that refuses them, so each test
  * delivers the webhook it means to. Calls go through the app, from a client address of its own.
  */
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { servePlatform } from '../../src/backend/http-server.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
@@ -26,10 +25,9 @@ export async function payingPlatform(options: { clock?: () => Date; env?: Record
     shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },
   });
   if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
-  const server = serve({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-  // Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one (Node's 5 s)
-  // just as a call goes out on it resets that call (ECONNRESET). This one keeps them for the test's length.
-  server.keepAliveTimeout = 10 * 60_000;
+  // Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one just as a
+  // call goes out on it resets that call (ECONNRESET). This one keeps them for the test's length.
+  const server = servePlatform({ fetch: prepared.app.fetch, port: 0, hostname: '127.0.0.1', keepAliveMs: 10 * 60_000 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider = paymentProvider({ apiKey: SANDBOX_API_KEY, apiUrl: `${origin}/payments/v2/`, webhookSecret: SANDBOX_WEBHOOK_SECRET });

@@ -182,3 +182,40 @@ describe('a client that hangs up mid-body', () => {
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   });
 });
+
+describe('an idle kept-alive connection', () => {
+  // A proxy in front keeps its connections to the platform about 60 s: the platform must not close an idle
+  // one first (Node's own default is 5 s), or the proxy's next request on it is reset.
+  it('stays open past Node’s 5 s and answers the next request on it', async () => {
+    const port = await freePort();
+    const proc = run('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: 'memory://', JWT_SECRET: strongSecret });
+    running.push(proc);
+    await waitFor(proc, 'Platform');
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let closed = false;
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('close', () => {
+      closed = true;
+    });
+    const answered = async (count: number) => {
+      const until = Date.now() + 5000;
+      while (received.split('HTTP/1.1 200').length - 1 < count && !closed && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
+    };
+    const health = 'GET /health HTTP/1.1\r\nHost: platform\r\nConnection: keep-alive\r\n\r\n';
+    socket.write(health);
+    await answered(1);
+    expect(received).toContain('HTTP/1.1 200');
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(closed).toBe(false);
+    socket.write(health);
+    await answered(2);
+    expect(received.split('HTTP/1.1 200').length - 1).toBe(2);
+    socket.destroy();
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+  }, 20_000);
+});

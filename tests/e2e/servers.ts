@@ -15,6 +15,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import { servePlatform } from '../../src/backend/http-server.ts';
 import { staticServer } from '../../scripts/lib/static-server.ts';
 import { resolveTarget, RUN_HEADER, TargetError } from './target.ts';
 import { publishReceiver } from '../../src/lib/content/publish-receiver.ts';
@@ -117,16 +118,16 @@ const withRunId = async (response: Response): Promise<Response> => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 // The second argument carries the socket (the rate limits count by client address): passed on as is.
-const api = serve({
+// Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one just as a
+// call goes out on it resets that call (ECONNRESET). This one keeps them for the run's length.
+const api = servePlatform({
   fetch: async (request, bindings) => withRunId(await platform.app.fetch(request, bindings)),
   port: target.ports.platform,
   hostname: HOST,
+  keepAliveMs: 60 * 60_000,
 });
-// Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one (Node's 5 s)
-// just as a call goes out on it resets that call (ECONNRESET). This one keeps them for the run's length.
-(api as Server).keepAliveTimeout = 60 * 60_000;
 await new Promise<void>((resolve) => api.once('listening', () => resolve()));
-servers.push(api as Server);
+servers.push(api);
 
 for (const channel of ['fr', 'be'] as const) {
   const site = staticServer(channel === 'fr' ? 'FR' : 'BE', join(target.distDir, channel));
