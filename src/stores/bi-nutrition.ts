@@ -4,18 +4,19 @@
  * itself is saved through the shop API at the Profile step; these choices stay in the browser, per cat and
  * per guide, so a reload (or the results page) finds them.
  */
-import { z } from 'zod';
+import '../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import { MAX_RECIPES } from '../lib/nutrition/recommendation.ts';
 import { browserStorage, safeStorage, storedJson, type StorageLike } from './browser.ts';
 
 const KEY = 'store/guide/bi-nutrition';
 
 const draftSchema = z.object({
-  animal: z.number().int(),
+  animal: z.int(),
   version: z.enum(['full', 'mini']),
-  step: z.number().int().min(0).max(4),
-  kibble: z.string().nullable(),
-  wetRecipes: z.array(z.string()).max(MAX_RECIPES),
+  step: z.int().check(z.minimum(0), z.maximum(4)),
+  kibble: z.nullable(z.string()),
+  wetRecipes: z.array(z.string()).check(z.maxLength(MAX_RECIPES)),
   daysPerWeek: z.union([z.literal(3), z.literal(7)]),
 });
 export type BiNutritionDraft = z.infer<typeof draftSchema>;

@@ -4,15 +4,16 @@
  * pet between two steps, the answers and the step reached stay in the browser, so that reloading the page
  * (or coming back to it) takes the shopper back where they were with what they had typed.
  */
-import { z } from 'zod';
+import '../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import { browserStorage, safeStorage, storedJson, type StorageLike } from './browser.ts';
 
 const KEY = 'store/guide/kibble';
 
 const draftSchema = z.object({
   /** The saved pet the answers are about, null for a new one. */
-  animal: z.number().int().nullable(),
-  step: z.number().int().min(0).max(3),
+  animal: z.nullable(z.int()),
+  step: z.int().check(z.minimum(0), z.maximum(3)),
   values: z.record(z.string(), z.unknown()),
 });
 export type GuideDraft = z.infer<typeof draftSchema>;

@@ -74,7 +74,8 @@ const energyJson = (need: EnergyNeed) => ({
   lifeStage: need.lifeStage,
 });
 
-function validationError(error: z.ZodError): never {
+// Any zod error: the profile's schema is zod mini's (lib/nutrition/requests.ts, shared with the guides' pages).
+function validationError(error: z.core.$ZodError): never {
   throw contentError(400, 'ValidationError', error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), {
     errors: error.issues.map((i) => ({ path: i.path, message: i.message })),
   });
@@ -241,7 +242,7 @@ export function recommendationRoutes(db: Database, base: string): Hono {
     findProducts(db, { language: languageOf(locale), vatRate: channelOf(locale).vatRate, render: 1, uploadsUrl: uploadsUrl(c), skus });
 
   app.get('/b2c-rations/getReco', async (c) => {
-    const q = parseQuery(c, rationQuery.extend({ locale: localeParam }));
+    const q = parseQuery(c, z.object({ ...rationQuery.shape, locale: localeParam }));
     const lang = languageOf(q.locale);
     const [row] = await db.query<FoodRow>(`${FOOD_SELECT} AND p.sku = $2`, [lang, q.ref]);
     if (!row) throw contentNotFound(`Product ${q.ref} not found`);

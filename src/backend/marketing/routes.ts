@@ -13,6 +13,7 @@ import { randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import type { Database } from '../db/database.ts';
 import { languageOf } from '../../lib/channels.ts';
 import {
@@ -32,7 +33,8 @@ interface CampaignRow {
 
 const refuse = (c: Context, message: string) => c.json({ error: 'Bad Request', message }, 400);
 
-async function readBody<S extends z.ZodType>(
+// The marketing wire's schemas are zod mini's (the browser's build): any zod schema, parsed with zod core.
+async function readBody<S extends z.core.$ZodType>(
   c: Context,
   schema: S,
 ): Promise<{ ok: true; data: z.infer<S> } | { ok: false; message: string }> {
@@ -42,7 +44,7 @@ async function readBody<S extends z.ZodType>(
   } catch {
     return { ok: false, message: 'The body must be JSON' };
   }
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') };
   return { ok: true, data: parsed.data };

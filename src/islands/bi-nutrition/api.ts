@@ -5,7 +5,8 @@
  * the wet recipes chosen). A refusal of the bi-nutrition checks comes back with its reason and sentence;
  * any failure (network, refusal of the request, an answer of another shape) is the technical error.
  */
-import { z } from 'zod';
+import '../../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { productSummary } from '../../lib/content/wire.ts';
 import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
@@ -23,15 +24,15 @@ const menu = z.object({
   daysPerWeek: z.union([z.literal(3), z.literal(7)]),
   ration: z.object({
     kcal: z.number(),
-    meals: z.number().int(),
+    meals: z.int(),
     days: z
       .array(
         z.object({
-          daysPerWeek: z.number().int(),
+          daysPerWeek: z.int(),
           foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })),
         }),
       )
-      .min(1),
+      .check(z.minLength(1)),
   }),
   formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
@@ -40,7 +41,7 @@ const menu = z.object({
 export type BiNutritionMenu = z.infer<typeof menu>;
 
 const menuAnswer = z.object({
-  data: z.union([refusal, z.object({ eligible: z.literal(true), menu: menu.nullable() })]),
+  data: z.union([refusal, z.object({ eligible: z.literal(true), menu: z.nullable(menu) })]),
 });
 const listAnswer = z.object({ data: z.union([refusal, z.array(productSummary)]) });
 

@@ -4,7 +4,8 @@
  * explanation) or the pet's not being eligible. The answer is parsed here, where it enters the page; any
  * failure (network, refusal, an answer of another shape) is the one technical error the shopper reads.
  */
-import { z } from 'zod';
+import '../../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { productSummary } from '../../lib/content/wire.ts';
 import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
@@ -13,12 +14,14 @@ const recipe = z.object({
   sku: z.string(),
   ration: z.object({
     kcal: z.number(),
-    meals: z.number().int(),
-    days: z.array(z.object({ foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })) })).min(1),
+    meals: z.int(),
+    days: z
+      .array(z.object({ foods: z.array(z.object({ key: z.string(), gramsPerDay: z.number(), gramsPerMeal: z.number() })) }))
+      .check(z.minLength(1)),
   }),
   formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
-  product: productSummary.optional(),
+  product: z.optional(productSummary),
 });
 export type GuideRecipe = z.infer<typeof recipe>;
 

@@ -8,7 +8,8 @@
  * shopper's text, in their language (the service's own message when it refused the file or the shop
  * refused a signature).
  */
-import { z } from 'zod';
+import '../../lib/zod/jitless.ts';
+import { z } from 'zod/mini';
 import type { Language } from '../../lib/channels.ts';
 import { isShopApiError, NETWORK_ERROR_STATUS } from '../../lib/shop-api/http.ts';
 import { PHOTO_MAX_MB, PHOTO_TYPES, UPLOAD_AUTH_TIMEOUT_MS, UPLOAD_MESSAGES, type UploadError } from '../../lib/pets/photo.ts';
@@ -26,7 +27,7 @@ export interface MediaOptions {
   language: Language;
 }
 
-const authAnswer = z.object({ signature: z.string().min(1), token: z.string().min(1), expire: z.number() });
+const authAnswer = z.object({ signature: z.string().check(z.minLength(1)), token: z.string().check(z.minLength(1)), expire: z.number() });
 const uploadAnswer = z.object({ fileId: z.string(), url: z.string() });
 const serviceError = z.object({ message: z.string() });
 

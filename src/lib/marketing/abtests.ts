@@ -4,11 +4,13 @@
  * with no stored segment matches only when the requested segment is the default one. A test the
  * marketing service does not configure is a warning and the shopper sees the control.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 
 const CONTROL_SEGMENT = 'control';
 
-export const segmentsSchema = z.record(z.string().min(1).max(64), z.string().min(1).max(64));
+const segmentPart = z.string().check(z.minLength(1), z.maxLength(64));
+export const segmentsSchema = z.record(segmentPart, segmentPart);
 export type Segments = z.infer<typeof segmentsSchema>;
 
 /** Stored segments as read back from storage: anything else (tampered, old format) counts as none. */

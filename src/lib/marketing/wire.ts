@@ -3,7 +3,8 @@
  * client: POST {root}/?locale=… with the event name, app_name, the shopper's A/B segments and the event's
  * fields, answered by an object of action name to action data; POST {root}/report/{campaign} with app_name.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { localeCodes } from '../channels.ts';
 import { segmentsSchema } from './abtests.ts';
 
@@ -14,39 +15,35 @@ export type MarketingAction = (typeof MARKETING_ACTIONS)[number];
 
 export const marketingLocale = z.enum(localeCodes);
 
-const appName = z.string().regex(/^[a-z0-9-]{1,40}$/);
+const appName = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
 
-export const eventRequest = z
-  .object({
-    event: z.enum(MARKETING_EVENTS),
-    app_name: appName,
-    abtests: segmentsSchema.default({}),
-    path: z.string().max(500).optional(),
-    product_code: z.string().max(100).optional(),
-    category_code: z.string().max(100).optional(),
-  })
-  .strict();
+export const eventRequest = z.strictObject({
+  event: z.enum(MARKETING_EVENTS),
+  app_name: appName,
+  abtests: z._default(segmentsSchema, {}),
+  path: z.optional(z.string().check(z.maxLength(500))),
+  product_code: z.optional(z.string().check(z.maxLength(100))),
+  category_code: z.optional(z.string().check(z.maxLength(100))),
+});
 export type EventRequest = z.input<typeof eventRequest>;
 
-export const reportRequest = z.object({ app_name: appName }).strict();
+export const reportRequest = z.strictObject({ app_name: appName });
 
-export const campaignCode = z.string().regex(/^[a-z0-9-]{1,60}$/);
+export const campaignCode = z.string().check(z.regex(/^[a-z0-9-]{1,60}$/));
 
 /** One action's data: the campaign that sent it (the code to report) and its content. */
-const actionData = z
-  .object({
-    campaign: campaignCode,
-    popup_type: z.enum(POPUP_TYPES).optional(),
-    title: z.string().optional(),
-    text: z.string().optional(),
-    link: z.string().optional(),
-    test: z.string().optional(),
-    segment: z.string().optional(),
-    variants: z.array(z.string()).optional(),
-    product_code: z.string().optional(),
-    category_code: z.string().optional(),
-  })
-  .passthrough();
+const actionData = z.looseObject({
+  campaign: campaignCode,
+  popup_type: z.optional(z.enum(POPUP_TYPES)),
+  title: z.optional(z.string()),
+  text: z.optional(z.string()),
+  link: z.optional(z.string()),
+  test: z.optional(z.string()),
+  segment: z.optional(z.string()),
+  variants: z.optional(z.array(z.string())),
+  product_code: z.optional(z.string()),
+  category_code: z.optional(z.string()),
+});
 
 export const eventAnswer = z.partialRecord(z.enum(MARKETING_ACTIONS), actionData);
 export type EventAnswer = z.infer<typeof eventAnswer>;

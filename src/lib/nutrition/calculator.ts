@@ -7,7 +7,8 @@
  * - Age: years and months (months 0 to 11), at least one filled; a puppy or kitten under 12 months is given
  *   in months alone. At least one month old (the youngest that eats a food of ours), at most 30 years.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { CART_QUANTITY, CAT_WEIGHT_KG, DELIVERY_FREQUENCIES, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import type { Species } from '../pets/profile.ts';
 import type { PurchaseChoice } from '../catalogue/purchase-choice.ts';
@@ -65,7 +66,7 @@ export function checkCalculatorInput(species: Species, input: CalculatorInput): 
   };
 }
 
-const frequency = z.object({ days: z.number().int() }).passthrough();
+const frequency = z.looseObject({ days: z.int() });
 
 /** The answer of `GET b2c-rations/getReco` (its `data`), as far as the calculator reads it. */
 export const rationAnswer = z.object({
@@ -73,14 +74,14 @@ export const rationAnswer = z.object({
   puppy: z.boolean(),
   gramsPerDay: z.number(),
   gramsPerMeal: z.number(),
-  meals: z.number().int(),
+  meals: z.int(),
   formats: z.array(
     z.object({
       code: z.string(),
       name: z.string(),
-      lastsDays: z.number().int(),
-      frequency: frequency.nullable(),
-      quantityForShortest: z.number().int(),
+      lastsDays: z.int(),
+      frequency: z.nullable(frequency),
+      quantityForShortest: z.int(),
     }),
   ),
   explanation: z.object({ text: z.string() }),

@@ -5,7 +5,8 @@
  * and `recommendationAnswer`. Messages the shopper reads when there is no answer are here too, in French
  * and Dutch, so the platform and the screens say the same words.
  */
-import { z } from 'zod';
+import '../zod/jitless.ts';
+import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import type { Language } from '../channels.ts';
 import { MAX_RECIPES } from './recommendation.ts';
@@ -16,22 +17,27 @@ const MAX_AGE_MONTHS = 360;
 
 /** GET b2c-rations/getReco: the product (its SKU), the pet's weight (kg) and age (months). */
 export const rationQuery = z.object({
-  ref: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  weight: z.coerce.number().gt(0).max(DOG_WEIGHT_MAX_KG),
-  month: z.coerce.number().int().min(0).max(MAX_AGE_MONTHS),
+  ref: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  weight: z.coerce.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG)),
+  month: z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_AGE_MONTHS)),
 });
 
 /** A species as the shop API's type IRI (animal-types/1 or /2), its id, or its code. */
 const species = z.union([
   z.enum(SPECIES),
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => Number(/(\d+)$/.exec(String(v))?.[1]))
-    .pipe(z.union([z.literal(SPECIES_IDS.dog), z.literal(SPECIES_IDS.cat)]))
-    .transform((id) => (id === SPECIES_IDS.dog ? ('dog' as const) : ('cat' as const))),
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.union([z.string(), z.number()]),
+        z.transform((v) => Number(/(\d+)$/.exec(String(v))?.[1])),
+      ),
+      z.union([z.literal(SPECIES_IDS.dog), z.literal(SPECIES_IDS.cat)]),
+    ),
+    z.transform((id) => (id === SPECIES_IDS.dog ? ('dog' as const) : ('cat' as const))),
+  ),
 ]);
 
-const sku = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const sku = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 /**
  * On the days wet food is served, it brings half of the cat's energy and the kibble the other half: a cat
@@ -50,49 +56,47 @@ export const BI_NUTRITION_CAT_MAX_KG = 13;
  */
 export const recommendationProfile = z
   .object({
-    name: z.string().trim().max(255).nullish(),
+    name: z.nullish(z.string().check(z.trim(), z.maxLength(255))),
     type: species,
-    weight: z.number().gt(0).max(DOG_WEIGHT_MAX_KG),
-    month: z.number().int().min(0).max(MAX_AGE_MONTHS),
-    sterilized: z.boolean().default(false),
-    condition: z.enum(BODY_CONDITION_CODES).default('ideal'),
-    activity: z.enum(ACTIVITY_CODES).default('moderate'),
-    feature: z.enum(FEATURE_CODES).nullish(),
+    weight: z.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG)),
+    month: z.int().check(z.gte(0), z.lte(MAX_AGE_MONTHS)),
+    sterilized: z._default(z.boolean(), false),
+    condition: z._default(z.enum(BODY_CONDITION_CODES), 'ideal'),
+    activity: z._default(z.enum(ACTIVITY_CODES), 'moderate'),
+    feature: z.nullish(z.enum(FEATURE_CODES)),
     /** A puppy's expected adult weight (its breed's), kg. */
-    expectedAdultWeight: z.number().gt(0).max(DOG_WEIGHT_MAX_KG).nullish(),
-    kinds: z
-      .array(z.enum(['dry', 'wet']))
-      .min(1)
-      .max(2)
-      .default(['dry']),
-    wet: z
-      .object({
-        share: z.number().gt(0).lt(1).default(BI_NUTRITION_WET_SHARE),
+    expectedAdultWeight: z.nullish(z.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG))),
+    kinds: z._default(z.array(z.enum(['dry', 'wet'])).check(z.minLength(1), z.maxLength(2)), ['dry']),
+    wet: z.nullish(
+      z.object({
+        share: z._default(z.number().check(z.gt(0), z.lt(1)), BI_NUTRITION_WET_SHARE),
         daysPerWeek: z.union([z.literal(3), z.literal(7)]),
-      })
-      .nullish(),
+      }),
+    ),
     /** The bi-nutrition guides: the cat's kibble (its SKU; the mini guide leaves it to the engine). */
-    kibble: sku.nullish(),
+    kibble: z.nullish(sku),
     /** The bi-nutrition guides: the wet recipes the shopper selected, served on the wet days. */
-    wetRecipes: z.array(sku).min(1).max(MAX_RECIPES).nullish(),
+    wetRecipes: z.nullish(z.array(sku).check(z.minLength(1), z.maxLength(MAX_RECIPES))),
   })
-  // A cat of the bi-nutrition guides (a mixed menu) weighs above 0 and below 13 kg; one of the kibble guide 1 to 13 kg.
-  .refine(
-    (p) =>
-      p.type !== 'cat' ||
-      p.wet != null ||
-      p.kibble != null ||
-      p.wetRecipes != null ||
-      (p.weight >= CAT_WEIGHT_KG.min && p.weight <= CAT_WEIGHT_KG.max),
-    {
+  .check(
+    // A cat of the bi-nutrition guides (a mixed menu) weighs above 0 and below 13 kg; one of the kibble guide 1 to 13 kg.
+    z.refine(
+      (p) =>
+        p.type !== 'cat' ||
+        p.wet != null ||
+        p.kibble != null ||
+        p.wetRecipes != null ||
+        (p.weight >= CAT_WEIGHT_KG.min && p.weight <= CAT_WEIGHT_KG.max),
+      {
+        path: ['weight'],
+        message: `A cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`,
+      },
+    ),
+    z.refine((p) => p.type !== 'cat' || (p.wet == null && p.kibble == null && p.wetRecipes == null) || p.weight < BI_NUTRITION_CAT_MAX_KG, {
       path: ['weight'],
-      message: `A cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`,
-    },
-  )
-  .refine((p) => p.type !== 'cat' || (p.wet == null && p.kibble == null && p.wetRecipes == null) || p.weight < BI_NUTRITION_CAT_MAX_KG, {
-    path: ['weight'],
-    message: `A cat of the bi-nutrition guides weighs below ${BI_NUTRITION_CAT_MAX_KG} kg`,
-  });
+      message: `A cat of the bi-nutrition guides weighs below ${BI_NUTRITION_CAT_MAX_KG} kg`,
+    }),
+  );
 export type RecommendationRequest = z.output<typeof recommendationProfile>;
 
 /** One format of a recommended food in getReco's answer: how long one lasts and the frequency it fits (null: none). */
@@ -100,8 +104,8 @@ export const formatFitAnswer = z.object({
   code: z.string(),
   name: z.string(),
   lastsDays: z.number(),
-  frequency: z.object({ days: z.number().int() }).passthrough().nullable(),
-  quantityForShortest: z.number().int(),
+  frequency: z.nullable(z.looseObject({ days: z.int() })),
+  quantityForShortest: z.int(),
 });
 
 /** What the shopper reads instead of a result. */
