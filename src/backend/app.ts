@@ -11,6 +11,7 @@ import { Problem } from './problem.ts';
 import { contentRoutes } from './content/routes.ts';
 import { unexpectedContentError } from './content/errors.ts';
 import { shopRoutes, unexpectedShopError, type ShopOptions } from './shop/routes.ts';
+import { shopCors } from './shop/shared/cors.ts';
 import type { Language } from '../lib/channels.ts';
 import { outboxRoutes } from './mail/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
@@ -74,7 +75,7 @@ export function createPlatform({
   // and the outbox must never be readable from another origin, so neither gets CORS headers.
   app.use(
     '/api/*',
-    cors({
+    shopCors({
       origin: siteOrigins,
       credentials: true,
       allowHeaders: ['Authorization', 'Content-Type', 'Accept'],

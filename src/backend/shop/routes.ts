@@ -5,11 +5,11 @@
  * answers them, and `unexpectedShopError` anything else thrown under this prefix.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Database } from '../db/database.ts';
 import { Problem } from '../problem.ts';
 import { badRequest, LD_JSON, notFound, payloadTooLarge, serviceBusy } from './shared/errors.ts';
 import { readShopQuery } from './shared/request.ts';
+import { shopBodyLimit } from './shared/body-limit.ts';
 import type { ShopDeps, ShopEnv } from './shared/deps.ts';
 import type { Language } from '../../lib/channels.ts';
 import { serviceBusyMessage } from './shared/messages.ts';
@@ -69,8 +69,8 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   const app = new Hono<ShopEnv>();
 
   // A contact request carries files: it alone may weigh more (contact/routes.ts checks each file).
-  const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => payloadTooLarge().toResponse() });
-  const contactBody = bodyLimit({ maxSize: CONTACT_BODY_MAX_BYTES, onError: () => payloadTooLarge().toResponse() });
+  const smallBody = shopBodyLimit(MAX_BODY_BYTES, () => payloadTooLarge().toResponse());
+  const contactBody = shopBodyLimit(CONTACT_BODY_MAX_BYTES, () => payloadTooLarge().toResponse());
   app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/contact-requests') ? contactBody : smallBody)(c, next));
   app.use('*', async (c, next) => {
     c.set('clientAddress', clientAddress(c, trustedHops));
