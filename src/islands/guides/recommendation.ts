@@ -7,7 +7,7 @@
 import '../../lib/zod/jitless.ts';
 import { z } from 'zod/mini';
 import type { LocaleCode } from '../../lib/channels.ts';
-import { productSummary } from '../../lib/content/wire.ts';
+import { productSummary } from '../../lib/content/products.ts';
 import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition/requests.ts';
 
 const recipe = z.object({

@@ -34,7 +34,7 @@ const productByRender = [productEmpty, productSummary, productFull] as const;
 export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function get<T extends z.ZodType>(path: string, params: Record<string, string | number>, schema: T): Promise<z.infer<T>> {
+  async function get<T extends z.core.$ZodType>(path: string, params: Record<string, string | number>, schema: T): Promise<z.infer<T>> {
     const url = new URL(`${root}/${path.replace(/^\/+|\/+$/g, '')}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
     const response = await fetchImpl(url, { headers: { accept: 'application/json' } });

@@ -67,7 +67,7 @@ const productCreate = z.strictObject({
   energy_kcal_per_kg: z.number().int().min(0).max(10_000),
   analytical_constituents: productFull.shape.analytical_constituents,
   feeding_table: productFull.shape.feeding_table.max(50),
-  filters: productFilters.strict(),
+  filters: z.strictObject(productFilters.shape),
   /** Category keys, the main one (the breadcrumb's) first. */
   categories: z.array(entryId).min(1).max(20),
   variants: z

@@ -4,33 +4,15 @@
  */
 import { z } from 'zod';
 import { shopSchedule } from '../shops/opening-hours.ts';
+import { image, type productEmpty, productSummary, updatedAt } from './products.ts';
 
 /** render=0 empty, 1 summary, 2 full (the content service's load levels). */
 export const renderLevel = z.coerce.number().int().min(0).max(2);
 export type RenderLevel = z.infer<typeof renderLevel>;
 
-const productVariant = z.object({
-  code: z.string().regex(/^\d{8}$/),
-  name: z.string(),
-  slug: z.string(),
-  unit: z.enum(['kg', 'g', 'l']),
-  net_quantity: z.number(),
-  show_variant: z.boolean(),
-  in_stock: z.boolean(),
-  /** Integers in minor units; tax included, tax free for the channel, subscription (10% off). */
-  base_price: z.number().int(),
-  base_price_tf: z.number().int(),
-  base_price_subscription: z.number().int(),
-});
-export type ProductVariant = z.infer<typeof productVariant>;
-
-export const productFilters = z.object({
-  lifeStage: z.string(),
-  size: z.string(),
-  sterilised: z.boolean(),
-  grainFree: z.boolean(),
-  mainProtein: z.string(),
-});
+// The product at render levels 0 and 1 and the image fields are zod mini's (./products.ts): the guides parse
+// them in the browser. The classic schemas below take them as they are.
+export { productEmpty, productFilters, productSummary, type ContentImage, type ProductVariant } from './products.ts';
 
 const review = z.object({
   author: z.string(),
@@ -41,54 +23,8 @@ const review = z.object({
   body: z.string(),
 });
 
-/** When an editor last changed the entry (Strapi's updatedAt, ISO 8601): the sitemaps' lastmod. */
-const updatedAt = z.iso.datetime({ offset: true });
-
-/**
- * An entry's image, as Strapi's media fields name it: where the file is (an absolute URL, usable as an
- * `<img src>`), its hash, its alternative text in the entry's language, its size in pixels and its type.
- */
-const contentImage = z.object({
-  url: z.url({ protocol: /^https?$/ }),
-  fileHash: z.string().min(1),
-  alternativeText: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  mime: z.string().regex(/^image\//),
-});
-export type ContentImage = z.infer<typeof contentImage>;
-/** No image yet is `null`, like Strapi's empty media field, or absent (a service that predates images). */
-const image = contentImage.nullish();
-
-export const productEmpty = z.object({
-  sku: z.string(),
-  slug: z.string(),
-  viewable: z.boolean(),
-  oldProduct: z.boolean(),
-  updatedAt,
-  /** The slugs an editor replaced (newest first): their addresses redirect to the product's page. */
-  formerSlugs: z.array(z.string()).optional(),
-});
-export const productSummary = productEmpty.extend({
-  name: z.string(),
-  animal: z.enum(['dog', 'cat']),
-  kind: z.enum(['dry', 'wet', 'treat']),
-  isSample: z.boolean(),
-  position: z.number().int(),
-  best_seller_rank: z.number().int(),
-  first_sell_at: z.string(),
-  colour: z.string(),
-  rating: z.number(),
-  review_count: z.number().int(),
-  short_description: z.string(),
-  filters: productFilters,
-  /** Category keys, main one first. */
-  categories: z.array(z.string()),
-  ProductVariants: z.array(productVariant),
-  /** The pack shot, its words in the entry's language. */
-  image,
-});
-export const productFull = productSummary.extend({
+export const productFull = z.object({
+  ...productSummary.shape,
   description: z.string(),
   composition: z.string(),
   additives: z.string(),
@@ -176,7 +112,8 @@ export const crossSell = z.object({ key: z.string(), main_product: z.string().nu
 const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
 
 /** Wraps a data schema in the service's envelope. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: z.object({ pagination: pagination.optional() }).loose() });
+export const envelope = <T extends z.core.$ZodType>(data: T) =>
+  z.object({ data, meta: z.object({ pagination: pagination.optional() }).loose() });
 export const errorBody = z.object({
   data: z.null(),
   error: z.object({ status: z.number().int(), name: z.string(), message: z.string(), details: z.unknown().optional() }),
