@@ -12,8 +12,7 @@ import { isRemoteAllowed } from 'astro/assets/utils';
 import { PICTURE_PLACEHOLDER } from '../lib/constants.ts';
 import type { ContentImage } from '../lib/content/wire.ts';
 import type { ShareImage } from '../lib/seo/meta.ts';
-import { channel, contentOf } from './content.ts';
-import { availablePictureUrls } from './picture-availability.ts';
+import { pictureAvailability } from './picture-availability.ts';
 
 /**
  * The widths each layout draws a pack shot at, in CSS pixels, and the files made for them (1× and 2×
@@ -91,29 +90,17 @@ export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_L
 const SHARE_FORMAT = 'jpg';
 const SHARE_MAX_WIDTH = 1200;
 
-let available: Promise<Set<string>> | undefined;
-
-/** Every picture of the channel's entries the build can use, asked about once, on the first call. */
-function availablePictures(): Promise<Set<string>> {
-  available ??= (async () => {
-    const urls: string[] = [];
-    for (const locale of channel.locales) {
-      const content = await contentOf(locale);
-      for (const entry of [...content.products, ...content.categories, ...content.pages]) if (entry.image) urls.push(entry.image.url);
-    }
-    return availablePictureUrls(urls, (url) =>
-      isRemoteAllowed(url, { domains: imageConfig.domains, remotePatterns: imageConfig.remotePatterns }),
-    );
-  })();
-  return available;
-}
+/** Whether the build can use a picture of the channel's entries, asked once per picture. */
+const isAvailable = pictureAvailability((url) =>
+  isRemoteAllowed(url, { domains: imageConfig.domains, remotePatterns: imageConfig.remotePatterns }),
+);
 
 const warned = new Set<string>();
 const DOING_WITHOUT = 'a product is drawn in the page instead, a page shares the shop’s picture';
 
 /** The entry's picture when the build can use it; otherwise undefined, with a warning naming the entry once. */
 export async function usablePicture(image: ContentImage | null | undefined, entry: string): Promise<ContentImage | undefined> {
-  if (image && (await availablePictures()).has(image.url)) return image;
+  if (image && (await isAvailable(image.url))) return image;
   if (!warned.has(entry)) {
     warned.add(entry);
     console.warn(
