@@ -1,23 +1,13 @@
 /** The kibble guide's draft: kept for one pet (or a new one) until it is saved, a stored value of another shape ignored. */
 import { describe, expect, it } from 'vitest';
 import { forgetGuideDraft, guideDraft, keepGuideDraft, type GuideDraft } from '../../../src/stores/guide.ts';
-import type { StorageLike } from '../../../src/stores/browser.ts';
-
-function memory(): StorageLike & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../../../src/stores/browser.ts';
 
 const draft: GuideDraft = { animal: null, step: 2, values: { name: 'Rex', weight: '12,5' } };
 
 describe('kibble guide draft', () => {
   it('gives back the answers of this pet only: a new one, or a saved one by its id', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     keepGuideDraft(draft, storage);
     expect(guideDraft(null, storage)).toEqual(draft);
     expect(guideDraft(7, storage)).toBeNull();
@@ -27,14 +17,14 @@ describe('kibble guide draft', () => {
   });
 
   it('is forgotten once the pet is saved', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     keepGuideDraft(draft, storage);
     forgetGuideDraft(storage);
     expect(guideDraft(null, storage)).toBeNull();
   });
 
   it('ignores what is not a draft: broken JSON, a step past the last, part of a step, no answers', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     for (const value of [
       '{',
       JSON.stringify({ ...draft, step: 4 }),
