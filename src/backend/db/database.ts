@@ -184,13 +184,47 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     exec: async (text) => {
       await sql.unsafe(text);
     },
-    transaction: (fn) =>
-      sql.begin((tx) =>
-        fn({
-          query: async <T extends object>(text: string, params: unknown[] = []) =>
-            (await tx.unsafe(text, params as never[], { prepare: true })) as unknown as T[],
-        }),
-      ) as Promise<never>,
+    // On a connection of its own, as sql.begin() does, but BEGIN is not awaited before the first statement:
+    // both leave in one write and come back in one read (the server runs them in order), one round trip
+    // and one system call fewer per transaction (a tenth of the add to cart's CPU on the platform). As in
+    // sql.begin(), a statement that failed fails the transaction even if the callback caught its error, and
+    // it is rolled back; a statement of the transaction used after its end throws, as on PGlite.
+    transaction: async (fn) => {
+      const connection = await sql.reserve();
+      const run = <T extends object>(text: string, params: unknown[] = []) =>
+        connection.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<T[]>;
+      const begun = run('BEGIN');
+      // Awaited with the first statement; a callback that fails before any leaves BEGIN's answer unread.
+      begun.catch(() => {});
+      let failed: { error: unknown } | undefined;
+      let closed = false;
+      try {
+        const result = await fn({
+          query: async <T extends object>(text: string, params: unknown[] = []) => {
+            if (closed) throw new Error('Transaction is closed');
+            try {
+              const [rows] = await Promise.all([run<T>(text, params), begun]);
+              return rows;
+            } catch (error) {
+              failed ??= { error };
+              throw error;
+            }
+          },
+        });
+        if (failed) throw failed.error;
+        closed = true;
+        await run('COMMIT');
+        return result;
+      } catch (error) {
+        if (!closed) {
+          closed = true;
+          await run('ROLLBACK');
+        }
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
     close: () => sql.end(),
   };
 }
