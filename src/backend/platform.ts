@@ -2,7 +2,7 @@
 import { paymentsSandbox } from './payments/sandbox.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { keepTablesAnalysed } from './db/table-statistics.ts';
+import { startAutovacuum } from './db/autovacuum.ts';
 import { seedContent, type SeedOptions } from './seed/seed.ts';
 import { seedDemoCoupons } from './seed/demo-coupons.ts';
 import { createPlatform } from './app.ts';
@@ -51,8 +51,8 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
   await migrate(db);
   await seedContent(db, options);
   await seedDemoCoupons(db, config);
-  // PGlite runs no autovacuum: its tables are analysed now, before it serves, and again as they change.
-  const statistics = await keepTablesAnalysed(db);
+  // PGlite runs no autovacuum: its tables are analysed now, before it serves, then vacuumed and analysed as they change.
+  const autovacuum = await startAutovacuum(db);
   // Outside production, and unless a test gives its own, the clock is the demonstrations' one (real time
   // plus the offset `npm run clock` moves): the shop, its mails, the payment sandbox and the scheduler share it.
   const demo = options.shop?.clock || config.production ? undefined : await demoClock(db);
@@ -101,7 +101,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.
       sandbox?.webhooks.stop();
       await mailDelivery?.stop();
-      await statistics.stop();
+      await autovacuum.stop();
       await db.close();
     },
   };
