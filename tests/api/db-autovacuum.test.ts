@@ -1,12 +1,12 @@
 /**
- * PGlite runs no autovacuum: the platform analyses its tables itself (src/backend/db/table-statistics.ts),
- * at start before it serves, and then on a timer, by autovacuum's rule, the tables that changed enough. On
- * a PostgreSQL server it leaves that to the server's autovacuum.
+ * PGlite runs no autovacuum: the platform does its work (src/backend/db/autovacuum.ts), analysing every
+ * table at start before it serves, then on a timer, by autovacuum's rules, vacuuming and analysing the
+ * tables that changed enough. On a PostgreSQL server it leaves that to the server's autovacuum.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/backend/db/database.ts';
-import { keepTablesAnalysed, type TableStatistics } from '../../src/backend/db/table-statistics.ts';
+import { type Autovacuum, startAutovacuum } from '../../src/backend/db/autovacuum.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 import { type TestPlatform, testPlatform } from './platform.ts';
 
@@ -16,7 +16,7 @@ const reltuples = async (db: Database, table: string) =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite analyses its tables (runs in the PGlite pass)', () => {
+describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite vacuums and analyses its tables (runs in the PGlite pass)', () => {
   describe('a platform just started', () => {
     let platform: TestPlatform;
     beforeAll(async () => {
@@ -40,27 +40,27 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite analyses its tables (runs
 
   describe('then, as the tables change', () => {
     let db: Database;
-    let statistics: TableStatistics | undefined;
+    let autovacuum: Autovacuum | undefined;
     beforeAll(async () => {
       db = await openDatabase({ dataDir: 'memory://' });
       await db.exec('CREATE TABLE lines (id serial PRIMARY KEY, quantity int NOT NULL)');
       await db.query('INSERT INTO lines (quantity) SELECT g FROM generate_series(1, 1000) g');
     });
     afterAll(async () => {
-      await statistics?.stop();
+      await autovacuum?.stop();
       await db.close();
     });
     const addLines = (n: number) => db.query('INSERT INTO lines (quantity) SELECT g FROM generate_series(1, $1::int) g', [n]);
 
     it('analyses again, on its timer, a table changed past autovacuum’s threshold, and stops when told', async () => {
-      statistics = await keepTablesAnalysed(db, { intervalMs: 50 });
+      autovacuum = await startAutovacuum(db, { intervalMs: 50 });
       expect(await reltuples(db, 'lines')).toBe(1000);
       // Past 50 + 10 % of 1,000 rows: the next pass of the timer analyses it, with no call from here.
       await addLines(200);
       const deadline = Date.now() + 10_000;
       while ((await reltuples(db, 'lines')) !== 1200 && Date.now() < deadline) await pause(50);
       expect(await reltuples(db, 'lines')).toBe(1200);
-      await statistics.stop();
+      await autovacuum.stop();
       await addLines(500);
       await pause(500);
       expect(await reltuples(db, 'lines')).toBe(1200);
@@ -68,16 +68,52 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite analyses its tables (runs
 
     it('leaves alone a table changed less than that, and analyses it once the changes add up', async () => {
       // A timer that never fires during the test: only the calls below analyse.
-      statistics = await keepTablesAnalysed(db, { intervalMs: 3_600_000 });
+      autovacuum = await startAutovacuum(db, { intervalMs: 3_600_000 });
       expect(await reltuples(db, 'lines')).toBe(1700);
       await db.query('UPDATE lines SET quantity = quantity + 1 WHERE id <= 150');
-      expect(await statistics.analyseChanged()).toEqual([]);
+      expect((await autovacuum.pass()).analysed).toEqual([]);
       expect(await reltuples(db, 'lines')).toBe(1700);
       // 150 + 100 changed rows: past 50 + 10 % of 1,700 (220).
       await db.query('DELETE FROM lines WHERE id > 1600');
-      expect(await statistics.analyseChanged()).toEqual(['public.lines']);
+      expect((await autovacuum.pass()).analysed).toEqual(['public.lines']);
       expect(await reltuples(db, 'lines')).toBe(1600);
-      expect(await statistics.analyseChanged()).toEqual([]);
+      expect((await autovacuum.pass()).analysed).toEqual([]);
+    });
+  });
+
+  describe('a table whose rows are updated over and over (carts, sessions)', () => {
+    let db: Database;
+    let autovacuum: Autovacuum | undefined;
+    beforeAll(async () => {
+      db = await openDatabase({ dataDir: 'memory://' });
+      await db.exec('CREATE TABLE carts (id serial PRIMARY KEY, total int NOT NULL)');
+      await db.query('INSERT INTO carts (total) SELECT 0 FROM generate_series(1, 1000)');
+    });
+    afterAll(async () => {
+      await autovacuum?.stop();
+      await db.close();
+    });
+    const size = async () => (await db.query<{ n: number }>(`SELECT pg_relation_size('carts')::int AS n`))[0]!.n;
+    const deadRows = async () => {
+      await db.query('SELECT pg_stat_force_next_flush()');
+      return (await db.query<{ n: number }>(`SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'carts'`))[0]!.n;
+    };
+
+    it('is vacuumed once its dead rows pass autovacuum’s threshold, so it does not grow with every update', async () => {
+      autovacuum = await startAutovacuum(db, { intervalMs: 3_600_000 });
+      const fresh = await size();
+      // 100 dead rows: under 50 + 20 % of 1,000.
+      await db.query('UPDATE carts SET total = total + 1 WHERE id <= 100');
+      expect((await autovacuum.pass()).vacuumed).toEqual([]);
+      // Every row updated ten times, each time past the threshold: each pass frees the rows the update left,
+      // and the next update writes into them. Without the passes the table would be eleven times its size.
+      for (let round = 0; round < 10; round++) {
+        await db.query('UPDATE carts SET total = total + 1');
+        expect(await autovacuum.pass()).toEqual({ vacuumed: ['public.carts'], analysed: ['public.carts'] });
+        expect(await deadRows()).toBe(0);
+      }
+      expect(await size()).toBeLessThanOrEqual(3 * fresh);
+      expect(await autovacuum.pass()).toEqual({ vacuumed: [], analysed: [] });
     });
   });
 });
@@ -96,10 +132,10 @@ describe.skipIf(!testDatabaseUrl())('on a PostgreSQL server (needs TEST_DATABASE
   });
 
   it('analyses nothing: the server’s autovacuum does it', async () => {
-    const statistics = await keepTablesAnalysed(db, { intervalMs: 50 });
+    const autovacuum = await startAutovacuum(db, { intervalMs: 50 });
     await pause(300);
-    expect(await statistics.analyseChanged()).toEqual([]);
-    await statistics.stop();
+    expect((await autovacuum.pass()).analysed).toEqual([]);
+    await autovacuum.stop();
     const [analysed] = await db.query<{ last: Date | null }>(
       'SELECT last_analyze AS last FROM pg_stat_user_tables WHERE relid = $1::regclass',
       [`public.${table}`],
