@@ -15,7 +15,7 @@ import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/che
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { AddressStep } from './AddressStep.tsx';
+import { AddressStep, useAddressFormReady } from './AddressStep.tsx';
 import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
@@ -232,8 +232,9 @@ function BackToCart({ children }: { children: ReactNode }) {
 
 function Funnel() {
   const { t, locale } = useIsland();
-  const { store, order, status, error } = useCheckout();
+  const { store, order, status, error, addresses } = useCheckout();
   const customer = useStore(customerStore().$customer);
+  const addressFormReady = useAddressFormReady(order?.state === 'cart' && addresses.length === 0);
   const [token] = useState(() => runtimeParamOf('checkout', 'order', location.pathname, locale));
   const [editing, setEditing] = useState<Step | null>(null);
 
@@ -252,7 +253,7 @@ function Funnel() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the checkout state moving on is the cause, not a value read.
   useEffect(() => setEditing(null), [checkoutState]);
 
-  if (!order && (status === 'idle' || status === 'loading')) return <IslandStatus messageKey="checkout.loading" />;
+  if ((!order && (status === 'idle' || status === 'loading')) || !addressFormReady) return <IslandStatus messageKey="checkout.loading" />;
   if (!order || !token) {
     return (
       <BackToCart>
