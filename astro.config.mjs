@@ -95,6 +95,9 @@ export default defineConfig({
   },
   integrations: [react(), islandStyle, intentDirective],
   vite: {
+    // scripts/build.ts hands Astro an empty folder or one equal to the served tree (npm run build): Astro
+    // then leaves an unchanged page where it is rather than copying it from its cache.
+    build: { emptyOutDir: false },
     plugins: [
       {
         // No eval in the browser: the page policy has no 'unsafe-eval', and zod would probe for it (src/lib/zod/browser.ts).

@@ -10,9 +10,22 @@
  * publishes a deploy atomically itself, and its previous build comes from the build cache (CACHE_DIR).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { z } from 'zod';
 import { ensureContentService } from './lib/content-service.ts';
+import { mirrorTree, removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
 export interface BuildOptions {
@@ -38,6 +51,8 @@ export async function buildChannels(
       // cache holds only while the build's code is the same (its output folder is written in it).
       const distDir = inPlace ? dist : join(dist, BUILDS, 'next');
       const out = join(distDir, channel);
+      if (!inPlace) prepareTree(dist, channel, out, options);
+      const astroStarted = Date.now();
       await new Promise<void>((resolve, reject) => {
         const child = spawn(
           process.execPath,
@@ -45,10 +60,9 @@ export async function buildChannels(
           { stdio: 'inherit', env: { ...env, CHANNEL: channel, CONTENT_API_URL: contentUrl, DIST_DIR: distDir } },
         );
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
-      }).catch((error: unknown) => {
-        if (!inPlace) rmSync(out, { recursive: true, force: true });
-        throw error;
+        // A failed build's folder is left where it is: the next one starts from it (prepareTree).
       });
+      if (!inPlace && !options.full) removeUnwritten(out, astroStarted, cachedPages(env, channel));
       const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
       writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
       if (!inPlace) publish(dist, channel, out);
@@ -57,6 +71,55 @@ export async function buildChannels(
   } finally {
     await stop();
   }
+}
+
+/**
+ * The folder Astro builds in: empty for a full build; otherwise the oldest tree kept (or the one a failed
+ * build left), made equal to the served tree file by file. Astro leaves in place the pages it would
+ * copy from its cache (vite.build.emptyOutDir is false in astro.config.mjs), so an edit's build writes the
+ * pages it renders and not the whole catalogue's (the copy took 8 to 10 s of a 22 s one-edit build).
+ * The tree taken is the one before the served one: a request begun on it finished long ago.
+ */
+function prepareTree(dist: string, channel: string, out: string, options: BuildOptions): void {
+  const served = join(dist, channel);
+  const servedTree = existsSync(served) && lstatSync(served).isSymbolicLink() ? realpathSync(served) : null;
+  if (options.full || !servedTree) {
+    if (existsSync(out)) discard(dist, out);
+    return;
+  }
+  if (!existsSync(out)) {
+    const older = keptTrees(dist, channel).filter((tree) => tree !== basename(servedTree));
+    mkdirSync(dirname(out), { recursive: true });
+    if (older.length > 0) renameSync(join(dist, BUILDS, older[0]!), out);
+  }
+  mirrorTree(servedTree, out, ASSETS);
+}
+
+/** Astro writes every file of its assets folder (scripts, styles, pictures) on every build: not worth copying first. */
+const ASSETS = new Set(['_astro']);
+
+/** The pages Astro's incremental cache holds for the channel: the last build's, kept in place when not rendered again. */
+function cachedPages(env: NodeJS.ProcessEnv, channel: string): Set<string> {
+  const manifest = incrementalManifest.parse(
+    JSON.parse(readFileSync(join(env.CACHE_DIR ?? '.cache', `astro-${channel}`, 'incremental-build.json'), 'utf8')),
+  );
+  return new Set(Object.values(manifest.routes).flatMap((route) => Object.values(route.paths).map((path) => path.outputFile)));
+}
+
+/** The part of Astro's incremental manifest (experimental.incrementalBuild) read here. */
+const incrementalManifest = z.object({
+  routes: z.record(z.string(), z.object({ paths: z.record(z.string(), z.object({ outputFile: z.string() })) })),
+});
+
+/** The channel's built trees under dist/.builds/, oldest first. */
+const keptTrees = (dist: string, channel: string) =>
+  readdirSync(join(dist, BUILDS))
+    .filter((name) => name.startsWith(`${channel}-`))
+    .sort((a, b) => Number(a.slice(channel.length + 1)) - Number(b.slice(channel.length + 1)));
+
+/** Moves a tree out of the way at once, to be deleted by a process of its own. */
+function discard(dist: string, tree: string): void {
+  renameSync(tree, join(dist, BUILDS, `${TRASH}${Date.now()}-${basename(tree)}`));
 }
 
 /**
@@ -75,10 +138,7 @@ function publish(dist: string, channel: string, built: string): void {
   // A tree built before links existed is a plain folder: moved aside once (the only non-atomic swap).
   if (existsSync(served) && !lstatSync(served).isSymbolicLink()) renameSync(served, join(dist, BUILDS, `${channel}-0`));
   renameSync(link, served);
-  const trees = readdirSync(join(dist, BUILDS))
-    .filter((name) => name.startsWith(`${channel}-`))
-    .sort((a, b) => Number(a.slice(channel.length + 1)) - Number(b.slice(channel.length + 1)));
-  for (const old of trees.slice(0, -2)) renameSync(join(dist, BUILDS, old), join(dist, BUILDS, `${TRASH}${old}`));
+  for (const old of keptTrees(dist, channel).slice(0, -2)) discard(dist, join(dist, BUILDS, old));
   removeInBackground(
     readdirSync(join(dist, BUILDS))
       .filter((name) => name.startsWith(TRASH))

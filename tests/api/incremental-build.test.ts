@@ -5,7 +5,7 @@
  * (byte for byte, but for the build's id), while re-rendering only part of the pages. The FR channel of
  * the fixtures catalogue keeps it to a few builds of a couple hundred pages.
  */
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -127,6 +127,13 @@ describe('an incremental build', () => {
     const started = Date.now();
     await buildChannels(['fr'], env);
     expect(renderedSince(started)).toEqual([]);
+    // Nor copied: the build reused an older tree brought up to date with the served one (scripts/lib/tree-mirror.ts).
+    // The pages with a cache key, that is all but the few rendered every time (404.html).
+    const pages = readdirSync(served(), { recursive: true, encoding: 'utf8' }).filter(
+      (name) => name.endsWith('.html') && existsSync(join(astroCache(), name)),
+    );
+    expect(pages.length).toBeGreaterThan(100);
+    expect(pages.filter((name) => statSync(join(served(), name)).mtimeMs >= started)).toEqual([]);
   }, 600_000);
 
   it('equals a full build after a category and a product are renamed; the product’s former addresses redirect', async () => {
