@@ -5,6 +5,7 @@
  * of it. The box closes on Escape (the focus back on the icon), on its close button and on a click
  * elsewhere. A click with a modifier key (new tab, new window) still follows the link.
  */
+import type { LocaleCode } from '../lib/channels.ts';
 
 function enhanceHeaderSearch(toggle: HTMLAnchorElement, panel: HTMLElement): void {
   const input = panel.querySelector<HTMLInputElement>('input[role="combobox"]');
@@ -23,9 +24,9 @@ function enhanceHeaderSearch(toggle: HTMLAnchorElement, panel: HTMLElement): voi
       suggesting = true;
       // Not loaded (the network): the box stays a plain form, and the next opening tries again.
       import('./on-demand.ts')
-        .then(({ loadSearchSuggestions }) => loadSearchSuggestions())
+        .then(({ loadSearchSuggestions }) => loadSearchSuggestions(panel.dataset.locale as LocaleCode))
         .then(
-          ({ startSuggestions }) => startSuggestions(panel),
+          ([{ startSuggestions }, messages]) => startSuggestions(panel, messages),
           () => {
             suggesting = false;
           },

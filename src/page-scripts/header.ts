@@ -8,6 +8,7 @@
  */
 import { bindCartBadge, startCartBadge, $cartBadgeCount } from '../stores/cart/badge.ts';
 import { $miniCartOpen, toggleMiniCart } from '../stores/mini-cart.ts';
+import type { LocaleCode } from '../lib/channels.ts';
 import { localeCookie, STORAGE_KEYS } from '../lib/constants.ts';
 import { tokenExpiresAt } from '../lib/session-token.ts';
 import { loginWithRedirect } from '../lib/routes/redirect.ts';
@@ -68,7 +69,15 @@ function followMiniCart(toggle: HTMLButtonElement, root: HTMLElement): void {
       if (root.contains(document.activeElement)) toggle.focus();
     } else if (!mounted) {
       mounted = true;
-      void import('./on-demand.ts').then(({ loadMiniCart }) => loadMiniCart()).then(({ mountMiniCart }) => mountMiniCart(root));
+      // Not loaded (the network): the next opening tries again.
+      import('./on-demand.ts')
+        .then(({ loadMiniCart }) => loadMiniCart(root.dataset.locale as LocaleCode))
+        .then(
+          ([{ mountMiniCart }, messages]) => mountMiniCart(root, messages),
+          () => {
+            mounted = false;
+          },
+        );
     }
   });
 }

@@ -4,7 +4,13 @@
  * file its target loads, so that they are fetched at once; imported from here, those lists (React, the
  * stores, the schemas…: about 0.5 KB gzip per island) are in this small chunk, fetched on the first
  * demand, and not in the scripts every page downloads before any interaction (tests/e2e/js-budgets.spec.ts).
+ * The mini cart's and the suggestions' texts are fetched beside their code (src/i18n/on-demand.ts).
  */
-export const loadMiniCart = () => import('../islands/cart/MiniCartIsland.tsx');
-export const loadSearchSuggestions = () => import('../islands/search/header-box.ts');
+import { loadSections, ON_DEMAND_SECTIONS } from '../i18n/on-demand.ts';
+import { languageOf, type LocaleCode } from '../lib/channels.ts';
+
+export const loadMiniCart = (locale: LocaleCode) =>
+  Promise.all([import('../islands/cart/MiniCartIsland.tsx'), loadSections(languageOf(locale), ON_DEMAND_SECTIONS.miniCart)]);
+export const loadSearchSuggestions = (locale: LocaleCode) =>
+  Promise.all([import('../islands/search/header-box.ts'), loadSections(languageOf(locale), ON_DEMAND_SECTIONS.searchSuggestions)]);
 export const loadMarketingPopup = () => import('../islands/marketing/MarketingPopup.tsx');

@@ -1,9 +1,9 @@
 /**
- * What the header shows that is the same on every page of a locale (the menu's links, the texts of the
- * mini cart and of the search box): worked out once per locale, not on each of a build's thousands of pages.
+ * What the header shows that is the same on every page of a locale (the menu's links): worked out once per
+ * locale, not on each of a build's thousands of pages. The mini cart's and the search box's texts are not in
+ * the page: they come with their code (src/i18n/on-demand.ts).
  */
-import { languageOf, type LocaleCode } from '../lib/channels.ts';
-import { messagesFor } from '../i18n/translate.ts';
+import type { LocaleCode } from '../lib/channels.ts';
 import { contentOf, type LocaleContent } from './content.ts';
 import { menuHref } from './pages.ts';
 
@@ -16,13 +16,9 @@ interface HeaderLink {
 interface HeaderParts {
   /** The menu's links whose route the site has (a placeholder's link is left out). */
   links: HeaderLink[];
-  /** The texts the mini cart and the search box's suggestions say, as their data-messages attributes carry them. */
-  miniCartMessages: string;
-  searchMessages: string;
 }
 
 async function partsOf(header: LocaleContent['header'], locale: LocaleCode): Promise<HeaderParts> {
-  const language = languageOf(locale);
   const links: HeaderLink[] = [];
   for (const item of header.items) {
     const href = await menuHref(item, locale);
@@ -34,11 +30,7 @@ async function partsOf(header: LocaleContent['header'], locale: LocaleCode): Pro
     }
     links.push({ label: item.label, href, children });
   }
-  return {
-    links,
-    miniCartMessages: JSON.stringify(messagesFor(language, ['cart', 'generic', 'catalogue.frequencies', 'catalogue.price'])),
-    searchMessages: JSON.stringify(messagesFor(language, ['search.box', 'search.groups', 'search.failure', 'generic.free'])),
-  };
+  return { links };
 }
 
 // Keyed by the menu the content store read: a new read (another build in the same process) is worked out again.

@@ -10,10 +10,9 @@ import { Island } from '../shared/island.tsx';
 import { MiniCart } from './MiniCart.tsx';
 import './cart.css';
 
-/** Renders the mini cart into the header's root, with the locale and messages the page wrote on it. */
-export function mountMiniCart(root: HTMLElement): void {
+/** Renders the mini cart into the header's root, in the locale the page wrote on it, with its messages (src/i18n/on-demand.ts). */
+export function mountMiniCart(root: HTMLElement, messages: MessageTree[]): void {
   const locale = root.dataset.locale as LocaleCode;
-  const messages = JSON.parse(root.dataset.messages ?? '[]') as MessageTree[];
   createRoot(root).render(
     <Island locale={locale} messages={messages}>
       <MiniCart />

@@ -46,7 +46,8 @@ interface Group {
   items: Suggestion[];
 }
 
-export function startSuggestions(panel: HTMLElement): void {
+/** Makes the header's search box suggest, in the locale the page wrote on it, with its messages (src/i18n/on-demand.ts). */
+export function startSuggestions(panel: HTMLElement, messages: MessageTree[]): void {
   const form = panel.querySelector<HTMLFormElement>('form');
   const input = panel.querySelector<HTMLInputElement>('input[role="combobox"]');
   const list = panel.querySelector<HTMLElement>('[role="listbox"]');
@@ -55,7 +56,7 @@ export function startSuggestions(panel: HTMLElement): void {
   if (!form || !input || !list || !message || !status) return;
   const locale = panel.dataset.locale as LocaleCode;
   const language = languageOf(locale);
-  const t = treeTranslator(language, ...(JSON.parse(panel.dataset.messages ?? '[]') as MessageTree[]));
+  const t = treeTranslator(language, ...messages);
   const price = (minor: number | null) => formatPrice(minor, intlLocaleOf(language), t('generic.free'));
   const client = createSearchClient(searchSettings);
   const searchPage = form.getAttribute('action') ?? '/';
