@@ -1,21 +1,16 @@
 /**
  * The messages of the islands a page loads on demand (the mini cart, the header's search suggestions),
  * fetched with their code rather than written into every page that may open them: they were 6.4 KB of
- * every page's HTML (1.7 KB gzip). The same trees as `messagesFor` gives at build time (translate.ts): the
- * language's sections, then French's for what Dutch lacks. Only the message files those sections live in
- * are fetched.
+ * every page's HTML (1.7 KB gzip). An island names the message files it reads; it gets them as
+ * translate.ts's catalogue has them, the language's then French's for what Dutch lacks (`treeTranslator`).
+ * Whole files: they are fetched whole anyway, and picking sections here would put that code in the
+ * chunk every page loads.
  */
 import type { Language } from '../lib/channels.ts';
-import { type MessageTree, pickSections } from './core.ts';
-
-/** The sections each on-demand island reads. */
-export const ON_DEMAND_SECTIONS = {
-  miniCart: ['cart', 'generic', 'catalogue.frequencies', 'catalogue.price'],
-  searchSuggestions: ['search.box', 'search.groups', 'search.failure', 'generic.free'],
-} as const satisfies Record<string, readonly string[]>;
+import type { MessageTree } from './core.ts';
 
 type Loaded = Promise<{ default: MessageTree }>;
-/** The message files they live in: `common` holds the top-level sections (site, islands, generic), the others one section each. */
+/** `common` holds the top-level sections (site, islands, generic), the others the section of their name. */
 const files = {
   fr: {
     common: () => import('./messages/fr/common.ts') as Loaded,
@@ -32,12 +27,13 @@ const files = {
 } satisfies Record<Language, Record<string, () => Loaded>>;
 type MessageFile = keyof (typeof files)['fr'];
 
-const fileOf = (section: string): MessageFile => {
-  const first = section.split('.')[0]!;
-  return first in files.fr ? (first as MessageFile) : 'common';
-};
+/** The files each on-demand island reads. */
+export const ON_DEMAND_MESSAGES = {
+  miniCart: ['common', 'cart', 'catalogue'],
+  searchSuggestions: ['common', 'search'],
+} as const satisfies Record<string, readonly MessageFile[]>;
 
-/** One language's messages, as translate.ts's catalogue has them, from the files named. */
+/** One language's messages from the files named, shaped as translate.ts's catalogue. */
 async function treeOf(language: Language, names: readonly MessageFile[]): Promise<MessageTree> {
   const loaded = await Promise.all(names.map((name) => files[language][name]()));
   const tree: MessageTree = {};
@@ -49,8 +45,7 @@ async function treeOf(language: Language, names: readonly MessageFile[]): Promis
   return tree;
 }
 
-export async function loadSections(language: Language, sections: readonly string[]): Promise<MessageTree[]> {
-  const names = [...new Set(sections.map(fileOf))];
+export function loadMessages(language: Language, names: readonly MessageFile[]): Promise<MessageTree[]> {
   const languages: Language[] = language === 'fr' ? ['fr'] : [language, 'fr'];
-  return Promise.all(languages.map(async (l) => pickSections(await treeOf(l, names), sections)));
+  return Promise.all(languages.map((l) => treeOf(l, names)));
 }

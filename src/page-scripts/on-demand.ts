@@ -6,11 +6,11 @@
  * demand, and not in the scripts every page downloads before any interaction (tests/e2e/js-budgets.spec.ts).
  * The mini cart's and the suggestions' texts are fetched beside their code (src/i18n/on-demand.ts).
  */
-import { loadSections, ON_DEMAND_SECTIONS } from '../i18n/on-demand.ts';
+import { loadMessages, ON_DEMAND_MESSAGES } from '../i18n/on-demand.ts';
 import { languageOf, type LocaleCode } from '../lib/channels.ts';
 
 export const loadMiniCart = (locale: LocaleCode) =>
-  Promise.all([import('../islands/cart/MiniCartIsland.tsx'), loadSections(languageOf(locale), ON_DEMAND_SECTIONS.miniCart)]);
+  Promise.all([import('../islands/cart/MiniCartIsland.tsx'), loadMessages(languageOf(locale), ON_DEMAND_MESSAGES.miniCart)]);
 export const loadSearchSuggestions = (locale: LocaleCode) =>
-  Promise.all([import('../islands/search/header-box.ts'), loadSections(languageOf(locale), ON_DEMAND_SECTIONS.searchSuggestions)]);
+  Promise.all([import('../islands/search/header-box.ts'), loadMessages(languageOf(locale), ON_DEMAND_MESSAGES.searchSuggestions)]);
 export const loadMarketingPopup = () => import('../islands/marketing/MarketingPopup.tsx');

@@ -1,29 +1,43 @@
 /**
  * The on-demand islands' messages, fetched with their code (src/i18n/on-demand.ts), are the very trees the
- * build's `messagesFor` gives (src/i18n/translate.ts): the mini cart and the search suggestions say the same
- * as when the page carried their texts.
+ * build's `messagesFor` gives for the same sections (src/i18n/translate.ts), and hold every text the mini
+ * cart and the search suggestions said when the page carried them.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSections, ON_DEMAND_SECTIONS } from '../../../src/i18n/on-demand.ts';
+import { treeTranslator } from '../../../src/i18n/core.ts';
+import common from '../../../src/i18n/messages/fr/common.ts';
+import { loadMessages, ON_DEMAND_MESSAGES } from '../../../src/i18n/on-demand.ts';
 import { messagesFor } from '../../../src/i18n/translate.ts';
 import { languages } from '../../../src/lib/channels.ts';
 
-describe('loadSections', () => {
-  for (const [island, sections] of Object.entries(ON_DEMAND_SECTIONS)) {
+/** The sections the islands' data-messages carried before, by island. */
+const CARRIED = {
+  miniCart: ['cart', 'generic', 'catalogue.frequencies', 'catalogue.price'],
+  searchSuggestions: ['search.box', 'search.groups', 'search.failure', 'generic.free'],
+} as const satisfies Record<keyof typeof ON_DEMAND_MESSAGES, readonly string[]>;
+
+/** Every key of a tree, dotted. */
+const keysOf = (tree: object, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
+  );
+
+describe('loadMessages', () => {
+  for (const [island, files] of Object.entries(ON_DEMAND_MESSAGES) as Array<[keyof typeof CARRIED, readonly string[]]>) {
     for (const language of languages) {
-      it(`gives the ${island}'s sections in ${language} as messagesFor does`, async () => {
-        const loaded = await loadSections(language, sections);
+      it(`gives the ${island}'s files in ${language} as messagesFor gives their sections`, async () => {
+        const loaded = await loadMessages(language, files);
+        const sections = files.flatMap((file) => (file === 'common' ? Object.keys(common) : [file]));
         expect(loaded).toEqual(messagesFor(language, sections));
-        // Dutch with French behind it for a missing key; every section found.
-        expect(loaded).toHaveLength(language === 'fr' ? 1 : 2);
-        for (const tree of loaded) for (const section of sections) expect(tree).toHaveProperty(section.split('.'));
+
+        // Every text the page carried says the same.
+        const carried = messagesFor(language, CARRIED[island]);
+        const before = treeTranslator(language, ...carried);
+        const now = treeTranslator(language, ...loaded);
+        const keys = [...new Set(carried.flatMap((tree) => keysOf(tree)))];
+        expect(keys.length).toBeGreaterThan(5);
+        for (const key of keys) expect(now(key), key).toBe(before(key));
       });
     }
   }
-
-  it('reads a top-level section (generic) from the common file and a nested one from its own', async () => {
-    const [fr] = await loadSections('fr', ['generic.free', 'catalogue.price']);
-    expect(Object.keys(fr!).sort()).toEqual(['catalogue', 'generic']);
-    expect(fr).toEqual(messagesFor('fr', ['generic.free', 'catalogue.price'])[0]);
-  });
 });
