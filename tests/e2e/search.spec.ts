@@ -16,6 +16,9 @@ const QUERIES = {
     firstProduct: /Croquettes Chat Stérilisé/,
     box: 'chat sterilis',
     boxProduct: 'Croquettes Chat Stérilisé Poulet',
+    /** A name with an ampersand, which the service escapes as Algolia does. */
+    ampersand: 'chiot riz',
+    ampersandProduct: 'Croquettes Chiot Poulet & Riz',
     faq: 'parainage',
     faqQuestion: 'Comment fonctionne le parrainage ?',
   },
@@ -24,6 +27,8 @@ const QUERIES = {
     firstProduct: /Brokken Kitten/,
     box: 'kitten',
     boxProduct: 'Brokken Kitten Kip',
+    ampersand: 'puppy rijst',
+    ampersandProduct: 'Brokken Puppy Kip & Rijst',
     faq: 'wachtwort vergeten',
     faqQuestion: 'Ik ben mijn wachtwoord vergeten. Wat nu?',
   },
@@ -176,6 +181,17 @@ test('an unreachable search service says so, and the retry searches again once i
   await page.unroute(SEARCH_REQUESTS);
   await message.getByRole('button', { name: t('search.failure.retry') }).click();
   await expect(page.getByRole('option', { name: q.boxProduct })).toBeVisible();
+});
+
+test('the header’s box shows a name with an ampersand as it is written', async ({ page }, info) => {
+  const t = textsOf(info);
+  const q = queriesOf(info);
+  await page.goto(pathOf(info, 'home'));
+  await page.locator('a[data-search-toggle]').click();
+  await page.getByRole('combobox', { name: t('search.label') }).fill(q.ampersand);
+  const list = page.getByRole('listbox', { name: t('search.box.suggestions') });
+  await expect(list.getByRole('option', { name: q.ampersandProduct })).toBeVisible();
+  await expect(list).not.toContainText('&amp;');
 });
 
 test('the FAQ search finds a question despite a typo, and says when none matches', async ({ page }, info) => {

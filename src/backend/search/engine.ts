@@ -17,6 +17,7 @@ import type { Language } from '../../lib/channels.ts';
 import type { SearchIndexKind, SearchRecords } from '../../lib/search/records.ts';
 import { foldText, foldedWords, wordSpans } from '../../lib/search/text.ts';
 import { matchesFilters, type Filters } from '../../lib/search/filters.ts';
+import { escapeHtml } from '../../lib/search/highlight.ts';
 import type { Indexed, LanguageRecords } from './records.ts';
 
 /** What each kind searches (with its weight), offers as facets, and highlights when the query does not say. */
@@ -393,9 +394,6 @@ export function facetCounts(
   }
   return result;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export interface Highlight {
   value: string;

@@ -1,6 +1,6 @@
 /** Highlighted values drawn as text (src/lib/search/highlight.ts) and the query in an address (src/lib/search/query.ts). */
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_TAGS, highlightParts } from '../../../../src/lib/search/highlight.ts';
+import { escapeHtml, HIGHLIGHT_TAGS, highlightParts } from '../../../../src/lib/search/highlight.ts';
 import { MAX_QUERY_LENGTH, queryOf, withQuery } from '../../../../src/lib/search/query.ts';
 
 const { highlightPreTag: pre, highlightPostTag: post } = HIGHLIGHT_TAGS;
@@ -24,6 +24,14 @@ describe('highlighted parts', () => {
       { text: 'je', highlighted: false },
     ]);
     expect(highlightParts('')).toEqual([]);
+  });
+
+  it('unescapes what the service escaped as Algolia does, once', () => {
+    expect(highlightParts(`${pre}Chiot${post} Poulet &amp; Riz &lt;3 kg&gt; l&#39;&quot;original&quot; &amp;amp;`)).toEqual([
+      { text: 'Chiot', highlighted: true },
+      { text: ` Poulet & Riz <3 kg> l'"original" &amp;`, highlighted: false },
+    ]);
+    expect(highlightParts(escapeHtml(`Puppy Kip & Rijst <b>`))).toEqual([{ text: 'Puppy Kip & Rijst <b>', highlighted: false }]);
   });
 });
 
