@@ -150,7 +150,7 @@ describe('search service (Algolia protocol)', () => {
     expect(new Set(pages).size).toBe(6);
   });
 
-  it('highlights the matched words with the tags asked, escaping the rest', async () => {
+  it('highlights the matched words with the tags asked, leaving the rest as it is (as Algolia does)', async () => {
     const { results } = await lite().searchForHits<ProductRecord>({
       requests: [
         {
@@ -171,6 +171,15 @@ describe('search service (Algolia protocol)', () => {
     expect(highlight.name!.value).toContain('__ais-highlight__Stérilisé__/ais-highlight__');
     expect(highlight.name!.value).toContain('__ais-highlight__Saumon__/ais-highlight__');
     expect(highlight.name).toMatchObject({ matchLevel: 'full', matchedWords: expect.arrayContaining(['sterilise', 'saumon']) });
+
+    // InstantSearch escapes a hit's highlighted values itself before drawing them: escaped here, a name would
+    // show its entities on the results page.
+    const ampersand = await lite().searchForHits<ProductRecord>({
+      requests: [{ indexName: 'products_fr_FR', query: 'chiot riz', highlightPreTag: '<em>', highlightPostTag: '</em>' }],
+    });
+    const names = ampersand.results[0]!.hits.map((hit) => (hit._highlightResult as Record<string, { value: string }>).name!.value);
+    expect(names).toContain('Croquettes <em>Chiot</em> Poulet & <em>Riz</em>');
+    expect(names.join(' ')).not.toContain('&amp;');
   });
 
   it('searches facet values, with the lite client and with the full one', async () => {

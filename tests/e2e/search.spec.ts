@@ -16,7 +16,7 @@ const QUERIES = {
     firstProduct: /Croquettes Chat Stérilisé/,
     box: 'chat sterilis',
     boxProduct: 'Croquettes Chat Stérilisé Poulet',
-    /** A name with an ampersand, which the service escapes as Algolia does. */
+    /** A name with an ampersand (InstantSearch escapes the service's highlighted values itself before drawing them). */
     ampersand: 'chiot riz',
     ampersandProduct: 'Croquettes Chiot Poulet & Riz',
     faq: 'parainage',
@@ -183,7 +183,7 @@ test('an unreachable search service says so, and the retry searches again once i
   await expect(page.getByRole('option', { name: q.boxProduct })).toBeVisible();
 });
 
-test('the header’s box shows a name with an ampersand as it is written', async ({ page }, info) => {
+test('the header’s box and the results page show a name with an ampersand as it is written', async ({ page }, info) => {
   const t = textsOf(info);
   const q = queriesOf(info);
   await page.goto(pathOf(info, 'home'));
@@ -192,6 +192,13 @@ test('the header’s box shows a name with an ampersand as it is written', async
   const list = page.getByRole('listbox', { name: t('search.box.suggestions') });
   await expect(list.getByRole('option', { name: q.ampersandProduct })).toBeVisible();
   await expect(list).not.toContainText('&amp;');
+
+  // The results page (InstantSearch's own highlighting) draws it as written too.
+  await page.getByRole('combobox', { name: t('search.label') }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${pathOf(info, 'search')}\\?q=`));
+  const products = page.locator('.search-products');
+  await expect(products).toContainText(q.ampersandProduct);
+  await expect(products).not.toContainText('&amp;');
 });
 
 test('the FAQ search finds a question despite a typo, and says when none matches', async ({ page }, info) => {

@@ -17,7 +17,6 @@ import type { Language } from '../../lib/channels.ts';
 import type { SearchIndexKind, SearchRecords } from '../../lib/search/records.ts';
 import { foldText, foldedWords, wordSpans } from '../../lib/search/text.ts';
 import { matchesFilters, type Filters } from '../../lib/search/filters.ts';
-import { escapeHtml } from '../../lib/search/highlight.ts';
 import type { Indexed, LanguageRecords } from './records.ts';
 
 /** What each kind searches (with its weight), offers as facets, and highlights when the query does not say. */
@@ -403,8 +402,9 @@ export interface Highlight {
 }
 
 /**
- * A value with the words answering the query wrapped in the tags, the rest escaped as Algolia does (the
- * InstantSearch widgets unescape it), and how much of the query it matched.
+ * A value with the words answering the query wrapped in the tags, and how much of the query it matched. The
+ * rest is the value as it is, as Algolia returns it: InstantSearch escapes a hit's highlighted values itself
+ * before its widgets draw them, so a value escaped here would show its entities (`Poulet &amp; Riz`).
  */
 export function highlight(rules: WordRules, value: string, words: readonly QueryWord[], tags: { pre: string; post: string }): Highlight {
   const matched = new Set<string>();
@@ -419,10 +419,10 @@ export function highlight(rules: WordRules, value: string, words: readonly Query
     if (answered.length === 0) continue;
     for (const w of answered) matched.add(w.folded);
     highlightedWords++;
-    out += `${escapeHtml(value.slice(at, span.start))}${tags.pre}${escapeHtml(value.slice(span.start, span.end))}${tags.post}`;
+    out += `${value.slice(at, span.start)}${tags.pre}${value.slice(span.start, span.end)}${tags.post}`;
     at = span.end;
   }
-  out += escapeHtml(value.slice(at));
+  out += value.slice(at);
   const matchedWords = [...matched];
   const matchLevel = matchedWords.length === 0 ? 'none' : matchedWords.length === words.length ? 'full' : 'partial';
   return {
@@ -447,8 +447,8 @@ export function highlightFacetValue(value: string, facetQuery: string, tags: { p
   let at = 0;
   for (const span of wordSpans(value)) {
     if (span.start < at || !wanted.some((w) => span.folded.startsWith(w))) continue;
-    out += `${escapeHtml(value.slice(at, span.start))}${tags.pre}${escapeHtml(value.slice(span.start, span.end))}${tags.post}`;
+    out += `${value.slice(at, span.start)}${tags.pre}${value.slice(span.start, span.end)}${tags.post}`;
     at = span.end;
   }
-  return out + escapeHtml(value.slice(at));
+  return out + value.slice(at);
 }

@@ -14,7 +14,7 @@ import { treeTranslator, type MessageTree, type Translator } from '../../i18n/co
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { createSearchClient, searchFailure } from '../../lib/search/client.ts';
-import { escapeHtml, HIGHLIGHT_TAGS, highlightParts } from '../../lib/search/highlight.ts';
+import { HIGHLIGHT_TAGS, highlightParts } from '../../lib/search/highlight.ts';
 import {
   articleHit,
   categoryHit,
@@ -34,7 +34,7 @@ const SUGGESTIONS = { products: 4, categories: 3, articles: 3 } as const;
 
 interface Suggestion {
   href: string;
-  /** The highlighted value (the service's tags around the matched words, the rest escaped as HTML). */
+  /** The highlighted value (the service's tags around the matched words). */
   label: string;
   /** A product's picture and price (minor units, or none). */
   image?: string | null;
@@ -173,17 +173,17 @@ export function startSuggestions(panel: HTMLElement, messages: MessageTree[]): v
 
 const productSuggestion = (hit: ProductHit): Suggestion => ({
   href: hit.url,
-  label: hit._highlightResult?.name?.value ?? escapeHtml(hit.name),
+  label: hit._highlightResult?.name?.value ?? hit.name,
   image: hit.image,
   price: hit.price,
 });
 const categorySuggestion = (hit: CategoryHit): Suggestion => ({
   href: hit.url,
-  label: hit._highlightResult?.name?.value ?? escapeHtml(hit.name),
+  label: hit._highlightResult?.name?.value ?? hit.name,
 });
 const articleSuggestion = (hit: ArticleHit): Suggestion => ({
   href: hit.url,
-  label: hit._highlightResult?.title?.value ?? escapeHtml(hit.title),
+  label: hit._highlightResult?.title?.value ?? hit.title,
 });
 
 let nextId = 0;

@@ -1,17 +1,11 @@
 /**
  * Highlighted text without HTML: the service wraps the matched words of a value in the tags the query
- * asked for (highlightPreTag, highlightPostTag) and, as Algolia does, escapes the rest as HTML. The page
- * draws the parts, unescaped, as text nodes and <mark>s, so nothing of an answer is ever parsed as markup.
+ * asked for (highlightPreTag, highlightPostTag) and, as Algolia does, leaves the rest as it is. The page
+ * draws the parts as text nodes and <mark>s, so nothing of an answer is ever parsed as markup.
  */
 
 /** Tags no shop text contains (InstantSearch's own). */
 export const HIGHLIGHT_TAGS = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' } as const;
-
-/** What Algolia escapes in a highlighted value (InstantSearch's widgets unescape the same five). */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const UNESCAPES = Object.fromEntries(Object.entries(ESCAPES).map(([character, entity]) => [entity, character]));
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
-const unescapeHtml = (text: string): string => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => UNESCAPES[entity]!);
 
 export interface TextPart {
   text: string;
@@ -36,12 +30,10 @@ export function highlightParts(value: string, tags: { highlightPreTag: string; h
     rest = end === -1 ? '' : rest.slice(end + tags.highlightPostTag.length);
   }
   // Neighbours of the same kind are one part (a tag around nothing leaves two).
-  return parts
-    .reduce<TextPart[]>((merged, part) => {
-      const last = merged.at(-1);
-      if (last && last.highlighted === part.highlighted) last.text += part.text;
-      else merged.push({ ...part });
-      return merged;
-    }, [])
-    .map((part) => ({ ...part, text: unescapeHtml(part.text) }));
+  return parts.reduce<TextPart[]>((merged, part) => {
+    const last = merged.at(-1);
+    if (last && last.highlighted === part.highlighted) last.text += part.text;
+    else merged.push({ ...part });
+    return merged;
+  }, []);
 }
