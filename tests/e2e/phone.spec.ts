@@ -311,6 +311,22 @@ test.describe('the first screen of a product page at 390 × 844', () => {
   });
 });
 
+test('the cart on a phone: the summary scrolls with the page, never over the upsells', async ({ browser }, info) => {
+  const context = await phone(browser, info);
+  const page = await context.newPage();
+  await page.goto(`${pathOf(info, 'cart')}?variantId=10000001&quantity=2`);
+  await hydrated(page);
+  const summary = page.locator('.cart-summary');
+  const upsells = page.locator('.cart-upsells');
+  await expect(summary).toBeVisible();
+  await expect(upsells.locator('li').first()).toBeVisible();
+  await upsells.locator('li').last().scrollIntoViewIfNeeded();
+  const summaryBox = (await summary.boundingBox())!;
+  const upsellsBox = (await upsells.boundingBox())!;
+  expect(summaryBox.y + summaryBox.height, 'the summary ends above the upsells').toBeLessThanOrEqual(upsellsBox.y);
+  await context.close();
+});
+
 test.describe('a category page on a phone', () => {
   test('shows its products first; filters and sort open from one button, with and without JavaScript', async ({ browser }, info) => {
     const t = textsOf(info);
