@@ -65,6 +65,14 @@ test('every indexable page has a title and a description of its own on its site'
   expect(duplicates(pages, 'description')).toEqual([]);
 });
 
+test('every page has one h1: the content service’s bodies sit under the page’s title', async ({}, info) => {
+  const pages = pagesOf(channelOf(info.project.name));
+  const landing = pages.filter((p) => p.path.includes('/landing/'));
+  expect(landing.length, 'landing pages, whose bodies open with their own # heading').toBeGreaterThan(0);
+  const notOne = pages.map((p) => ({ path: p.path, h1: p.html.match(/<h1[\s>]/g)?.length ?? 0 })).filter((p) => p.h1 !== 1);
+  expect(notOne).toEqual([]);
+});
+
 test('every page type of the build is valid HTML', async ({}, info) => {
   const pages = pagesOf(channelOf(info.project.name));
   // One page of each kind: the first built page whose address has the same shape (its first segment, its depth).
