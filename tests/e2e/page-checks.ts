@@ -59,6 +59,23 @@ export async function overflowWidth(page: Page): Promise<number> {
 }
 
 /**
+ * The shown elements whose text is written in their own background's colour: axe leaves a 1:1 contrast
+ * aside as text hidden on purpose (an "incomplete" result, not a violation), so a button whose label took
+ * a link colour equal to its fill passed its scan unseen.
+ */
+export async function textsInTheirBackgroundColour(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return el.checkVisibility() && style.backgroundColor !== 'rgba(0, 0, 0, 0)' && style.color === style.backgroundColor;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${el.textContent?.trim().slice(0, 40)}`),
+  );
+}
+
+/**
  * Once every island has hydrated (Astro removes `ssr` from an island once it has rendered in the browser),
  * but those that wait to be seen (`client:visible`, such as the product page's ration calculator inside its
  * closed disclosure) or to be reached for (`client:intent`, the product page's purchase form): they

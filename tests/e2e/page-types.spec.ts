@@ -5,7 +5,8 @@
  * - it does not move: the layout shifts the page reports (PerformanceObserver) add up to at most 0.01;
  * - it is no wider than the screen;
  * - it logs no console error (a 404 page's own 404 answer aside);
- * - axe finds no serious or critical violation;
+ * - axe finds no serious or critical violation, and no text is written in its own background's colour (which
+ *   axe leaves aside);
  * - its main action is on the first screen where a shopper expects it (product, sample, category, login).
  * The account's pages are checked signed in. One test per page type, locale and size, so a failure names
  * its page and hides no other.
@@ -18,7 +19,7 @@ import { pathTo } from '../../src/lib/routes/paths.ts';
 import type { RouteName } from '../../src/lib/routes/routes.ts';
 import { createCustomer, escapeRegExp, expect, PLATFORM, seriousViolations, signInThroughApi, target, test } from './helpers.ts';
 import { catOfCustomer, keepBiNutritionChoice } from './bi-nutrition-helpers.ts';
-import { expectStill, hydrated, overflowWidth, watchShifts } from './page-checks.ts';
+import { expectStill, hydrated, overflowWidth, textsInTheirBackgroundColour, watchShifts } from './page-checks.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -104,6 +105,8 @@ async function settled(page: Page, type: string): Promise<void> {
     await expect(page.locator('form input[type="email"]')).toBeVisible();
   if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
   if (ACCOUNT_ROUTES.includes(type as (typeof ACCOUNT_ROUTES)[number])) await expect(page.locator('.island-status')).toHaveCount(0);
+  // The last order (a new customer has none: the card that says so, and its button) is read after the menu.
+  if (type === 'account') await expect(page.locator('.last-order .card')).toBeVisible();
   if (type === 'nutritionGuideEntrance') await expect(page.locator('[data-no-cat]')).toBeVisible();
   if (type === 'search') await expect(page.locator('.search-products > li').first()).toBeVisible();
   if (BI_NUTRITION_ROUTES.includes(type as (typeof BI_NUTRITION_ROUTES)[number]))
@@ -148,6 +151,7 @@ async function checkPage(page: Page, url: string, locale: LocaleCode, type: stri
   const main = MAIN_ACTION[type];
   if (main) await expect(page.locator(main).first(), `${label}: the main action on the first screen`).toBeInViewport({ ratio: 1 });
   expect(await seriousViolations(page), label).toEqual([]);
+  expect(await textsInTheirBackgroundColour(page), `${label}: text in its background's colour`).toEqual([]);
   expect(errors, `${label}: console errors`).toEqual([]);
 }
 
