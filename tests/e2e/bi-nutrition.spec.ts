@@ -221,6 +221,22 @@ test('the entrance without a cat asks for one; the results without the guide’s
   );
 });
 
+test('a link to a cat that is not the shopper’s: the guide and its results say so and lead to the guide’s entrance', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  await customerWithPet(page, info);
+  const entrances = [
+    ['biNutritionGuide', 'nutritionGuideFull'],
+    ['miniBiNutritionResults', 'nutritionGuideShort'],
+  ] as const;
+  for (const [route, entrance] of entrances) {
+    await page.goto(pathOf(info, route, { animal: '999999999' }));
+    await expect(page.getByText(t('pets.view.missing'))).toBeVisible();
+    await expect(page.getByRole('link', { name: t('guide.actions.chooseAnimal') })).toHaveAttribute('href', pathOf(info, entrance));
+  }
+});
+
 test('a kitten: adult kibble refused at the Meals step, kitten kibble accepted', async ({ page }, info) => {
   const t = textsOf(info);
   const catalogue = await productsOnSale(page, localeOf(info));

@@ -206,6 +206,18 @@ test('a pet whose pathology needs a vet is not eligible; a failing service reads
   await expectNoSeriousViolation(page, 'entrance');
 });
 
+test('a link to a pet that is not the shopper’s (a stale or shared link): the guide says so and leads to choosing one', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  for (const route of ['kibbleGuideAnimal', 'kibbleGuideResults'] as const) {
+    await page.goto(pathOf(info, route, { animal: '424242' }));
+    await expect(page.getByText(t('pets.view.missing'))).toBeVisible();
+    await expect(page.getByRole('link', { name: t('guide.actions.chooseAnimal') })).toHaveAttribute('href', pathOf(info, 'kibbleGuide'));
+  }
+  await expectNoSeriousViolation(page, 'a missing pet');
+});
+
 test('the kibble guide is published: indexable, in the sitemap, and the home’s “Lancer le guide” leads to it', async ({
   page,
   request,

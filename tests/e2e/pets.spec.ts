@@ -84,6 +84,19 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
   await expect(page.getByText(t('pets.list.empty'))).toBeVisible();
 });
 
+test('a pet that is not the customer’s (deleted, another account’s): its page and form say so and lead back to the pets', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
+  await signInThroughApi(page, info, await createCustomer(page.request, info));
+  for (const route of ['animal', 'animalEdit'] as const) {
+    await page.goto(pathOf(info, route, { animal: '999999999' }));
+    await expect(page.getByText(t('pets.view.missing'))).toBeVisible();
+    await expect(page.getByRole('link', { name: t('pets.view.back') })).toHaveAttribute('href', pathOf(info, 'animals'));
+  }
+  await expectNoSeriousViolation(page, 'a missing pet');
+});
+
 test('a guest adding a pet is asked to sign in for its photo, and offered no upload', async ({ page }, info) => {
   const t = textsOf(info);
   await page.goto(pathOf(info, 'animalAdd'));

@@ -28,7 +28,7 @@ import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland, type IslandProps } from '../shared/island.tsx';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { idOf, PET_FIELDS, petInput, petValues } from '../shared/pets/form.ts';
-import { usePetFromAddress } from '../shared/pets/pet.tsx';
+import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import { stepSchema } from '../shared/pets/guide-steps.ts';
 import { fetchKibbles, fetchMenu, fetchWetChoices, type BiNutritionRefusal } from './api.ts';
 import { MenuView } from './MenuView.tsx';
@@ -41,9 +41,9 @@ const STEPS: Record<Version, readonly Step[]> = {
   full: ['profile', 'meals', 'selection', 'ration'],
   mini: ['profile', 'selection', 'ration'],
 };
-const ROUTES: Record<Version, { guide: RouteName; results: RouteName }> = {
-  full: { guide: 'biNutritionGuide', results: 'biNutritionResults' },
-  mini: { guide: 'miniBiNutritionGuide', results: 'miniBiNutritionResults' },
+const ROUTES: Record<Version, { guide: RouteName; results: RouteName; entrance: RouteName }> = {
+  full: { guide: 'biNutritionGuide', results: 'biNutritionResults', entrance: 'nutritionGuideFull' },
+  mini: { guide: 'miniBiNutritionGuide', results: 'miniBiNutritionResults', entrance: 'nutritionGuideShort' },
 };
 /** The whole guide's check of the profile: every field of the kibble guide's three steps. */
 const PROFILE_STEP = 2;
@@ -457,28 +457,43 @@ function RationStep({ animal, draft, pending, onNext, back }: StepProps<3 | 7>) 
   );
 }
 
-/** The guide of the cat of the address; a dog's path is refused at once. */
-export function CatOfAddress({ route, children }: { route: RouteName; children: (animal: Animal) => ReactNode }) {
+/** A screen of the guide about the cat of the address; a dog's path is refused at once. */
+export function CatOfAddress({
+  version,
+  page,
+  children,
+}: {
+  version: Version;
+  page: 'guide' | 'results';
+  children: (animal: Animal) => ReactNode;
+}) {
   const { t, locale } = useIsland();
-  const [loaded] = usePetFromAddress(route);
-  if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if ('missing' in loaded) return <p>{t('guide.errors.missing')}</p>;
-  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
-  if (isDog(loaded.animal))
-    return (
-      <section className="guide card">
-        <Refusal refusal={{ eligible: false, reason: 'dogType', message: BI_NUTRITION_MESSAGES[languageOf(locale)].dogType }}>
-          <a className="button secondary" href={pathTo('animals', locale)}>
-            {t('biNutrition.actions.pets')}
-          </a>
-        </Refusal>
-      </section>
-    );
-  return <>{children(loaded.animal)}</>;
+  const routes = ROUTES[version];
+  return (
+    <PetOfAddress route={routes[page]} missing={{ route: routes.entrance, label: 'guide.actions.chooseAnimal' }}>
+      {(animal) =>
+        isDog(animal) ? (
+          <section className="guide card">
+            <Refusal refusal={{ eligible: false, reason: 'dogType', message: BI_NUTRITION_MESSAGES[languageOf(locale)].dogType }}>
+              <a className="button secondary" href={pathTo('animals', locale)}>
+                {t('biNutrition.actions.pets')}
+              </a>
+            </Refusal>
+          </section>
+        ) : (
+          children(animal)
+        )
+      }
+    </PetOfAddress>
+  );
 }
 
 function GuideOf({ version }: { version: Version }) {
-  return <CatOfAddress route={ROUTES[version].guide}>{(animal) => <Wizard version={version} start={animal} />}</CatOfAddress>;
+  return (
+    <CatOfAddress version={version} page="guide">
+      {(animal) => <Wizard version={version} start={animal} />}
+    </CatOfAddress>
+  );
 }
 
 const FullGuide = guardedIsland('biNutritionGuide', () => <GuideOf version="full" />);

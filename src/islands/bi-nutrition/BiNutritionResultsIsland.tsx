@@ -139,8 +139,11 @@ function Results({ version, animal }: { version: Version; animal: Animal }) {
 }
 
 function ResultsOf({ version }: { version: Version }) {
-  const route = BI_NUTRITION_ROUTES[version].results;
-  return <CatOfAddress route={route}>{(animal) => <Results version={version} animal={animal} />}</CatOfAddress>;
+  return (
+    <CatOfAddress version={version} page="results">
+      {(animal) => <Results version={version} animal={animal} />}
+    </CatOfAddress>
+  );
 }
 
 const FullResults = guardedIsland('biNutritionResults', () => <ResultsOf version="full" />);

@@ -23,7 +23,7 @@ import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/
 import { emptyPet, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
 import { ASKED, stepSchema, type AskedStep } from '../shared/pets/guide-steps.ts';
 import { usePetSummary } from '../shared/pets/pet.tsx';
-import { PetOfAddress } from './PetOfAddress.tsx';
+import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import '../shared/guide.css';
 
 function Progress({ step }: { step: number }) {
@@ -190,7 +190,7 @@ function Entrance({ route }: { route: RouteName }) {
 
 function SavedPetWizard() {
   return (
-    <PetOfAddress route="kibbleGuideAnimal" loading="islands.loading">
+    <PetOfAddress route="kibbleGuideAnimal" missing={{ route: 'kibbleGuide', label: 'guide.actions.chooseAnimal' }}>
       {(animal) => <Wizard animal={animal} />}
     </PetOfAddress>
   );

@@ -19,7 +19,7 @@ import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
-import { PetOfAddress } from './PetOfAddress.tsx';
+import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
 import '../shared/guide.css';
 
@@ -135,7 +135,11 @@ function Results({ animal }: { animal: Animal }) {
 
 function ResultsOfAddress() {
   return (
-    <PetOfAddress route="kibbleGuideResults" loading="guide.result.loading">
+    <PetOfAddress
+      route="kibbleGuideResults"
+      loading="guide.result.loading"
+      missing={{ route: 'kibbleGuide', label: 'guide.actions.chooseAnimal' }}
+    >
       {(animal) => <Results animal={animal} />}
     </PetOfAddress>
   );

@@ -6,10 +6,10 @@
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { sessionStore } from '../../stores/shop.ts';
-import { ErrorList } from '../shared/forms/ErrorList.tsx';
-import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
-import { usePetFromAddress } from '../shared/pets/pet.tsx';
+import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
+import { BACK_TO_PETS } from './parts.tsx';
 import { PetForm } from './PetForm.tsx';
 
 function useAfterSave() {
@@ -32,13 +32,12 @@ function AddPet() {
 }
 
 function EditPet() {
-  const { t } = useIsland();
   const after = useAfterSave();
-  const [loaded] = usePetFromAddress('animalEdit');
-  if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if ('missing' in loaded) return <p>{t('pets.view.missing')}</p>;
-  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
-  return <PetForm animal={loaded.animal} onSaved={after.saved} onCancel={() => after.cancel(loaded.animal)} />;
+  return (
+    <PetOfAddress route="animalEdit" missing={BACK_TO_PETS}>
+      {(animal) => <PetForm animal={animal} onSaved={after.saved} onCancel={() => after.cancel(animal)} />}
+    </PetOfAddress>
+  );
 }
 
 export const AddPetIsland = guardedIsland('animalAdd', AddPet);

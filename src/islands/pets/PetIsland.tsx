@@ -11,11 +11,12 @@ import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
-import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { idOf } from '../shared/pets/form.ts';
-import { usePetFromAddress, usePetSummary } from '../shared/pets/pet.tsx';
-import { FLASH_KEY, PetPhoto } from './parts.tsx';
+import { usePetSummary } from '../shared/pets/pet.tsx';
+import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
+import { BACK_TO_PETS, FLASH_KEY, PetPhoto } from './parts.tsx';
 
 function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean; onClose: () => void }) {
   const { t, locale } = useIsland();
@@ -71,16 +72,11 @@ function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean
   );
 }
 
-function Pet() {
+function Pet({ animal }: { animal: Animal }) {
   const { t, locale } = useIsland();
   const lang = languageOf(locale);
   const summary = usePetSummary();
-  const [loaded] = usePetFromAddress('animal');
   const [deleting, setDeleting] = useState(false);
-  if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
-  if ('missing' in loaded) return <p>{t('pets.view.missing')}</p>;
-  if ('failed' in loaded) return <ErrorList messages={[loaded.failed]} />;
-  const { animal } = loaded;
   const condition = BODY_CONDITIONS.find((c) => String(c.id) === idOf(animal.condition));
   const activity = ACTIVITIES.find((a) => String(a.id) === idOf(animal.activity));
   const yes = (value: boolean) => t(value ? 'pets.view.yes' : 'pets.view.no');
@@ -138,4 +134,8 @@ function Pet() {
   );
 }
 
-export default guardedIsland('animal', Pet);
+export default guardedIsland('animal', () => (
+  <PetOfAddress route="animal" missing={BACK_TO_PETS}>
+    {(animal) => <Pet animal={animal} />}
+  </PetOfAddress>
+));

@@ -9,6 +9,9 @@ import './pets.css';
 /** A message the page before the list left (a pet deleted): shown once there. */
 export const FLASH_KEY = 'pets-flash';
 
+/** Where a pet's page or form sends a shopper when its pet is missing: their pets. */
+export const BACK_TO_PETS = { route: 'animals', label: 'pets.view.back' } as const;
+
 export function PetPhoto({ animal, size = 96 }: { animal: Animal; size?: number }) {
   const { t } = useIsland();
   return animal.photo ? (

@@ -24,9 +24,7 @@ export default {
     back: 'Retour',
     results: 'Voir mes recommandations',
     restart: 'Modifier ses réponses',
-  },
-  errors: {
-    missing: 'Cet animal est introuvable.',
+    chooseAnimal: 'Choisir un animal',
   },
   result: {
     title: 'Nos recommandations pour {name}',

@@ -24,9 +24,7 @@ export default {
     back: 'Terug',
     results: 'Bekijk mijn aanbevelingen',
     restart: 'Antwoorden wijzigen',
-  },
-  errors: {
-    missing: 'Dit dier is niet gevonden.',
+    chooseAnimal: 'Een dier kiezen',
   },
   result: {
     title: 'Onze aanbevelingen voor {name}',

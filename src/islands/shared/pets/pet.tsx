@@ -1,6 +1,6 @@
 /**
  * What the pets' and the guides' screens share about one pet: its summary line (species, breed, age,
- * weight) and loading it from the address (a 404 or an id that is none: missing).
+ * weight) and loading it from the address (a 404, an id that is none or a visitor who owns no pet: missing).
  */
 import { useEffect, useState } from 'react';
 import { languageOf } from '../../../lib/channels.ts';
@@ -10,6 +10,7 @@ import type { RouteName } from '../../../lib/routes/routes.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { Animal } from '../../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../../stores/pets.ts';
+import { sessionStore } from '../../../stores/shop.ts';
 import { useIsland } from '../island.tsx';
 import { idOf } from './form.ts';
 
@@ -29,8 +30,8 @@ export function usePetSummary() {
 
 export type LoadedPet = { animal: Animal } | { missing: true } | { failed: string } | null;
 
-/** The pet whose id is in the address (a 404 or an id that is none: missing). */
-export function usePetFromAddress(route: RouteName): [LoadedPet, (animal: Animal) => void] {
+/** The pet whose id is in the address. */
+export function usePetFromAddress(route: RouteName): LoadedPet {
   const { locale, t } = useIsland();
   const [loaded, setLoaded] = useState<LoadedPet>(null);
   useEffect(() => {
@@ -39,8 +40,11 @@ export function usePetFromAddress(route: RouteName): [LoadedPet, (animal: Animal
     let live = true;
     void (async () => {
       try {
-        const animal = await animalsApi().getAnimal(Number(id), await ownerToken());
-        if (live) setLoaded({ animal });
+        const token = await ownerToken();
+        // A visitor who is not signed in and never created a pet owns none: nothing to ask the shop API.
+        const mayOwnPets = token !== null || sessionStore().$loggedIn.get();
+        const animal = mayOwnPets ? await animalsApi().getAnimal(Number(id), token) : null;
+        if (live) setLoaded(animal ? { animal } : { missing: true });
       } catch (error) {
         if (!live) return;
         setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: t('forms.errors.generic') });
@@ -50,5 +54,5 @@ export function usePetFromAddress(route: RouteName): [LoadedPet, (animal: Animal
       live = false;
     };
   }, [route, locale, t]);
-  return [loaded, (animal) => setLoaded({ animal })];
+  return loaded;
 }
