@@ -21,7 +21,7 @@ const numberOf = (value: string | undefined, fallback: number): number => {
 /** The purchase form's current values (its HTML's before the island runs, the island's after), and its defaults. */
 function choiceOf(form: HTMLFormElement): { choice: PurchaseChoice; defaults: PurchaseChoice } {
   const defaults = { interval: numberOf(form.dataset.defaultInterval, 0), quantity: numberOf(form.dataset.defaultQuantity, 1) };
-  const interval = form.querySelector<HTMLSelectElement>('[name="interval"]');
+  const interval = form.querySelector<HTMLSelectElement | HTMLInputElement>('[name="interval"]');
   const quantity = form.querySelector<HTMLInputElement>('[name="quantity"]');
   return {
     choice: { interval: numberOf(interval?.value, defaults.interval), quantity: numberOf(quantity?.value, defaults.quantity) },
@@ -34,7 +34,8 @@ function choiceOf(form: HTMLFormElement): { choice: PurchaseChoice; defaults: Pu
  * runs (the form is a cart link) takes it too. What the form offers says what the product offers.
  */
 function showCarriedChoice(form: HTMLFormElement): void {
-  const interval = form.querySelector<HTMLSelectElement>('[name="interval"]');
+  // A product sold once only has no list to choose from (a hidden field): its quantity alone is carried.
+  const interval = form.querySelector<HTMLSelectElement>('select[name="interval"]');
   const quantity = form.querySelector<HTMLInputElement>('[name="quantity"]');
   const offered = interval ? [...interval.options].map((o) => o.value) : [];
   const carried = purchaseChoiceOf(location.search, { buyOnce: offered.includes('0'), subscribe: offered.some((v) => v !== '0') });

@@ -90,7 +90,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   return (
     <form
       ref={form}
-      className="purchase"
+      className={subscribe ? 'purchase' : 'purchase purchase--once'}
       method="get"
       action={pathTo('cart', locale)}
       onSubmit={submit}
@@ -99,11 +99,11 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
       data-default-quantity={defaults.quantity}
     >
       <input type="hidden" name="variantId" value={variantCode} />
-      <label className="field">
-        {t('catalogue.product.purchase')}
-        <select name="interval" value={interval} onChange={(e) => setInterval(Number(e.target.value))} data-interval>
-          {buyOnce && <option value={0}>{t('catalogue.product.buyOnce')}</option>}
-          {subscribe && (
+      {subscribe ? (
+        <label className="field">
+          {t('catalogue.product.purchase')}
+          <select name="interval" value={interval} onChange={(e) => setInterval(Number(e.target.value))} data-interval>
+            {buyOnce && <option value={0}>{t('catalogue.product.buyOnce')}</option>}
             <optgroup label={t('catalogue.product.subscribe')}>
               {DELIVERY_FREQUENCIES.map((f) => (
                 <option key={f.days} value={f.days}>
@@ -111,9 +111,12 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
                 </option>
               ))}
             </optgroup>
-          )}
-        </select>
-      </label>
+          </select>
+        </label>
+      ) : (
+        // Sold once only (a sample): no choice to offer, so no list of one option; the cart link still says it.
+        <input type="hidden" name="interval" value={0} />
+      )}
       {subscribe && <p className="hint muted">{t('catalogue.product.subscribeHint')}</p>}
       <label className="field">
         {t('catalogue.product.quantity')}
