@@ -10,6 +10,7 @@
 import { getImage, imageConfig } from 'astro:assets';
 import { isRemoteAllowed } from 'astro/assets/utils';
 import { PICTURE_PLACEHOLDER } from '../lib/constants.ts';
+import type { PictureFiles } from '../lib/catalogue/picture-files.ts';
 import type { ContentImage } from '../lib/content/wire.ts';
 import type { ShareImage } from '../lib/seo/meta.ts';
 import { pictureAvailability } from './picture-availability.ts';
@@ -25,18 +26,6 @@ export const PICTURE_LAYOUTS = {
   // about 630 px wide (its height sets its width), wider screens draw it the page's width.
   slide: { widths: [640, 1280], sizes: '(max-width: 768px) 640px, 100vw' },
 } as const;
-
-/** The files of a pack shot in one layout: the <source>s of its <picture> and its <img>. */
-export interface PictureFiles {
-  sources: Array<{ type: string; srcset: string }>;
-  src: string;
-  srcset: string;
-  sizes: string;
-  width: number;
-  height: number;
-  /** The blurred preview drawn behind the <img> until it arrives: a tiny file of its own, CSP's img-src 'self'. */
-  placeholder: string;
-}
 
 /** AVIF first (the smallest, read by today's browsers), WebP for the others and as the <img> itself. */
 const PICTURE_FORMATS = ['avif', 'webp'] as const;

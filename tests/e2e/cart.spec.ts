@@ -156,6 +156,13 @@ test('upsells: shown on the cart page, one added lands in the cart as an upsell 
   const first = offered.first();
   const name = (await first.locator('strong').textContent())!.trim();
   const format = (await first.locator('.muted').textContent())!.trim();
+  // Each offer shows its pack shot (the catalogue's card files, drawn whole) and leads to its page.
+  for (const card of await offered.all()) {
+    const picture = card.locator('img.upsell-picture');
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    await expect(card.getByRole('link')).toHaveAttribute('href', /\/(produits|producten)\/[^/]+\/$/);
+  }
   await first.getByRole('button', { name: `${m('cart.addUpsell')} ${name} ${format}` }).click();
 
   await expect(page.locator('.toasts .toast-success').filter({ hasText: m('cart.added', { name }) })).toHaveCount(1);

@@ -2,7 +2,8 @@
  * A few products to complete the order, chosen at build time (the best-selling treats of each species) and
  * offered for the species in the cart (stores/cart/upsells.ts); added with the item call's `upsell` flag.
  */
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
+import type { PictureFiles } from '../../lib/catalogue/picture-files.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { upsellsFor, type Species } from '../../stores/cart/upsells.ts';
 import { cartStore } from '../../stores/shop.ts';
@@ -16,6 +17,33 @@ export interface Upsell {
   variantName: string;
   price: number;
   animal: Species;
+  /** The cart page's cards: the product's card picture (without one, the card keeps its frame) and its page. */
+  picture?: PictureFiles;
+  path?: string;
+}
+
+/** The treat's card picture: decorative, since the card's text names it; its frame is kept without one. */
+function UpsellPicture({ picture }: { picture: PictureFiles | undefined }) {
+  if (!picture) return <span className="upsell-picture" aria-hidden="true" />;
+  return (
+    <picture>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={picture.sizes} />
+      ))}
+      <img
+        className="upsell-picture has-placeholder"
+        src={picture.src}
+        srcSet={picture.srcset}
+        sizes={picture.sizes}
+        width={picture.width}
+        height={picture.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        style={{ '--placeholder': `url(${picture.placeholder})` } as CSSProperties}
+      />
+    </picture>
+  );
 }
 
 /** How many are offered: the frame of the cart page keeps their place. */
@@ -45,7 +73,8 @@ export function Upsells({ upsells, cart }: { upsells: Upsell[]; cart: Order | nu
         {shown.map((u, place) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the place is the identity here (see above).
           <li key={place} className="card" data-animal={u.animal}>
-            <strong>{u.name}</strong> <span className="muted">{u.variantName}</span>
+            <UpsellPicture picture={u.picture} />
+            <strong>{u.path ? <a href={u.path}>{u.name}</a> : u.name}</strong> <span className="muted">{u.variantName}</span>
             <span className="upsell-price">{price(u.price)}</span>
             <button
               type="button"
