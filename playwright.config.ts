@@ -28,6 +28,10 @@ export default defineConfig({
   // A test that fails once is a bug (a flake is fixed, not retried), and a focused test never reaches CI.
   retries: 0,
   forbidOnly: true,
+  // The journeys are long (a sign-in, a form refused then saved, an edit, a deletion): 10 to 20 s on a quiet
+  // machine, and up to 30 s, Playwright's default limit, when the two cores are shared with another build.
+  // The limit is for a test that hangs; each step keeps its own 5 s.
+  timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
