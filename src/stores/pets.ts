@@ -58,3 +58,11 @@ export async function ownerToken(): Promise<string | null> {
   }
   return guestToken();
 }
+
+/**
+ * Whether a visitor with this owner token may have pets: a customer signed in, or a guest who created one
+ * (and so holds a token). Anyone else has none: there is nothing to ask the shop API, which would refuse.
+ */
+export function mayOwnPets(token: string | null): boolean {
+  return token !== null || sessionStore().$loggedIn.get();
+}

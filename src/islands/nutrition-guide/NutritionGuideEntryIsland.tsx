@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { catsForGuide, GUIDE_OF_ENTRY, type NutritionGuideKind } from '../../lib/nutrition/guide-entry.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
-import { sessionStore } from '../../stores/shop.ts';
+import { animalsApi, mayOwnPets, ownerToken } from '../../stores/pets.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import './nutrition-guide.css';
@@ -23,8 +22,7 @@ function Entry({ kind }: { kind: NutritionGuideKind }) {
     void (async () => {
       try {
         const token = await ownerToken();
-        // A visitor who is not signed in and never created a pet has none: nothing to ask the shop API.
-        const animals = token === null && !sessionStore().$loggedIn.get() ? [] : await animalsApi().listAnimals(token);
+        const animals = mayOwnPets(token) ? await animalsApi().listAnimals(token) : [];
         setState({ status: 'done', cats: catsForGuide(animals) });
       } catch {
         setState({ status: 'failed' });

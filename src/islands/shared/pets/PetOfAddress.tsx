@@ -27,7 +27,7 @@ export function PetOfAddress({ route, loading = 'islands.loading', missing, chil
   if (loaded === null) return <IslandStatus messageKey={loading} />;
   if ('missing' in loaded)
     return (
-      <div className="pet-missing" data-pet-missing>
+      <div>
         <p>{t('pets.view.missing')}</p>
         <p>
           <a className="button" href={pathTo(missing.route, locale)}>

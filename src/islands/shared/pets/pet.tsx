@@ -9,8 +9,7 @@ import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { Animal } from '../../../lib/shop-api/wire.ts';
-import { animalsApi, ownerToken } from '../../../stores/pets.ts';
-import { sessionStore } from '../../../stores/shop.ts';
+import { animalsApi, mayOwnPets, ownerToken } from '../../../stores/pets.ts';
 import { useIsland } from '../island.tsx';
 import { idOf } from './form.ts';
 
@@ -41,9 +40,7 @@ export function usePetFromAddress(route: RouteName): LoadedPet {
     void (async () => {
       try {
         const token = await ownerToken();
-        // A visitor who is not signed in and never created a pet owns none: nothing to ask the shop API.
-        const mayOwnPets = token !== null || sessionStore().$loggedIn.get();
-        const animal = mayOwnPets ? await animalsApi().getAnimal(Number(id), token) : null;
+        const animal = mayOwnPets(token) ? await animalsApi().getAnimal(Number(id), token) : null;
         if (live) setLoaded(animal ? { animal } : { missing: true });
       } catch (error) {
         if (!live) return;
