@@ -104,6 +104,34 @@ describe('the seed’s pictures', () => {
     expect(contentPage.parse(page).image?.url).toMatch(/\/content\/uploads\/page-terms-nl-[0-9a-f]{12}\.png$/);
   });
 
+  it('come with a thumbnail, Strapi’s formats.thumbnail: the picture fitted in 245 × 156 pixels, served as an upload of its own', async () => {
+    const { default: sharp } = await import('sharp');
+    const categories = envelope(z.array(category)).parse((await platform.get('/content/b2c-categories?locale=nl_BE')).body).data;
+    const entries = [
+      ...(await products('nl')).map((p) => ({ key: p.sku.toLowerCase(), image: p.image! })),
+      ...categories.map((c) => ({ key: `category-${c.key}`, image: c.image! })),
+    ];
+    for (const { key, image } of entries) {
+      const thumbnail = image.formats?.thumbnail;
+      expect(thumbnail, key).toBeDefined();
+      if (!thumbnail) continue;
+      expect(new URL(thumbnail.url).pathname).toMatch(new RegExp(`^/content/uploads/thumbnail-${key}-nl-[0-9a-f]{12}\\.webp$`));
+      const { status, headers, raw } = await fetchFile(thumbnail);
+      expect([status, headers.get('content-type'), headers.get('cache-control')]).toEqual([
+        200,
+        'image/webp',
+        'public, max-age=31536000, immutable',
+      ]);
+      // The file is the size the wire says, the master's shape within 245 × 156, and a fraction of its bytes.
+      const { width, height, format } = await sharp(raw).metadata();
+      expect([format, width, height]).toEqual(['webp', thumbnail.width, thumbnail.height]);
+      expect(thumbnail.mime).toBe('image/webp');
+      expect(width <= 245 && height <= 156 && (width === 245 || height === 156), `${key} ${width}×${height}`).toBe(true);
+      expect(Math.abs(width / height - image.width / image.height)).toBeLessThan(0.02);
+      expect(raw.length * 5).toBeLessThan((await fetchFile(image)).raw.length);
+    }
+  });
+
   it('come with the summaries that lists and cross-sells read, not with the empty render', async () => {
     const sku = fixtures.products.find((p) => p.viewable && !p.isSample)!.sku;
     const summary = envelope(productSummary).parse(
@@ -144,8 +172,8 @@ describe('GET /content/uploads/{name}', () => {
   });
 });
 
-/** GETs an image's file through the app: the status, the headers, the bytes. */
-async function fetchFile(image: ContentImage) {
+/** GETs an image's (or its thumbnail's) file through the app: the status, the headers, the bytes. */
+async function fetchFile(image: Pick<ContentImage, 'url'>) {
   const url = new URL(image.url);
   const response = await platform.app.request(`http://platform.test${url.pathname}`);
   return { status: response.status, headers: response.headers, raw: Buffer.from(await response.arrayBuffer()) };

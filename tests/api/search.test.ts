@@ -92,8 +92,8 @@ describe('search service (Algolia protocol)', () => {
       description: expect.stringMatching(/^Moins de calories/),
     });
     expect(Number.isInteger(product.price)).toBe(true);
-    // The pack shot, at the address the caller reached the platform at.
-    expect(String(product.image)).toMatch(new RegExp(`^http://${host}/content/uploads/.+\\.png$`));
+    // The pack shot's thumbnail (suggestions draw it 40 pixels wide), at the address the caller reached the platform at.
+    expect(String(product.image)).toMatch(new RegExp(`^http://${host}/content/uploads/thumbnail-.+\\.webp$`));
     expect(await fetch(String(product.image)).then((r) => r.status)).toBe(200);
     expect(results[1]!.hits[0]).toMatchObject({ url: '/nl/producten/brokken-gesteriliseerde-kat-kip/', category: 'Brokken voor katten' });
     expect(results[2]!.hits[0]).toMatchObject({ objectID: 'page-delivery', type: 'page', url: '/page/livraison-et-retours/' });

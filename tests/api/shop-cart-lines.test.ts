@@ -111,15 +111,18 @@ describe('cart lines in the language of the request', () => {
       [sample.code, sample.product.animal, true],
     ]);
     expect(o.items[2]!.productPath).toBe(`/produits/echantillons/${sample.product.slug.fr}/`);
-    // The content service's pack shot, in the line's language, where the browser reaches the platform.
+    // The content service's pack shot, in the line's language, where the browser reaches the platform: its
+    // thumbnail (a line draws it 64 pixels wide), not the 720-pixel master.
     for (const item of o.items) {
-      expect(item.image?.url, item.variantCode).toMatch(/^http:\/\/platform\.test\/content\/uploads\/[a-z0-9-]+-fr-[0-9a-f]{12}\.png$/);
+      expect(item.image?.url, item.variantCode).toMatch(
+        /^http:\/\/platform\.test\/content\/uploads\/thumbnail-[a-z0-9-]+-fr-[0-9a-f]{12}\.webp$/,
+      );
       expect(item.image?.alternativeText, item.variantCode).not.toBe('');
       const file = await platform.request(new URL(item.image!.url).pathname);
-      expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/webp']);
     }
     const dutch = ok(await read(cart.tokenValue, { query: BE_NL }));
-    expect(dutch.items[0]!.image!.url).toMatch(/-nl-[0-9a-f]{12}\.png$/);
+    expect(dutch.items[0]!.image!.url).toMatch(/-nl-[0-9a-f]{12}\.webp$/);
     expect(dutch.items[0]!.image!.alternativeText).not.toBe(o.items[0]!.image!.alternativeText);
   });
 

@@ -88,13 +88,16 @@ test('each line is in the page’s language, with its picture and a link to its 
   await expect(page.locator('[data-coupon="BIENVENUE10"]')).toContainText(to === 'nl_BE' ? 'Welkom' : 'Bienvenue');
   await expect(page.locator('.cart-summary')).toContainText(tTo('cart.lines.total'));
 
-  // Its picture: sized, lazy, described; its name leads to the product's page in this language.
+  // Its picture: sized, lazy, described, the pack shot's thumbnail (enough for 64 pixels at twice the density,
+  // not the 720-pixel master); its name leads to the product's page in this language.
   const picture = line(page, DOG_FOOD).locator('img');
   await expect(picture).toHaveAttribute('width', '64');
   await expect(picture).toHaveAttribute('height', '64');
   await expect(picture).toHaveAttribute('loading', 'lazy');
   await expect(picture).toHaveAttribute('alt', /\S/);
-  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(picture).toHaveAttribute('src', /\/thumbnail-[a-z0-9-]+\.webp$/);
+  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThanOrEqual(128);
+  expect(await picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeLessThanOrEqual(245);
   const name = (await link.textContent())!.trim();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(site)}${to === 'nl_BE' ? '/nl/producten/' : '/produits/'}`));

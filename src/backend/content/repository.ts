@@ -33,14 +33,16 @@ export interface ProductQuery {
 /** A timestamptz column as the wire's ISO 8601 time (the drivers give a Date). */
 const iso = (value: unknown): string => new Date(value as string | Date).toISOString();
 
-/** The columns of a row's upload (`u`, joined on the row's image_file), without its bytes. */
-const imageColumns = 'u.hash AS image_hash, u.width AS image_width, u.height AS image_height, u.mime AS image_mime';
-const imageJoin = (row: string) => `LEFT JOIN content.uploads u ON u.name = ${row}.image_file`;
+/** The columns of a row's upload (`u`, joined on the row's image_file) and of its thumbnail (`ut`), without their bytes. */
+const imageColumns = `u.hash AS image_hash, u.width AS image_width, u.height AS image_height, u.mime AS image_mime,
+  ut.name AS thumbnail_file, ut.width AS thumbnail_width, ut.height AS thumbnail_height, ut.mime AS thumbnail_mime`;
+const imageJoin = (row: string) =>
+  `LEFT JOIN content.uploads u ON u.name = ${row}.image_file LEFT JOIN content.uploads ut ON ut.name = u.thumbnail`;
 
 /** A row's image as the wire carries it (Strapi's media fields), or null when the row has none. */
 function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
   if (typeof row.image_file !== 'string' || typeof row.image_hash !== 'string') return null;
-  return {
+  const image: ContentImage = {
     url: new URL(encodeURIComponent(row.image_file), uploadsUrl).href,
     fileHash: row.image_hash,
     alternativeText: (row.image_alt as string | null) ?? '',
@@ -48,6 +50,16 @@ function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
     height: row.image_height as number,
     mime: row.image_mime as string,
   };
+  if (typeof row.thumbnail_file === 'string')
+    image.formats = {
+      thumbnail: {
+        url: new URL(encodeURIComponent(row.thumbnail_file), uploadsUrl).href,
+        width: row.thumbnail_width as number,
+        height: row.thumbnail_height as number,
+        mime: row.thumbnail_mime as string,
+      },
+    };
+  return image;
 }
 
 const formerSlugs = `(SELECT coalesce(array_agg(h.slug ORDER BY h.replaced_at DESC, h.slug), '{}') FROM content.product_slug_history h
@@ -341,7 +353,7 @@ export async function findVariant(db: Queryable, code: string, language: Languag
     : null;
 }
 
-/** What a cart or order line shows of its variant in one language: names, page slugs, species and pack shot. */
+/** What a cart or order line shows of its variant in one language: names, page slugs, species and pack shot (its thumbnail). */
 export interface VariantDisplay {
   code: string;
   productName: string;
@@ -380,7 +392,9 @@ export async function findVariantDisplays(
  * one statement reads its lines' displays with its write (shop/carts/repository.ts addToCart).
  */
 export const VARIANT_DISPLAY_COLUMNS = `v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
-       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_file, p.image_alt`;
+       (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_alt,
+       -- A line's picture is drawn small: its thumbnail when the upload has one.
+       coalesce((SELECT u.thumbnail FROM content.uploads u WHERE u.name = p.image_file), p.image_file) AS image_file`;
 
 export interface VariantDisplayRow {
   code: string;
@@ -391,6 +405,7 @@ export interface VariantDisplayRow {
   listed: boolean;
   is_sample: boolean;
   animal: 'dog' | 'cat';
+  /** The pack shot's thumbnail, or its master when it has none. */
   image_file: string | null;
   image_alt: string | null;
 }

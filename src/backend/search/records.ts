@@ -9,6 +9,7 @@ import { channels, type Language, type LocaleCode } from '../../lib/channels.ts'
 import { findCategories, findFaq, findPages, findProducts } from '../content/repository.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { isListed } from '../../lib/catalogue/listing.ts';
+import { smallImageUrl } from '../../lib/content/products.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
 import type { ArticleRecord, CategoryRecord, ProductRecord } from '../../lib/search/records.ts';
 import { excerptOf, markdownToText } from '../../lib/search/text.ts';
@@ -62,7 +63,7 @@ export async function buildLanguageRecords(db: Queryable, language: Language, up
         objectID: product.sku,
         name: product.name,
         url: pathTo('product', locale, { product: product.slug }),
-        image: product.image?.url ?? null,
+        image: product.image ? smallImageUrl(product.image) : null,
         price: format.base_price,
         species: product.animal,
         kind: product.kind,

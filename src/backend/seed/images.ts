@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { languages, type Language } from '../../lib/channels.ts';
 import { bannerAlt, bannerSvg, packshotAlt, packshotSvg, type BannerInput } from '../../lib/catalogue/packshot.ts';
-import { renderPng, type Upload } from '../content/uploads.ts';
+import { renderPng, thumbnailOf, type Upload } from '../content/uploads.ts';
 import type { CatalogueFixture, ProductFixture } from './fixture-schema.ts';
 
 /** A row's image: the upload it names and its alternative text, in the row's language. */
@@ -17,6 +17,7 @@ interface RowImage {
 }
 
 export interface CatalogueImages {
+  /** Every file, a thumbnail before the master that names it. */
   uploads: Upload[];
   /** By `{key}/{language}`: a product's SKU, a category's or a page's key. */
   products: Map<string, RowImage>;
@@ -92,9 +93,15 @@ export async function catalogueImages(c: CatalogueFixture): Promise<CatalogueIma
       jobs.push({ map: 'pages', key: page.key, language, stem: `page-${page.key}-${language}`, svg, alt: bannerAlt(page.title[language]) });
     }
   }
-  const rendered = await mapLimit(jobs, Math.max(2, availableParallelism()), (job) => renderPng(job.svg, job.stem));
-  const result: CatalogueImages = { uploads: rendered, products: new Map(), categories: new Map(), pages: new Map() };
+  // Each master with its thumbnail, as Strapi's upload plugin stores an upload; the thumbnail first, as the
+  // master names it.
+  const rendered = await mapLimit(jobs, Math.max(2, availableParallelism()), async (job) => {
+    const master = await renderPng(job.svg, job.stem);
+    const thumbnail = await thumbnailOf(master, job.stem);
+    return [thumbnail, { ...master, thumbnail: thumbnail.name }] as const;
+  });
+  const result: CatalogueImages = { uploads: rendered.flat(), products: new Map(), categories: new Map(), pages: new Map() };
   for (const [i, job] of jobs.entries())
-    result[job.map].set(`${job.key}/${job.language}`, { image_file: rendered[i]!.name, image_alt: job.alt });
+    result[job.map].set(`${job.key}/${job.language}`, { image_file: rendered[i]![1].name, image_alt: job.alt });
   return result;
 }

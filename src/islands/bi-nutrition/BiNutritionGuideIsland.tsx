@@ -10,6 +10,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { languageOf } from '../../lib/channels.ts';
+import { smallImageUrl } from '../../lib/content/products.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
@@ -159,7 +160,7 @@ function Choice({
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
         {product.image ? (
-          <img src={product.image.url} alt="" width={64} height={64} loading="lazy" />
+          <img src={smallImageUrl(product.image)} alt="" width={64} height={64} loading="lazy" />
         ) : (
           <span className="bi-choice-image" aria-hidden="true" />
         )}

@@ -37,15 +37,25 @@ export const updatedAt = z.iso.datetime({ offset: true });
  * An entry's image, as Strapi's media fields name it: where the file is (an absolute URL, usable as an
  * `<img src>`), its hash, its alternative text in the entry's language, its size in pixels and its type.
  */
-const contentImage = z.object({
+const file = {
   url: z.url({ protocol: /^https?$/ }),
-  fileHash: z.string().check(z.minLength(1)),
-  alternativeText: z.string(),
   width: z.int().check(z.positive()),
   height: z.int().check(z.positive()),
   mime: z.string().check(z.regex(/^image\//)),
+};
+const contentImage = z.object({
+  ...file,
+  fileHash: z.string().check(z.minLength(1)),
+  alternativeText: z.string(),
+  /**
+   * The smaller files made of it, as Strapi's upload plugin names them: `thumbnail` fits in 245 × 156 pixels,
+   * for a picture shown small. Absent for an upload made before thumbnails were.
+   */
+  formats: z.optional(z.object({ thumbnail: z.optional(z.object(file)) })),
 });
 export type ContentImage = z.infer<typeof contentImage>;
+/** Where a picture shown small is: its thumbnail's file, or the master when it has none. */
+export const smallImageUrl = (image: ContentImage): string => image.formats?.thumbnail?.url ?? image.url;
 /** No image yet is `null`, like Strapi's empty media field, or absent (a service that predates images). */
 export const image = z.nullish(contentImage);
 
