@@ -27,8 +27,8 @@ export const isUploadName = (name: string): boolean => /^[a-z0-9][a-z0-9-]{0,127
 /**
  * Drawings already rendered and thumbnails already made, by the sha256 of their SVG (of their master's
  * hash) and of the renderer's versions: every seed of the same catalogue (each API test file, each
- * end-to-end run, `npm run seed -- --reset`) draws the same files, and rendering is most of a seed's time. A file is written under a temporary name and renamed,
- * so a reader never sees half of one.
+ * end-to-end run, `npm run seed -- --reset`) draws the same files, and rendering is most of a seed's time.
+ * A file is written under a temporary name and renamed, so a reader never sees half of one.
  */
 const RENDER_CACHE = join(tmpdir(), 'maison-gamelle-renders');
 // An opaque picture (its background is drawn), and a lighter zlib effort than the default: the file is a
