@@ -10,23 +10,43 @@ import type { Page, TestInfo } from '@playwright/test';
 import { createCustomer, expect, homeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
 import { expectStill, watchShifts } from './page-checks.ts';
 
-/** Two products of the home's first category, in the cart through a cart link (not measured: the next visit is). */
-async function fillCart(page: Page, info: TestInfo): Promise<void> {
+/** Products of the home's first category (two unless said), in the cart through a cart link (not measured: the next visit is). */
+async function fillCart(page: Page, info: TestInfo, lines = 2): Promise<void> {
   await page.goto(homeOf(info));
   // The first category of the main navigation (folded in a menu on a phone).
   await page.goto((await page.locator('nav[aria-label] a').first().getAttribute('href'))!);
   const hrefs = await page
     .locator('[data-grid] > li:has(.tag.ok) a')
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, 2));
-  expect(hrefs).toHaveLength(2);
+    .evaluateAll((links, count) => [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, count), lines);
+  expect(hrefs).toHaveLength(lines);
   const variants: string[] = [];
   for (const href of hrefs) {
     await page.goto(href);
     variants.push(await page.locator('input[name="variantId"]').inputValue());
   }
   await page.goto(`${pathOf(info, 'cart')}?${variants.map((v) => `variantId=${v}&quantity=1`).join('&')}`);
-  await expect(page.locator('.cart-page .cart-line')).toHaveCount(2);
+  await expect(page.locator('.cart-page .cart-line')).toHaveCount(lines);
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a cart of one line has its summary right below the line, and nothing moves when it arrives', async ({ page }, info) => {
+    await fillCart(page, info, 1);
+    await watchShifts(page);
+    await page.goto(pathOf(info, 'cart'));
+    await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('region', { name: textsOf(info)('cart.upsells') })).toBeVisible();
+    await expectStill(page, 'cart of one line');
+    // The room kept for two lines while the cart was unknown is given back: one gap (1rem) between them.
+    const [line, summary] = await Promise.all([
+      page.locator('.cart-page .cart-line').boundingBox(),
+      page.locator('.cart-summary').boundingBox(),
+    ]);
+    expect(summary!.y - (line!.y + line!.height)).toBeLessThanOrEqual(24);
+    await expect(page.getByRole('link', { name: textsOf(info)('cart.checkout') })).toBeInViewport({ ratio: 1 });
+  });
+});
 
 for (const viewport of [
   { width: 390, height: 844 },
