@@ -31,6 +31,20 @@ async function fillCart(page: Page, info: TestInfo, lines = 2): Promise<void> {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('an empty cart has its upsells right below its button, and nothing moves when it is known', async ({ page }, info) => {
+    await watchShifts(page);
+    await page.goto(pathOf(info, 'cart'));
+    const upsells = page.getByRole('region', { name: textsOf(info)('cart.upsells') });
+    await expect(upsells).toBeVisible();
+    await expectStill(page, 'empty cart');
+    // Two gaps of the page's grid and the button's paragraph margin (1rem each); no unseen link between them.
+    const [empty, offers] = await Promise.all([
+      page.locator('[data-cart-empty]').boundingBox(),
+      page.locator('.cart-upsells').boundingBox(),
+    ]);
+    expect(offers!.y - (empty!.y + empty!.height)).toBeLessThanOrEqual(48);
+  });
+
   test('a cart of one line has its summary right below the line, and nothing moves when it arrives', async ({ page }, info) => {
     await fillCart(page, info, 1);
     await watchShifts(page);
