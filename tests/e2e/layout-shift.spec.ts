@@ -113,6 +113,12 @@ for (const viewport of [
       await expect(page.getByText(t('account.menu.greeting', { name: `${shopper.firstName} ${shopper.lastName}` }))).toBeVisible();
       await expect(page.locator('.last-order .order-card')).toBeVisible();
       await expectStill(page, 'account');
+      // A new customer has no order: the invitation's card fills the section, no empty band above the menu.
+      const [card, menu] = await Promise.all([
+        page.locator('.last-order .order-card').boundingBox(),
+        page.locator('.account-menu nav').boundingBox(),
+      ]);
+      expect(menu!.y - (card!.y + card!.height)).toBeLessThanOrEqual(40);
     });
 
     for (const [route, screen] of [

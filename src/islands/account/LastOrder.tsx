@@ -28,8 +28,8 @@ export function LastOrder() {
     <section className="orders-frame orders-frame--last last-order" aria-labelledby="last-order-title">
       <h2 id="last-order-title">{t('orders.last.title')}</h2>
       {order === undefined ? null : order === null ? (
-        // A card as an order's would be, so that the section is as full without one.
-        <div className="card order-card">
+        // A card as an order's would be, as tall as the section, so that it is as full without one.
+        <div className="card order-card order-card--none">
           <p>{t('orders.last.none')}</p>
           <a className="button" href={pathTo('home', locale)}>
             {t('orders.list.shop')}
