@@ -14,18 +14,7 @@
 import '../lib/zod/jitless.ts';
 import { z } from 'zod/mini';
 import type { LocaleCode } from '../lib/channels.ts';
-
-/** What the sandbox's card form collects; it goes to the provider only. */
-export interface CardDetails {
-  cardHolder: string;
-  cardNumber: string;
-  /** MM/YY. */
-  expiryDate: string;
-  verificationCode: string;
-}
-export type CardField = keyof CardDetails;
-/** The four fields, in the order the form shows them. */
-export const CARD_FIELDS: readonly CardField[] = ['cardNumber', 'expiryDate', 'verificationCode', 'cardHolder'];
+import { CARD_FIELDS, type CardDetails, type CardField } from '../lib/payments/card-details.ts';
 
 export class CardTokenFailure extends Error {
   readonly code: 'card_invalid' | 'network' | 'failed';

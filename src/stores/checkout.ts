@@ -24,7 +24,8 @@ import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, 
 import { CART_CHANNEL } from './cart/index.ts';
 import { createQueue } from './cart/queue.ts';
 import { getShop } from './shop.ts';
-import { type CardDetails, type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
+import type { CardDetails } from '../lib/payments/card-details.ts';
+import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
 
 /**
  * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).

@@ -4,7 +4,8 @@
  * island's stores import: only the screens that change a card carry the card's code.
  */
 import type { LocaleCode } from '../lib/channels.ts';
-import { type CardDetails, type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
+import type { CardDetails } from '../lib/payments/card-details.ts';
+import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
 
 let card: CardTokeniser | null = null;
 

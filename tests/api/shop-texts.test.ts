@@ -41,6 +41,15 @@ describe('the texts of the shop’s database', () => {
     expect((await shopTexts('fr')).map(([path]) => path)).toContain('payment_methods.instructions_fr[0]');
   });
 
+  it('have the bank transfer’s instructions speak of the details shown below them, where the shopper already is', async () => {
+    const [bank] = await platform.db.query<{ fr: string; nl: string }>(
+      `SELECT instructions_fr AS fr, instructions_nl AS nl FROM shop.payment_methods WHERE code = 'bank_transfer'`,
+    );
+    expect(bank!.fr).toContain('coordonnées ci-dessous');
+    expect(bank!.nl).toContain('gegevens hieronder');
+    expect(`${bank!.fr} ${bank!.nl}`).not.toMatch(/page de confirmation|bevestigingspagina/);
+  });
+
   for (const language of ['fr', 'nl'] as const)
     it(`follow the ${language === 'fr' ? 'French' : 'Dutch'} site’s voice and typography`, async () => {
       expect(slipsOf(language, await shopTexts(language))).toEqual([]);

@@ -119,7 +119,7 @@ test('the orders of the account: a list with "load more", a detail in its status
   // Newest first: the free order, then the transfers from the last one placed.
   await expect(cards.first().getByRole('heading')).toHaveText(t('orders.card.title', { number: free.number }));
   await expect(cards.nth(1).getByRole('heading')).toHaveText(t('orders.card.title', { number: awaiting[9]!.number }));
-  await expect(page.getByText(t('orders.list.shown', { shown: 10, total: 11 }))).toBeVisible();
+  await expect(page.getByText(t.plural('orders.list.shown', 10, { total: 11 }))).toBeVisible();
   await expectNoSeriousViolation(page, 'the list of orders');
   await page.getByRole('button', { name: t('orders.list.loadMore') }).click();
   await expect(cards).toHaveCount(11);
@@ -127,6 +127,7 @@ test('the orders of the account: a list with "load more", a detail in its status
   await expect(cards.last().getByRole('heading')).toHaveText(t('orders.card.title', { number: awaiting[0]!.number }));
   await expect(cards.last().getByRole('link')).toBeFocused();
   await expect(page.getByRole('button', { name: t('orders.list.loadMore') })).toHaveCount(0);
+  await expect(page.getByText(t.plural('orders.list.shown', 11, { total: 11 }))).toBeVisible();
 
   // An order awaiting its bank transfer: orange, with a way to pay.
   await cards.last().getByRole('link').click();

@@ -22,6 +22,7 @@ import {
   textsOf,
   uniqueEmail,
 } from './helpers.ts';
+import { overflowWidth } from './page-checks.ts';
 
 async function expectAccountMenu(page: Page, info: TestInfo) {
   const t = textsOf(info);
@@ -122,10 +123,23 @@ test('a wrong password is refused, "not you?" goes back to the e-mail', async ({
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expect(password).toBeFocused();
 
+  // Another account: the e-mail field again, empty and focused.
   await page.getByRole('button', { name: t('account.login.notYou') }).click();
-  await expect(page.getByLabel(t('forms.fields.email'), { exact: true })).toBeVisible();
+  const email = page.getByLabel(t('forms.fields.email'), { exact: true });
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue('');
   await logIn(page, info, shopper.email, shopper.password);
   await expectAccountMenu(page, info);
+});
+
+test('on a phone, a long e-mail address in the greeting breaks within the screen', async ({ page }, info) => {
+  const t = textsOf(info);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pathOf(info, 'login'));
+  const email = `alexandre.deschamps-gamelle-${uniqueEmail()}`;
+  await lookUp(page, info, email);
+  await expect(page.getByText(t('account.login.newHere', { email }))).toBeVisible();
+  expect(await overflowWidth(page)).toBe(0);
 });
 
 test('addresses: add with phone and postcode checks, favourite, edit, delete after confirmation', async ({ page, request }, info) => {
@@ -265,6 +279,8 @@ test('the password is changed (a wrong current one is refused), then used to log
   await current.fill(shopper.password);
   await section.getByRole('button', { name: t('account.personalData.passwordSave') }).click();
   await expect(section.getByRole('status')).toHaveText(t('account.personalData.passwordSaved'));
+  // The focus goes to what happened (the button it was on was disabled while saving).
+  await expect(section.getByRole('status')).toBeFocused();
   await expect(current).toHaveValue('');
 
   await page.goto(pathOf(info, 'account'));
@@ -300,6 +316,7 @@ test('personal data are saved, with the communication language', async ({ page, 
   await section.getByLabel(t('account.personalData.language')).selectOption('nl');
   await section.getByRole('button', { name: t('account.personalData.save') }).click();
   await expect(section.getByRole('status')).toHaveText(t('account.personalData.saved'));
+  await expect(section.getByRole('status')).toBeFocused();
 
   await expectNoSeriousViolation(page, 'personal data');
   await page.reload();

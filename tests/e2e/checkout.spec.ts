@@ -236,6 +236,45 @@ test('a card refused by the bank shows its message and code, then another card p
   expect(mollie).toEqual([]);
 });
 
+test('mistyped card details are each said under their field, before the order is placed', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await toSummary(page, info, 'visa');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method())) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  const fields = {
+    cardNumber: page.getByLabel(t('checkout.payment.card.number')),
+    expiryDate: page.getByLabel(t('checkout.payment.card.expiry')),
+    verificationCode: page.getByLabel(t('checkout.payment.card.cvc')),
+    cardHolder: page.getByLabel(t('checkout.payment.card.holder')),
+  };
+  // One digit wrong (the check digit fails), a thirteenth month, a two-digit code, no holder.
+  await fields.cardNumber.fill('4543 4740 0224 9997');
+  await fields.expiryDate.fill('13/20');
+  await fields.verificationCode.fill('12');
+  await acceptTermsAndPlace(page);
+  for (const [field, input] of Object.entries(fields)) {
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(t(`checkout.payment.card.errors.${field}`));
+  }
+  await expect(fields.cardNumber).toBeFocused();
+  // Nothing was placed nor sent to the provider: the summary is still open.
+  expect(sent).toEqual([]);
+  await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();
+  await expectNoSeriousViolation(page, 'the card form with its errors');
+
+  // Each error leaves as its detail is mended; then the order is placed and paid.
+  await fields.cardNumber.fill(CARDS.accepted);
+  await expect(fields.cardNumber).not.toHaveAttribute('aria-invalid');
+  await expect(fields.expiryDate).toHaveAttribute('aria-invalid', 'true');
+  await fillCard(page, info, CARDS.accepted);
+  for (const input of Object.values(fields)) await expect(input).not.toHaveAttribute('aria-invalid');
+  await acceptTermsAndPlace(page);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+  await expect(page.locator('[data-confirmation="paid"]')).toContainText(t('checkout.confirmation.paid'));
+});
+
 test('a bank transfer places the order, which awaits its payment with the instructions', async ({ page }, info) => {
   const t = textsOf(info);
   const token = await toSummary(page, info, 'bank_transfer');
@@ -246,8 +285,28 @@ test('a bank transfer places the order, which awaits its payment with the instru
   await expect(confirmation).toContainText(t('checkout.confirmation.delayed'));
   await expect(confirmation.getByRole('heading', { name: t('checkout.confirmation.instructions') })).toBeVisible();
   // The bank details and the reference to give, from the provider.
-  await expect(confirmation.locator('[data-bank-transfer]')).toContainText(t('checkout.confirmation.bank.reference'));
+  const bank = confirmation.locator('[data-bank-transfer]');
+  await expect(bank).toContainText(t('checkout.confirmation.bank.reference'));
   await expectNoSeriousViolation(page, 'the confirmation');
+  // Every detail laid out alike: labels and values in two columns on a wide screen, each label above its
+  // value on a phone (the short BIC once sat beside its label while the others went below theirs).
+  const places = () =>
+    bank.evaluate((list) =>
+      [...list.querySelectorAll('dt')].map((label) => {
+        const [dt, dd] = [label, label.nextElementSibling!].map((e) => e.getBoundingClientRect());
+        return { label: Math.round(dt!.left), value: Math.round(dd!.left), below: dd!.top >= dt!.bottom - 1 };
+      }),
+    );
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const wide = await places();
+  expect(new Set(wide.map((p) => `${p.label} ${p.value} ${p.below}`)).size, JSON.stringify(wide)).toBe(1);
+  expect(wide[0]!.value).toBeGreaterThan(wide[0]!.label);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await places();
+  expect(
+    phone.every((p) => p.below && p.value === p.label),
+    JSON.stringify(phone),
+  ).toBe(true);
 });
 
 test('a free order needs no payment', async ({ page }, info) => {

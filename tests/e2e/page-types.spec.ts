@@ -91,6 +91,7 @@ const ACCOUNT_ROUTES = [
   'orders',
   'subscriptions',
   'animals',
+  'animalAdd',
   'sponsorships',
 ] as const;
 

@@ -4,7 +4,18 @@
  * it, deleting it after the reason question; axe on the list, the form and the pet's page.
  */
 import sharp from 'sharp';
-import { atPath, createCustomer, expect, expectNoSeriousViolation, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
+import { activityLabel } from '../../src/lib/pets/labels.ts';
+import {
+  atPath,
+  createCustomer,
+  expect,
+  expectNoSeriousViolation,
+  languageOf,
+  pathOf,
+  signInThroughApi,
+  test,
+  textsOf,
+} from './helpers.ts';
 
 /** A small real picture (the media service reads what it stores). */
 const png = () =>
@@ -36,7 +47,10 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
     .getByRole('radio', { name: t('pets.yesNo.yes') })
     .check();
   await form.getByLabel(t('pets.fields.condition')).selectOption({ index: 3 });
-  await form.getByLabel(t('pets.fields.activity')).selectOption({ index: 1 });
+  // A cat's activity in a cat's words (a dog's speaks of walks).
+  const activity = form.getByLabel(t('pets.fields.activity'));
+  await activity.selectOption({ index: 1 });
+  await expect(activity.locator('option:checked')).toHaveText(activityLabel(languageOf(info), 'low', 'cat'));
   await form
     .getByRole('group', { name: t('pets.fields.hasFeature') })
     .getByRole('radio', { name: t('pets.yesNo.no') })
@@ -65,6 +79,15 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
 
   await expect(page.getByRole('heading', { name: 'Minette', level: 2 })).toBeVisible();
   await expect(page.getByRole('img', { name: t('pets.photo.alt', { name: 'Minette' }) })).toBeVisible();
+  // Each fact under the question it answers: the activity as chosen, no particularity.
+  const facts = page.locator('.pet-facts');
+  await expect(facts.getByRole('definition').filter({ hasText: activityLabel(languageOf(info), 'low', 'cat') })).toHaveCount(1);
+  await expect(
+    facts
+      .locator('div')
+      .filter({ hasText: t('pets.fields.hasFeature') })
+      .getByRole('definition'),
+  ).toHaveText(t('pets.view.none'));
   await expectNoSeriousViolation(page, 'pet page');
 
   await page.getByRole('link', { name: t('pets.view.edit') }).click();
@@ -76,7 +99,11 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
   await page.getByRole('button', { name: t('pets.view.delete') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: t('pets.delete.confirm') }).click();
-  await expect(dialog.getByText(t('forms.errors.required'))).toBeVisible();
+  // The reason is required: its error goes with its choices (not under the optional words), which take the focus.
+  const reasons = dialog.getByRole('group', { name: t('pets.delete.question') });
+  await expect(reasons.getByText(t('forms.errors.required'))).toBeVisible();
+  await expect(reasons).toHaveAccessibleDescription(t('forms.errors.required'));
+  await expect(reasons.getByRole('radio').first()).toBeFocused();
   await dialog.getByRole('radio', { name: t('pets.delete.reasons.rehomed') }).check();
   await dialog.getByRole('button', { name: t('pets.delete.confirm') }).click();
   await expect(page).toHaveURL(atPath(pathOf(info, 'animals')));

@@ -5,6 +5,7 @@
  * outcome are kept; the number and the CVC are dropped here.
  */
 import { z } from 'zod';
+import { EXPIRY_DATE, expiryEnd, VERIFICATION_CODE } from '../../lib/payments/card-details.ts';
 import type { Database } from '../db/database.ts';
 import { mollieId } from './payments.ts';
 import { classifyCard } from './test-cards.ts';
@@ -30,21 +31,11 @@ const createCustomerBody = z.object({
 const cardTokenBody = z.object({
   cardHolder: z.string({ message: 'The card holder is required' }).trim().min(1, 'The card holder is required').max(100),
   cardNumber: z.string({ message: 'The card number is required' }).max(30),
-  expiryDate: z
-    .string({ message: 'The expiry date is required' })
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'The expiry date must read MM/YY'),
+  expiryDate: z.string({ message: 'The expiry date is required' }).regex(EXPIRY_DATE, 'The expiry date must read MM/YY'),
   verificationCode: z
     .string({ message: 'The verification code is required' })
-    .regex(/^\d{3,4}$/, 'The verification code must have 3 or 4 digits'),
+    .regex(VERIFICATION_CODE, 'The verification code must have 3 or 4 digits'),
 });
-
-/** The last day of the card's expiry month (YYYY-MM-DD), or null when that day is past. */
-function expiryOf(expiryDate: string, now: Date): string | null {
-  const [month, year] = expiryDate.split('/').map((part) => Number(part.trim()));
-  const lastDay = new Date(Date.UTC(2000 + year!, month!, 0));
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return lastDay < today ? null : lastDay.toISOString().slice(0, 10);
-}
 
 export function customerService(db: Database, clock: () => Date) {
   const customer = async (id: string) => {
@@ -82,7 +73,7 @@ export function customerService(db: Database, clock: () => Date) {
       if (card === 'invalid') throw mollieError(422, 'The card number is invalid', 'cardNumber');
       if (card === 'unsupported') throw mollieError(422, 'The card brand is not supported: Visa or Mastercard only', 'cardNumber');
       const now = clock();
-      const expiry = expiryOf(parsed.data.expiryDate, now);
+      const expiry = expiryEnd(parsed.data.expiryDate, now);
       if (!expiry) throw mollieError(422, 'The card has expired', 'expiryDate');
       const token = mollieId('tkn');
       const last4 = card.number.slice(-4);

@@ -3,6 +3,8 @@
  * tokenises it: only that outcome travels with the token, never the number or the CVC. Like Mollie's
  * test mode, any other valid Visa or Mastercard number is accepted.
  */
+import { cardDigits, isCardNumber } from '../../lib/payments/card-details.ts';
+
 export type FailureReason = 'insufficient_funds' | 'refused_by_issuer' | 'card_expired' | 'authentication_failed';
 type CardLabel = 'Visa' | 'Mastercard';
 
@@ -59,16 +61,6 @@ export const SANDBOX_TEST_CARDS: readonly TestCard[] = [
 /** The bank's response code of a refused 3-D Secure authentication (the cardholder failed the step). */
 export const AUTHENTICATION_FAILED_CODE = '1A';
 
-const luhnValid = (digits: string): boolean => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-};
-
 /** Visa starts with 4; Mastercard with 51 to 55 or 2221 to 2720. Other brands are not taken by the shop. */
 function brandOf(digits: string): CardLabel | undefined {
   if (/^4\d{15}$/.test(digits)) return 'Visa';
@@ -79,8 +71,8 @@ function brandOf(digits: string): CardLabel | undefined {
 
 /** The card's brand and outcome, or why the number is not a card (invalid or a brand the shop does not take). */
 export function classifyCard(cardNumber: string): TestCard | 'invalid' | 'unsupported' {
-  const digits = cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return 'invalid';
+  if (!isCardNumber(cardNumber)) return 'invalid';
+  const digits = cardDigits(cardNumber);
   const known = SANDBOX_TEST_CARDS.find((card) => card.number === digits);
   if (known) return known;
   const label = brandOf(digits);

@@ -42,7 +42,7 @@ export function ChangePasswordForm() {
   return (
     <section aria-labelledby="change-password-title">
       <h2 id="change-password-title">{t('account.personalData.passwordTitle')}</h2>
-      <StatusMessage message={saved ? t('account.personalData.passwordSaved') : null} />
+      <StatusMessage message={saved ? t('account.personalData.passwordSaved') : null} focus />
       <Form
         form={form}
         onSuccess={() => {

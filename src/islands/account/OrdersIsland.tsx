@@ -86,7 +86,7 @@ function Orders() {
             ))}
           </ul>
           <p className="muted" role="status">
-            {t('orders.list.shown', { shown: orders.length, total })}
+            {t.plural('orders.list.shown', orders.length, { total })}
           </p>
           {orders.length < total && !failed && (
             <p>

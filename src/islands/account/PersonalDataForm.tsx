@@ -77,7 +77,7 @@ export function PersonalDataForm({ customer }: { customer: Customer }) {
   return (
     <section aria-labelledby="personal-data-title">
       <h2 id="personal-data-title">{t('account.personalData.identityTitle')}</h2>
-      <StatusMessage message={saved ? t('account.personalData.saved') : null} />
+      <StatusMessage message={saved ? t('account.personalData.saved') : null} focus />
       <Form
         form={form}
         onSuccess={(updated) => {

@@ -43,6 +43,7 @@ function Login({ mode }: { mode: Mode }) {
   const [step, setStep] = useState<Step>(mode === 'register' ? 'register' : 'email');
   const [email, setEmail] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const emailStep = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 
   // A dead reset link sends the shopper here to ask for a new one: the page opens at that step (its HTML,
@@ -51,10 +52,10 @@ function Login({ mode }: { mode: Mode }) {
     if (mode === 'login' && opensAtForgotPassword(window.location.search)) setStep('forgot');
   }, [mode]);
 
-  // Each new step is announced by moving the focus to its heading.
+  // Each new step is announced by moving the focus to its heading; the e-mail step, which has none, to its field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `step` is the trigger: the effect runs once per new step, whose heading the ref then holds.
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
+    if (moved.current) (heading.current ?? emailStep.current?.querySelector('input'))?.focus();
   }, [step]);
   const go = (next: Step, address = email) => {
     moved.current = true;
@@ -62,7 +63,7 @@ function Login({ mode }: { mode: Mode }) {
     setStep(next);
   };
   const changeAccount = (
-    <button type="button" className="link-button" onClick={() => go('email')}>
+    <button type="button" className="link-button" onClick={() => go('email', '')}>
       {t('account.login.notYou')}
     </button>
   );
@@ -70,7 +71,7 @@ function Login({ mode }: { mode: Mode }) {
   switch (step) {
     case 'email':
       return (
-        <div className="login">
+        <div className="login" ref={emailStep}>
           <GoogleLogin />
           <EmailStep email={email} onLookup={(next, address) => go(next, address)} />
           <p>
@@ -140,7 +141,7 @@ function Login({ mode }: { mode: Mode }) {
           </h2>
           <StatusMessage message={t('account.forgot.sent')} />
           <p>
-            <button type="button" className="link-button" onClick={() => go('email')}>
+            <button type="button" className="link-button" onClick={() => go('email', '')}>
               {t('account.forgot.back')}
             </button>
           </p>

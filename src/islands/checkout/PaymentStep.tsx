@@ -6,9 +6,9 @@
  * The card form is the build's (the store's `card`): the embedded sandbox's inputs, or in production
  * Mollie Components, Mollie's own fields mounted in the form, which the page never reads.
  */
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { PaymentMethod } from '../../lib/shop-api/wire.ts';
-import type { CardInput, CheckoutStore } from '../../stores/checkout.ts';
+import type { CheckoutStore } from '../../stores/checkout.ts';
 import { codeOf, openPayment } from '../../stores/checkout.ts';
 import { useCardForm as useSharedCardForm } from '../shared/CardForm.tsx';
 import { useIsland } from '../shared/island.tsx';
@@ -25,7 +25,7 @@ export function MethodNote({ method }: { method: PaymentMethod }) {
 }
 
 /** The build's card form (the sandbox's inputs or Mollie Components), and the card it gives the store when the shopper pays. */
-export const useCardForm = (store: CheckoutStore): { input: CardInput; form: ReactNode } => useSharedCardForm(store.card);
+export const useCardForm = (store: CheckoutStore): ReturnType<typeof useSharedCardForm> => useSharedCardForm(store.card);
 
 /** The method list (radio buttons with the fees). */
 export function MethodChoice({

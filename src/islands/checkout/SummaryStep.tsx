@@ -43,7 +43,9 @@ export function SummaryStep() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTermsError(!terms);
-    if (!terms) return;
+    // A card that cannot be one is said before the order is placed (a placed order would wait for its payment).
+    const cardReady = !withCard || card.check();
+    if (!terms || !cardReady) return;
     void store
       .placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...(withCard ? { card: card.input } : {}) })
       // A failure stays in the store and shows in the step; a refused card leaves the order placed, and
@@ -123,7 +125,7 @@ export function PayAgain() {
   const method = methods.find((m) => m.code === choice);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!choice) return;
+    if (!choice || (isCardMethod(choice) && !card.check())) return;
     try {
       confirmation.follow(
         await store.pay({

@@ -40,5 +40,6 @@ function EditPet() {
   );
 }
 
-export const AddPetIsland = guardedIsland('animalAdd', AddPet);
+// A new pet's form holds nothing private: painted with the page, so nothing moves when it comes alive.
+export const AddPetIsland = guardedIsland('animalAdd', AddPet, 'prerendered');
 export const EditPetIsland = guardedIsland('animalEdit', EditPet);

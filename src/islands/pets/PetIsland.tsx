@@ -5,12 +5,12 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
-import { ACTIVITY_NAMES, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pets/labels.ts';
-import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, SPECIES_IDS } from '../../lib/pets/profile.ts';
+import { activityLabel, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pets/labels.ts';
+import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, SPECIES_IDS, speciesOf } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
-import { ErrorList } from '../shared/forms/ErrorList.tsx';
+import { ErrorList, FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { idOf } from '../shared/pets/form.ts';
@@ -24,50 +24,80 @@ function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean
   const id = useId();
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
+  const firstReason = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (open && !dialog.current?.open) dialog.current?.showModal();
   }, [open]);
 
   const confirm = async () => {
-    if (!reason) return setErrors([t('forms.errors.required')]);
+    // The reason is the one question that must be answered: its error goes with its choices, which take the focus.
+    if (!reason) {
+      setReasonMissing(true);
+      return firstReason.current?.focus();
+    }
     setPending(true);
-    setErrors([]);
+    setFailed(false);
     try {
       await animalsApi().deleteAnimal(animal.id, { reason: reason as (typeof DELETE_REASONS)[number], message }, await ownerToken());
       sessionStorage.setItem(FLASH_KEY, t('pets.delete.deleted', { name: animal.name }));
       window.location.assign(pathTo('animals', locale));
     } catch {
-      setErrors([t('forms.errors.generic')]);
+      setFailed(true);
       setPending(false);
     }
   };
   return (
     <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <h2 id={`${id}-title`}>{t('pets.delete.title', { name: animal.name })}</h2>
-      <fieldset className="field field-choice">
-        <legend>{t('pets.delete.question')}</legend>
-        {DELETE_REASONS.map((r) => (
-          <span className="choice" key={r}>
-            <input id={`${id}-${r}`} type="radio" name={`${id}-reason`} checked={reason === r} onChange={() => setReason(r)} />
-            <label htmlFor={`${id}-${r}`}>{t(`pets.delete.reasons.${r}`)}</label>
-          </span>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>{t('pets.delete.message')}</label>
-        <textarea id={`${id}-message`} rows={2} value={message} onChange={(event) => setMessage(event.target.value)} />
-      </div>
-      <ErrorList messages={errors} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={() => void confirm()} disabled={pending} aria-busy={pending || undefined}>
-          {t('pets.delete.confirm')}
-        </button>
-        <button type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>
-          {t('pets.delete.cancel')}
-        </button>
-      </div>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm();
+        }}
+      >
+        <fieldset
+          className={`field field-choice${reasonMissing ? ' is-invalid' : ''}`}
+          aria-describedby={reasonMissing ? `${id}-reason-error` : undefined}
+        >
+          <legend>{t('pets.delete.question')}</legend>
+          {DELETE_REASONS.map((r, index) => (
+            <span className="choice" key={r}>
+              <input
+                ref={index === 0 ? firstReason : undefined}
+                id={`${id}-${r}`}
+                type="radio"
+                name={`${id}-reason`}
+                checked={reason === r}
+                aria-invalid={reasonMissing || undefined}
+                onChange={() => {
+                  setReason(r);
+                  setReasonMissing(false);
+                }}
+              />
+              <label htmlFor={`${id}-${r}`}>{t(`pets.delete.reasons.${r}`)}</label>
+            </span>
+          ))}
+          <FieldErrors id={`${id}-reason-error`} messages={reasonMissing ? [t('forms.errors.required')] : []} />
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-message`}>{t('pets.delete.message')}</label>
+          <textarea id={`${id}-message`} rows={2} value={message} onChange={(event) => setMessage(event.target.value)} />
+        </div>
+        <ErrorList messages={failed ? [t('forms.errors.generic')] : []} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={pending} aria-busy={pending || undefined}>
+            {t('pets.delete.confirm')}
+          </button>
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()} disabled={pending}>
+            {t('pets.delete.cancel')}
+          </button>
+        </div>
+      </form>
     </dialog>
   );
 }
@@ -85,8 +115,8 @@ function Pet({ animal }: { animal: Animal }) {
     ['crossbreed', yes(animal.crossbreed)],
     ['sterilized', yes(animal.sterilized)],
     ['condition', condition ? BODY_CONDITION_NAMES[lang][condition.code].name : ''],
-    ['activity', activity ? ACTIVITY_NAMES[lang][activity.code] : ''],
-    ['feature', animal.feature ? t(`pets.features.${animal.feature}`) : t('pets.view.none')],
+    ['activity', activity ? activityLabel(lang, activity.code, speciesOf(animal.type)) : ''],
+    ['hasFeature', animal.feature ? t(`pets.features.${animal.feature}`) : t('pets.view.none')],
     ['feeds', animal.feeds.map((feed) => t(`pets.feeds.${feed}`)).join(', ')],
     ['kibbleBrand', animal.kibbleBrand],
     ['oldKibbleBrand', animal.oldKibbleBrand ?? t('pets.view.none')],

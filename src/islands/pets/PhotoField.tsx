@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { PUBLIC_IMAGEKIT_PUBLIC_KEY, PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_SHOP_API_URL } from 'astro:env/client';
-import { useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { PHOTO_MAX_MB, PHOTO_TYPES, rotatedImageKitUrl } from '../../lib/pets/photo.ts';
 import { animalsApi } from '../../stores/pets.ts';
@@ -45,7 +45,11 @@ export function PhotoField({ name }: { name: string }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const [over, setOver] = useState(false);
-  const signedIn = useStore(sessionStore().$loggedIn);
+  // The add form is painted with the page, which cannot know the session: it is read once the island runs,
+  // so the first render matches the page's HTML (React refuses to hydrate different text).
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  const signedIn = useStore(sessionStore().$loggedIn) && running;
   const options = () => mediaOptions(languageOf(locale));
 
   const run = async (action: () => Promise<string | null>, done: string) => {

@@ -5,8 +5,10 @@
  * (stores/checkout-card.ts) makes the provider's single-use token of it.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CARD_FIELDS, type CardDetails, type CardField, cardProblems } from '../../lib/payments/card-details.ts';
 import type { CardInput } from '../../stores/checkout.ts';
-import { CARD_FIELDS, type CardDetails, type CardField, type CardTokeniser } from '../../stores/checkout-card.ts';
+import type { CardTokeniser } from '../../stores/checkout-card.ts';
+import { FieldErrors } from './forms/ErrorList.tsx';
 import { useIsland } from './island.tsx';
 import './card-form.css';
 
@@ -19,37 +21,56 @@ const LABELS: Record<CardField, string> = {
   cardHolder: 'checkout.payment.card.holder',
 };
 
-/** The sandbox's card form: plain inputs with the browser's card autocomplete; nothing here is sent to the shop. */
-function CardForm({ card, onChange }: { card: CardDetails; onChange: (card: CardDetails) => void }) {
+/**
+ * The sandbox's card form: plain inputs with the browser's card autocomplete; nothing here is sent to the
+ * shop. Once the shopper tried to pay, each detail that cannot make a card says so under its field, and
+ * stops saying it as soon as it is right.
+ */
+function CardForm({
+  id,
+  card,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  card: CardDetails;
+  invalid: CardField[];
+  onChange: (card: CardDetails) => void;
+}) {
   const { t } = useIsland();
-  const id = useId();
-  const field = (name: keyof CardDetails, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        value={card[name]}
-        onChange={(event) => onChange({ ...card, [name]: event.target.value })}
-        required
-        {...props}
-      />
-    </div>
-  );
+  const field = (name: CardField, props: React.InputHTMLAttributes<HTMLInputElement>) => {
+    const wrong = invalid.includes(name);
+    return (
+      <div className={`field${wrong ? ' is-invalid' : ''}`}>
+        <label htmlFor={`${id}-${name}`}>{t(LABELS[name])}</label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          value={card[name]}
+          onChange={(event) => onChange({ ...card, [name]: event.target.value })}
+          required
+          aria-invalid={wrong || undefined}
+          aria-describedby={`${id}-${name}-error`}
+          {...props}
+        />
+        <FieldErrors id={`${id}-${name}-error`} messages={wrong ? [t(`checkout.payment.card.errors.${name}`)] : []} />
+      </div>
+    );
+  };
   return (
     <fieldset className="card-form" data-card-form>
       <legend>{t('checkout.payment.card.legend')}</legend>
-      {field('cardNumber', t('checkout.payment.card.number'), { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
+      {field('cardNumber', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
       <div className="card-form-row">
-        {field('expiryDate', t('checkout.payment.card.expiry'), {
+        {field('expiryDate', {
           inputMode: 'numeric',
           autoComplete: 'cc-exp',
           placeholder: t('checkout.payment.card.expiryPlaceholder'),
           maxLength: 7,
         })}
-        {field('verificationCode', t('checkout.payment.card.cvc'), { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
+        {field('verificationCode', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
       </div>
-      {field('cardHolder', t('checkout.payment.card.holder'), { autoComplete: 'cc-name' })}
+      {field('cardHolder', { autoComplete: 'cc-name' })}
       <p className="muted card-form-note">{t('checkout.payment.card.secure')}</p>
     </fieldset>
   );
@@ -136,9 +157,22 @@ function ProviderCardForm({ fields }: { fields: ProviderFields }) {
   );
 }
 
-/** The build's card form, and the card it gives the tokeniser when the shopper sends it. */
-export function useCardForm(tokeniser: CardTokeniser): { input: CardInput; form: ReactNode } {
+/**
+ * The build's card form, the card it gives the tokeniser when the shopper sends it, and `check()`, called
+ * before anything is placed or paid: false (and the focus on the first detail to mend) while the sandbox's
+ * details cannot make a card. Mollie Components check their own fields: `check()` leaves it to them.
+ */
+export function useCardForm(tokeniser: CardTokeniser): { input: CardInput; form: ReactNode; check: () => boolean } {
+  const id = useId();
   const [card, setCard] = useState<CardDetails>(emptyCard);
-  if (tokeniser.kind === 'components') return { input: 'components', form: <ProviderCardForm fields={tokeniser} /> };
-  return { input: card, form: <CardForm card={card} onChange={setCard} /> };
+  const [checked, setChecked] = useState(false);
+  if (tokeniser.kind === 'components') return { input: 'components', form: <ProviderCardForm fields={tokeniser} />, check: () => true };
+  const invalid = checked ? cardProblems(card, new Date()) : [];
+  const check = () => {
+    const problems = cardProblems(card, new Date());
+    setChecked(true);
+    if (problems[0]) document.getElementById(`${id}-${problems[0]}`)?.focus();
+    return problems.length === 0;
+  };
+  return { input: card, form: <CardForm id={id} card={card} invalid={invalid} onChange={setCard} />, check };
 }

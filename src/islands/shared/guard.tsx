@@ -97,12 +97,16 @@ export function Guarded({
   );
 }
 
-/** An island made of one guarded screen (and the frame shown while it is guarded): the shape every sign-in and account island shares. */
-export function guardedIsland(route: RouteName, Screen: () => ReactNode, Frame?: () => ReactNode) {
+/**
+ * An island made of one guarded screen and what shows while it is guarded: the shape every sign-in and
+ * account island shares. `Frame` draws the screen's shape; 'prerendered' paints the screen itself, for one
+ * that holds nothing private (an empty form), disabled until the guard lets the shopper stay.
+ */
+export function guardedIsland(route: RouteName, Screen: () => ReactNode, Frame?: (() => ReactNode) | 'prerendered') {
   return function GuardedIsland(props: IslandProps) {
     return (
       <Island {...props}>
-        <Guarded route={route} frame={Frame ? <Frame /> : undefined}>
+        <Guarded route={route} frame={Frame && Frame !== 'prerendered' ? <Frame /> : undefined} prerendered={Frame === 'prerendered'}>
           <Screen />
         </Guarded>
       </Island>

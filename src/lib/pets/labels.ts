@@ -30,15 +30,22 @@ export const BODY_CONDITION_NAMES: Record<Language, Record<BodyCondition, { name
   },
 };
 
-export const ACTIVITY_NAMES: Record<Language, Record<Activity, string>> = {
+/** Each level by name, with what it looks like for a dog and for a cat: a dog's walks are not a cat's days. */
+export const ACTIVITY_NAMES: Record<Language, Record<Activity, { name: string } & Record<Species, string>>> = {
   fr: {
-    low: 'Calme (peu de sorties, chat d’intérieur)',
-    moderate: 'Modérée (une à deux heures de sortie par jour)',
-    high: 'Intense (sport, travail, chasse)',
+    low: { name: 'Calme', dog: 'peu de sorties, surtout à la maison', cat: 'chat d’intérieur, il dort beaucoup' },
+    moderate: { name: 'Modérée', dog: 'une à deux heures de sortie par jour', cat: 'il sort un peu ou joue chaque jour' },
+    high: { name: 'Intense', dog: 'sport, travail, chasse', cat: 'chat d’extérieur, grand chasseur' },
   },
   nl: {
-    low: 'Rustig (weinig wandelingen, binnenkat)',
-    moderate: 'Matig (een tot twee uur buiten per dag)',
-    high: 'Intens (sport, werk, jacht)',
+    low: { name: 'Rustig', dog: 'weinig wandelingen, vooral binnen', cat: 'binnenkat, slaapt veel' },
+    moderate: { name: 'Matig', dog: 'een tot twee uur buiten per dag', cat: 'gaat wat naar buiten of speelt elke dag' },
+    high: { name: 'Intens', dog: 'sport, werk, jacht', cat: 'buitenkat, echte jager' },
   },
 };
+
+/** An activity level as the owner chooses it: its name, and what it means for the pet's species once known. */
+export function activityLabel(language: Language, activity: Activity, species: Species | undefined): string {
+  const { name, ...looks } = ACTIVITY_NAMES[language][activity];
+  return species ? `${name} (${looks[species]})` : name;
+}

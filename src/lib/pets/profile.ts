@@ -9,6 +9,9 @@
 export const SPECIES = ['dog', 'cat'] as const;
 export type Species = (typeof SPECIES)[number];
 export const SPECIES_IDS: Record<Species, number> = { dog: 1, cat: 2 };
+/** The species of an id or of an IRI ending in one; undefined while none is chosen. */
+export const speciesOf = (iriOrId: string | null | undefined): Species | undefined =>
+  SPECIES.find((s) => String(SPECIES_IDS[s]) === /(\d+)$/.exec(iriOrId ?? '')?.[1]);
 
 /** Male is /api/v2/shop/animal-genders/1, female /2. */
 export const GENDERS = ['male', 'female'] as const;

@@ -19,6 +19,9 @@ describe('messages', () => {
   it('fill placeholders and pick plurals', () => {
     expect(translatePlural('fr', 'catalogue.category.products', 1)).toBe('1 produit');
     expect(translatePlural('nl', 'catalogue.category.products', 3)).toBe('3 producten');
+    expect(translatePlural('fr', 'orders.list.shown', 1, { total: 1 })).toBe('1 commande affichée sur 1');
+    expect(translatePlural('fr', 'orders.list.shown', 10, { total: 11 })).toBe('10 commandes affichées sur 11');
+    expect(translatePlural('nl', 'orders.list.shown', 1, { total: 1 })).toBe('1 van 1 bestelling getoond');
     expect(translate('fr', 'no.such.key')).toBe('no.such.key');
   });
 });

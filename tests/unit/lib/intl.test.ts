@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, pluralRules } from '../../../src/lib/intl.ts';
+import { ageInWords, dateTimeFormat, numberFormat, pluralRules } from '../../../src/lib/intl.ts';
 
 describe('kept Intl objects', () => {
   it('are made once per locale and options, and format as new ones do', () => {
@@ -14,5 +14,16 @@ describe('kept Intl objects', () => {
     );
     expect(pluralRules('fr').select(1)).toBe('one');
     expect(pluralRules('fr')).toBe(pluralRules('fr'));
+  });
+});
+
+describe("a pet's age in words", () => {
+  it('puts each unit in its plural, leaves out a zero one and keeps numbers with their units, in French and in Dutch', () => {
+    expect(ageInWords('fr-FR', 5, 6)).toBe('5\u00A0ans et 6\u00A0mois');
+    expect(ageInWords('fr-FR', 1, 1)).toBe('1\u00A0an et 1\u00A0mois');
+    expect(ageInWords('fr-BE', 0, 3)).toBe('3\u00A0mois');
+    expect(ageInWords('nl-BE', 1, 1)).toBe('1\u00A0jaar en 1\u00A0maand');
+    expect(ageInWords('nl-BE', 2, 0)).toBe('2\u00A0jaar');
+    expect(ageInWords('nl-BE', 0, 7)).toBe('7\u00A0maanden');
   });
 });

@@ -3,7 +3,8 @@
  * set, Mollie Components when one is, against a fake of mollie.js's `Mollie`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CardField, CardTokenFailure, cardTokeniser } from '../../../src/stores/checkout-card.ts';
+import type { CardField } from '../../../src/lib/payments/card-details.ts';
+import { CardTokenFailure, cardTokeniser } from '../../../src/stores/checkout-card.ts';
 import { fakeMollie } from './checkout-card.fakes.ts';
 
 const PROVIDER = 'https://api.example.test/payments';

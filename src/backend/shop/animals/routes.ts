@@ -15,8 +15,17 @@ import {
   MAX_ANIMALS,
 } from '../../../lib/shop-api/requests/animals.ts';
 import { today } from '../../../lib/shop-api/requests/dates.ts';
-import { ACTIVITIES, BODY_CONDITIONS, GENDER_IDS, GENDERS, SPECIES, SPECIES_IDS, type Species } from '../../../lib/pets/profile.ts';
-import { ACTIVITY_NAMES, BODY_CONDITION_NAMES, GENDER_NAMES, SPECIES_NAMES } from '../../../lib/pets/labels.ts';
+import {
+  ACTIVITIES,
+  BODY_CONDITIONS,
+  GENDER_IDS,
+  GENDERS,
+  SPECIES,
+  SPECIES_IDS,
+  type Species,
+  speciesOf,
+} from '../../../lib/pets/profile.ts';
+import { activityLabel, BODY_CONDITION_NAMES, GENDER_NAMES, SPECIES_NAMES } from '../../../lib/pets/labels.ts';
 import { ageInMonths } from '../../../lib/pets/age.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { jwtNotFound, notFound, refuse } from '../shared/errors.ts';
@@ -126,7 +135,7 @@ function lists(lang: Language) {
       '@type': 'AnimalActivity',
       id: a.id,
       code: a.code,
-      name: ACTIVITY_NAMES[lang][a.code],
+      name: activityLabel(lang, a.code, undefined),
     })),
   };
 }
@@ -180,8 +189,7 @@ export function animalRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const type = c.req.query('type');
     let species: Species | undefined;
     if (type !== undefined) {
-      const id = Number(/(\d+)$/.exec(type)?.[1]);
-      species = SPECIES.find((s) => SPECIES_IDS[s] === id);
+      species = speciesOf(type);
       if (!species) throw notFound();
     }
     return ld(

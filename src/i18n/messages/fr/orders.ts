@@ -4,7 +4,7 @@ export default {
     empty: 'Vous n’avez pas encore passé de commande.',
     shop: 'Découvrir nos croquettes',
     loadMore: 'Voir plus de commandes',
-    shown: '{shown} commandes affichées sur {total}',
+    shown: { one: '{count} commande affichée sur {total}', other: '{count} commandes affichées sur {total}' },
     failed: 'Vos commandes n’ont pas pu être chargées. Merci de réessayer.',
     retry: 'Réessayer',
   },

@@ -4,7 +4,8 @@ export default {
     empty: 'Je hebt nog geen bestelling geplaatst.',
     shop: 'Ontdek onze brokken',
     loadMore: 'Meer bestellingen tonen',
-    shown: '{shown} van {total} bestellingen getoond',
+    // One is shown only when there is one: the list loads several at a time.
+    shown: { one: '{count} van {total} bestelling getoond', other: '{count} van {total} bestellingen getoond' },
     failed: 'Je bestellingen konden niet geladen worden. Probeer het opnieuw.',
     retry: 'Opnieuw proberen',
   },

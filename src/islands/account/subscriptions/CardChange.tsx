@@ -45,7 +45,7 @@ export function CardChange({
   };
 
   const submit = async () => {
-    if (busy) return;
+    if (busy || !card.check()) return;
     setBusy(true);
     setErrors([]);
     try {

@@ -5,8 +5,17 @@
  */
 import { useEffect, useState } from 'react';
 import { languageOf } from '../../../lib/channels.ts';
-import { ACTIVITY_NAMES, BODY_CONDITION_NAMES, GENDER_NAMES, SPECIES_NAMES } from '../../../lib/pets/labels.ts';
-import { ACTIVITIES, BODY_CONDITIONS, FEATURE_CODES, FEEDS, GENDER_IDS, SPECIES, SPECIES_IDS } from '../../../lib/pets/profile.ts';
+import { activityLabel, BODY_CONDITION_NAMES, GENDER_NAMES, SPECIES_NAMES } from '../../../lib/pets/labels.ts';
+import {
+  ACTIVITIES,
+  BODY_CONDITIONS,
+  FEATURE_CODES,
+  FEEDS,
+  GENDER_IDS,
+  SPECIES,
+  SPECIES_IDS,
+  speciesOf,
+} from '../../../lib/pets/profile.ts';
 import type { AnimalBreed } from '../../../lib/shop-api/wire.ts';
 import { animalsApi } from '../../../stores/pets.ts';
 import { BirthdayField } from '../forms/BirthdayField.tsx';
@@ -107,6 +116,7 @@ export function PetShapeFields() {
   const { t, locale } = useIsland();
   const lang = languageOf(locale);
   const { choose, yesNo } = useChoices();
+  const species = speciesOf(useFormField<string>('type').value);
   return (
     <>
       <TextField field="weight" label={t('pets.fields.weight')} inputMode="decimal" />
@@ -125,7 +135,7 @@ export function PetShapeFields() {
       <SelectField
         field="activity"
         label={t('pets.fields.activity')}
-        options={[choose, ...ACTIVITIES.map((a) => ({ value: String(a.id), label: ACTIVITY_NAMES[lang][a.code] }))]}
+        options={[choose, ...ACTIVITIES.map((a) => ({ value: String(a.id), label: activityLabel(lang, a.code, species) }))]}
       />
     </>
   );

@@ -4,23 +4,25 @@
  */
 import { useEffect, useState } from 'react';
 import { languageOf } from '../../../lib/channels.ts';
+import { ageInWords } from '../../../lib/intl.ts';
 import { SPECIES_NAMES } from '../../../lib/pets/labels.ts';
+import { speciesOf } from '../../../lib/pets/profile.ts';
 import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { Animal } from '../../../lib/shop-api/wire.ts';
 import { animalsApi, mayOwnPets, ownerToken } from '../../../stores/pets.ts';
 import { useIsland } from '../island.tsx';
-import { idOf } from './form.ts';
 
 export function usePetSummary() {
   const { t, locale } = useIsland();
   const lang = languageOf(locale);
   return (animal: Animal) =>
     [
-      SPECIES_NAMES[lang][idOf(animal.type) === '2' ? 'cat' : 'dog'],
+      SPECIES_NAMES[lang][speciesOf(animal.type) ?? 'dog'],
       animal.breedName,
-      t('pets.view.years', { years: animal.ageYears, months: animal.ageMonths }),
+      ageInWords(locale.replace('_', '-'), animal.ageYears, animal.ageMonths) ??
+        t('pets.view.years', { years: animal.ageYears, months: animal.ageMonths }),
       t('pets.view.kg', { weight: new Intl.NumberFormat(locale.replace('_', '-')).format(animal.weight) }),
     ]
       .filter(Boolean)
