@@ -142,7 +142,7 @@ describe('GET /shop/orders/{token}/invoice', () => {
       `Factuur nr. FA-${number}`,
       '44000 Nantes, Frankrijk',
       'Eenheidsprijs',
-      '21\u00A0%',
+      '21%',
       'Totaal incl. btw',
       'Betaalmethode: Visa-kaart (Visa •••• 4242) – Betaald',
       'Lotte Peeters',

@@ -1,6 +1,8 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { loadFixtures } from '../../src/backend/seed/seed.ts';
+import { numberFormat } from '../../src/lib/intl.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { atPath, escapeRegExp, expect, homeOf, languageOf, localeOf, test, texts, textsOf, visibleProducts } from './helpers.ts';
+import { atPath, escapeRegExp, expect, homeOf, languageOf, localeOf, pathOf, test, texts, textsOf, visibleProducts } from './helpers.ts';
 import { purchaseFormReady } from './page-checks.ts';
 
 test('home → category → filter and sort → product → change format', async ({ page }, info) => {
@@ -208,3 +210,65 @@ async function productWithFormats(page: Page, info: TestInfo): Promise<string> {
   }
   throw new Error('no product with several formats, bought once and subscribed');
 }
+
+test('a product’s reviews: the page’s language first, then the others, each saying it is in another language', async ({ page }, info) => {
+  const language = languageOf(info);
+  const t = textsOf(info);
+  // The product of the reported page: two French reviews and two Dutch ones.
+  const product = loadFixtures().products.find((p) => p.sku === 'DOG-DRY-ADULT-CHICKEN')!;
+  const other = language === 'fr' ? 'nl' : 'fr';
+  expect(new Set(product.reviews.map((r) => r.locale))).toEqual(new Set([language, other]));
+  await page.goto(pathOf(info, 'product', { product: product.slug[language] }));
+
+  const reviews = page.locator('ul.reviews > li');
+  // Each part's language is that of its nearest lang attribute, the page's <html> at worst.
+  const shown = await reviews.evaluateAll((items) =>
+    items.map((li) => {
+      const langOf = (el: Element | null | undefined) => el?.closest('[lang]')?.getAttribute('lang') ?? null;
+      const title = li.querySelector('strong');
+      const body = [...li.querySelectorAll(':scope > p')].find((p) => !p.querySelector('strong') && !p.matches('.muted, .review-language'));
+      const note = li.querySelector('.review-language');
+      return {
+        title: title?.textContent,
+        titleLang: langOf(title),
+        bodyLang: langOf(body),
+        note: note?.textContent?.trim() ?? null,
+        noteLang: note ? langOf(note) : null,
+      };
+    }),
+  );
+  const inOrder = [...product.reviews.filter((r) => r.locale === language), ...product.reviews.filter((r) => r.locale === other)];
+  expect(shown.map((r) => r.title)).toEqual(inOrder.map((r) => r.title));
+  const pageLang = await page.locator('html').getAttribute('lang');
+  for (const [i, review] of inOrder.entries()) {
+    // The review's own words carry its language; the note saying so is in the page's (WCAG 3.1.2).
+    expect(shown[i]).toEqual({
+      title: review.title,
+      titleLang: review.locale,
+      bodyLang: review.locale,
+      note: review.locale === language ? null : t(`catalogue.product.reviewLanguage.${review.locale}`),
+      noteLang: review.locale === language ? null : pageLang,
+    });
+  }
+  await expect(reviews.filter({ hasText: t(`catalogue.product.reviewLanguage.${other}`) })).toHaveCount(
+    product.reviews.filter((r) => r.locale === other).length,
+  );
+  // The rating and its count stay those of every review, whatever their language.
+  await expect(page.locator('#reviews + p')).toContainText(
+    t.plural('catalogue.product.reviewCount', product.reviewCount, { count: numberFormat(language).format(product.reviewCount) }),
+  );
+  // The analysis table writes its percentages the language's way: "30\u00A0%" in French, "30%" in Dutch.
+  const percentages = await page.locator('table.constituents td').filter({ hasText: '%' }).allTextContents();
+  expect(percentages.length).toBeGreaterThan(0);
+  for (const cell of percentages) expect(cell).toMatch(language === 'fr' ? /^\d+(,\d)?\u00A0%$/ : /^\d+(,\d)?%$/);
+});
+
+test('a sample says its price once: free', async ({ page }, info) => {
+  const sample = loadFixtures().products.find((p) => p.isSample && p.viewable)!;
+  await page.goto(pathOf(info, 'sample', { sample: sample.slug[languageOf(info)] }));
+  const price = page.locator('[data-price]');
+  await expect(price.locator('.main-price')).toHaveText(textsOf(info)('generic.free'));
+  // Once: no tax-free "free" under the free one (it read "Gratuit Gratuit").
+  const free = new RegExp(escapeRegExp(textsOf(info)('generic.free')), 'g');
+  expect(((await price.textContent()) ?? '').match(free)).toHaveLength(1);
+});

@@ -1,8 +1,9 @@
 /**
  * The seed's pictures, derived from the catalogue's rows (the fixtures hold no image): a pack shot per
- * product and language (its recipe name, first shown format and species in that language, its range's
- * colour, a bag, a tin or a pouch by kind), and a banner per category (its lead products' packs) and per
- * content or landing page (the best sellers' packs), each rendered to PNG once and named by its hash.
+ * product and language (its recipe name and species in that language, its range's colour, a bag, a tin or
+ * a pouch by kind; no format, as one picture serves every format's page), and a banner per category (its
+ * lead products' packs) and per content or landing page (the best sellers' packs), each rendered to PNG
+ * once and named by its hash.
  */
 import { availableParallelism } from 'node:os';
 import { languages, type Language } from '../../lib/channels.ts';
@@ -39,10 +40,6 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
-/** The format a pack shows: the product's first shown one, as the shop names it in the language. */
-const packFormat = (product: ProductFixture, language: Language): string =>
-  (product.variants.find((v) => v.showVariant) ?? product.variants[0]!).name[language];
-
 const listed = (p: ProductFixture) => p.viewable && !p.isSample;
 const pack = (p: ProductFixture): BannerInput['packs'][number] => ({ kind: p.kind, animal: p.animal, colour: p.colour });
 
@@ -58,7 +55,7 @@ export async function catalogueImages(c: CatalogueFixture): Promise<CatalogueIma
   const jobs: Job[] = [];
   for (const language of languages) {
     for (const p of c.products) {
-      const input = { language, kind: p.kind, animal: p.animal, colour: p.colour, name: p.name[language], format: packFormat(p, language) };
+      const input = { language, kind: p.kind, animal: p.animal, colour: p.colour, name: p.name[language] };
       jobs.push({
         map: 'products',
         key: p.sku,

@@ -28,6 +28,7 @@ import {
 } from '../../lib/search/hits.ts';
 import { indexName } from '../../lib/search/records.ts';
 import { MAX_QUERY_LENGTH } from '../../lib/search/query.ts';
+import { switcherKeepsQuery } from '../shared/switcher-query.ts';
 import { queryRouting } from './routing.ts';
 import { searchSettings } from './settings.ts';
 import './search.css';
@@ -63,6 +64,8 @@ export default function SearchIsland({ locale, messages, suggestions }: Props) {
   // InstantSearch starts in the browser only, with the address's query: until then the frame.
   const [client, setClient] = useState<LiteClient | null>(null);
   useEffect(() => setClient(withoutEmptyQueries(createSearchClient(searchSettings))), []);
+  // The query the address holds goes along when the shopper switches language.
+  useEffect(switcherKeepsQuery, []);
   return (
     <div className="search-page">
       {client ? <LiveSearch client={client} locale={locale} texts={texts} suggestions={suggestions} /> : <Frame texts={texts} />}

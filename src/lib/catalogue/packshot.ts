@@ -1,7 +1,7 @@
 /**
  * The shop's drawn pictures, as SVG text: a product's pack shot (a bag of dry food, a tin of wet food, a
- * pouch of treats, in the product's colour, with its recipe name, its format and its species written in
- * the row's language), and a banner for a category, a content page or the shop itself. Framework-free:
+ * pouch of treats, in the product's colour, with its recipe name and its species written in the row's
+ * language), and a banner for a category, a content page or the shop itself. Framework-free:
  * the platform renders them to raster files when it seeds (src/backend/content/uploads.ts), and a page
  * whose picture is missing draws the same SVG inline.
  *
@@ -26,21 +26,15 @@ const SERIF = "'DejaVu Serif', Georgia, serif";
 const BRAND = 'Maison Gamelle';
 const LINE_HEIGHT = 1.18;
 
-/** The words printed on a pack, and those of its alternative text. */
-const words: Record<
-  Language,
-  { species: Record<Species, string>; pack: Record<PackKind, [one: string, many: string]>; of: string; lot?: string }
-> = {
+/** The words printed on a pack, and the pack its alternative text names. */
+const words: Record<Language, { species: Record<Species, string>; pack: Record<PackKind, string> }> = {
   fr: {
     species: { dog: 'Chien', cat: 'Chat' },
-    pack: { dry: ['sac', 'sacs'], wet: ['boîte', 'boîtes'], treat: ['sachet', 'sachets'] },
-    of: 'de',
-    lot: 'lot de',
+    pack: { dry: 'sac de croquettes', wet: 'boîte de pâtée', treat: 'sachet de friandises' },
   },
   nl: {
     species: { dog: 'Hond', cat: 'Kat' },
-    pack: { dry: ['zak', 'zakken'], wet: ['blik', 'blikken'], treat: ['zakje', 'zakjes'] },
-    of: 'van',
+    pack: { dry: 'zak brokken', wet: 'blik natvoer', treat: 'zakje snacks' },
   },
 };
 
@@ -52,30 +46,17 @@ export interface PackshotInput {
   colour: string;
   /** The recipe name, in `language`. */
   name: string;
-  /** The format as the shop names it in `language` ("2 kg", "12 x 85 g", "Staaltje 100 g"). */
-  format: string;
 }
 
 const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A format as printed: a multiplication sign between count and size, non-breaking spaces. */
-export const printedFormat = (format: string): string =>
-  format.replace(/(\d)\s*x\s*(\d)/g, '$1\u00a0×\u00a0$2').replace(/(\d) (k?g|l)\b/g, '$1\u00a0$2');
-
 /**
- * Alternative text of a pack shot, in its language: "Croquettes Chiot Poulet & Riz, sac de 2 kg", "Natvoer
- * Kat Zalm, 12 blikken van 85 g", "Échantillon Croquettes Chaton Poulet, échantillon de 100 g".
+ * Alternative text of a pack shot, in its language: "Croquettes Chiot Poulet & Riz, sac de croquettes",
+ * "Natvoer Kat Zalm, blik natvoer". No format: one picture serves every format's page.
  */
-export function packshotAlt({ language, kind, name, format }: Pick<PackshotInput, 'language' | 'kind' | 'name' | 'format'>): string {
-  const w = words[language];
-  const [one, many] = w.pack[kind];
-  const multipack = /^(\d+)\s*x\s*(.+)$/i.exec(format.trim());
-  if (multipack) return `${name}, ${w.lot ? `${w.lot} ` : ''}${multipack[1]} ${many} ${w.of} ${printedFormat(multipack[2]!)}`;
-  // A format led by a word names its own pack ("Échantillon 100 g", "Staaltje 100 g").
-  const named = /^(\p{L}+)\s+(.+)$/u.exec(format.trim());
-  if (named) return `${name}, ${named[1]!.toLowerCase()} ${w.of} ${printedFormat(named[2]!)}`;
-  return `${name}, ${one} ${w.of} ${printedFormat(format)}`;
+export function packshotAlt({ language, kind, name }: Pick<PackshotInput, 'language' | 'kind' | 'name'>): string {
+  return `${name}, ${words[language].pack[kind]}`;
 }
 
 /** Alternative text of a banner: its title and the shop's name ("Croquettes pour chat – Maison Gamelle"). */
@@ -268,20 +249,20 @@ function blankPack(kind: PackKind, animal: Species, colour: string): string {
   );
 }
 
-/** The pack shot of a product, as an SVG document of PACKSHOT_SIZE pixels. */
+/**
+ * The pack shot of a product, as an SVG document of PACKSHOT_SIZE pixels. It prints no format: one picture
+ * per product and language serves every format's page, so a format on it would be wrong on all but one.
+ */
 export function packshotSvg(input: PackshotInput): string {
   const shape = shapes[input.kind](input.colour);
   const { x, y, width, height } = shape.label;
   const centre = x + width / 2;
   const inset = 16;
   const species = words[input.language].species[input.animal];
-  const format = printedFormat(input.format);
-  const formatSize = textWidth(format, 22) <= width - 60 ? 22 : 18;
-  const pillWidth = Math.round(Math.min(width - 2 * inset, textWidth(format, formatSize) + 36));
-  const pillY = y + height - 54;
-  // The name fills what the head, the species and the format leave of the label.
+  const bandY = y + height - 30;
+  // The name fills what the head, the species and the band in the range's colour leave of the label.
   const nameTop = y + 104;
-  const nameBottom = pillY - 8;
+  const nameBottom = bandY - 12;
   const name = fitText(input.name, width - 2 * inset, nameBottom - nameTop, [27, 25, 23, 21, 19, 17]);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="${PACKSHOT_SIZE}" height="${PACKSHOT_SIZE}">` +
@@ -301,8 +282,7 @@ export function packshotSvg(input: PackshotInput): string {
       name.size,
       `class="name" text-anchor="middle" font-family="${SANS}" font-weight="700" fill="${INK}"`,
     ) +
-    `<rect x="${centre - pillWidth / 2}" y="${pillY}" width="${pillWidth}" height="40" rx="20" fill="${input.colour}"/>` +
-    `<text x="${centre}" y="${pillY + 27}" text-anchor="middle" font-family="${SANS}" font-size="${formatSize}" font-weight="700" fill="${onColour(input.colour)}">${escapeXml(format)}</text>` +
+    `<rect x="${centre - 50}" y="${bandY}" width="100" height="10" rx="5" fill="${input.colour}"/>` +
     '</g></svg>'
   );
 }

@@ -24,7 +24,7 @@ export const VERIFICATION_CODE = /^\d{3,4}$/;
 export const cardDigits = (cardNumber: string): string => cardNumber.replace(/[\s-]/g, '');
 
 /** The check digit every card number carries (ISO/IEC 7812): one digit mistyped or two swapped fails it. */
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);

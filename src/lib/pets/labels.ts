@@ -31,7 +31,7 @@ export const BODY_CONDITION_NAMES: Record<Language, Record<BodyCondition, { name
 };
 
 /** Each level by name, with what it looks like for a dog and for a cat: a dog's walks are not a cat's days. */
-export const ACTIVITY_NAMES: Record<Language, Record<Activity, { name: string } & Record<Species, string>>> = {
+const ACTIVITY_NAMES: Record<Language, Record<Activity, { name: string } & Record<Species, string>>> = {
   fr: {
     low: { name: 'Calme', dog: 'peu de sorties, surtout à la maison', cat: 'chat d’intérieur, il dort beaucoup' },
     moderate: { name: 'Modérée', dog: 'une à deux heures de sortie par jour', cat: 'il sort un peu ou joue chaque jour' },

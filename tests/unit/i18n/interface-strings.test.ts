@@ -141,6 +141,9 @@ describe('the typography rules', () => {
     expect(dutchSlips('Hebt u niets gevraagd?')).toEqual(['formal “u”/“uw” (the site says “je”)']);
     expect(dutchSlips('Neem contact op met de klantenservice.')).toEqual(['“klantenservice”: the site says “klantendienst”']);
     expect(dutchSlips('Open van 9:00 tot 18:00')).toEqual(['hour written with a colon (write "9.30 uur")']);
+    expect(dutchSlips('Abonnement (-10 %)')).toEqual(['space between a number and % (write "30%")']);
+    expect(dutchSlips('bespaar {percent}\u00A0% op elke levering')).toEqual(['space between a number and % (write "30%")']);
     expect(dutchSlips('Je bestelling is om 9.30 uur verzonden: volg ze in je klantenzone.')).toEqual([]);
+    expect(dutchSlips('Lid van 1% for animals: 1% van onze verkoop, kip (30%)')).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@
  *
  * French: a non-breaking space (U+00A0, the one rule of the whole site) before : ; ? !, inside « », between a
  * number and % or €, and hours written "9 h 30", never "9:30".
- * Belgian Dutch: no space before a colon, the informal "je" (never "u"/"uw"), hours "9.30 uur", and one term
- * per thing (the terms are listed in src/i18n/messages/nl/index.ts).
+ * Belgian Dutch: no space before a colon, none between a number and % ("30%"), the informal "je" (never
+ * "u"/"uw"), hours "9.30 uur", and one term per thing (the terms are listed in src/i18n/messages/nl/index.ts).
  */
 
 /** "1% for animals" is the name of the organisation, written its way. */
@@ -46,6 +46,7 @@ const DUTCH_SYNONYMS: Record<string, string> = {
 
 const dutchRules = [
   rule('space before :', /\s:/),
+  rule('space between a number and % (write "30%")', /(?:\d|\})\s%/),
   rule('formal “u”/“uw” (the site says “je”)', /(?<![\p{L}\p{N}'’-])(?:u|uw|uwe)(?![\p{L}\p{N}'’-])/iu),
   rule('hour written with a colon (write "9.30 uur")', /\b\d{1,2}:\d{2}\b/),
   (text: string) =>

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isEmailAddress } from '../../../lib/shop-api/requests/email.ts';
 import { iri, type Authentication } from '../../../lib/shop-api/wire.ts';
 import { LIMITS } from '../../../lib/constants.ts';
 import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken } from '../shared/errors.ts';
@@ -57,7 +58,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
       !email ||
       email.length > LIMITS.email ||
       password.length > LIMITS.passwordMax ||
-      !z.regexes.email.test(email) ||
+      !isEmailAddress(email) ||
       email.includes('\u0000')
     ) {
       throw invalidCredentials();

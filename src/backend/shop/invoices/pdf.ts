@@ -30,6 +30,7 @@ const TEXTS = {
   fr: {
     title: 'Facture',
     colon: '\u00A0: ',
+    percent: '\u00A0%',
     number: 'Facture n°',
     date: 'Date de facture',
     order: 'Commande n°',
@@ -53,6 +54,7 @@ const TEXTS = {
   nl: {
     title: 'Factuur',
     colon: ': ',
+    percent: '%',
     number: 'Factuur nr.',
     date: 'Factuurdatum',
     order: 'Bestelling nr.',
@@ -110,7 +112,7 @@ export function invoicePdf(input: InvoiceInput, { compress = true }: { compress?
     doc.on('error', reject);
   });
 
-  const rate = `${Math.round(input.vatRate * 1000) / 10}\u00A0%`.replace('.', ',');
+  const rate = `${Math.round(input.vatRate * 1000) / 10}${t.percent}`.replace('.', ',');
   const excl = (incl: number) => taxFreePrice(incl, input.vatRate);
   const right = PAGE.width - PAGE.margin;
 

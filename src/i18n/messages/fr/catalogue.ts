@@ -45,6 +45,8 @@ export default {
     gramsPerDay: 'Grammes par jour',
     reviews: 'Avis clients',
     reviewCount: { one: '{count} avis', other: '{count} avis' },
+    /** Said on a review written in another language than the page's, by the review's language. */
+    reviewLanguage: { fr: 'Avis rédigé en français', nl: 'Avis rédigé en néerlandais' },
     ratingValue: '{rating} sur 5',
     crossSell: 'Vous aimerez aussi',
     oldProduct: 'Ancienne recette',

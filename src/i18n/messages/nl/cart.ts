@@ -11,7 +11,7 @@ export default {
     removeNamed: '{name} uit de winkelmand verwijderen',
     purchase: 'Aankoopwijze',
     buyOnce: 'Eenmalige aankoop',
-    subscription: 'Abonnement (-10 %)',
+    subscription: 'Abonnement (-10%)',
     frequency: 'Frequentie',
     unitPrice: 'Prijs per stuk',
     total: 'Totaal',

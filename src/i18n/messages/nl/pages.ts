@@ -59,7 +59,7 @@ export default {
     intro: 'Brokken, natvoer en snacks ontwikkeld met dierenartsen, voor honden en katten, geleverd in Frankrijk, België en Luxemburg.',
     shopDogs: 'Voor mijn hond',
     shopCats: 'Voor mijn kat',
-    subscribe: 'Neem een abonnement: -10 % op elke levering, vanaf 2 leveringen, op het ritme dat jou past.',
+    subscribe: 'Neem een abonnement: -10% op elke levering, vanaf 2 leveringen, op het ritme dat jou past.',
     subscribeLink: 'Ontdek het abonnement',
     guide: 'Vind in 2 minuten de juiste voeding met onze brokkengids.',
     guideLink: 'Start de gids',
@@ -113,9 +113,9 @@ export default {
     directions: 'Routebeschrijving',
   },
   subscriptionLanding: {
-    intro: 'Ontvang de voeding van je {animal} automatisch op het ritme van jouw keuze en bespaar 10 % op elke levering.',
+    intro: 'Ontvang de voeding van je {animal} automatisch op het ritme van jouw keuze en bespaar 10% op elke levering.',
     points: {
-      discount: '-10 % op elke bestelling met abonnement',
+      discount: '-10% op elke bestelling met abonnement',
       minimum: 'Minimaal 2 leveringen, daarna zonder verplichting',
       frequencies: '10 frequenties, van om de 3 weken tot om de 5 maanden',
       edit: 'Aan te passen tot 4 dagen voor elke verzending, met een herinneringsmail een week vooraf',

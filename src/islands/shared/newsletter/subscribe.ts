@@ -3,11 +3,13 @@
  * script on every page, src/components/layout/Footer.astro) and NewsletterForm (React, for the exit-intent
  * offer and the newsletter page) share it, so the footer costs no React and no schema library.
  *
- * The platform checks the e-mail (its 422 names the rule broken); a rate limit's 429 says, in the page's
- * language, when to try again; anything else, an unreachable server included, is SPEC's "Une erreur s'est
- * produite".
+ * The e-mail is checked here with the platform's own rule (lib/shop-api/requests/email.ts, without zod): an
+ * address it would refuse is never sent (a 422 would be logged in the page's console). Should it refuse one
+ * all the same, its 422 names the rule broken; a rate limit's 429 says, in the page's language, when to try
+ * again; anything else, an unreachable server included, is SPEC's "Une erreur s'est produite".
  */
 import type { LocaleCode } from '../../../lib/channels.ts';
+import { isEmailAddress } from '../../../lib/shop-api/requests/email.ts';
 
 /** The shop API's prefix (SHOP_API_PREFIX of lib/shop-api/wire.ts, held equal by a test): wire.ts brings zod. */
 export const NEWSLETTER_PATH = '/api/v2/shop/newsletter-subscriptions';
@@ -39,6 +41,7 @@ const violationCodesOf = (body: unknown): string[] => {
 export async function subscribeToNewsletter(request: SubscribeRequest): Promise<SubscribeOutcome> {
   const email = request.email.trim();
   if (!email) return { status: 'invalid', error: 'required' };
+  if (!isEmailAddress(email)) return { status: 'invalid', error: 'email' };
   const doFetch = request.fetch ?? fetch;
   let response: Response;
   try {

@@ -11,6 +11,7 @@ import { LIMITS } from '../../constants.ts';
 import { channelCodes, languages, localeCodes } from '../../channels.ts';
 import type { ViolationCode } from '../wire.ts';
 import { checkBirthDate, systemClock, type Clock, type DateIssue } from './dates.ts';
+import { isEmailAddress } from './email.ts';
 
 type Values = Record<string, string | number>;
 /** A check's issue: the form's code, the API's violation code, the values of their texts. */
@@ -49,7 +50,7 @@ export const email = z.string().check(
   z.trim(),
   z.minLength(1),
   z.maxLength(LIMITS.email),
-  z.refine((text) => text === '' || z.regexes.email.test(text), because('email', 'INVALID_EMAIL')),
+  z.refine((text) => text === '' || isEmailAddress(text), because('email', 'INVALID_EMAIL')),
 );
 /** A new password: 5 to 255 characters, never trimmed. */
 export const newPassword = z.string().check(z.minLength(LIMITS.passwordMin), z.maxLength(LIMITS.passwordMax));

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_PATH, subscribeToNewsletter } from '../../../../src/islands/shared/newsletter/subscribe.ts';
 import { SHOP_API_PREFIX } from '../../../../src/lib/shop-api/wire.ts';
+import { newsletterRequest } from '../../../../src/lib/shop-api/requests/newsletter.ts';
 
 type Call = { url: string; init: RequestInit };
 const answering = (status: number, body: unknown, calls: Call[] = []) =>
@@ -30,6 +31,26 @@ describe('subscribeToNewsletter', () => {
       error: 'required',
     });
     expect(calls).toHaveLength(0);
+  });
+
+  it('refuses in the page, without calling, exactly the e-mails the platform’s request schema refuses', async () => {
+    const typed = [
+      'jean@',
+      'jean.dupont@exemple',
+      'pas-un-email',
+      '@exemple.be',
+      'jean@@exemple.be',
+      'jean..dupont@exemple.be',
+      'jean@exemple.be',
+      'j.dupont+chien@exemple.co.uk',
+    ];
+    for (const email of typed) {
+      const calls: Call[] = [];
+      const outcome = await subscribeToNewsletter({ ...request, email, fetch: answering(202, {}, calls) });
+      const accepted = newsletterRequest.safeParse({ email, localeCode: 'nl_BE', source: 'footer' }).success;
+      expect(outcome, email).toEqual(accepted ? { status: 'sent', email } : { status: 'invalid', error: 'email' });
+      expect(calls, email).toHaveLength(accepted ? 1 : 0);
+    }
   });
 
   it('reads the platform’s refusals: the e-mail’s rule, a rate limit’s own words, anything else generic', async () => {

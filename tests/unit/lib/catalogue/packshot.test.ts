@@ -1,6 +1,7 @@
 /**
  * The drawn pack shots and banners (src/lib/catalogue/packshot.ts): the words on a pack are the row's
- * language's, its shape follows the kind, its colour the range, and no name is cut or spills out.
+ * language's, its shape follows the kind, its colour the range, no name is cut or spills out, and no format
+ * is printed or said (one picture serves every format's page).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   PACKSHOT_SIZE,
   packshotAlt,
   packshotSvg,
-  printedFormat,
   type PackshotInput,
 } from '../../../../src/lib/catalogue/packshot.ts';
 import { languages } from '../../../../src/lib/channels.ts';
@@ -22,9 +22,10 @@ const input = (over: Partial<PackshotInput> = {}): PackshotInput => ({
   animal: 'dog',
   colour: '#e8a33d',
   name: 'Croquettes Chiot Poulet & Riz',
-  format: '2 kg',
   ...over,
 });
+/** The species as a pack prints it. */
+const words = { fr: { dog: 'CHIEN', cat: 'CHAT' }, nl: { dog: 'HOND', cat: 'KAT' } } as const;
 const unescapeXml = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 /** The texts of the drawing, in order. */
@@ -40,7 +41,6 @@ describe('a pack shot', () => {
   });
 
   it('names the species in the row’s language, never in English', () => {
-    const words = { fr: { dog: 'CHIEN', cat: 'CHAT' }, nl: { dog: 'HOND', cat: 'KAT' } } as const;
     for (const language of languages)
       for (const animal of ['dog', 'cat'] as const) {
         const svg = packshotSvg(input({ language, animal }));
@@ -50,11 +50,15 @@ describe('a pack shot', () => {
       }
   });
 
-  it('prints the format with a multiplication sign and non-breaking spaces', () => {
-    expect(printedFormat('12 x 85 g')).toBe('12\u00a0×\u00a085\u00a0g');
-    expect(printedFormat('2 kg')).toBe('2\u00a0kg');
-    expect(printedFormat('Staaltje 100 g')).toBe('Staaltje 100\u00a0g');
-    expect(texts(packshotSvg(input({ kind: 'wet', format: '12 x 85 g' })))).toContain('12\u00a0×\u00a085\u00a0g');
+  it('prints no format: the same picture shows on the 2 kg page and on the 12 kg one', () => {
+    for (const product of loadFixtures().products)
+      for (const language of languages) {
+        const svg = packshotSvg(input({ language, kind: product.kind, animal: product.animal, name: product.name[language] }));
+        // The brand, the species and the name's lines: nothing else is written on the pack.
+        expect(texts(svg).slice(0, 2), `${product.sku} ${language}`).toEqual(['MAISON GAMELLE', words[language][product.animal]]);
+        expect(texts(svg).slice(2).join(' ')).toBe(product.name[language]);
+        expect(texts(svg).join(' ')).not.toMatch(/\d\s*(k?g|l)\b/);
+      }
   });
 
   it('is a bag for dry food, a tin for wet food and a pouch for treats, in the range’s colour', () => {
@@ -70,7 +74,7 @@ describe('a pack shot', () => {
     for (const product of loadFixtures().products)
       for (const language of languages) {
         const name = product.name[language];
-        const svg = packshotSvg(input({ language, kind: product.kind, name, format: product.variants[0]!.name[language] }));
+        const svg = packshotSvg(input({ language, kind: product.kind, name }));
         expect(nameLines(svg).join(' '), `${product.sku} ${language}`).toBe(name);
       }
   });
@@ -92,20 +96,17 @@ describe('a pack shot', () => {
 });
 
 describe('a pack shot’s alternative text', () => {
-  it('says the product and its pack in the row’s language', () => {
-    expect(packshotAlt(input())).toBe('Croquettes Chiot Poulet & Riz, sac de 2\u00a0kg');
-    expect(packshotAlt(input({ language: 'nl', name: 'Brokken Puppy Kip & Rijst' }))).toBe('Brokken Puppy Kip & Rijst, zak van 2\u00a0kg');
-    expect(packshotAlt(input({ kind: 'wet', name: 'Pâtée Chat', format: '12 x 85 g' }))).toBe('Pâtée Chat, lot de 12 boîtes de 85\u00a0g');
-    expect(packshotAlt(input({ language: 'nl', kind: 'wet', name: 'Natvoer Kat', format: '12 x 85 g' }))).toBe(
-      'Natvoer Kat, 12 blikken van 85\u00a0g',
+  it('says the product and its pack in the row’s language, and no format', () => {
+    expect(packshotAlt(input())).toBe('Croquettes Chiot Poulet & Riz, sac de croquettes');
+    expect(packshotAlt(input({ language: 'nl', name: 'Brokken Puppy Kip & Rijst' }))).toBe('Brokken Puppy Kip & Rijst, zak brokken');
+    expect(packshotAlt(input({ kind: 'wet', name: 'Pâtée Chat Senior Dinde' }))).toBe('Pâtée Chat Senior Dinde, boîte de pâtée');
+    expect(packshotAlt(input({ language: 'nl', kind: 'wet', name: 'Natvoer Kat Senior Kalkoen' }))).toBe(
+      'Natvoer Kat Senior Kalkoen, blik natvoer',
     );
-    expect(packshotAlt(input({ kind: 'treat', name: 'Friandises', format: '150 g' }))).toBe('Friandises, sachet de 150\u00a0g');
-    expect(packshotAlt(input({ name: 'Échantillon Croquettes', format: 'Échantillon 100 g' }))).toBe(
-      'Échantillon Croquettes, échantillon de 100\u00a0g',
+    expect(packshotAlt(input({ kind: 'treat', name: 'Friandises Chat Malt & Dinde' }))).toBe(
+      'Friandises Chat Malt & Dinde, sachet de friandises',
     );
-    expect(packshotAlt(input({ language: 'nl', name: 'Staaltje Brokken', format: 'Staaltje 100 g' }))).toBe(
-      'Staaltje Brokken, staaltje van 100\u00a0g',
-    );
+    expect(packshotAlt(input({ language: 'nl', kind: 'treat', name: 'Dentalsnacks Kat' }))).toBe('Dentalsnacks Kat, zakje snacks');
   });
 });
 
