@@ -53,6 +53,8 @@ test('the language switch keeps the format of a product page, by its slug in the
 
 test('the language switch keeps the query of the page, even one typed after the page was drawn', async ({ page }) => {
   await page.goto('/nl/zoeken/?q=kip');
+  // The search page's island takes the query along once it runs (it hydrates when the browser is idle).
+  await hydrated(page);
   await page.locator('.switcher summary').click();
   const toFrench = page.locator('.switcher a[data-locale="fr_BE"]');
   await expect(toFrench).toHaveAttribute('href', /\/rechercher\/\?q=kip$/);

@@ -6,11 +6,13 @@
  */
 export function switcherKeepsQuery(): void {
   for (const switcher of document.querySelectorAll('details.switcher')) {
-    // Read when the list opens (the address a link shows, a new tab, a copied link) and again when a link is
-    // followed: these pages write the query in the address as the shopper types or filters.
+    // Read at once (the list may be open already), when the list opens (the address a link shows, a new tab,
+    // a copied link) and again when a link is followed: these pages write the query in the address as the
+    // shopper types or filters.
     const keep = () => {
       for (const link of switcher.querySelectorAll('a')) link.search = location.search;
     };
+    keep();
     switcher.addEventListener('toggle', keep);
     switcher.addEventListener('click', keep);
   }
