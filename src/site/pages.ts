@@ -52,39 +52,19 @@ export async function alternatesOf(ref: PageRef): Promise<Partial<Record<LocaleC
   return result;
 }
 
-/** Each locale's pages by path, indexed once per build: the page a component is drawn on, from its address. */
-const pagesByPath = new Map<LocaleCode, Promise<Map<string, PageRef>>>();
-async function pageAt(path: string, locale: LocaleCode): Promise<PageRef | undefined> {
-  let index = pagesByPath.get(locale);
-  if (!index) {
-    index = (async () => {
-      const byPath = new Map<string, PageRef>();
-      for (const ref of await pagesOf(locale)) {
-        const pagePath = await pathOf(ref, locale);
-        if (pagePath !== undefined) byPath.set(pagePath, ref);
-      }
-      return byPath;
-    })();
-    pagesByPath.set(locale, index);
-  }
-  return (await index).get(path);
-}
-
 /**
- * Where the language switcher leads from the page at `path`: the page's alternates, but on a format's page
- * (whose alternates, its canonical and hreflang, are its product's) the same format in each locale, by its
- * variant's slug there. The other site's catalogue is not loaded here: its French slugs are this build's
- * French ones, and a Dutch format of the FR site is named as in French (as `pathOf` does).
+ * Where the language switcher leads from a format's page (whose alternates, its canonical and hreflang, are
+ * its product's): the same format in each locale, by its variant's slug there; a locale without that format
+ * keeps the product's alternate. The other site's catalogue is not loaded here: its French slugs are this
+ * build's French ones, and a Dutch format of the FR site is named as in French (as `pathOf` does).
  */
-export async function switcherLinksOf(
-  path: string,
+export async function formatAlternatesOf(
+  ref: PageRef & { key: string; format: string },
   locale: LocaleCode,
   alternates: Partial<Record<LocaleCode, string>>,
 ): Promise<Partial<Record<LocaleCode, string>>> {
-  const ref = await pageAt(path, locale);
-  if (!ref?.key || !ref.format) return alternates;
   const variantsIn = async (l: LocaleCode) =>
-    (await contentOf(channel.locales.includes(l) ? l : channel.defaultLocale)).productsBySku.get(ref.key!)?.ProductVariants;
+    (await contentOf(channel.locales.includes(l) ? l : channel.defaultLocale)).productsBySku.get(ref.key)?.ProductVariants;
   const code = (await variantsIn(locale))?.find((v) => v.slug === ref.format)?.code;
   const links = { ...alternates };
   for (const other of localeCodes) {
