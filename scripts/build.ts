@@ -33,6 +33,17 @@ export interface BuildOptions {
   full?: boolean;
 }
 
+/**
+ * The environment Astro builds in, without the shell's note of the command it last ran (`_`). Astro writes
+ * into a module that reads `import.meta.env` whole every variable whose name appears in its source, and
+ * `_` appears in every source: its value (/usr/bin/time, npm, node…) then changed the code of every page,
+ * so an incremental build launched another way than the last one rendered the whole catalogue again.
+ */
+function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { _: _lastCommand, ...rest } = env;
+  return rest;
+}
+
 /** Where the built trees live beside the served links; the served one and the one before it are kept. */
 const BUILDS = '.builds';
 
@@ -57,7 +68,7 @@ export async function buildChannels(
         const child = spawn(
           process.execPath,
           ['node_modules/astro/bin/astro.mjs', 'build', '--silent', ...(options.full ? ['--force'] : [])],
-          { stdio: 'inherit', env: { ...env, CHANNEL: channel, CONTENT_API_URL: contentUrl, DIST_DIR: distDir } },
+          { stdio: 'inherit', env: { ...astroEnv(env), CHANNEL: channel, CONTENT_API_URL: contentUrl, DIST_DIR: distDir } },
         );
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
         // A failed build's folder is left where it is: the next one starts from it (prepareTree).
