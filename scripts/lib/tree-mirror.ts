@@ -29,7 +29,9 @@ export function mirrorTree(source: string, target: string, skipped: ReadonlySet<
     } else if (!existing?.isFile() || existing.size !== stats.size || !sameMillisecond(existing, stats)) {
       if (existing?.isDirectory()) rmSync(to, { recursive: true, force: true });
       copyFileSync(from, to);
-      utimesSync(to, stats.atime, stats.mtime);
+      // In seconds with their fraction: a Date keeps whole milliseconds, rounded, so a file written at .6366 ms
+      // came out at .637 and was copied again by every mirror after.
+      utimesSync(to, stats.atimeMs / 1000, stats.mtimeMs / 1000);
       copied += 1;
     }
   }
@@ -63,8 +65,8 @@ export function removeUnwritten(root: string, since: number, kept: ReadonlySet<s
   return removed;
 }
 
-/** Times compared to the millisecond: utimes sets no finer than that. */
-const sameMillisecond = (a: Stats, b: Stats) => Math.trunc(a.mtimeMs) === Math.trunc(b.mtimeMs);
+/** Times within a millisecond of each other: a time set through utimes may differ from its source below that. */
+const sameMillisecond = (a: Stats, b: Stats) => Math.abs(a.mtimeMs - b.mtimeMs) < 1;
 
 function statOrNull(path: string): Stats | null {
   try {

@@ -46,6 +46,18 @@ describe('mirrorTree', () => {
     expect(mirrorTree(join(dir, 'served'), join(dir, 'old'))).toBe(0);
   });
 
+  it('copies a file written at a fraction of a millisecond once, not again on every mirror after', () => {
+    // A build writes its files at any time, 1796161304.6366644 s for one: a copy timed to the rounded
+    // millisecond (.637) differed from its source, and the two trees the builds take in turn kept copying it.
+    const file = join(dir, 'served/index.html');
+    write('served/index.html', 'accueil');
+    utimesSync(file, 1796161304.6366644, 1796161304.6366644);
+    expect(mirrorTree(join(dir, 'served'), join(dir, 'a'))).toBe(1);
+    expect(mirrorTree(join(dir, 'a'), join(dir, 'b'))).toBe(1);
+    expect(mirrorTree(join(dir, 'b'), join(dir, 'a'))).toBe(0);
+    expect(mirrorTree(join(dir, 'served'), join(dir, 'b'))).toBe(0);
+  });
+
   it('copies a file of the same time whose size differs', () => {
     const at = new Date('2026-11-27T10:00:00Z');
     write('served/index.html', 'long text', at);
