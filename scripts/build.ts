@@ -23,8 +23,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { z } from 'zod';
 import { ensureContentService } from './lib/content-service.ts';
+import { drawnLog, movePicturesOutOfManifest, prepareIncrementalCache } from './lib/incremental-cache.ts';
 import { mirrorTree, removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 
@@ -62,18 +62,34 @@ export async function buildChannels(
       // cache holds only while the build's code is the same (its output folder is written in it).
       const distDir = inPlace ? dist : join(dist, BUILDS, 'next');
       const out = join(distDir, channel);
-      if (!inPlace) prepareTree(dist, channel, out, options);
+      const reused = !inPlace && prepareTree(dist, channel, out, options);
+      // Astro's cache dir, as astro.config.mjs names it.
+      const cacheDir = join(env.CACHE_DIR ?? '.cache', `astro-${channel}`);
+      const pictures = prepareIncrementalCache(cacheDir, { emptyTree: !reused });
       const astroStarted = Date.now();
       await new Promise<void>((resolve, reject) => {
         const child = spawn(
           process.execPath,
           ['node_modules/astro/bin/astro.mjs', 'build', '--silent', ...(options.full ? ['--force'] : [])],
-          { stdio: 'inherit', env: { ...astroEnv(env), CHANNEL: channel, CONTENT_API_URL: contentUrl, DIST_DIR: distDir } },
+          {
+            stdio: 'inherit',
+            env: {
+              ...astroEnv(env),
+              CHANNEL: channel,
+              CONTENT_API_URL: contentUrl,
+              DIST_DIR: distDir,
+              // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
+              PAGE_PICTURES_LOG: inPlace ? undefined : drawnLog(cacheDir),
+            },
+          },
         );
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
         // A failed build's folder is left where it is: the next one starts from it (prepareTree).
       });
-      if (!inPlace && !options.full) removeUnwritten(out, astroStarted, cachedPages(env, channel));
+      if (!inPlace) {
+        const kept = movePicturesOutOfManifest(cacheDir, pictures);
+        if (reused) removeUnwritten(out, astroStarted, kept);
+      }
       const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
       writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
       if (!inPlace) publish(dist, channel, out);
@@ -89,38 +105,25 @@ export async function buildChannels(
  * build left), made equal to the served tree file by file. Astro leaves in place the pages it would
  * copy from its cache (vite.build.emptyOutDir is false in astro.config.mjs), so an edit's build writes the
  * pages it renders and not the whole catalogue's (the copy took 8 to 10 s of a 22 s one-edit build).
- * The tree taken is the one before the served one: a request begun on it finished long ago.
+ * The tree taken is the one before the served one: a request begun on it finished long ago. Says
+ * whether a tree was reused (otherwise the folder is empty).
  */
-function prepareTree(dist: string, channel: string, out: string, options: BuildOptions): void {
+function prepareTree(dist: string, channel: string, out: string, options: BuildOptions): boolean {
   const served = join(dist, channel);
   const servedTree = existsSync(served) && lstatSync(served).isSymbolicLink() ? realpathSync(served) : null;
   if (options.full || !servedTree) {
     if (existsSync(out)) discard(dist, out);
-    return;
+    return false;
   }
   if (!existsSync(out)) {
     const older = keptTrees(dist, channel).filter((tree) => tree !== basename(servedTree));
     mkdirSync(dirname(out), { recursive: true });
     if (older.length > 0) renameSync(join(dist, BUILDS, older[0]!), out);
   }
-  mirrorTree(servedTree, out, ASSETS);
+  // Pictures too: Astro writes those of the pages it renders only (scripts/lib/incremental-cache.ts).
+  mirrorTree(servedTree, out);
+  return true;
 }
-
-/** Astro writes every file of its assets folder (scripts, styles, pictures) on every build: not worth copying first. */
-const ASSETS = new Set(['_astro']);
-
-/** The pages Astro's incremental cache holds for the channel: the last build's, kept in place when not rendered again. */
-function cachedPages(env: NodeJS.ProcessEnv, channel: string): Set<string> {
-  const manifest = incrementalManifest.parse(
-    JSON.parse(readFileSync(join(env.CACHE_DIR ?? '.cache', `astro-${channel}`, 'incremental-build.json'), 'utf8')),
-  );
-  return new Set(Object.values(manifest.routes).flatMap((route) => Object.values(route.paths).map((path) => path.outputFile)));
-}
-
-/** The part of Astro's incremental manifest (experimental.incrementalBuild) read here. */
-const incrementalManifest = z.object({
-  routes: z.record(z.string(), z.object({ paths: z.record(z.string(), z.object({ outputFile: z.string() })) })),
-});
 
 /** The channel's built trees under dist/.builds/, oldest first. */
 const keptTrees = (dist: string, channel: string) =>

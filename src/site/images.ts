@@ -13,6 +13,7 @@ import { PICTURE_PLACEHOLDER } from '../lib/constants.ts';
 import type { PictureFiles } from '../lib/catalogue/picture-files.ts';
 import type { ContentImage } from '../lib/content/wire.ts';
 import type { ShareImage } from '../lib/seo/meta.ts';
+import { noteDrawn } from './page-pictures.ts';
 import { pictureAvailability } from './picture-availability.ts';
 
 /**
@@ -32,11 +33,12 @@ const PICTURE_FORMATS = ['avif', 'webp'] as const;
 
 /**
  * A picture is drawn on many pages (a product's card is in its categories, on the home, beside other
- * products): its files are asked of Astro's pipeline once per layout and build, and reused.
+ * products): its files are asked of Astro's pipeline once per layout and build, and reused; each page
+ * drawing it notes them (src/site/page-pictures.ts).
  */
 const pictures = new Map<string, Promise<PictureFiles>>();
 
-export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_LAYOUTS): Promise<PictureFiles> {
+export async function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_LAYOUTS): Promise<PictureFiles> {
   const key = `${layout} ${image.url}`;
   let files = pictures.get(key);
   if (!files) {
@@ -72,7 +74,9 @@ export function pictureFiles(image: ContentImage, layout: keyof typeof PICTURE_L
     })();
     pictures.set(key, files);
   }
-  return files;
+  const drawn = await files;
+  noteDrawn(...drawn.sources.map((source) => source.srcset), drawn.srcset, drawn.src, drawn.placeholder);
+  return drawn;
 }
 
 /** A share image: one JPEG (what every crawler and messenger reads), at the largest size a page draws. */
@@ -116,7 +120,9 @@ export async function shareImageOf(
     file = getImage({ src: usable.url, width, height, format: SHARE_FORMAT }).then((result) => result.src);
     shareFiles.set(usable.url, file);
   }
-  return { url: new URL(await file, site).href, width, height, alt: usable.alternativeText };
+  const src = await file;
+  noteDrawn(src);
+  return { url: new URL(src, site).href, width, height, alt: usable.alternativeText };
 }
 /** A product's share image serves each of its format pages: asked once per build. */
 const shareFiles = new Map<string, Promise<string>>();

@@ -135,6 +135,10 @@ describe('an incremental build', () => {
     );
     expect(pages.length).toBeGreaterThan(100);
     expect(pages.filter((name) => statSync(join(served(), name)).mtimeMs >= started)).toEqual([]);
+    // Nor its pictures: Astro writes those of the pages it renders (scripts/lib/incremental-cache.ts).
+    const pictures = readdirSync(join(served(), '_astro')).filter((name) => /\.(avif|webp|jpg)$/.test(name));
+    expect(pictures.length).toBeGreaterThan(100);
+    expect(pictures.filter((name) => statSync(join(served(), '_astro', name)).mtimeMs >= started)).toEqual([]);
   }, 600_000);
 
   it('equals a full build after a category and a product are renamed; the product’s former addresses redirect', async () => {
