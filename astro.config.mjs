@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { cardFormProblem, pagePolicy, servicesFromEnv } from './src/lib/security-headers.ts';
 import { channels } from './src/lib/channels.ts';
-import { LOCAL_CONTENT_API_URL } from './src/lib/local-defaults.ts';
+import { LOCAL_CONTENT_API_URL, astroCacheDir } from './src/lib/local-defaults.ts';
 import { EMBEDDED_SEARCH } from './src/lib/search/hosts.ts';
 import { signInProblem } from './src/lib/captcha/sign-in.ts';
 
@@ -67,8 +67,7 @@ export default defineConfig({
   trailingSlash: 'always',
   // DIST_DIR lets the benchmarks build elsewhere without touching the shop's own build.
   outDir: `${process.env.DIST_DIR ?? 'dist'}/${channel}`,
-  // Each channel keeps its own content store, so building one does not wipe the other's.
-  cacheDir: `${process.env.CACHE_DIR ?? '.cache'}/astro-${channel}`,
+  cacheDir: astroCacheDir(channel, process.env),
   // Four pages in flight: while one page's file is written the next renders (one at a time, the build's
   // thread waited on the disk for a fifth to a quarter of the render: warm FR build 130 → 109 s at load 7–9).
   build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },

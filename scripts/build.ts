@@ -27,6 +27,7 @@ import { ensureContentService } from './lib/content-service.ts';
 import { drawnLog, movePicturesOutOfManifest, prepareIncrementalCache } from './lib/incremental-cache.ts';
 import { mirrorTree, removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
+import { astroCacheDir } from '../src/lib/local-defaults.ts';
 
 export interface BuildOptions {
   /** Renders every page again, ignoring the previous build (Astro's --force). */
@@ -63,8 +64,7 @@ export async function buildChannels(
       const distDir = inPlace ? dist : join(dist, BUILDS, 'next');
       const out = join(distDir, channel);
       const reused = !inPlace && prepareTree(dist, channel, out, options);
-      // Astro's cache dir, as astro.config.mjs names it.
-      const cacheDir = join(env.CACHE_DIR ?? '.cache', `astro-${channel}`);
+      const cacheDir = astroCacheDir(channel, env);
       const pictures = prepareIncrementalCache(cacheDir, { emptyTree: !reused });
       const astroStarted = Date.now();
       await new Promise<void>((resolve, reject) => {
