@@ -79,17 +79,15 @@ export async function buildChannels(
               CONTENT_API_URL: contentUrl,
               DIST_DIR: distDir,
               // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
-              PAGE_PICTURES_LOG: inPlace ? undefined : drawnLog(cacheDir),
+              PAGE_PICTURES_LOG: drawnLog(cacheDir),
             },
           },
         );
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
         // A failed build's folder is left where it is: the next one starts from it (prepareTree).
       });
-      if (!inPlace) {
-        const kept = movePicturesOutOfManifest(cacheDir, pictures);
-        if (reused) removeUnwritten(out, astroStarted, kept);
-      }
+      const kept = movePicturesOutOfManifest(cacheDir, pictures);
+      if (reused) removeUnwritten(out, astroStarted, kept);
       const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
       writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
       if (!inPlace) publish(dist, channel, out);

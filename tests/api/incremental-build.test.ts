@@ -19,8 +19,8 @@ let server: ReturnType<typeof serve>;
 let folder: string;
 let env: NodeJS.ProcessEnv;
 
-const served = () => join(folder, 'dist', 'fr');
-const astroCache = () => join(folder, 'cache', 'astro-fr', 'dist');
+const served = (dist = 'dist') => join(folder, dist, 'fr');
+const astroCache = (cache = 'cache') => join(folder, cache, 'astro-fr', 'dist');
 
 /** Every file of a tree and its bytes; the build's id (builds/latest.json) differs between any two builds. */
 function tree(root: string): Map<string, Buffer> {
@@ -33,8 +33,7 @@ function tree(root: string): Map<string, Buffer> {
 }
 
 /** The pages the last build rendered (not copied): Astro rewrites their cached copy. */
-function renderedSince(started: number): string[] {
-  const root = astroCache();
+function renderedSince(started: number, root = astroCache()): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.html') && statSync(join(root, name)).mtimeMs >= started)
     .map((name) => relative('.', name));
@@ -72,6 +71,14 @@ beforeAll(async () => {
   };
   await buildChannels(['fr'], env);
 }, 300_000);
+
+/** Netlify's build: the previous build only in the build cache (CACHE_DIR), the site built in a new checkout. */
+const netlifyEnv = () => ({ ...env, NETLIFY: 'true', DIST_DIR: join(folder, 'netlify-dist'), CACHE_DIR: join(folder, 'netlify-cache') });
+async function netlifyBuild(options?: { full: boolean }) {
+  rmSync(join(folder, 'netlify-dist'), { recursive: true, force: true });
+  await buildChannels(['fr'], netlifyEnv(), options);
+  return tree(served('netlify-dist'));
+}
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
@@ -167,5 +174,31 @@ describe('an incremental build', () => {
     });
     // The served tree and the one before it (a request begun there can finish); older ones are removed.
     expect(readdirSync(join(folder, 'dist', '.builds')).filter((name) => name.startsWith('fr-'))).toHaveLength(2);
+  }, 600_000);
+});
+
+describe('an incremental build on Netlify, in an empty folder', () => {
+  beforeAll(() => netlifyBuild(), 300_000);
+
+  it('equals a full build after a product edit, writing every picture of the pages it keeps', async () => {
+    const [product] = await platform.db.query<{ sku: string; slug: string }>(
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku DESC LIMIT 1`,
+    );
+    await platform.db.exec(
+      `UPDATE content.products SET name = name || ' au goût du jour', updated_at = now() WHERE sku = '${product!.sku}'`,
+    );
+    const started = Date.now();
+    const incremental = await netlifyBuild();
+    const rendered = renderedSince(started, astroCache('netlify-cache'));
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan([...incremental.keys()].filter((name) => name.endsWith('.html')).length / 2);
+    expect(page(incremental, `produits/${product!.slug}`)).toContain('au goût du jour');
+    const full = await netlifyBuild({ full: true });
+    expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
+    // The full build left a cache the next build keeps every page from.
+    const again = Date.now();
+    await netlifyBuild();
+    expect(renderedSince(again, astroCache('netlify-cache'))).toEqual([]);
   }, 600_000);
 });

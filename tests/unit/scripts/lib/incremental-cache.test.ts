@@ -13,23 +13,31 @@ interface Page {
   cacheKey: string;
   pictures?: string[];
 }
+/** Astro's note of a picture file, as its manifest holds it. */
+const note = (file: string) => ({ originalPath: `http://cms/${file}.png`, hash: 'h', finalPath: `/${file}`, transform: { width: 180 } });
 /**
- * A build's writes: Astro's manifest of every page it holds (a picture it replays for a kept page, as Astro
- * does), and a line of the pictures each page it rendered (those given pictures) noted.
+ * A build's writes, as Astro makes them: its manifest of every page it holds, a rendered page (one given
+ * pictures) with the note of each picture no page before it asked for in this build, a kept page with the
+ * notes the manifest before gave it (it replays them); and a line of the pictures each rendered page drew.
  */
 function astroWrites(pages: Record<string, Page>, dependencyHash = 'code-1'): void {
-  const staticImages = [{ originalPath: 'http://cms/a.png', hash: 'h', finalPath: '/_astro/replayed.avif' }];
+  const given = existsSync(manifestFile()) ? manifest().routes[ROUTE]?.paths : {};
+  const asked = new Set<string>();
   const paths = Object.fromEntries(
-    Object.entries(pages).map(([path, { cacheKey }]) => [path, { cacheKey, outputFile: `${path.slice(1)}index.html`, staticImages }]),
+    Object.entries(pages).map(([path, { cacheKey, pictures }]) => {
+      const first = pictures?.filter((file) => !asked.has(file) && asked.add(file));
+      const staticImages = first ? first.map(note) : given?.[path]?.staticImages;
+      return [path, { cacheKey, outputFile: `${path.slice(1)}index.html`, ...(staticImages?.length ? { staticImages } : {}) }];
+    }),
   );
   writeFileSync(manifestFile(), JSON.stringify({ version: 1, configHash: 'c', routes: { [ROUTE]: { dependencyHash, paths } } }));
   const rendered = Object.entries(pages).filter(([, page]) => page.pictures);
   writeFileSync(drawnLog(dir), rendered.map(([path, { pictures }]) => `${JSON.stringify({ path, pictures })}\n`).join(''));
 }
 const manifest = () => JSON.parse(readFileSync(manifestFile(), 'utf8'));
-/** A build in a reused tree as scripts/build.ts makes it: the cache prepared, Astro's build, the pictures moved. */
-function build(pages: Record<string, Page>, dependencyHash?: string): string[] {
-  const before = prepareIncrementalCache(dir, { emptyTree: false });
+/** A build as scripts/build.ts makes it: the cache prepared, Astro's build, the pictures moved. */
+function build(pages: Record<string, Page>, { dependencyHash, emptyTree = false }: { dependencyHash?: string; emptyTree?: boolean } = {}) {
+  const before = prepareIncrementalCache(dir, { emptyTree });
   astroWrites(pages, dependencyHash);
   return [...movePicturesOutOfManifest(dir, before)].sort();
 }
@@ -78,48 +86,77 @@ describe('movePicturesOutOfManifest', () => {
 
   it('takes nothing from the last rendering once the code changed', () => {
     build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
-    expect(build({ '/': { cacheKey: 'home-1' } }, 'code-2')).toEqual(['index.html']);
+    expect(build({ '/': { cacheKey: 'home-1' } }, { dependencyHash: 'code-2' })).toEqual(['index.html']);
   });
 
   it('keeps nothing without a manifest (a build that kept no page)', () => {
-    expect(movePicturesOutOfManifest(dir, {}).size).toBe(0);
+    expect(movePicturesOutOfManifest(dir, { pages: {}, images: {} }).size).toBe(0);
   });
 });
 
 describe('prepareIncrementalCache', () => {
   it('leaves a manifest whose pictures are where it says, and gives them', () => {
     build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
-    expect(prepareIncrementalCache(dir, { emptyTree: false })[ROUTE]?.paths['/']?.pictures).toEqual(['_astro/a.avif']);
+    expect(prepareIncrementalCache(dir, { emptyTree: false }).pages[ROUTE]?.paths['/']?.pictures).toEqual(['_astro/a.avif']);
     expect(existsSync(manifestFile())).toBe(true);
   });
 
-  it('removes Astro’s own manifest before a build in a reused tree: it notes a picture for the first page that drew it only', () => {
-    astroWrites({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
-    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({});
+  it('removes Astro’s own manifest: it notes a picture for the first page that drew it only', () => {
+    for (const emptyTree of [false, true]) {
+      astroWrites({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
+      expect(prepareIncrementalCache(dir, { emptyTree })).toEqual({ pages: {}, images: {} });
+      expect(existsSync(manifestFile())).toBe(false);
+    }
+  });
+
+  it('removes a manifest it cannot read (a build stopped while writing it)', () => {
+    build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
+    writeFileSync(manifestFile(), '{"routes": {"src/pages/[...path].astro": {"paths"');
+    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({ pages: {}, images: {} });
     expect(existsSync(manifestFile())).toBe(false);
-  });
-
-  it('leaves Astro’s own manifest before a build in an empty folder (Netlify’s), where Astro replays its pictures', () => {
-    astroWrites({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
-    expect(prepareIncrementalCache(dir, { emptyTree: true })).toEqual({});
-    expect(existsSync(manifestFile())).toBe(true);
   });
 
   it('removes a manifest whose pictures file is missing or another build’s: every page is rendered again', () => {
     build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
     writeFileSync(join(dir, 'page-pictures.json'), '{}');
-    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({});
+    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({ pages: {}, images: {} });
     expect(existsSync(manifestFile())).toBe(false);
 
     build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
     rmSync(join(dir, 'page-pictures.json'));
-    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({});
+    expect(prepareIncrementalCache(dir, { emptyTree: false })).toEqual({ pages: {}, images: {} });
     expect(existsSync(manifestFile())).toBe(false);
   });
 
-  it('removes a moved manifest before a build in an empty folder, where Astro must write every picture', () => {
+  it('gives every page the note of each picture it shows before a build in an empty folder (Netlify’s)', () => {
+    // Astro notes the shared picture for the home only, the first page that asked for it.
+    build({
+      '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] },
+      '/chat/': { cacheKey: 'cat-1', pictures: ['_astro/a.avif', '_astro/cat.avif'] },
+    });
+    expect(manifest().routes[ROUTE].paths['/chat/'].staticImages).toBeUndefined();
+    prepareIncrementalCache(dir, { emptyTree: true });
+    const paths = manifest().routes[ROUTE].paths;
+    expect(paths['/'].staticImages).toEqual([note('_astro/a.avif')]);
+    expect(paths['/chat/'].staticImages).toEqual([note('_astro/a.avif'), note('_astro/cat.avif')]);
+  });
+
+  it('keeps a picture’s note on Netlify after the page Astro noted it for changed', () => {
+    const shared = { '/chat/': { cacheKey: 'cat-1', pictures: ['_astro/a.avif'] } };
+    build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] }, ...shared }, { emptyTree: true });
+    // The home no longer shows it; the category page, kept, still does.
+    build({ '/': { cacheKey: 'home-2', pictures: [] }, '/chat/': { cacheKey: 'cat-1' } }, { emptyTree: true });
+    prepareIncrementalCache(dir, { emptyTree: true });
+    expect(manifest().routes[ROUTE].paths['/chat/'].staticImages).toEqual([note('_astro/a.avif')]);
+  });
+
+  it('removes the manifest before a build in an empty folder when a picture’s note is missing', () => {
     build({ '/': { cacheKey: 'home-1', pictures: ['_astro/a.avif'] } });
-    expect(prepareIncrementalCache(dir, { emptyTree: true })).toEqual({});
+    // The next build draws a picture Astro does not note (asked for outside any page): the pages cannot be kept.
+    const before = prepareIncrementalCache(dir, { emptyTree: false });
+    writeFileSync(drawnLog(dir), `${JSON.stringify({ path: '/', pictures: ['_astro/a.avif', '_astro/unnoted.avif'] })}\n`);
+    movePicturesOutOfManifest(dir, before);
+    expect(prepareIncrementalCache(dir, { emptyTree: true })).toEqual({ pages: {}, images: {} });
     expect(existsSync(manifestFile())).toBe(false);
   });
 });
