@@ -17,7 +17,7 @@ export async function ensureContentService(
   if (env.CONTENT_API_URL) return { contentUrl: env.CONTENT_API_URL, stop: async () => {} };
   const base = `http://localhost:${platformPort()}`;
   if (await answers(`${base}/health`)) return { contentUrl: `${base}/content`, stop: async () => {} };
-  const { server, db } = await startPlatform(platformPort()).catch((error: unknown) => {
+  const { server, close } = await startPlatform(platformPort()).catch((error: unknown) => {
     // The folder's owner is not the platform answering on this port (a seed, or a platform on another port).
     if (error instanceof DatabaseInUseError)
       error.message += ` Nothing answers on ${base}/health: if that process is a platform on another port, set PORT_PLATFORM to it.`;
@@ -27,7 +27,8 @@ export async function ensureContentService(
     contentUrl: `${base}/content`,
     stop: async () => {
       await new Promise((r) => server.close(r));
-      await db.close();
+      // Its scheduler and the sandbox's webhook deliveries first, then the database they query.
+      await close();
     },
   };
 }

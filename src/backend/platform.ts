@@ -99,7 +99,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     close: async () => {
       await scheduler.stop();
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.
-      sandbox?.webhooks.stop();
+      await sandbox?.webhooks.stop();
       await mailDelivery?.stop();
       await autovacuum.stop();
       await db.close();

@@ -82,7 +82,7 @@ export async function startSandbox() {
   };
 
   const close = async () => {
-    sandbox.webhooks.stop();
+    await sandbox.webhooks.stop();
     await new Promise((resolve) => server.close(resolve));
     await new Promise((resolve) => secureServer.close(resolve));
     await db.close();

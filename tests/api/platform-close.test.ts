@@ -1,9 +1,14 @@
 /**
  * Closing the platform stops everything it started: a poll left behind (the payment sandbox's webhook
  * deliveries) would keep querying a closed database and log an error every 30 seconds in a long-lived
- * process that opens and closes platforms (the API tests, the benchmarks).
+ * process that opens and closes platforms (the API tests, the benchmarks); a delivery in flight would
+ * record its answer in a closed database (the build's embedded content service logged
+ * "Cannot read properties of undefined (reading '_PostgresSendReadyForQueryIfNecessary')").
  */
 import { expect, it, vi } from 'vitest';
+import { openDatabase } from '../../src/backend/db/database.ts';
+import { migrate } from '../../src/backend/db/migrate.ts';
+import { webhookDispatcher } from '../../src/backend/payments/webhooks.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
 
 it('clears every interval it started once closed', async () => {
@@ -25,4 +30,37 @@ it('clears every interval it started once closed', async () => {
     spy.mockRestore();
     cleared.mockRestore();
   }
+});
+
+it('waits for a webhook delivery in flight before it closes the database', async () => {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  const now = new Date('2030-03-14T10:00:00Z');
+  await db.query(
+    `INSERT INTO payments.payments (id, amount_value, amount_currency, description, method, status, sequence_type, created_at)
+     VALUES ('tr_closing', '10.00', 'EUR', 'Commande', 'paypal', 'paid', 'oneoff', $1)`,
+    [now],
+  );
+  let called!: () => void;
+  const calling = new Promise<void>((resolve) => (called = resolve));
+  let answer!: () => void;
+  const receiver: typeof fetch = async () => {
+    called();
+    await new Promise<void>((resolve) => (answer = resolve));
+    return new Response(null, { status: 200 });
+  };
+  const webhooks = webhookDispatcher(db, () => now, { fetch: receiver });
+  await webhooks.enqueue(db, 'tr_closing', 'https://shop.test/webhook');
+  webhooks.nudge();
+  await calling;
+  let stopped = false;
+  const stopping = webhooks.stop().then(() => (stopped = true));
+  // The receiver has not answered: the round still has its delivery to record.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(stopped).toBe(false);
+  answer();
+  await stopping;
+  const [row] = await db.query<{ delivered_at: Date | null }>('SELECT delivered_at FROM payments.webhook_deliveries');
+  expect(row?.delivered_at).not.toBeNull();
+  await db.close();
 });

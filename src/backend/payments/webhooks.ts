@@ -42,7 +42,8 @@ export interface WebhookDispatcher {
   nudge(): void;
   /** Sends every delivery that is due now; resolves with the number of calls made. */
   deliverDue(): Promise<number>;
-  stop(): void;
+  /** Stops the timers, then waits for a round in flight: the database may be closed once it resolves. */
+  stop(): Promise<void>;
 }
 
 export function webhookDispatcher(db: Database, clock: () => Date, options: WebhookOptions = {}): WebhookDispatcher {
@@ -50,6 +51,7 @@ export function webhookDispatcher(db: Database, clock: () => Date, options: Webh
   const manual = options.schedule === 'manual';
   let round: Promise<number> | undefined;
   let poll: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   const claimNext = async (): Promise<DeliveryRow | undefined> => {
     const now = clock();
@@ -103,7 +105,7 @@ export function webhookDispatcher(db: Database, clock: () => Date, options: Webh
 
   // One round at a time per process: a nudge during a round is covered by the round's next claim.
   const runRound = () => {
-    if (round) return;
+    if (round || stopped) return;
     round = deliverDue()
       .catch((error: unknown) => {
         console.error('Payment sandbox webhooks:', (error as Error).message);
@@ -132,8 +134,10 @@ export function webhookDispatcher(db: Database, clock: () => Date, options: Webh
       if (!manual) setImmediate(runRound);
     },
     deliverDue,
-    stop() {
+    async stop() {
+      stopped = true;
       clearInterval(poll);
+      await round;
     },
   };
 }
