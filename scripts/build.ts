@@ -80,6 +80,8 @@ export async function buildChannels(
               DIST_DIR: distDir,
               // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
               PAGE_PICTURES_LOG: drawnLog(cacheDir),
+              // V8's compiled code of Astro, Vite and the rest, kept for the next build: a second off every build.
+              NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? join(env.CACHE_DIR ?? '.cache', 'node-compile'),
             },
           },
         );
