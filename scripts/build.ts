@@ -27,7 +27,7 @@ import { ensureContentService } from './lib/content-service.ts';
 import { drawnLog, movePicturesOutOfManifest, prepareIncrementalCache } from './lib/incremental-cache.ts';
 import { mirrorTree, removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
-import { astroCacheDir } from '../src/lib/local-defaults.ts';
+import { astroCacheDir, nodeCompileCacheDir } from '../src/lib/local-defaults.ts';
 
 export interface BuildOptions {
   /** Renders every page again, ignoring the previous build (Astro's --force). */
@@ -80,8 +80,8 @@ export async function buildChannels(
               DIST_DIR: distDir,
               // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
               PAGE_PICTURES_LOG: drawnLog(cacheDir),
-              // V8's compiled code of Astro, Vite and the rest, kept for the next build: a second off every build.
-              NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? join(env.CACHE_DIR ?? '.cache', 'node-compile'),
+              // V8's compiled code of Astro, Vite and the rest, kept for the next build: about half a second off each.
+              NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
             },
           },
         );

@@ -2,7 +2,7 @@
  * `npm run webhook`: the publish receiver on this machine (POST /, port PORT_WEBHOOK or 4499): checks the
  * content service's signed webhooks (src/lib/content/publish-receiver.ts, the same code as the Netlify
  * function) and rebuilds the channels concerned, a burst of events coalesced into one build
- * (WEBHOOK_QUIET_MS, 3 s by default). The build is incremental and swapped into the served folder at once;
+ * (WEBHOOK_QUIET_MS, a second by default). The build is incremental and swapped into the served folder at once;
  * it publishes a new /builds/latest.json, which tells open pages to reload on their next navigation.
  * `npm start` runs the same receiver in its own process.
  */
@@ -22,22 +22,20 @@ export function startPublishReceiver(
   build: (channels: BuildChannel[]) => Promise<void> = (channels) => buildChannels(channels, env as NodeJS.ProcessEnv),
 ) {
   let secret: string;
+  let quietMs: number;
   try {
-    ({ secret } = readWebhookConfig(env));
+    ({ secret, quietMs } = readWebhookConfig(env));
   } catch (error) {
     exitOnConfigError(error);
   }
-  const queue = rebuildQueue(
-    async (channels) => {
-      console.log(`Publish: rebuilding ${channels.join(' and ')}…`);
-      try {
-        await build(channels);
-      } catch (error) {
-        console.error('Rebuild failed:', error);
-      }
-    },
-    Number(env.WEBHOOK_QUIET_MS ?? 3000),
-  );
+  const queue = rebuildQueue(async (channels) => {
+    console.log(`Publish: rebuilding ${channels.join(' and ')}…`);
+    try {
+      await build(channels);
+    } catch (error) {
+      console.error('Rebuild failed:', error);
+    }
+  }, quietMs);
   const fetch = publishReceiver({ secret, replays: replayMemory(), rebuild: (channels) => queue.request(channels) });
   const server = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' });
   return { url: `http://localhost:${port}/`, server, queue };

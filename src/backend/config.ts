@@ -449,12 +449,21 @@ export const readContentEditorSettings = (env: Env): ContentEditorSettings => re
 /**
  * The publish receiver's settings (src/lib/content/publish-receiver.ts): the shared WEBHOOK_SECRET every
  * event must be signed with, and the Netlify build hooks it calls (NETLIFY_BUILD_HOOK_FR / _BE) when it
- * runs as the Netlify function; without hooks it rebuilds on this machine. Production has no default secret.
+ * runs as the Netlify function; without hooks it rebuilds on this machine, once events have stopped for
+ * WEBHOOK_QUIET_MS. Production has no default secret.
  */
 export interface WebhookSettings {
   secret: string;
   buildHooks: Partial<Record<'fr' | 'be', string>>;
+  quietMs: number;
 }
+
+/**
+ * A second without events before a local rebuild: the events of one burst (a bulk publish, a script) come
+ * within milliseconds of each other, and every second waited adds to the editor's publish-to-visible time.
+ * Events arriving during a build schedule exactly one more, so a slower burst still costs two builds at most.
+ */
+export const DEFAULT_WEBHOOK_QUIET_MS = 1000;
 
 export function readWebhookConfig(env: Env): WebhookSettings {
   const problems: string[] = [];
@@ -466,6 +475,9 @@ export function readWebhookConfig(env: Env): WebhookSettings {
     if (isUrl(hook, ['https:'])) buildHooks[code] = hook;
     else problems.push(`NETLIFY_BUILD_HOOK_${code.toUpperCase()} must be the https:// build hook of the ${code.toUpperCase()} site.`);
   }
+  const quietMs = Number(env.WEBHOOK_QUIET_MS || DEFAULT_WEBHOOK_QUIET_MS);
+  if (!Number.isInteger(quietMs) || quietMs < 0 || quietMs > 60_000)
+    problems.push('WEBHOOK_QUIET_MS must be a whole number of milliseconds from 0 to 60000 (a minute).');
   if (production) {
     if (!env.WEBHOOK_SECRET || env.WEBHOOK_SECRET.length < MIN_SHARED_SECRET_LENGTH)
       problems.push(
@@ -480,7 +492,7 @@ export function readWebhookConfig(env: Env): WebhookSettings {
       }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { secret: env.WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, buildHooks };
+  return { secret: env.WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, buildHooks, quietMs };
 }
 
 /** For the commands: prints the refusal, one line a problem, and exits. */

@@ -12,4 +12,12 @@ export const LOCAL_CONTENT_API_URL = `${LOCAL_SHOP_API_URL}/content`;
  * keeps that between builds (src/lib/seo/netlify.ts). One folder per channel, so building one does not
  * wipe the other's. Read by astro.config.mjs and by the build that prepares it (scripts/build.ts).
  */
-export const astroCacheDir = (channel: string, env: Record<string, string | undefined>) => `${env.CACHE_DIR ?? '.cache'}/astro-${channel}`;
+export const astroCacheDir = (channel: string, env: Record<string, string | undefined>) => `${cacheRoot(env)}/astro-${channel}`;
+
+/**
+ * Where Node keeps V8's compiled code of Astro, Vite and the rest between builds (NODE_COMPILE_CACHE), beside
+ * Astro's own cache so that Netlify keeps it too. Shared by both channels: their code is the same.
+ */
+export const nodeCompileCacheDir = (env: Record<string, string | undefined>) => env.NODE_COMPILE_CACHE ?? `${cacheRoot(env)}/node-compile`;
+
+const cacheRoot = (env: Record<string, string | undefined>) => env.CACHE_DIR ?? '.cache';

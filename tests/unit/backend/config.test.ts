@@ -4,6 +4,7 @@ import {
   readMediaSettings,
   readPlatformConfig,
   readWebhookConfig,
+  DEFAULT_WEBHOOK_QUIET_MS,
   readContentEditorSettings,
   LOCAL_CONTENT_EDITOR_TOKEN,
   LOCAL_WEBHOOK_SECRET,
@@ -233,7 +234,16 @@ describe("the media service (the pets' photos)", () => {
 
 describe('webhook receiver configuration', () => {
   it('has a published local secret and no build hooks outside production', () => {
-    expect(readWebhookConfig({})).toEqual({ secret: LOCAL_WEBHOOK_SECRET, buildHooks: {} });
+    expect(readWebhookConfig({})).toEqual({ secret: LOCAL_WEBHOOK_SECRET, buildHooks: {}, quietMs: DEFAULT_WEBHOOK_QUIET_MS });
+  });
+
+  it('waits WEBHOOK_QUIET_MS after the last event before a local rebuild, a whole number of milliseconds up to a minute', () => {
+    expect(readWebhookConfig({ WEBHOOK_QUIET_MS: '0' }).quietMs).toBe(0);
+    expect(readWebhookConfig({ WEBHOOK_QUIET_MS: '2500' }).quietMs).toBe(2500);
+    for (const bad of ['soon', '-1', '1.5', '60001'])
+      expect(() => readWebhookConfig({ WEBHOOK_QUIET_MS: bad })).toThrow(
+        expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_QUIET_MS must be a whole number')] }),
+      );
   });
 
   it('refuses to start in production without a strong WEBHOOK_SECRET, or without https sites when it builds here', () => {
@@ -243,7 +253,11 @@ describe('webhook receiver configuration', () => {
     );
     expect(() => readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toThrow(ConfigError);
     const secret = 's'.repeat(32);
-    expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: secret })).toEqual({ secret, buildHooks: {} });
+    expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: secret })).toEqual({
+      secret,
+      buildHooks: {},
+      quietMs: DEFAULT_WEBHOOK_QUIET_MS,
+    });
   });
 
   it("calls the Netlify sites' https build hooks when given (no site addresses needed then)", () => {
@@ -254,6 +268,7 @@ describe('webhook receiver configuration', () => {
     expect(readWebhookConfig({ NODE_ENV: 'production', WEBHOOK_SECRET: 's'.repeat(32), ...hooks })).toEqual({
       secret: 's'.repeat(32),
       buildHooks: { fr: hooks.NETLIFY_BUILD_HOOK_FR, be: hooks.NETLIFY_BUILD_HOOK_BE },
+      quietMs: DEFAULT_WEBHOOK_QUIET_MS,
     });
     expect(() => readWebhookConfig({ NETLIFY_BUILD_HOOK_FR: 'http://api.netlify.com/build_hooks/fr1' })).toThrow(
       expect.objectContaining({ problems: [expect.stringContaining('NETLIFY_BUILD_HOOK_FR must be the https://')] }),
