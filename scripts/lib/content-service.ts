@@ -1,5 +1,4 @@
 /** Makes sure a content service answers: the one at CONTENT_API_URL, a platform already running, or an embedded one started here. */
-import { startPlatform } from '../../src/backend/main.ts';
 import { DatabaseInUseError } from '../../src/backend/db/database.ts';
 import { platformPort } from './ports.ts';
 
@@ -17,6 +16,8 @@ export async function ensureContentService(
   if (env.CONTENT_API_URL) return { contentUrl: env.CONTENT_API_URL, stop: async () => {} };
   const base = `http://localhost:${platformPort()}`;
   if (await answers(`${base}/health`)) return { contentUrl: `${base}/content`, stop: async () => {} };
+  // Imported only here (half a second): a build against a service already running does without it.
+  const { startPlatform } = await import('../../src/backend/main.ts');
   const { server, close } = await startPlatform(platformPort()).catch((error: unknown) => {
     // The folder's owner is not the platform answering on this port (a seed, or a platform on another port).
     if (error instanceof DatabaseInUseError)
