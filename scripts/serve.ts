@@ -4,6 +4,6 @@ import { staticServer } from './lib/static-server.ts';
 
 for (const code of ['FR', 'BE'] as ChannelCode[]) {
   const port = Number(process.env[`PORT_${code}`] ?? channels[code].defaultPort);
-  staticServer(code, `dist/${code.toLowerCase()}`).listen(port, '127.0.0.1');
+  staticServer(code, `${process.env.DIST_DIR ?? 'dist'}/${code.toLowerCase()}`).listen(port, '127.0.0.1');
   console.log(`${code} site on http://localhost:${port}/`);
 }

@@ -26,6 +26,6 @@ console.log(`Publish receiver on ${receiver.url} (the content service's webhooks
 
 for (const code of ['FR', 'BE'] as ChannelCode[]) {
   const port = Number(process.env[`PORT_${code}`] ?? channels[code].defaultPort);
-  staticServer(code, `dist/${code.toLowerCase()}`).listen(port, '127.0.0.1');
+  staticServer(code, `${process.env.DIST_DIR ?? 'dist'}/${code.toLowerCase()}`).listen(port, '127.0.0.1');
   console.log(`${code} site on http://localhost:${port}/${code === 'BE' ? `  (Dutch: http://localhost:${port}/nl/)` : ''}`);
 }
