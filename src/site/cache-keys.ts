@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_API_URL, FEATURES_OFF, MAINTENANCE_ROUTES } from 'astro:env/server';
-import type { LocaleCode } from '../lib/channels.ts';
+import { channelCodes, type LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf, crossSellOf, digestOf, type LocaleContent, type Product } from './content.ts';
 import type { PageRef } from './pages.ts';
 
@@ -21,8 +21,14 @@ const hash = (parts: Iterable<string>) => {
 };
 const digests = (entries: readonly object[]) => entries.map(digestOf);
 
-/** The settings a page's HTML depends on besides its content and code (the config is Astro's own check). */
-const settingNames = /^(PUBLIC_|SITE_URL_|PORT_)|^(MAINTENANCE_ROUTES|FEATURES_OFF|CONTENT_API_URL|CONTENT_IMAGES_URL)$/;
+/**
+ * The settings a page's HTML depends on besides its content and code (the config is Astro's own check).
+ * Of the ports, only the sites' own (their local address, siteUrlOf): `npm start` also sets the publish
+ * receiver's, and a key naming every PORT_ made its first rebuild after an edit render every page.
+ */
+const settingNames = new RegExp(
+  `^(PUBLIC_|SITE_URL_)|^(PORT_(${channelCodes.join('|')})|MAINTENANCE_ROUTES|FEATURES_OFF|CONTENT_API_URL|CONTENT_IMAGES_URL)$`,
+);
 /** Those settings as the build reads them: the environment, and .env files through astro:env and Vite. */
 const settings = () =>
   Object.entries({ ...process.env, ...import.meta.env, MAINTENANCE_ROUTES, FEATURES_OFF, CONTENT_API_URL })
