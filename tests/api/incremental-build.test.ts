@@ -134,7 +134,12 @@ describe('an incremental build', () => {
     const started = Date.now();
     // The shell names the command it runs in `_` (npm, node, time…): Astro must not see it (scripts/build.ts).
     // `npm start` builds with the publish receiver's settings, which no page shows (src/site/cache-keys.ts).
-    await buildChannels(['fr'], { ...env, _: '/usr/bin/another-command', PORT_WEBHOOK: '4498', CONTENT_WEBHOOK_URLS: 'http://127.0.0.1:4498/' });
+    await buildChannels(['fr'], {
+      ...env,
+      _: '/usr/bin/another-command',
+      PORT_WEBHOOK: '4498',
+      CONTENT_WEBHOOK_URLS: 'http://127.0.0.1:4498/',
+    });
     expect(renderedSince(started)).toEqual([]);
     // Nor copied: the build reused an older tree brought up to date with the served one (scripts/lib/tree-mirror.ts).
     // The pages with a cache key, that is all but the few rendered every time (404.html).
