@@ -2,8 +2,8 @@
  * The cache key of each page (Astro's experimental incremental build): Astro copies a page from the
  * previous build when its key and its code are unchanged, so a key names every piece of content the page
  * shows. Every page shows the menus, the categories (trails, search, analytics), the content pages (the
- * footer) and the build's public settings: that is the frame. A product page adds its own entry and its
- * cross-sells, a category page the products it lists; any other page (home, error pages, shells that
+ * footer) and the build's public settings: that is the frame. A product page adds its own entry, where its
+ * pages are in the other locales and its cross-sells, a category page the products it lists; any other page (home, error pages, shells that
  * offer treats) may show any product, so its key changes with the catalogue. One product edit thus
  * re-renders its own pages, the categories listing it, the pages cross-selling it and the few pages that
  * show best sellers, not the catalogue.
@@ -45,6 +45,21 @@ function menuProducts(content: LocaleContent): Product[] {
   });
   return [...keys].flatMap((key) => content.productsBySku.get(key) ?? []);
 }
+
+/**
+ * What a product page shows of the product's entry in the channel's other locales: where its page and its
+ * formats are there (the head's alternates and the language switcher, src/site/pages.ts), not its texts.
+ * So a French edit renders the French pages of the product, not the Dutch ones, unless a slug changed.
+ */
+const whereShownIn = (product: Product | undefined): string =>
+  product
+    ? JSON.stringify([
+        product.viewable,
+        product.isSample,
+        product.localizations,
+        product.ProductVariants.map((v) => [v.code, v.slug, v.show_variant]),
+      ])
+    : '';
 
 interface LocaleKeys {
   frame: string;
@@ -89,8 +104,10 @@ export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: L
     const product = content.productsBySku.get(key)!;
     // What src/components/views/ProductView.astro cross-sells.
     const crossSell = crossSellOf(product, content);
-    const own = await Promise.all(channel.locales.map(async (l) => (await contentOf(l)).productsBySku.get(key)));
-    return hash([ref.route, frame, ...digests(own.filter((p) => p !== undefined)), ...digests(crossSell)]);
+    const others = await Promise.all(
+      channel.locales.filter((l) => l !== locale).map(async (l) => whereShownIn((await contentOf(l)).productsBySku.get(key))),
+    );
+    return hash([ref.route, frame, digestOf(product), ...others, ...digests(crossSell)]);
   }
   if (ref.route === 'category' && key) return hash([ref.route, category.get(key)!, String(('page' in ref && ref.page) || 1)]);
   return hash([ref.route, catalogue]);

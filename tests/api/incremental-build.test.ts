@@ -19,8 +19,9 @@ let server: ReturnType<typeof serve>;
 let folder: string;
 let env: NodeJS.ProcessEnv;
 
-const served = (dist = 'dist') => join(folder, dist, 'fr');
-const astroCache = (cache = 'cache') => join(folder, cache, 'astro-fr', 'dist');
+type Site = 'fr' | 'be';
+const served = (dist = 'dist', site: Site = 'fr') => join(folder, dist, site);
+const astroCache = (cache = 'cache', site: Site = 'fr') => join(folder, cache, `astro-${site}`, 'dist');
 
 /** Every file of a tree and its bytes; the build's id (builds/latest.json) differs between any two builds. */
 function tree(root: string): Map<string, Buffer> {
@@ -40,13 +41,13 @@ function renderedSince(started: number, root = astroCache()): string[] {
 }
 
 /** Builds incrementally, then fully: the two trees must be equal. Returns the incremental tree and what it rendered. */
-async function incrementalThenFull() {
+async function incrementalThenFull(site: Site = 'fr') {
   const started = Date.now();
-  await buildChannels(['fr'], env);
-  const rendered = renderedSince(started);
-  const incremental = tree(served());
-  await buildChannels(['fr'], env, { full: true });
-  const full = tree(served());
+  await buildChannels([site], env);
+  const rendered = renderedSince(started, astroCache('cache', site));
+  const incremental = tree(served('dist', site));
+  await buildChannels([site], env, { full: true });
+  const full = tree(served('dist', site));
   expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
   expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
   return { incremental, rendered };
@@ -207,4 +208,31 @@ describe('an incremental build on Netlify, in an empty folder', () => {
     await netlifyBuild();
     expect(renderedSince(again, astroCache('netlify-cache'))).toEqual([]);
   }, 600_000);
+});
+
+describe('an incremental build of the BE site, in French and Dutch', () => {
+  beforeAll(() => buildChannels(['be'], env), 300_000);
+
+  it('renders a product’s Dutch pages after its French texts changed only when its French address did', async () => {
+    const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
+      `SELECT f.sku, f.slug AS fr, n.slug AS nl FROM content.products f JOIN content.products n ON n.sku = f.sku AND n.language = 'nl'
+        WHERE f.language = 'fr' AND f.viewable AND n.viewable AND NOT f.is_sample ORDER BY f.sku LIMIT 1 OFFSET 1`,
+    );
+    const dutch = join('nl', 'producten', product!.nl, 'index.html');
+    await platform.db.exec(
+      `UPDATE content.products SET name = name || ' de saison', updated_at = now() WHERE sku = '${product!.sku}' AND language = 'fr'`,
+    );
+    const edited = await incrementalThenFull('be');
+    expect(page(edited.incremental, `produits/${product!.fr}`)).toContain('de saison');
+    expect(edited.rendered).toContain(join('produits', product!.fr, 'index.html'));
+    // Its Dutch pages show the French entry only as their French alternates, which did not move.
+    expect(edited.rendered).not.toContain(dutch);
+
+    await platform.db.exec(
+      `UPDATE content.products SET slug = '${product!.fr}-de-saison', updated_at = now() WHERE sku = '${product!.sku}' AND language = 'fr'`,
+    );
+    const renamed = await incrementalThenFull('be');
+    expect(renamed.rendered).toContain(dutch);
+    expect(page(renamed.incremental, join('nl', 'producten', product!.nl))).toContain(`/produits/${product!.fr}-de-saison/`);
+  }, 900_000);
 });
