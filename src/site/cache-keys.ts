@@ -3,16 +3,20 @@
  * previous build when its key and its code are unchanged, so a key names every piece of content the page
  * shows. Every page shows the menus, the categories (trails, search, analytics), the content pages (the
  * footer) and the build's public settings: that is the frame. A product page adds its own entry, where its
- * pages are in the other locales and its cross-sells, a category page the products it lists; any other page (home, error pages, shells that
- * offer treats) may show any product, so its key changes with the catalogue. One product edit thus
- * re-renders its own pages, the categories listing it, the pages cross-selling it and the few pages that
- * show best sellers, not the catalogue.
+ * pages are in the other locales and its cross-sells; a category page the products it lists and what it
+ * shows of the whole category; any other page the products its view shows (src/site/showcases.ts: the
+ * home's best sellers, the treats of the cart…, none on most). One product edit thus re-renders its own
+ * pages, the category pages listing it and the pages that show it, not the catalogue.
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_API_URL, FEATURES_OFF, MAINTENANCE_ROUTES } from 'astro:env/server';
 import { channelCodes, type LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf, crossSellOf, digestOf, type LocaleContent, type Product } from './content.ts';
 import type { PageRef } from './pages.ts';
+import { productsShownOn } from './showcases.ts';
+import { facetValues, sortRanks } from '../lib/catalogue/facets.ts';
+import { forLists, samplesOf } from '../lib/catalogue/listing.ts';
+import { pageCount, pageOf } from '../lib/catalogue/paging.ts';
 
 const hash = (parts: Iterable<string>) => {
   const h = createHash('sha256');
@@ -61,10 +65,26 @@ const whereShownIn = (product: Product | undefined): string =>
       ])
     : '';
 
+/**
+ * What a page of a category shows (src/components/views/CategoryView.astro): its own products with their
+ * ranks, and of the category's whole list only its length (the count, the pages), its facets and its
+ * samples. So an edit renders the page of the category that lists the product, not all its pages.
+ */
+function categoryPageKeys(frame: string, content: LocaleContent, key: string): string[] {
+  const all = content.productsByCategory.get(key) ?? [];
+  const listed = forLists(all);
+  const ranks = sortRanks(listed);
+  const whole = hash([frame, String(listed.length), JSON.stringify(facetValues(listed)), ...digests(samplesOf(all))]);
+  return Array.from({ length: pageCount(listed.length) }, (_, i) =>
+    hash([whole, String(i + 1), ...pageOf(listed, i + 1).items.flatMap((p) => [digestOf(p), JSON.stringify(ranks.get(p.sku))])]),
+  );
+}
+
 interface LocaleKeys {
   frame: string;
   catalogue: string;
-  category: Map<string, string>;
+  /** Each category's pages' keys, page 1 first. */
+  category: Map<string, string[]>;
 }
 
 async function localeKeys(): Promise<Map<LocaleCode, LocaleKeys>> {
@@ -81,13 +101,7 @@ async function localeKeys(): Promise<Map<LocaleCode, LocaleKeys>> {
   return new Map(
     all.map(([locale, c]) => [
       locale,
-      {
-        frame,
-        catalogue,
-        category: new Map(
-          c.categories.map((category) => [category.key, hash([frame, ...digests(c.productsByCategory.get(category.key) ?? [])])]),
-        ),
-      },
+      { frame, catalogue, category: new Map(c.categories.map((category) => [category.key, categoryPageKeys(frame, c, category.key)])) },
     ]),
   );
 }
@@ -109,6 +123,8 @@ export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: L
     );
     return hash([ref.route, frame, digestOf(product), ...others, ...digests(crossSell)]);
   }
-  if (ref.route === 'category' && key) return hash([ref.route, category.get(key)!, String(('page' in ref && ref.page) || 1)]);
-  return hash([ref.route, catalogue]);
+  if (ref.route === 'category' && key) return hash([ref.route, category.get(key)![(('page' in ref && ref.page) || 1) - 1]!]);
+  // The home, the error and landing pages, the island pages: the products they show (src/site/showcases.ts).
+  const shown = productsShownOn(ref.route, await contentOf(locale));
+  return hash([ref.route, ...(shown ? [frame, ...digests(shown)] : [catalogue])]);
 }

@@ -126,6 +126,34 @@ describe('an incremental build', () => {
     expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
   }, 600_000);
 
+  it('renders, of a category split into pages, only the page listing an edited product, and no page without products', async () => {
+    // The fixtures' dog category lists one product more than a page (tests/e2e/category-pages.spec.ts).
+    const firstOnPage1 = page(tree(served()), 'chien')?.match(/href="\/produits\/([^/"]+)\/"/)?.[1];
+    const [product] = await platform.db.query<{ sku: string }>(`SELECT sku FROM content.products WHERE language = 'fr' AND slug = $1`, [
+      firstOnPage1,
+    ]);
+    await platform.db.exec(`UPDATE content.products SET name = name || ' primé', updated_at = now() WHERE sku = '${product!.sku}'`);
+    const { incremental, rendered } = await incrementalThenFull();
+    expect(page(incremental, 'chien')).toContain(' primé');
+    expect(rendered).toContain(join('chien', 'index.html'));
+    expect(rendered).not.toContain(join('chien', 'page', '2', 'index.html'));
+    // The FAQ, the shops, the content pages and the island pages but the cart show no product (src/site/showcases.ts).
+    expect(rendered.filter((name) => /^(faq|magasins|page|connexion|mon-compte)\//.test(name))).toEqual([]);
+    expect(rendered).not.toContain(join('panier', 'index.html'));
+
+    // The best-selling treat is offered on the cart page: its edit renders that page, and the trees still match.
+    const [treat] = await platform.db.query<{ sku: string }>(
+      `SELECT sku FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample AND kind = 'treat' ORDER BY best_seller_rank, sku LIMIT 1`,
+    );
+    await platform.db.exec(`UPDATE content.products SET name = name || ' croquant', updated_at = now() WHERE sku = '${treat!.sku}'`);
+    const treatEdit = await incrementalThenFull();
+    // And a subscription's page, whose next delivery offers it; not the other account pages.
+    expect(treatEdit.rendered).toContain(join('panier', 'index.html'));
+    expect(treatEdit.rendered.filter((name) => /^(faq|magasins|page|connexion|mon-compte)\//.test(name))).toEqual([
+      join('mon-compte', 'mes-abonnements', '_', 'index.html'),
+    ]);
+  }, 600_000);
+
   it('renders nothing when nothing changed, even after rows were rewritten or launched another way', async () => {
     // A rewritten row moves in PostgreSQL's table, after its other language's: an answer whose order followed
     // the rows (an entry's slugs per language once) changed the pages' cache keys with no edit.
