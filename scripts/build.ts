@@ -34,60 +34,94 @@ function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** Astro's build of one channel, in a process of its own, into `distDir`/<channel>. */
+function astroBuild(channel: string, env: NodeJS.ProcessEnv, contentUrl: string, distDir: string, options: BuildOptions) {
+  const cacheDir = astroCacheDir(channel, env);
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent', ...(options.full ? ['--force'] : [])], {
+      stdio: 'inherit',
+      env: {
+        ...astroEnv(env),
+        CHANNEL: channel,
+        CONTENT_API_URL: contentUrl,
+        DIST_DIR: distDir,
+        // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
+        PAGE_PICTURES_LOG: drawnLog(cacheDir),
+        // V8's compiled code of Astro, Vite and the rest, kept for the next build: about half a second off each.
+        NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
+      },
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
+    // A failed build's folder is left where it is: the next one starts from it (served-trees.ts).
+  });
+}
+
+/**
+ * The channels are built one after the other (at once, the two Astro builds shared the 2 cores and both
+ * ended later than the second one does now), but what a build does around Astro's overlaps the next
+ * one's: the next channel's tree and incremental cache are made ready while Astro builds the channel
+ * before, and a channel's tree is published while Astro builds the next (each in its own folder).
+ */
 export async function buildChannels(
   channels: string[] = ['fr', 'be'],
   env: NodeJS.ProcessEnv = process.env,
   options: BuildOptions = {},
 ): Promise<void> {
-  let started = performance.now();
+  const started = performance.now();
   const dist = env.DIST_DIR ?? 'dist';
   const inPlace = Boolean(env.NETLIFY);
   // astro.config.mjs builds into <DIST_DIR>/<channel>: always the same folder, as Astro's incremental
   // cache holds only while the build's code is the same (its output folder is written in it).
   const distDir = inPlace ? dist : join(dist, BUILDS, 'next');
-  const treeOf = (channel: string) =>
-    inPlace ? Promise.resolve(false) : prepareTreeAside(dist, channel, join(distDir, channel), Boolean(options.full));
+  /** The channel's tree prepared (a worker thread walks and copies it), then its incremental cache. */
+  const ready = (channel: string) => {
+    const tree = inPlace ? Promise.resolve(false) : prepareTreeAside(dist, channel, join(distDir, channel), Boolean(options.full));
+    const prepared = tree.then((reused) => ({
+      reused,
+      pictures: prepareIncrementalCache(astroCacheDir(channel, env), { emptyTree: !reused }),
+    }));
+    // Its failure is met where it is awaited, once the build before ends; until then it must not end the process.
+    prepared.catch(() => {});
+    return prepared;
+  };
+  /** After Astro: the pictures out of its manifest, the tree rid of what the build did not write, then served. */
+  const finish = (channel: string, { reused, pictures }: Awaited<ReturnType<typeof ready>>, astroStarted: number) => {
+    const out = join(distDir, channel);
+    const kept = movePicturesOutOfManifest(astroCacheDir(channel, env), pictures);
+    if (reused) removeUnwritten(out, astroStarted, kept);
+    const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
+    writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
+    if (!inPlace) publish(dist, channel, out);
+    console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${dist}/${channel}/`);
+  };
+
   // The first channel's tree is prepared while the content service starts (the first second of an edit's build).
-  const firstTree = channels[0] ? treeOf(channels[0]) : undefined;
-  const [service] = await Promise.allSettled([ensureContentService(env), firstTree]);
+  let next = channels[0] ? ready(channels[0]) : undefined;
+  const [service] = await Promise.allSettled([ensureContentService(env), next]);
   if (service.status === 'rejected') throw service.reason;
   const { contentUrl, stop } = service.value;
   try {
+    /** The channel built last, still to be served. */
+    let unserved: (() => void) | undefined;
     for (const [index, channel] of channels.entries()) {
-      const out = join(distDir, channel);
-      const reused = await (index === 0 ? firstTree! : treeOf(channel));
-      const cacheDir = astroCacheDir(channel, env);
-      const pictures = prepareIncrementalCache(cacheDir, { emptyTree: !reused });
-      const astroStarted = Date.now();
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          ['node_modules/astro/bin/astro.mjs', 'build', '--silent', ...(options.full ? ['--force'] : [])],
-          {
-            stdio: 'inherit',
-            env: {
-              ...astroEnv(env),
-              CHANNEL: channel,
-              CONTENT_API_URL: contentUrl,
-              DIST_DIR: distDir,
-              // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
-              PAGE_PICTURES_LOG: drawnLog(cacheDir),
-              // V8's compiled code of Astro, Vite and the rest, kept for the next build: about half a second off each.
-              NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
-            },
-          },
-        );
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
-        // A failed build's folder is left where it is: the next one starts from it (served-trees.ts).
+      // A tree that cannot be prepared stops the build, once the channel built before is served.
+      const prepared = await next!.catch((error: unknown) => {
+        unserved?.();
+        throw error;
       });
-      const kept = movePicturesOutOfManifest(cacheDir, pictures);
-      if (reused) removeUnwritten(out, astroStarted, kept);
-      const redirects = JSON.parse(readFileSync(`${out}/redirects.json`, 'utf8')) as Array<{ from: string; to: string; status: number }>;
-      writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
-      if (!inPlace) publish(dist, channel, out);
-      console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${dist}/${channel}/`);
-      started = performance.now();
+      const astroStarted = Date.now();
+      const built = astroBuild(channel, env, contentUrl, distDir, options);
+      next = channels[index + 1] ? ready(channels[index + 1]!) : undefined;
+      try {
+        unserved?.();
+        await built;
+      } finally {
+        // Nothing is left running on a failure: the next build would meet this one's Astro or tree worker.
+        await Promise.allSettled([built, next]);
+      }
+      unserved = () => finish(channel, prepared, astroStarted);
     }
+    unserved?.();
   } finally {
     await stop();
   }

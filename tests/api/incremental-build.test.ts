@@ -5,7 +5,18 @@
  * (byte for byte, but for the build's id), while re-rendering only part of the pages. The FR channel of
  * the fixtures catalogue keeps it to a few builds of a couple hundred pages.
  */
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -263,4 +274,25 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
     expect(renamed.rendered).toContain(dutch);
     expect(page(renamed.incremental, join('nl', 'producten', product!.nl))).toContain(`/produits/${product!.fr}-de-saison/`);
   }, 900_000);
+
+  it('serves each channel once built, while the next one is made ready: a BE build that cannot start leaves the new FR site served', async () => {
+    const [product] = await platform.db.query<{ sku: string; slug: string }>(
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 2`,
+    );
+    await platform.db.exec(`UPDATE content.products SET name = name || ' du marché', updated_at = now() WHERE sku = '${product!.sku}'`);
+    const [fr, be] = [realpathSync(served()), realpathSync(served('dist', 'be'))];
+    // The BE build cannot start: its cache folder is a file, found while the FR site builds.
+    const beCache = join(folder, 'cache', 'astro-be');
+    renameSync(beCache, `${beCache}.kept`);
+    writeFileSync(beCache, '');
+    try {
+      await expect(buildChannels(['fr', 'be'], env)).rejects.toThrow('ENOTDIR');
+    } finally {
+      rmSync(beCache);
+      renameSync(`${beCache}.kept`, beCache);
+    }
+    expect(realpathSync(served())).not.toBe(fr);
+    expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du marché');
+    expect(realpathSync(served('dist', 'be'))).toBe(be);
+  }, 600_000);
 });
