@@ -8,9 +8,9 @@
  * (scripts/lib/served-trees.ts). On Netlify (NETLIFY set) the build goes straight to dist/<channel>: Netlify
  * publishes a deploy atomically itself, and its previous build comes from the build cache (CACHE_DIR).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type AstroBuilders, astroBuilders } from './lib/astro-builders.ts';
 import { ensureContentService } from './lib/content-service.ts';
 import { drawnLog, movePicturesOutOfManifest, prepareIncrementalCache } from './lib/incremental-cache.ts';
 import { BUILDS, prepareTreeAside, publish } from './lib/served-trees.ts';
@@ -21,6 +21,8 @@ import { astroCacheDir, nodeCompileCacheDir } from '../src/lib/local-defaults.ts
 export interface BuildOptions {
   /** Renders every page again, ignoring the previous build (Astro's --force). */
   full?: boolean;
+  /** Astro's builders, kept by the caller between builds (the publish receiver); else started for this build and ended after it. */
+  builders?: AstroBuilders;
 }
 
 /**
@@ -34,26 +36,31 @@ function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Astro's build of one channel, in a process of its own, into `distDir`/<channel>. */
-function astroBuild(channel: string, env: NodeJS.ProcessEnv, contentUrl: string, distDir: string, options: BuildOptions) {
+/** Astro's build of one channel into `distDir`/<channel>, by the channel's builder (scripts/lib/astro-builders.ts). */
+function astroBuild(
+  builders: AstroBuilders,
+  channel: string,
+  env: NodeJS.ProcessEnv,
+  contentUrl: string,
+  distDir: string,
+  options: BuildOptions,
+) {
   const cacheDir = astroCacheDir(channel, env);
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent', ...(options.full ? ['--force'] : [])], {
-      stdio: 'inherit',
-      env: {
-        ...astroEnv(env),
-        CHANNEL: channel,
-        CONTENT_API_URL: contentUrl,
-        DIST_DIR: distDir,
-        // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
-        PAGE_PICTURES_LOG: drawnLog(cacheDir),
-        // V8's compiled code of Astro, Vite and the rest, kept for the next build: about half a second off each.
-        NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
-      },
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build (${channel}) exited with ${code}`))));
-    // A failed build's folder is left where it is: the next one starts from it (served-trees.ts).
-  });
+  // A failed build's folder is left where it is: the next one starts from it (served-trees.ts).
+  return builders.build(
+    channel,
+    {
+      ...astroEnv(env),
+      CHANNEL: channel,
+      CONTENT_API_URL: contentUrl,
+      DIST_DIR: distDir,
+      // The pages note the pictures they draw, for the next build (scripts/lib/incremental-cache.ts).
+      PAGE_PICTURES_LOG: drawnLog(cacheDir),
+      // V8's compiled code of Astro, Vite and the rest, kept for the next builder: about half a second off its start.
+      NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
+    },
+    Boolean(options.full),
+  );
 }
 
 /**
@@ -68,6 +75,7 @@ export async function buildChannels(
   options: BuildOptions = {},
 ): Promise<void> {
   const started = performance.now();
+  const builders = options.builders ?? astroBuilders({ keep: false });
   const dist = env.DIST_DIR ?? 'dist';
   const inPlace = Boolean(env.NETLIFY);
   // astro.config.mjs builds into <DIST_DIR>/<channel>: always the same folder, as Astro's incremental
@@ -110,7 +118,7 @@ export async function buildChannels(
         throw error;
       });
       const astroStarted = Date.now();
-      const built = astroBuild(channel, env, contentUrl, distDir, options);
+      const built = astroBuild(builders, channel, env, contentUrl, distDir, options);
       next = channels[index + 1] ? ready(channels[index + 1]!) : undefined;
       try {
         unserved?.();
@@ -124,6 +132,7 @@ export async function buildChannels(
     unserved?.();
   } finally {
     await stop();
+    if (!options.builders) await builders.close();
   }
 }
 

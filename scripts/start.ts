@@ -9,9 +9,8 @@ import { exitOnConfigError } from '../src/backend/config.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
-import { buildChannels } from './build.ts';
 import { platformPort } from './lib/ports.ts';
-import { DEFAULT_WEBHOOK_PORT, startPublishReceiver } from './webhook.ts';
+import { DEFAULT_WEBHOOK_PORT, keptBuilds, startPublishReceiver } from './webhook.ts';
 
 // The content service announces each editor write to this process's receiver, unless told otherwise.
 const webhookPort = Number(process.env.PORT_WEBHOOK ?? DEFAULT_WEBHOOK_PORT);
@@ -20,8 +19,10 @@ process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
 const buildEnv = { ...process.env, CONTENT_API_URL: `${platform.url}/content` };
-if (!process.argv.includes('--no-build')) await buildChannels(['fr', 'be'], buildEnv);
-const receiver = startPublishReceiver(webhookPort, buildEnv);
+// The receiver's builds keep the start's Astro builders: the first edit's build runs in warm processes.
+const build = keptBuilds(buildEnv);
+if (!process.argv.includes('--no-build')) await build(['fr', 'be']);
+const receiver = startPublishReceiver(webhookPort, buildEnv, build);
 console.log(`Publish receiver on ${receiver.url} (the content service's webhooks rebuild the sites)`);
 
 for (const code of ['FR', 'BE'] as ChannelCode[]) {

@@ -12,14 +12,21 @@ import { publishReceiver } from '../src/lib/content/publish-receiver.ts';
 import { rebuildQueue, replayMemory, type BuildChannel } from '../src/lib/content/webhook.ts';
 import { exitOnConfigError, readWebhookConfig, type Env } from '../src/backend/config.ts';
 import { buildChannels } from './build.ts';
+import { astroBuilders } from './lib/astro-builders.ts';
 
 export const DEFAULT_WEBHOOK_PORT = 4499;
+
+/** Builds of the channels by Astro builders kept from one to the next (scripts/lib/astro-builders.ts). */
+export function keptBuilds(env: Env): (channels: BuildChannel[]) => Promise<void> {
+  const builders = astroBuilders({ keep: true });
+  return (channels) => buildChannels(channels, env as NodeJS.ProcessEnv, { builders });
+}
 
 /** Serves the receiver on 127.0.0.1:`port` (HOST to listen elsewhere); `build` rebuilds the given channels. */
 export function startPublishReceiver(
   port: number,
   env: Env = process.env,
-  build: (channels: BuildChannel[]) => Promise<void> = (channels) => buildChannels(channels, env as NodeJS.ProcessEnv),
+  build: (channels: BuildChannel[]) => Promise<void> = keptBuilds(env),
 ) {
   let secret: string;
   let quietMs: number;

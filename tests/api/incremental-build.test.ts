@@ -19,16 +19,20 @@ import {
 } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChannels } from '../../scripts/build.ts';
+import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { testPlatform } from './platform.ts';
 
 let platform: Awaited<ReturnType<typeof testPlatform>>;
 let server: ReturnType<typeof serve>;
 let folder: string;
 let env: NodeJS.ProcessEnv;
+/** While set, the content service answers every call with 503, as one that is down. */
+let contentDown = false;
 
 type Site = 'fr' | 'be';
 const served = (dist = 'dist', site: Site = 'fr') => join(folder, dist, site);
@@ -59,9 +63,20 @@ async function incrementalThenFull(site: Site = 'fr') {
   const incremental = tree(served('dist', site));
   await buildChannels([site], env, { full: true });
   const full = tree(served('dist', site));
+  expect(missingPictures(full)).toEqual([]);
   expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
   expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
   return { incremental, rendered };
+}
+
+/** The site's own pictures its pages draw that are not in the tree. */
+function missingPictures(files: Map<string, Buffer>): string[] {
+  const missing = new Set<string>();
+  for (const [name, bytes] of files)
+    if (name.endsWith('.html'))
+      for (const [, file] of bytes.toString('utf8').matchAll(/["\s,]\/(_astro\/[^"\s,?]+\.(?:avif|webp|jpg|png))/g))
+        if (!files.has(file!)) missing.add(file!);
+  return [...missing].sort();
 }
 
 const page = (files: Map<string, Buffer>, path: string) => files.get(join(path, 'index.html'))?.toString('utf8');
@@ -69,7 +84,11 @@ const sitemap = (files: Map<string, Buffer>) => files.get('sitemap-fr_FR.xml')?.
 
 beforeAll(async () => {
   platform = await testPlatform();
-  server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
+  server = serve({
+    fetch: (request) => (contentDown ? new Response('down', { status: 503 }) : platform.app.fetch(request)),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   folder = mkdtempSync(join(tmpdir(), 'incremental-build-'));
   const { port } = server.address() as AddressInfo;
@@ -220,6 +239,74 @@ describe('an incremental build', () => {
     });
     // The served tree and the one before it (a request begun there can finish); older ones are removed.
     expect(readdirSync(join(folder, 'dist', '.builds')).filter((name) => name.startsWith('fr-'))).toHaveLength(2);
+  }, 600_000);
+});
+
+/** The Astro builders this test process runs (scripts/lib/astro-builder-process.ts), by process id. */
+function builderProcesses(): number[] {
+  let children = '';
+  try {
+    children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    // ps exits with 1 when this process has no child.
+  }
+  return children
+    .split('\n')
+    .filter((line) => line.includes('astro-builder-process'))
+    .map((line) => Number.parseInt(line, 10));
+}
+
+describe('builds by Astro builders started ahead of them (the publish receiver’s)', () => {
+  const builders = astroBuilders({ keep: true });
+  afterAll(() => builders.close());
+
+  it('builds each time in a new process, started before it was asked; an edit’s build equals a full build', async () => {
+    await buildChannels(['fr'], env, { builders });
+    const [waiting] = builderProcesses();
+    expect(waiting).toBeGreaterThan(0);
+    const [product] = await platform.db.query<{ sku: string; slug: string }>(
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 3`,
+    );
+    await platform.db.exec(`UPDATE content.products SET name = name || ' de la ferme', updated_at = now() WHERE sku = '${product!.sku}'`);
+    const started = Date.now();
+    await buildChannels(['fr'], env, { builders });
+    const rendered = renderedSince(started);
+    const incremental = tree(served());
+    expect(page(incremental, `produits/${product!.slug}`)).toContain('de la ferme');
+    expect(rendered).toContain(join('produits', product!.slug, 'index.html'));
+    expect(rendered.length).toBeLessThan([...incremental.keys()].filter((name) => name.endsWith('.html')).length / 2);
+    // The one that waited made the build and is gone; the next one waits.
+    const [next] = builderProcesses();
+    expect(next).toBeGreaterThan(0);
+    expect(next).not.toBe(waiting);
+    // Each picture is written again by a full build: a process building twice wrote none it had asked for before.
+    await buildChannels(['fr'], env, { builders, full: true });
+    const full = tree(served());
+    expect(missingPictures(full)).toEqual([]);
+    expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
+    expect(builderProcesses()).toHaveLength(1);
+  }, 600_000);
+
+  it('leaves the site served after a failed build, and builds the next edit', async () => {
+    const servedBefore = realpathSync(served());
+    contentDown = true;
+    try {
+      await expect(buildChannels(['fr'], env, { builders })).rejects.toThrow('astro build (fr) failed');
+    } finally {
+      contentDown = false;
+    }
+    expect(realpathSync(served())).toBe(servedBefore);
+    expect(builderProcesses()).toHaveLength(1);
+
+    const [product] = await platform.db.query<{ sku: string; slug: string }>(
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 4`,
+    );
+    await platform.db.exec(`UPDATE content.products SET name = name || ' du jardin', updated_at = now() WHERE sku = '${product!.sku}'`);
+    await buildChannels(['fr'], env, { builders });
+    expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du jardin');
+    await builders.close();
+    expect(builderProcesses()).toEqual([]);
   }, 600_000);
 });
 

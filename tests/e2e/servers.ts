@@ -21,6 +21,7 @@ import { resolveTarget, RUN_HEADER, TargetError } from './target.ts';
 import { publishReceiver } from '../../src/lib/content/publish-receiver.ts';
 import { rebuildQueue, replayMemory } from '../../src/lib/content/webhook.ts';
 import { readWebhookConfig } from '../../src/backend/config.ts';
+import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { buildChannels } from '../../scripts/build.ts';
 
 const HOST = '127.0.0.1';
@@ -91,14 +92,20 @@ Object.assign(process.env, { DATA_DIR: dataDir, SITE_URL_FR: target.sites.fr, SI
 const servers: Server[] = [];
 
 // The publish receiver, as `npm start` runs it: the platform's content service sends it its webhooks, and
-// it rebuilds the channels concerned into the folder served here (tests/e2e/publishing.spec.ts).
+// it rebuilds the channels concerned into the folder served here (tests/e2e/publishing.spec.ts), its Astro
+// builders kept from one publish to the next.
+const builders = astroBuilders({ keep: true });
 const receiver = serve({
   fetch: publishReceiver({
     secret: readWebhookConfig(process.env).secret,
     replays: replayMemory(),
     rebuild: rebuildQueue(async (channels) => {
       try {
-        await buildChannels(channels, { ...process.env, CONTENT_API_URL: `${target.platform}/content`, DIST_DIR: target.distDir });
+        await buildChannels(
+          channels,
+          { ...process.env, CONTENT_API_URL: `${target.platform}/content`, DIST_DIR: target.distDir },
+          { builders },
+        );
       } catch (error) {
         console.error('e2e rebuild failed:', error);
       }
@@ -143,6 +150,7 @@ async function stop(code: number) {
   stopping = true;
   for (const server of servers) server.closeAllConnections?.();
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await builders.close();
   await platform.close().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code);
