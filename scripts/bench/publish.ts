@@ -55,7 +55,7 @@ export async function benchPublish(env: NodeJS.ProcessEnv & { DATA_DIR: string }
       await built;
       return { fr, be };
     };
-    // The first edit after a start is built by Astro builders started for it; the next ones by the same, warm.
+    // The start (--no-build) has no Astro builder waiting: the first edit starts them; the next one finds them waiting.
     const first = await publish(product.basePrice + 100);
     const next = await publish(product.basePrice + 200);
     return {
