@@ -21,7 +21,7 @@ import { astroCacheDir, nodeCompileCacheDir } from '../src/lib/local-defaults.ts
 export interface BuildOptions {
   /** Renders every page again, ignoring the previous build (Astro's --force). */
   full?: boolean;
-  /** Astro's builders, kept by the caller between builds (the publish receiver); else started for this build and ended after it. */
+  /** The caller's Astro builders, which start each build's process ahead (the publish receiver's); else each build starts its own. */
   builders?: AstroBuilders;
 }
 
@@ -132,7 +132,6 @@ export async function buildChannels(
     unserved?.();
   } finally {
     await stop();
-    if (!options.builders) await builders.close();
   }
 }
 

@@ -19,7 +19,7 @@ process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
 const buildEnv = { ...process.env, CONTENT_API_URL: `${platform.url}/content` };
-// The receiver's builds keep the start's Astro builders: the first edit's build runs in warm processes.
+// The start's build and the receiver's share their Astro builders: each build finds its process started ahead.
 const build = keptBuilds(buildEnv);
 if (!process.argv.includes('--no-build')) await build(['fr', 'be']);
 const receiver = startPublishReceiver(webhookPort, buildEnv, build);

@@ -16,7 +16,7 @@ import { astroBuilders } from './lib/astro-builders.ts';
 
 export const DEFAULT_WEBHOOK_PORT = 4499;
 
-/** Builds of the channels by Astro builders kept from one to the next (scripts/lib/astro-builders.ts). */
+/** Builds of the channels, each Astro build in a process started ahead of it (scripts/lib/astro-builders.ts). */
 export function keptBuilds(env: Env): (channels: BuildChannel[]) => Promise<void> {
   const builders = astroBuilders({ keep: true });
   return (channels) => buildChannels(channels, env as NodeJS.ProcessEnv, { builders });

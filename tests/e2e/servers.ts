@@ -92,8 +92,8 @@ Object.assign(process.env, { DATA_DIR: dataDir, SITE_URL_FR: target.sites.fr, SI
 const servers: Server[] = [];
 
 // The publish receiver, as `npm start` runs it: the platform's content service sends it its webhooks, and
-// it rebuilds the channels concerned into the folder served here (tests/e2e/publishing.spec.ts), its Astro
-// builders kept from one publish to the next.
+// it rebuilds the channels concerned into the folder served here (tests/e2e/publishing.spec.ts), each Astro
+// build in a process started ahead of it.
 const builders = astroBuilders({ keep: true });
 const receiver = serve({
   fetch: publishReceiver({
