@@ -8,9 +8,10 @@ import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { contentClient, type ContentClient } from './lib/content/client.ts';
-import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
+import { category, contentPage, faqCategory, footer, header, shop } from './lib/content/wire.ts';
 import { channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './lib/local-defaults.ts';
+import { detailsDir, hasDetails, keepDetailsOf, productListing, splitDetails, writeDetails } from './site/product-details.ts';
 
 const channel = channels[(process.env.CHANNEL ?? 'fr').toUpperCase() as ChannelCode];
 const contentUrl = process.env.CONTENT_API_URL ?? LOCAL_CONTENT_API_URL;
@@ -62,7 +63,9 @@ const SKUS_PER_REQUEST = 100;
  * stamps every write (a format's price stamps its product in every language); a change the stamps do not
  * record (a new field of the service's answers) needs a full build (`npm run build -- --full`, which
  * clears the content store). The stamps hold for one service: another CONTENT_API_URL (its pictures'
- * addresses) syncs everything.
+ * addresses) syncs everything. The store keeps what the lists show; each entry's details (what only its
+ * page shows) are in a file of its own (src/site/product-details.ts), and a product whose file is missing is
+ * read again.
  */
 function productsLoader(): Loader {
   return {
@@ -82,12 +85,17 @@ function productsLoader(): Loader {
       const sameService = meta.get('service') === contentUrl;
       const synced = new Map<string, string>(sameService ? Object.entries(JSON.parse(meta.get('stamps') ?? '{}')) : []);
       const seen = new Set<string>();
+      const dir = detailsDir(channel.code.toLowerCase(), process.env);
+      const detailed = (id: string) => {
+        const digest = store.get(id)?.digest;
+        return digest !== undefined && hasDetails(dir, String(digest));
+      };
       let read = 0;
       let changed = 0;
       for (const locale of channel.locales) {
         const ids = [...(listed.get(languageOf(locale)) ?? [])].map((sku) => [sku, `${locale}/${sku}`] as const);
         for (const [, id] of ids) seen.add(id);
-        const stale = ids.filter(([sku, id]) => !store.has(id) || synced.get(id) !== stamps.get(sku)).map(([sku]) => sku);
+        const stale = ids.filter(([sku, id]) => synced.get(id) !== stamps.get(sku) || !detailed(id)).map(([sku]) => sku);
         for (let i = 0; i < stale.length; i += SKUS_PER_REQUEST) {
           for (const item of await client.productsBySku(stale.slice(i, i + SKUS_PER_REQUEST), 2, locale)) {
             const id = `${locale}/${item.sku}`;
@@ -95,14 +103,17 @@ function productsLoader(): Loader {
             const digest = generateDigest(data);
             synced.set(id, stamps.get(item.sku) ?? '');
             read += 1;
+            const { listing, details } = splitDetails(data);
+            writeDetails(dir, digest, details);
             if (store.get(id)?.digest === digest) continue;
-            store.set({ id, data: await parseData({ id, data }), digest });
+            store.set({ id, data: await parseData({ id, data: listing }), digest });
             changed += 1;
           }
         }
       }
       for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
       for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
+      keepDetailsOf(dir, new Set(store.values().map((entry) => String(entry.digest))));
       meta.set('service', contentUrl);
       meta.set('stamps', JSON.stringify(Object.fromEntries(synced)));
       logger.info(`${changed} changed of ${seen.size} (${read} read in full)`);
@@ -115,7 +126,7 @@ const locale = z.enum(localeCodes);
 export const collections = {
   products: defineCollection({
     loader: productsLoader(),
-    schema: productFull.extend({ key: z.string(), locale }),
+    schema: productListing.extend({ key: z.string(), locale }),
   }),
   categories: defineCollection({ loader: serviceLoader('categories', (c, l) => c.categories(l)), schema: category.extend({ locale }) }),
   pages: defineCollection({

@@ -6,6 +6,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { CHANNEL } from 'astro:env/server';
 import { channels, type ChannelCode, type LocaleCode } from '../lib/channels.ts';
 import { bestSellers } from '../lib/catalogue/listing.ts';
+import { detailsDir, readDetails, type ProductDetails } from './product-details.ts';
 
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
 
@@ -39,6 +40,11 @@ export function digestOf(data: object): string {
   const digest = digests.get(data);
   if (digest === undefined) throw new Error('A content entry without its digest: every loader of src/content.config.ts sets one.');
   return digest;
+}
+
+/** What only the product's own page shows, read from its file (src/site/product-details.ts). */
+export function detailsOf(product: Product): ProductDetails {
+  return readDetails(detailsDir(channel.code.toLowerCase(), process.env), digestOf(product), `${product.sku} (${product.locale})`);
 }
 
 const byLocale = <T extends { locale: LocaleCode }>(entries: Array<{ data: T; digest?: string | number }>, locale: LocaleCode) =>

@@ -156,6 +156,30 @@ describe('an incremental build', () => {
     expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
   }, 600_000);
 
+  it('keeps in the content store what the lists show, and reads again a product whose details left the cache', async () => {
+    // Run after an edit: each details file is an entry's of the store (src/site/product-details.ts), an older one is gone.
+    const store = readFileSync(join(folder, 'cache', 'astro-fr', 'data-store.json'), 'utf8');
+    expect(store).toContain('ProductVariants');
+    expect(store).not.toContain('json_avis');
+    const dir = join(folder, 'cache', 'astro-fr', 'product-details');
+    const files = () => readdirSync(dir).sort();
+    const before = files();
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.filter((name) => !store.includes(name.replace(/\.json$/, '')))).toEqual([]);
+
+    const [product] = await platform.db.query<{ slug: string; description: string }>(
+      `SELECT slug, details->>'description' AS description FROM content.products
+        WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku DESC LIMIT 1`,
+    );
+    const own = before.filter((name) => readFileSync(join(dir, name), 'utf8').includes(JSON.stringify(product!.description)));
+    expect(own).toHaveLength(1);
+    rmSync(join(dir, own[0]!));
+    const { incremental } = await incrementalThenFull();
+    expect(files()).toEqual(before);
+    const opening = product!.description.split('\n')[0]!.slice(0, 40);
+    expect(page(incremental, `produits/${product!.slug}`)).toContain(opening);
+  }, 600_000);
+
   it('renders, of a category split into pages, only the page listing an edited product, and no page without products', async () => {
     // The fixtures' dog category lists one product more than a page (tests/e2e/category-pages.spec.ts).
     const firstOnPage1 = page(tree(served()), 'chien')?.match(/href="\/produits\/([^/"]+)\/"/)?.[1];
