@@ -36,7 +36,10 @@ function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Astro's build of one channel into `distDir`/<channel>, by the channel's builder (scripts/lib/astro-builders.ts). */
+/**
+ * Astro's build of one channel into `distDir`/<channel>, by the channel's builder (scripts/lib/astro-builders.ts),
+ * at the scheduler's `niceness`.
+ */
 function astroBuild(
   builders: AstroBuilders,
   channel: string,
@@ -44,6 +47,7 @@ function astroBuild(
   contentUrl: string,
   distDir: string,
   options: BuildOptions,
+  niceness: number,
 ) {
   const cacheDir = astroCacheDir(channel, env);
   // A failed build's folder is left where it is: the next one starts from it (served-trees.ts).
@@ -60,14 +64,23 @@ function astroBuild(
       NODE_COMPILE_CACHE: nodeCompileCacheDir(env),
     },
     Boolean(options.full),
+    niceness,
   );
 }
 
 /**
- * The channels are built one after the other (at once, the two Astro builds shared the 2 cores and both
- * ended later than the second one does now), but what a build does around Astro's overlaps the next
- * one's: the next channel's tree and incremental cache are made ready while Astro builds the channel
- * before, and a channel's tree is published while Astro builds the next (each in its own folder).
+ * A later channel's Astro build (BE after FR) has the lowest priority of the scheduler: at the same
+ * priority, the two builds shared the 2 cores and both ended more than 10 s after the edit; one after the
+ * other, BE's waited for the whole of FR's. At the lowest it takes only what FR's leaves idle, and FR's
+ * ends about as soon as alone (BE about 2 to 4 s sooner than after FR's, docs/benchmarks.md).
+ */
+const LATER_CHANNEL_NICENESS = 19;
+
+/**
+ * The channels are built at once, each in its own folder, the first one first in the scheduler's eyes
+ * (LATER_CHANNEL_NICENESS), and each served as soon as it is built. Their trees and incremental caches are
+ * made ready one after the other (each a walk of a whole tree), the first one while the content service
+ * starts; a channel that cannot be built leaves the others served.
  */
 export async function buildChannels(
   channels: string[] = ['fr', 'be'],
@@ -84,13 +97,10 @@ export async function buildChannels(
   /** The channel's tree prepared (a worker thread walks and copies it), then its incremental cache. */
   const ready = (channel: string) => {
     const tree = inPlace ? Promise.resolve(false) : prepareTreeAside(dist, channel, join(distDir, channel), Boolean(options.full));
-    const prepared = tree.then((reused) => ({
+    return tree.then((reused) => ({
       reused,
       pictures: prepareIncrementalCache(astroCacheDir(channel, env), { emptyTree: !reused }),
     }));
-    // Its failure is met where it is awaited, once the build before ends; until then it must not end the process.
-    prepared.catch(() => {});
-    return prepared;
   };
   /** After Astro: the pictures out of its manifest, the tree rid of what the build did not write, then served. */
   const finish = (channel: string, { reused, pictures }: Awaited<ReturnType<typeof ready>>, astroStarted: number) => {
@@ -104,32 +114,33 @@ export async function buildChannels(
   };
 
   // The first channel's tree is prepared while the content service starts (the first second of an edit's build).
-  let next = channels[0] ? ready(channels[0]) : undefined;
-  const [service] = await Promise.allSettled([ensureContentService(env), next]);
-  if (service.status === 'rejected') throw service.reason;
-  const { contentUrl, stop } = service.value;
+  const readies: Array<ReturnType<typeof ready>> = [];
+  for (const channel of channels) {
+    const before = readies.at(-1);
+    const readyThis = () => ready(channel);
+    const prepared = before ? before.then(readyThis, readyThis) : readyThis();
+    // Its failure is met where its channel's build awaits it; until then it must not end the process.
+    prepared.catch(() => {});
+    readies.push(prepared);
+  }
+  let contentService: Awaited<ReturnType<typeof ensureContentService>>;
   try {
-    /** The channel built last, still to be served. */
-    let unserved: (() => void) | undefined;
-    for (const [index, channel] of channels.entries()) {
-      // A tree that cannot be prepared stops the build, once the channel built before is served.
-      const prepared = await next!.catch((error: unknown) => {
-        unserved?.();
-        throw error;
-      });
+    contentService = await ensureContentService(env);
+  } catch (error) {
+    // Nothing is left running on a failure: the next build would meet this one's tree workers.
+    await Promise.allSettled(readies);
+    throw error;
+  }
+  const { contentUrl, stop } = contentService;
+  try {
+    const builds = channels.map(async (channel, index) => {
+      const prepared = await readies[index]!;
       const astroStarted = Date.now();
-      const built = astroBuild(builders, channel, env, contentUrl, distDir, options);
-      next = channels[index + 1] ? ready(channels[index + 1]!) : undefined;
-      try {
-        unserved?.();
-        await built;
-      } finally {
-        // Nothing is left running on a failure: the next build would meet this one's Astro or tree worker.
-        await Promise.allSettled([built, next]);
-      }
-      unserved = () => finish(channel, prepared, astroStarted);
-    }
-    unserved?.();
+      await astroBuild(builders, channel, env, contentUrl, distDir, options, index === 0 ? 0 : LATER_CHANNEL_NICENESS);
+      finish(channel, prepared, astroStarted);
+    });
+    const failed = (await Promise.allSettled(builds)).find((build) => build.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     await stop();
   }

@@ -2,8 +2,9 @@
  * Publish to visible, as an editor lives it: the shop running as `npm start` runs it (the platform, the
  * publish receiver and both sites, on the bench's build, folders and ports), one product's price changed
  * through the content service's editor API, and the seconds until the FR site serves its page with the new
- * price (the webhook, the receiver's quiet second, the incremental build and the swap), and until the BE
- * site does: the receiver rebuilds both channels (a French product is sold on both sites), FR first.
+ * price (the webhook, the receiver's quiet quarter of a second, the incremental build and the swap), and until
+ * the BE site does: the receiver rebuilds both channels at once (a French product is sold on both sites), BE's
+ * at the lowest priority.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openDatabase } from '../../src/backend/db/database.ts';
@@ -60,9 +61,9 @@ export async function benchPublish(env: NodeJS.ProcessEnv & { DATA_DIR: string }
     const next = await publish(product.basePrice + 200);
     return {
       'publish to visible, npm start, first edit after the start: FR site, seconds': first.fr,
-      'publish to visible, npm start, first edit after the start: BE site (built after FR), seconds': first.be,
+      'publish to visible, npm start, first edit after the start: BE site (built beside FR, at the lowest priority), seconds': first.be,
       'publish to visible, npm start, next edit: FR site, seconds': next.fr,
-      'publish to visible, npm start, next edit: BE site (built after FR), seconds': next.be,
+      'publish to visible, npm start, next edit: BE site (built beside FR, at the lowest priority), seconds': next.be,
     };
   } finally {
     shop.kill();

@@ -12,14 +12,15 @@
  * The process is started again when the channel's settings change.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 
 type Answer = { ok: true } | { error: string };
 
 interface Builder {
   settings: string;
   child: ChildProcess;
-  /** The process's one build; it is ended after it. */
-  build(full: boolean): Promise<void>;
+  /** The process's one build, at that niceness; it is ended after it. */
+  build(full: boolean, niceness: number): Promise<void>;
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -46,9 +47,11 @@ function startBuilder(channel: string, env: NodeJS.ProcessEnv): Builder {
   return {
     settings: JSON.stringify(env),
     child,
-    build: (full) =>
+    build: (full, niceness) =>
       new Promise<void>((resolve, reject) => {
         if (ended) return reject(ended);
+        // Only ever lowered (raising it takes a privilege), and each process builds once.
+        if (child.pid && niceness > getPriority(child.pid)) setPriority(child.pid, niceness);
         child.ref();
         child.channel?.ref();
         pending = { resolve, reject };
@@ -68,8 +71,11 @@ async function end(builder: Builder): Promise<void> {
 }
 
 export interface AstroBuilders {
-  /** Astro's build of `channel` with these settings (its whole environment). */
-  build(channel: string, env: NodeJS.ProcessEnv, full: boolean): Promise<void>;
+  /**
+   * Astro's build of `channel` with these settings (its whole environment), its process at that
+   * niceness (the scheduler's: 0 as this process, 19 the lowest priority).
+   */
+  build(channel: string, env: NodeJS.ProcessEnv, full: boolean, niceness?: number): Promise<void>;
   /** Ends the processes waiting for a build. */
   close(): Promise<void>;
 }
@@ -78,7 +84,7 @@ export interface AstroBuilders {
 export function astroBuilders({ keep }: { keep: boolean }): AstroBuilders {
   const waiting = new Map<string, Builder>();
   return {
-    async build(channel, env, full) {
+    async build(channel, env, full, niceness = 0) {
       let builder = waiting.get(channel);
       waiting.delete(channel);
       if (builder && (builder.settings !== JSON.stringify(env) || !running(builder.child))) {
@@ -87,7 +93,7 @@ export function astroBuilders({ keep }: { keep: boolean }): AstroBuilders {
       }
       builder ??= startBuilder(channel, env);
       try {
-        await builder.build(full);
+        await builder.build(full, niceness);
       } finally {
         await end(builder);
         if (keep) waiting.set(channel, startBuilder(channel, env));

@@ -459,11 +459,12 @@ export interface WebhookSettings {
 }
 
 /**
- * A second without events before a local rebuild: the events of one burst (a bulk publish, a script) come
- * within milliseconds of each other, and every second waited adds to the editor's publish-to-visible time.
- * Events arriving during a build schedule exactly one more, so a slower burst still costs two builds at most.
+ * A quarter of a second without events before a local rebuild: the events of one burst (a bulk publish, a
+ * script) come within milliseconds of each other, and every moment waited adds to the editor's
+ * publish-to-visible time. Events arriving during a build schedule exactly one more, so a slower burst
+ * still costs two builds at most.
  */
-export const DEFAULT_WEBHOOK_QUIET_MS = 1000;
+export const DEFAULT_WEBHOOK_QUIET_MS = 250;
 
 export function readWebhookConfig(env: Env): WebhookSettings {
   const problems: string[] = [];

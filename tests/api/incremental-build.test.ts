@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -280,6 +280,19 @@ function builderProcesses(): number[] {
     .map((line) => Number.parseInt(line, 10));
 }
 
+/** The channel a builder process builds (its CHANNEL), or nothing once it has ended. */
+function channelOf(pid: number): Site | undefined {
+  try {
+    const channel = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((variable) => variable.startsWith('CHANNEL='))
+      ?.slice('CHANNEL='.length);
+    return channel === 'fr' || channel === 'be' ? channel : undefined;
+  } catch {
+    return undefined; // It ended between the listing and the reading.
+  }
+}
+
 describe('builds by Astro builders started ahead of them (the publish receiver’s)', () => {
   const builders = astroBuilders({ keep: true });
   afterAll(() => builders.close());
@@ -386,24 +399,58 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
     expect(page(renamed.incremental, join('nl', 'producten', product!.nl))).toContain(`/produits/${product!.fr}-de-saison/`);
   }, 900_000);
 
-  it('serves each channel once built, while the next one is made ready: a BE build that cannot start leaves the new FR site served', async () => {
+  it('builds both channels at once, BE at the scheduler’s lowest priority, each served once built', async () => {
     const [product] = await platform.db.query<{ sku: string; slug: string }>(
-      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 2`,
+      `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 5`,
     );
-    await platform.db.exec(`UPDATE content.products SET name = name || ' du marché', updated_at = now() WHERE sku = '${product!.sku}'`);
-    const [fr, be] = [realpathSync(served()), realpathSync(served('dist', 'be'))];
-    // The BE build cannot start: its cache folder is a file, found while the FR site builds.
-    const beCache = join(folder, 'cache', 'astro-be');
-    renameSync(beCache, `${beCache}.kept`);
-    writeFileSync(beCache, '');
+    await platform.db.exec(`UPDATE content.products SET name = name || ' du terroir', updated_at = now() WHERE sku = '${product!.sku}'`);
+    /** The niceness each channel's builder was seen at while the build ran. */
+    const seen = { fr: new Set<number>(), be: new Set<number>() };
+    const watch = setInterval(() => {
+      for (const pid of builderProcesses()) {
+        const channel = channelOf(pid);
+        try {
+          if (channel) seen[channel].add(getPriority(pid));
+        } catch {
+          // It ended meanwhile.
+        }
+      }
+    }, 50);
     try {
-      await expect(buildChannels(['fr', 'be'], env)).rejects.toThrow('ENOTDIR');
+      await buildChannels(['fr', 'be'], env);
     } finally {
-      rmSync(beCache);
-      renameSync(`${beCache}.kept`, beCache);
+      clearInterval(watch);
     }
-    expect(realpathSync(served())).not.toBe(fr);
-    expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du marché');
-    expect(realpathSync(served('dist', 'be'))).toBe(be);
+    expect(seen).toEqual({ fr: new Set([0]), be: new Set([19]) });
+    expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du terroir');
+    expect(page(tree(served('dist', 'be')), `produits/${product!.slug}`)).toContain('du terroir');
   }, 600_000);
+
+  it.each([
+    ['fr', 'be'],
+    ['be', 'fr'],
+  ] as const)(
+    'a %s build that cannot start leaves the new %s site served, and fails',
+    async (failing, built) => {
+      const [product] = await platform.db.query<{ sku: string; slug: string }>(
+        `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 2`,
+      );
+      const mark = ` du marché ${failing}`;
+      await platform.db.exec(`UPDATE content.products SET name = name || '${mark}', updated_at = now() WHERE sku = '${product!.sku}'`);
+      const before = realpathSync(served('dist', failing));
+      // That channel's build cannot start: its cache folder is a file, found as its tree is made ready.
+      const cache = join(folder, 'cache', `astro-${failing}`);
+      renameSync(cache, `${cache}.kept`);
+      writeFileSync(cache, '');
+      try {
+        await expect(buildChannels(['fr', 'be'], env)).rejects.toThrow('ENOTDIR');
+      } finally {
+        rmSync(cache);
+        renameSync(`${cache}.kept`, cache);
+      }
+      expect(page(tree(served('dist', built)), `produits/${product!.slug}`)).toContain(mark);
+      expect(realpathSync(served('dist', failing))).toBe(before);
+    },
+    600_000,
+  );
 });
