@@ -14,7 +14,10 @@ const CLIENTS = Number(process.env.BENCH_NUTRITION_CLIENTS ?? 20);
 const REQUESTS = Number(process.env.BENCH_NUTRITION_REQUESTS ?? 1000);
 
 async function measure(databaseUrl: string | undefined) {
-  const { app, db } = await preparePlatform({ dataDir: 'memory://', env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-nutrition' } });
+  const { app, db, close } = await preparePlatform({
+    dataDir: 'memory://',
+    env: { DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-nutrition' },
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/content`;
@@ -65,7 +68,8 @@ async function measure(databaseUrl: string | undefined) {
     return { ration: await run(ration), recommendation: await run(reco) };
   } finally {
     await new Promise((resolve) => server.close(resolve));
-    await db.close();
+    // The platform whole: its payment sandbox's webhook deliveries would poll a closed database.
+    await close();
   }
 }
 
