@@ -142,6 +142,65 @@ describe('cart lines in the language of the request', () => {
   });
 });
 
+/**
+ * A line holds 1 to 99 units (CART_QUANTITY): the request schema refuses more at the boundary, as a 422 with
+ * the quantity's violation in the shopper's language, before the cart is touched. The database's own check
+ * (quantity BETWEEN 1 AND 99) would otherwise refuse it with a 500.
+ */
+describe('the quantity of a line', () => {
+  const FR_OUT_OF_RANGE = 'Cette valeur doit être comprise entre 1 et 99.';
+  const NL_OUT_OF_RANGE = 'Deze waarde moet tussen 1 en 99 liggen.';
+  const storedLines = async (token: string) =>
+    platform.db.query<{ variant_code: string; quantity: number }>(
+      `SELECT i.variant_code, i.quantity FROM shop.order_items i JOIN shop.orders o ON o.id = i.order_id
+       WHERE o.token_value = $1 ORDER BY i.id`,
+      [token],
+    );
+
+  it('adds a line of 99, and refuses a line of 100 or more with a 422 in the shopper’s language, storing nothing', async () => {
+    const cart = await newCart();
+    for (const [quantity, query, message] of [
+      [100, BE_FR, FR_OUT_OF_RANGE],
+      [100, BE_NL, NL_OUT_OF_RANGE],
+      [1000, BE_FR, FR_OUT_OF_RANGE],
+      [2 ** 31, BE_FR, FR_OUT_OF_RANGE],
+    ] as const) {
+      expectViolation(await add(cart.tokenValue, { productVariant: dog.code, quantity }, query), 'quantity', 'OUT_OF_RANGE', message);
+    }
+    expect(await storedLines(cart.tokenValue)).toEqual([]);
+    expect(ok(await read(cart.tokenValue)).items).toEqual([]);
+
+    const o = ok(await add(cart.tokenValue, { productVariant: dog.code, quantity: 99 }));
+    expect(o.items.map((i) => [i.variantCode, i.quantity])).toEqual([[dog.code, 99]]);
+    // Another line still takes 100 for nothing: the refusal is the request's, not the full line's.
+    expectViolation(
+      await add(cart.tokenValue, { productVariant: cat.code, quantity: 100 }, BE_NL),
+      'quantity',
+      'OUT_OF_RANGE',
+      NL_OUT_OF_RANGE,
+    );
+    expect(await storedLines(cart.tokenValue)).toEqual([{ variant_code: dog.code, quantity: 99 }]);
+  });
+
+  it('changes a line to 99, and refuses 100 or more with a 422 in the shopper’s language, the line left as it was', async () => {
+    const cart = await newCart();
+    const line = ok(await add(cart.tokenValue, { productVariant: dog.code, quantity: 3 })).items[0]!;
+    for (const [body, query, message] of [
+      [{ quantity: 100 }, BE_FR, FR_OUT_OF_RANGE],
+      [{ quantity: 100 }, BE_NL, NL_OUT_OF_RANGE],
+      [{ quantity: 100, subscriptionInterval: 31 }, BE_FR, FR_OUT_OF_RANGE],
+      [{ quantity: 2 ** 31 }, BE_NL, NL_OUT_OF_RANGE],
+    ] as const) {
+      expectViolation(await change(cart.tokenValue, line.id, body, query), 'quantity', 'OUT_OF_RANGE', message);
+    }
+    expect(await storedLines(cart.tokenValue)).toEqual([{ variant_code: dog.code, quantity: 3 }]);
+    expect(ok(await read(cart.tokenValue)).items[0]).toMatchObject({ id: line.id, quantity: 3, subscriptionInterval: 0 });
+
+    expect(ok(await change(cart.tokenValue, line.id, { quantity: 99 })).items[0]).toMatchObject({ id: line.id, quantity: 99 });
+    expect(await storedLines(cart.tokenValue)).toEqual([{ variant_code: dog.code, quantity: 99 }]);
+  });
+});
+
 describe('samples', () => {
   it('refuses to add a sample by subscription, in the request’s language', async () => {
     const cart = await newCart();
