@@ -130,12 +130,12 @@ export async function addRelayPoint(platform: TestPlatform, { active = true } = 
   return id;
 }
 
-/** A coupon of this test run: `percent` off the items. */
-export async function addCoupon(platform: TestPlatform, percent: number): Promise<string> {
+/** A coupon of this test run: `percent` off the items; `singleUse`: one completed order only, whoever places it. */
+export async function addCoupon(platform: TestPlatform, percent: number, { singleUse = false } = {}): Promise<string> {
   const code = `TEST${randomBytes(4).toString('hex').toUpperCase()}`;
   await platform.db.query(
-    `INSERT INTO shop.coupons (code, kind, value, label_fr, label_nl) VALUES ($1, 'percentage', $2, 'Offert', 'Gratis')`,
-    [code, percent],
+    `INSERT INTO shop.coupons (code, kind, value, label_fr, label_nl, single_use) VALUES ($1, 'percentage', $2, 'Offert', 'Gratis', $3)`,
+    [code, percent, singleUse],
   );
   return code;
 }
