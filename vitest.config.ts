@@ -9,6 +9,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles } },
       // API tests start the platform on an in-memory PGlite (or TEST_DATABASE_URL): one file at a time keeps them independent.
+      // The database they start from is migrated and seeded once per run (tests/support/template-database.ts), and
+      // copied for each file (tests/support/file-database.ts in the PostgreSQL pass, tests/api/platform.ts in PGlite's).
       {
         test: {
           name: 'api',
@@ -17,7 +19,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          setupFiles,
+          globalSetup: ['tests/support/template-database.ts'],
+          setupFiles: [...setupFiles, 'tests/support/file-database.ts'],
         },
       },
     ],

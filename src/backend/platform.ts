@@ -18,6 +18,8 @@ import { embeddedRelayPoints } from './shop/shipping/relay-points.ts';
 export interface StartOptions extends SeedOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** An in-memory PGlite's starting data folder (DatabaseOptions.template): the API tests' migrated and seeded one. */
+  template?: Blob;
   env?: Env;
   /** Shop API options (a clock for tests); its environment defaults to `env`. */
   shop?: ShopOptions;
@@ -47,6 +49,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     url: options.databaseUrl ?? config.databaseUrl,
     dataDir: options.dataDir ?? config.dataDir,
     poolSize: config.databasePoolSize,
+    template: options.template,
   });
   await migrate(db);
   await seedContent(db, options);

@@ -2,9 +2,15 @@
  * Starts the platform for API tests on a fresh in-memory PGlite, or on TEST_DATABASE_URL (a real
  * PostgreSQL server, whose name must say it is for tests: tests/support/test-database.ts) when it is
  * set, and gives a `get` that calls it through its HTTP app. Never on DATABASE_URL: the catalogue of the
- * database given here is reset.
+ * database given here may be reset.
+ *
+ * The database starts migrated and seeded: a PGlite from the run's template (tests/support/template-database.ts),
+ * or in the PostgreSQL pass the test file's own copy of the template database (tests/support/file-database.ts).
+ * Without those (vitest run without the API project's global setup), it is migrated and its catalogue reset here.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { authentication, customer as customerSchema } from '../../src/lib/shop-api/wire.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
@@ -26,12 +32,17 @@ export interface TestPlatformOptions {
 export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
 
 export async function testPlatform(options: TestPlatformOptions = {}) {
+  const pgliteTemplate = inject('pgliteTemplate');
+  const seeded = Boolean(pgliteTemplate || inject('templateDatabase'));
   const { app, db } = await preparePlatform({
-    // Checked before preparePlatform opens it: reset truncates the catalogue.
     dataDir: 'memory://',
-    reset: true,
+    // Read for each platform: PGlite takes the blob's bytes as its folder's.
+    template: pgliteTemplate ? new Blob([readFileSync(pgliteTemplate)]) : undefined,
+    // Checked before preparePlatform opens it: reset truncates the catalogue.
+    reset: !seeded,
     databaseUrl: testDatabaseUrl(),
-    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', ...options.env },
+    // Cheap password hashes (config.ts PASSWORD_HASH_COST): a test about the real cost passes PASSWORD_HASH_COST: 'standard'.
+    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', PASSWORD_HASH_COST: 'test', ...options.env },
     shop: options.clock ? { clock: options.clock } : {},
   });
   // A PostgreSQL pass that fell back to PGlite (or the reverse) would test the wrong driver and pass.
