@@ -1,22 +1,92 @@
 /**
- * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set), a fresh
- * build of both channels against the embedded platform, the static checks of scripts/check.ts (format,
- * lint, unused code, TypeScript strict, astro check), then the end-to-end tests
- * in Chromium (Playwright starts the servers). `npm test -- --e2e [Playwright's arguments]`: the build and
- * the end-to-end tests only, on free ports, beside a shop that may be running on the default ones.
+ * `npm test`: unit and API tests (vitest; the API tests again on TEST_DATABASE_URL when set, at the same
+ * time), a fresh build of both channels against the embedded platform, the static checks of
+ * scripts/check.ts (format, lint, unused code, TypeScript strict, astro check), then the end-to-end tests
+ * in Chromium (Playwright starts the servers). At the end, also when a phase failed, it prints each
+ * phase's wall time and the total (CI's log shows where the time goes).
+ *
+ * `npm test -- --e2e [Playwright's arguments]`: the build and the end-to-end tests only, on free ports,
+ * beside a shop that may be running on the default ones.
+ *
+ * `npm test -- --changed [commit]`: the inner loop while editing: only the unit and API tests that import
+ * (directly or not) a file changed since the last commit, or since `commit` (vitest's --changed), on
+ * PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL; no build, checks nor end-to-end tests. Their
+ * counterpart: `npm test -- --e2e --only-changed [commit]` runs the end-to-end specs whose imports changed
+ * (Playwright's --only-changed), after the build.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { freePorts } from './lib/ports.ts';
 
-const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed`);
-    process.exit(result.status ?? 1);
+/** Each phase's wall time, printed when the process exits, whether the run passed or not. */
+const phases: Array<{ label: string; seconds: number; ok: boolean; alongside?: string }> = [];
+const started = performance.now();
+const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+process.on('exit', () => {
+  if (!phases.length) return;
+  const width = Math.max(...phases.map((phase) => phase.label.length));
+  console.log('\nWall time of each phase:');
+  for (const { label, seconds, ok, alongside } of phases)
+    console.log(
+      `  ${ok ? '✓' : '✖'} ${label.padEnd(width)}  ${clock(seconds).padStart(11)}${alongside ? `  (at the same time as ${alongside})` : ''}`,
+    );
+  console.log(`    ${'total'.padEnd(width)}  ${clock((performance.now() - started) / 1000).padStart(11)}`);
+});
+
+interface Job {
+  label: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs `node <args>`; its output goes to this terminal, or is kept (`buffered`) to be printed once it ends. */
+function start({ label, args, env }: Job, buffered: boolean) {
+  const begun = performance.now();
+  const output: Buffer[] = [];
+  const child = spawn(process.execPath, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise<{ label: string; ok: boolean; status: number; output: Buffer[]; seconds: number }>((resolve) => {
+    const end = (status: number) => resolve({ label, ok: status === 0, status, output, seconds: (performance.now() - begun) / 1000 });
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(1);
+    });
+    child.on('close', (code) => end(code ?? 1));
+  });
+}
+
+/**
+ * Runs the jobs at the same time: the first one's output streams, the others' is printed, whole, after
+ * it (two vitest runs interleaved line by line would be unreadable). Exits on the first that failed,
+ * once all have ended.
+ */
+async function runTogether(jobs: Job[]): Promise<void> {
+  const [first, ...others] = jobs;
+  if (!first) return;
+  console.log(
+    `\n▶ ${first.label}${others.length ? ` (${others.map((job) => job.label).join(', ')}: at the same time, printed after)` : ''}`,
+  );
+  const results = await Promise.all([start(first, false), ...others.map((job) => start(job, true))]);
+  for (const result of results.slice(1)) {
+    console.log(`\n▶ ${result.label} (ran at the same time as ${first.label})`);
+    process.stdout.write(Buffer.concat(result.output));
   }
-};
+  for (const result of results) {
+    const alongside = results
+      .filter((other) => other !== result)
+      .map((other) => other.label)
+      .join(', ');
+    phases.push({ label: result.label, seconds: result.seconds, ok: result.ok, alongside: alongside || undefined });
+  }
+  const failed = results.find((result) => !result.ok);
+  if (failed) {
+    for (const result of results.filter((r) => !r.ok)) console.error(`✖ ${result.label} failed`);
+    process.exit(failed.status || 1);
+  }
+}
+
+const run = (label: string, args: string[], env: NodeJS.ProcessEnv = process.env) => runTogether([{ label, args, env }]);
 
 // The tests run on their own database, so they never touch the shop's data in .data/pglite, nor the
 // server of a DATABASE_URL exported in this shell (the API tests reset the database they are given).
@@ -30,16 +100,34 @@ const env = { ...outside, DATA_DIR: folder('pglite') };
 rmSync(folder('pglite'), { recursive: true, force: true });
 // `npm test -- --e2e [Playwright's arguments]`: the build and the end-to-end tests only.
 if (process.argv.includes('--e2e')) await endToEnd(process.argv.slice(2).filter((arg) => arg !== '--e2e'));
-run('unit and API tests (PGlite)', ['node_modules/vitest/vitest.mjs', 'run'], env);
-// The same API tests on a PostgreSQL server, when one is given (.ci/run starts one). Its database's name
-// must say it is for tests (shop_test), or every file refuses it (tests/support/test-database.ts); a test
-// checks the platform really ran on PostgreSQL (tests/api/app.test.ts).
-if (testDatabase) {
-  run('API tests (PostgreSQL server)', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'api'], {
-    ...env,
-    TEST_DATABASE_URL: testDatabase,
-  });
-}
+// `npm test -- --changed [commit]`: vitest's own arguments from there on.
+const changed = process.argv.indexOf('--changed');
+const vitestArgs = changed >= 0 ? process.argv.slice(changed) : [];
+const vitest = 'node_modules/vitest/vitest.mjs';
+// The incremental build's test builds the site with Astro against the platform's HTTP API: which driver
+// the platform runs on changes nothing it checks (its SQL edits are plain PostgreSQL), so it runs in the
+// PGlite pass only, and the PostgreSQL pass leaves out its twenty-odd builds.
+const driverFree = ['--exclude', 'tests/api/incremental-build.test.ts'];
+// The same API tests on a PostgreSQL server, when one is given (.ci/run starts one), at the same time as
+// PGlite's: each pass is one test file at a time in one Node process (plus, here, the server), so on two
+// cores they take little more than the longer of the two (scripts' figures in the commit that made it so).
+// TEST_DATABASE_URL's database must say it is for tests (shop_test), or every file refuses it
+// (tests/support/test-database.ts); each file works in its own copy of a template database made beside it
+// (tests/support/template-database.ts), so the role needs CREATEDB; a test checks the platform really ran
+// on PostgreSQL (tests/api/app.test.ts).
+await runTogether([
+  { label: 'unit and API tests (PGlite)', args: [vitest, 'run', ...vitestArgs], env },
+  ...(testDatabase
+    ? [
+        {
+          label: 'API tests (PostgreSQL server)',
+          args: [vitest, 'run', '--project', 'api', ...driverFree, ...vitestArgs],
+          env: { ...env, TEST_DATABASE_URL: testDatabase },
+        },
+      ]
+    : []),
+]);
+if (changed >= 0) process.exit(0);
 await endToEnd();
 
 /**
@@ -66,10 +154,10 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
     CACHE_DIR: folder('cache'),
   };
   const results = folders ? ['--output', folder('results')] : [];
-  run('build of both channels', ['scripts/build.ts'], e2eEnv);
+  await run('build of both channels', ['scripts/build.ts'], e2eEnv);
   if (playwrightArgs) {
     // Only the tests asked for: a project that runs after the others (maintenance) does not bring them all in.
-    run(
+    await run(
       'end-to-end tests (Chromium)',
       ['node_modules/@playwright/test/cli.js', 'test', '--no-deps', ...results, ...playwrightArgs],
       e2eEnv,
@@ -78,6 +166,6 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
   }
   // After the build, which writes Astro's generated types (.astro/) that the type check reads; on the
   // end-to-end ports and data folder, so `astro check`'s content sync never reads the shop's own data.
-  run('static checks (Biome, knip, TypeScript, astro check)', ['scripts/check.ts'], e2eEnv);
-  run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...results], e2eEnv);
+  await run('static checks (Biome, knip, TypeScript, astro check)', ['scripts/check.ts'], e2eEnv);
+  await run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...results], e2eEnv);
 }
