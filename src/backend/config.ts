@@ -12,6 +12,7 @@ import { EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/captcha/embedded.ts';
 import type { GoogleSignInSettings } from './google/verify.ts';
 import { EMBEDDED_SEARCH } from '../lib/search/hosts.ts';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
+import { PASSWORD_COST, TEST_PASSWORD_COST, type PasswordCost } from './shop/customers/passwords.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -46,6 +47,8 @@ export interface PlatformConfig {
   scheduler: { intervalMs: number } | null;
   /** The pets' photos: ImageKit in production, the embedded media service at /media elsewhere. */
   media: MediaConfig;
+  /** The scrypt cost of new password hashes (PASSWORD_HASH_COST): the real one, or the test suites' cheap one. */
+  passwordCost: PasswordCost;
 }
 
 export interface MediaConfig {
@@ -128,6 +131,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const payments = readPaymentsConfig(env, production, problems);
   const relay = readRelayConfig(env, production, problems);
   const media = readMediaConfig(env, production, problems);
+  const passwordCost = readPasswordCost(env, production, problems);
   readSignIn(env, production, problems);
   readSearchConfig(env, production, problems);
   readContentEditor(env, production, problems);
@@ -186,6 +190,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     relay,
     scheduler: env.SCHEDULER === 'off' ? null : { intervalMs: schedulerSeconds * 1000 },
     media,
+    passwordCost,
   };
 }
 
@@ -196,6 +201,31 @@ function readAlone<T>(env: Env, read: (env: Env, production: boolean, problems: 
   if (problems.length) throw new ConfigError(problems);
   return settings;
 }
+
+/**
+ * PASSWORD_HASH_COST: `test` makes new password hashes cheap (TEST_PASSWORD_COST, scrypt N=1024), for test
+ * suites that register hundreds of customers; unset or `standard` is the real cost (PASSWORD_COST, N=32768).
+ * Production refuses `test`: a stolen hash would be 32 times cheaper to guess. Hashes keep their own
+ * parameters, so a change of setting leaves every stored password verifiable.
+ */
+function readPasswordCost(env: Env, production: boolean, problems: string[]): PasswordCost {
+  const setting = env.PASSWORD_HASH_COST?.trim() || 'standard';
+  if (setting === 'standard') return PASSWORD_COST;
+  if (setting !== 'test') {
+    problems.push(`PASSWORD_HASH_COST must be standard or test (it is ${setting}).`);
+    return PASSWORD_COST;
+  }
+  if (production) {
+    problems.push(
+      `PASSWORD_HASH_COST=test cannot be used in production: its hashes (scrypt N=${TEST_PASSWORD_COST.N}) are ${PASSWORD_COST.N / TEST_PASSWORD_COST.N} times cheaper to guess; it is for test suites only.`,
+    );
+    return PASSWORD_COST;
+  }
+  return TEST_PASSWORD_COST;
+}
+
+/** The password hashing cost alone, for the shop's registrations, logins and password changes. */
+export const readPasswordCostSetting = (env: Env): PasswordCost => readAlone(env, readPasswordCost);
 
 /** The media settings alone, for the shop's authentication endpoint and the embedded service's mount. */
 export const readMediaSettings = (env: Env): MediaConfig => readAlone(env, readMediaConfig);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'hono/jwt';
 import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
+import { hashPassword, PASSWORD_COST } from '../../src/backend/shop/customers/passwords.ts';
 import {
   authentication,
   customer as customerSchema,
@@ -195,6 +196,26 @@ describe('authentication', () => {
     const claims = tokenClaims.parse(payload);
     expect(claims).toMatchObject({ username: email, customer: iri.customer(profile.id) });
     expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it('signs in with a password hashed at another cost: each hash keeps its own parameters', async () => {
+    // This platform makes cheap hashes (PASSWORD_HASH_COST=test); an account hashed at the real cost still signs in.
+    const { email, password } = await api.register();
+    const stored = async () =>
+      (
+        await platform.db.query<{ password_hash: string }>(
+          'SELECT u.password_hash FROM shop.shop_users u JOIN shop.customers c ON c.id = u.customer_id WHERE c.email = $1',
+          [email],
+        )
+      )[0]!.password_hash;
+    expect(await stored()).toMatch(/^scrypt\$1024\$/);
+    await platform.db.query(
+      'UPDATE shop.shop_users SET password_hash = $2 WHERE customer_id = (SELECT id FROM shop.customers WHERE email = $1)',
+      [email, await hashPassword(password, PASSWORD_COST)],
+    );
+    expect(await stored()).toMatch(/^scrypt\$32768\$/);
+    expect((await api.call('POST', '/authentication-token', { body: { email, password } })).status).toBe(200);
+    expect((await api.call('POST', '/authentication-token', { body: { email, password: `${password}!` } })).status).toBe(401);
   });
 
   it('answers 401 Invalid credentials for a wrong password or an unknown e-mail, and 400 without credentials', async () => {

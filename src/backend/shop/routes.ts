@@ -17,6 +17,7 @@ import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
 import { createShopLimits } from './limits/store.ts';
 import { PasswordHashingBusy } from './customers/passwords.ts';
 import { jwtSecretFrom } from './sessions/access.ts';
+import { readPasswordCostSetting } from '../config.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { authenticationRoutes } from './authentication/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
@@ -45,7 +46,8 @@ export interface ShopOptions {
   jwtSecret?: string;
   /**
    * Environment for JWT_SECRET, the site addresses written in e-mails (SITE_URL_FR, SITE_URL_BE) and
-   * TRUST_PROXY (how many proxies of ours add X-Forwarded-For in front of the platform; default none).
+   * TRUST_PROXY (how many proxies of ours add X-Forwarded-For in front of the platform; default none),
+   * PASSWORD_HASH_COST (config.ts: `test` for test suites' cheap hashes).
    */
   env?: Record<string, string | undefined>;
   /** Finds the relay point a shipment names; defaults to the embedded relay-point service's points. */
@@ -65,6 +67,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
     jwtSecret: options.jwtSecret ?? jwtSecretFrom(env),
     env,
     limits: createShopLimits(db),
+    passwordCost: readPasswordCostSetting(env),
   };
   const app = new Hono<ShopEnv>();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   readMediaSettings,
+  readPasswordCostSetting,
   readPlatformConfig,
   readWebhookConfig,
   DEFAULT_WEBHOOK_QUIET_MS,
@@ -11,6 +12,7 @@ import {
   SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET,
 } from '../../../src/backend/config.ts';
+import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/customers/passwords.ts';
 
 const safeProduction = {
   NODE_ENV: 'production',
@@ -114,6 +116,35 @@ describe('production mode fails closed', () => {
   it('accepts a JWT secret of 32 bytes counted in UTF-8, not characters', () => {
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
     expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(15) })).toEqual([expect.stringContaining('(30 bytes)')]);
+  });
+});
+
+describe('the password hashing cost (PASSWORD_HASH_COST)', () => {
+  it('is the real one, scrypt N=32768 (32 MiB a hash), unless a test suite asks for the cheap one', () => {
+    expect(PASSWORD_COST).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(TEST_PASSWORD_COST).toEqual({ N: 1024, r: 8, p: 1 });
+    expect(readPlatformConfig({}).passwordCost).toEqual(PASSWORD_COST);
+    expect(readPlatformConfig({ PASSWORD_HASH_COST: 'standard' }).passwordCost).toEqual(PASSWORD_COST);
+    expect(readPlatformConfig({ PASSWORD_HASH_COST: 'test' }).passwordCost).toEqual(TEST_PASSWORD_COST);
+    expect(readPasswordCostSetting({ PASSWORD_HASH_COST: 'test' })).toEqual(TEST_PASSWORD_COST);
+    expect(readPasswordCostSetting({})).toEqual(PASSWORD_COST);
+  });
+
+  it('refuses a value that is neither', () => {
+    expect(problemsOf({ PASSWORD_HASH_COST: 'cheap' })).toEqual(['PASSWORD_HASH_COST must be standard or test (it is cheap).']);
+    expect(() => readPasswordCostSetting({ PASSWORD_HASH_COST: '1024' })).toThrow(ConfigError);
+  });
+
+  it('stays the real one in production, which refuses the tests’ cost with one line saying why', () => {
+    expect(readPlatformConfig(safeProduction).passwordCost).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(readPlatformConfig({ ...safeProduction, PASSWORD_HASH_COST: 'standard' }).passwordCost).toEqual(PASSWORD_COST);
+    const problems = problemsOf({ ...safeProduction, PASSWORD_HASH_COST: 'test' });
+    expect(problems).toEqual([
+      'PASSWORD_HASH_COST=test cannot be used in production: its hashes (scrypt N=1024) are 32 times cheaper to guess; it is for test suites only.',
+    ]);
+    // The shop reads the setting alone too (shop/routes.ts): refused there as well.
+    expect(() => readPasswordCostSetting({ NODE_ENV: 'production', PASSWORD_HASH_COST: 'test' })).toThrow(ConfigError);
+    expect(readPasswordCostSetting({ NODE_ENV: 'production' })).toEqual(PASSWORD_COST);
   });
 });
 

@@ -38,7 +38,7 @@ export async function checkPassword(
       throw tooManyAttempts(tooManyAttemptsMessage(lang, minutesOf(attempt.retryAfterSeconds)), attempt.retryAfterSeconds);
     try {
       if (user) valid = await verifyPassword(password, user.password_hash, attempt.priority);
-      else await burnPasswordCheck(password, 'low');
+      else await burnPasswordCheck(password, deps.passwordCost, 'low');
     } catch (error) {
       // Not checked (hashing saturated, database down): the attempt does not count.
       await attempt.cancelled();

@@ -1,7 +1,9 @@
 /**
  * Password hashing with scrypt (memory-hard, so guessing costs memory as well as time), a random salt per
  * password and a timing-safe comparison. The parameters are stored with the hash: raising the cost later
- * keeps old hashes verifiable.
+ * keeps old hashes verifiable, and a hash made at the tests' cost verifies on a platform using the real one.
+ * The cost new hashes are made with is the platform's setting (config.ts readPasswordCost): PASSWORD_COST,
+ * or TEST_PASSWORD_COST for test suites, which production refuses.
  *
  * Every hash of the process goes through one bounded semaphore (PASSWORD_HASHING in limits/policy.ts):
  * a flood of logins cannot run more hashes at once than there are cores, nor queue more than a few, so a
@@ -11,8 +13,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { PASSWORD_HASHING } from '../limits/policy.ts';
 import { QueueFull, Semaphore, type Priority } from '../limits/semaphore.ts';
 
-/** 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
-const COST = { N: 32768, r: 8, p: 1 } as const;
+/** scrypt's cost parameters, stored with each hash. */
+export interface PasswordCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+/** Every real password: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
+export const PASSWORD_COST: PasswordCost = { N: 32768, r: 8, p: 1 };
+/**
+ * Test suites only (PASSWORD_HASH_COST=test): 2^10 × 8 × 128 bytes = 1 MiB, a millisecond or two. They
+ * register hundreds of customers, each paying a full hash at the real cost; a hash this cheap is 32 times
+ * cheaper to guess, so production refuses the setting.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Upper bounds for stored parameters, so a tampered row cannot make one login eat the machine. */
@@ -79,10 +93,11 @@ async function derive(
   }
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `cost`: the platform's (ShopDeps.passwordCost); it is stored with the hash. */
+export async function hashPassword(password: string, cost: PasswordCost): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, COST, KEY_LENGTH);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost, KEY_LENGTH);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** `priority` low: a login that probably guesses (its address already failed); see Semaphore. */
@@ -97,13 +112,22 @@ export async function verifyPassword(password: string, stored: string, priority:
   return timingSafeEqual(actual, expected);
 }
 
-/** Unknown e-mails still pay for one hash, so the answer time does not tell which accounts exist. */
-let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string, priority: Priority = 'normal'): Promise<void> {
-  // A failed first hash (hashing busy) must not be remembered: the next call tries again.
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
-    dummyHash = undefined;
-    throw error;
-  });
-  await verifyPassword(password, await dummyHash, priority);
+/**
+ * Unknown e-mails still pay for one hash, so the answer time does not tell which accounts exist: at the
+ * platform's cost, the one its accounts' hashes were made with (one dummy hash per cost, for a process
+ * running platforms of both costs: the tests).
+ */
+const dummyHashes = new Map<string, Promise<string>>();
+export async function burnPasswordCheck(password: string, cost: PasswordCost, priority: Priority = 'normal'): Promise<void> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    // A failed first hash (hashing busy) must not be remembered: the next call tries again.
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost).catch((error: unknown) => {
+      dummyHashes.delete(key);
+      throw error;
+    });
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(password, await dummy, priority);
 }

@@ -51,7 +51,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const email = canonicalEmail(body.email);
     const taken = () => refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
     if (await emailTaken(db, email)) throw taken();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, deps.passwordCost);
     const preferredLanguage = body.preferredLanguage ?? lang;
     let id: number;
     try {
@@ -100,7 +100,7 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!(await isCurrentPassword(c, deps, customer.id, body.currentPassword))) {
       throw refuse(c.get('lang'), { path: 'currentPassword', code: 'WRONG_PASSWORD' });
     }
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await hashPassword(body.newPassword, deps.passwordCost);
     const now = deps.clock();
     await db.transaction(async (tx) => {
       await setPassword(tx, customer.id, passwordHash, now);

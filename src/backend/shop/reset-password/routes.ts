@@ -86,7 +86,7 @@ export function resetPasswordRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!request) throw notFound();
     if (request.expired) throw refuse(c.get('lang'), { path: 'token', code: 'TOKEN_EXPIRED' });
     const body = await parseBody(c, resetPasswordRequest);
-    const passwordHash = await hashPassword(body.newPassword);
+    const passwordHash = await hashPassword(body.newPassword, deps.passwordCost);
     const done = await db.transaction(async (tx) => {
       const customerId = await claimResetRequest(tx, digest(token), now);
       if (customerId === null) return false;

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/database.ts';
 import type { Channel, LocaleCode, Language } from '../../../lib/channels.ts';
 import type { ShopLimits } from '../limits/store.ts';
+import type { PasswordCost } from '../customers/passwords.ts';
 
 export interface ShopDeps {
   db: Database;
@@ -13,6 +14,8 @@ export interface ShopDeps {
   env: Record<string, string | undefined>;
   /** Rate limits, counted in the database (limits/policy.ts). */
   limits: ShopLimits;
+  /** The scrypt cost of new password hashes and of an unknown e-mail's dummy check (config.ts PASSWORD_HASH_COST). */
+  passwordCost: PasswordCost;
 }
 
 /** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */
