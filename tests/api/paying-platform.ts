@@ -10,16 +10,16 @@ import { servePlatform } from '../../src/backend/http-server.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
-import { appRequest, randomClientAddress, type TestPlatform } from './platform.ts';
+import { appRequest, randomClientAddress, seededDatabase, type TestPlatform } from './platform.ts';
 
 export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string>; databaseUrl?: string } = {}) {
   let provider: PaymentProvider | undefined;
   // The adapter is made once the port is known; until then no call needs it.
   const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
   const prepared = await preparePlatform({
-    dataDir: 'memory://',
-    reset: true,
-    // A database of the test's own on the run's server (one it created), else the run's own.
+    // A database of the test's own on the run's server (one it created, empty: migrated and seeded here), else
+    // the run's seeded one (tests/api/platform.ts).
+    ...(options.databaseUrl ? { dataDir: 'memory://', reset: true } : seededDatabase()),
     databaseUrl: options.databaseUrl ?? testDatabaseUrl(),
     env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...options.env },
     shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },

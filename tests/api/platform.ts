@@ -31,15 +31,25 @@ export interface TestPlatformOptions {
 /** A fresh client address (a random /64 of IPv6's documentation prefix, counted as one address). */
 export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
 
-export async function testPlatform(options: TestPlatformOptions = {}) {
+/**
+ * preparePlatform's options for the run's migrated and seeded database (see above): an in-memory PGlite
+ * started from the template, or the file's copy of the template database, neither reset; without a
+ * template, the catalogue is reset.
+ */
+export function seededDatabase(): { dataDir: string; template?: Blob; reset: boolean } {
   const pgliteTemplate = inject('pgliteTemplate');
-  const seeded = Boolean(pgliteTemplate || inject('templateDatabase'));
-  const { app, db } = await preparePlatform({
+  return {
     dataDir: 'memory://',
     // Read for each platform: PGlite takes the blob's bytes as its folder's.
     template: pgliteTemplate ? new Blob([readFileSync(pgliteTemplate)]) : undefined,
+    reset: !(pgliteTemplate || inject('templateDatabase')),
+  };
+}
+
+export async function testPlatform(options: TestPlatformOptions = {}) {
+  const { app, db } = await preparePlatform({
     // Checked before preparePlatform opens it: reset truncates the catalogue.
-    reset: !seeded,
+    ...seededDatabase(),
     databaseUrl: testDatabaseUrl(),
     // Cheap password hashes (config.ts PASSWORD_HASH_COST): a test about the real cost passes PASSWORD_HASH_COST: 'standard'.
     env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', PASSWORD_HASH_COST: 'test', ...options.env },
