@@ -3,9 +3,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runTarget } from './tests/e2e/target.ts';
 
-// Debian's Chromium, never a downloaded browser; root needs --no-sandbox.
+/**
+ * Debian's Chromium, never a downloaded browser; root needs --no-sandbox. Its headless shell
+ * (chromium-headless-shell, which .ci/run installs) when there: the same engine without the browser's
+ * interface, as Playwright runs headless tests by default, and much lighter on two cores than the full
+ * browser in headless mode.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -35,9 +41,11 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
-    // Journeys in French on the FR site and in Dutch on the BE site.
+    // Every journey once, in Dutch on the BE site (the longer texts); again in French on the FR site only where
+    // the behaviour differs by site (tests tagged EACH_SITE, tests/e2e/helpers.ts).
     {
       name: 'fr',
+      grep: /@each-site/,
       testIgnore: ['build.spec.ts', 'language.spec.ts', 'page-types.spec.ts', 'maintenance.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL: target.sites.fr, launchOptions: chromium },
     },

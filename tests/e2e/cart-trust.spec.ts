@@ -9,7 +9,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, target, test, texts, textsOf } from './helpers.ts';
+import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, target, test, texts, textsOf, EACH_SITE } from './helpers.ts';
 import { purchaseFormReady } from './page-checks.ts';
 
 // Variants of the seeded catalogue (src/backend/seed/fixtures/products.json): a 2 kg bag of dog food at
@@ -104,7 +104,7 @@ test('each line is in the page’s language, with its picture and a link to its 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
-test('on the other country site, an empty cart says why and links back to the shopper’s cart', async ({ page }, info) => {
+test('on the other country site, an empty cart says why and links back to the shopper’s cart', EACH_SITE, async ({ page }, info) => {
   // The shopper's cart is on this project's site; the other site is visited in French (both sites speak it).
   const here =
     languageOf(info) === 'nl'

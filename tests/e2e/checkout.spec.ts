@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
-import { atPath, createCustomer, expect, languageOf, localeOf, logIn, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
+import { atPath, createCustomer, expect, languageOf, localeOf, logIn, pathOf, PLATFORM, test, textsOf, EACH_SITE } from './helpers.ts';
 
 const API = `${PLATFORM}/api/v2/shop`;
 /** Sandbox test cards (src/backend/payments/test-cards.ts). */
@@ -344,7 +344,7 @@ test('another tab acting on the same order: a dialog warns and offers to continu
   await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
 });
 
-test('an address created in the funnel follows the address book’s rules and is used at once', async ({ page }, info) => {
+test('an address created in the funnel follows the address book’s rules and is used at once', EACH_SITE, async ({ page }, info) => {
   const t = textsOf(info);
   const nl = languageOf(info) === 'nl';
   const token = await shopperWithCart(page, info, VARIANTS.food, 'empty');
@@ -370,7 +370,7 @@ test('an address created in the funnel follows the address book’s rules and is
   await expect(page.locator('[data-step="address"] .checkout-chosen')).toContainText(nl ? 'Gent' : 'Lyon');
 });
 
-test('a shipping country the site does not deliver is refused at the address step', async ({ page }, info) => {
+test('a shipping country the site does not deliver is refused at the address step', EACH_SITE, async ({ page }, info) => {
   const token = await shopperWithCart(page, info, VARIANTS.food, 'abroad');
   await openFunnel(page, info, token);
   await (await atStep(page, 'address')).click();
@@ -380,25 +380,27 @@ test('a shipping country the site does not deliver is refused at the address ste
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });
 
-test('a relay point near the address is chosen on the list and the map (FR site); the BE site offers home delivery only', async ({
-  page,
-}, info) => {
-  const t = textsOf(info);
-  if (languageOf(info) !== 'fr') {
-    // Relay points are offered in France only: the Belgian site's shipping step draws no delivery tabs.
-    await openFunnel(page, info, await shopperWithCart(page, info, VARIANTS.food));
-    await (await atStep(page, 'address')).click();
-    await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
-    await expect(page.locator('[data-step="shipping"] input[name="delivery-kind"]')).toHaveCount(0);
-    await expect(page.getByText(t('checkout.shipping.relay'), { exact: true })).toHaveCount(0);
-    return;
-  }
-  const token = await toSummary(page, info, 'cheque', 'relay');
-  await expect(page.locator('[data-step="shipping"] .checkout-chosen')).toContainText('69');
-  await acceptTermsAndPlace(page);
-  await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
-  await expect(page.locator('[data-confirmation="delayed"]')).toContainText(t('checkout.confirmation.delayed'));
-});
+test(
+  'a relay point near the address is chosen on the list and the map (FR site); the BE site offers home delivery only',
+  EACH_SITE,
+  async ({ page }, info) => {
+    const t = textsOf(info);
+    if (languageOf(info) !== 'fr') {
+      // Relay points are offered in France only: the Belgian site's shipping step draws no delivery tabs.
+      await openFunnel(page, info, await shopperWithCart(page, info, VARIANTS.food));
+      await (await atStep(page, 'address')).click();
+      await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
+      await expect(page.locator('[data-step="shipping"] input[name="delivery-kind"]')).toHaveCount(0);
+      await expect(page.getByText(t('checkout.shipping.relay'), { exact: true })).toHaveCount(0);
+      return;
+    }
+    const token = await toSummary(page, info, 'cheque', 'relay');
+    await expect(page.locator('[data-step="shipping"] .checkout-chosen')).toContainText('69');
+    await acceptTermsAndPlace(page);
+    await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
+    await expect(page.locator('[data-confirmation="delayed"]')).toContainText(t('checkout.confirmation.delayed'));
+  },
+);
 
 test('an anonymous shopper signs in first, then comes back to the funnel with the cart', async ({ page }, info) => {
   const shopper = await createCustomer(page.request, info);

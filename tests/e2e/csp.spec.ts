@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, homeOf, target, test } from './helpers.ts';
+import { expect, homeOf, target, test, EACH_SITE } from './helpers.ts';
 
 /** Adds an inline script the way an injection would: the page's policy must refuse to run it. */
 const injectInlineScript = (page: Page) =>
@@ -17,7 +17,7 @@ const injectInlineScript = (page: Page) =>
     return (window as unknown as { __injected?: boolean }).__injected === true;
   });
 
-test('pages carry the security headers and a script policy without unsafe-inline', async ({ page }, info) => {
+test('pages carry the security headers and a script policy without unsafe-inline', EACH_SITE, async ({ page }, info) => {
   const response = await page.goto(homeOf(info));
   const headers = response!.headers();
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -35,7 +35,7 @@ test('pages carry the security headers and a script policy without unsafe-inline
   expect(scriptSrc).not.toContain("'unsafe-eval'");
 });
 
-test('every built page allows its own inline scripts and style sheets by hash, and no other', async ({}, info) => {
+test('every built page allows its own inline scripts and style sheets by hash, and no other', EACH_SITE, async ({}, info) => {
   // The browser checks the pages the other specs visit; this covers every page of the build.
   const site = join(target.distDir, info.project.name);
   const pages = readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));

@@ -10,7 +10,18 @@
  */
 import type { Page, Request, Response, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
-import { expect, expectNoSeriousViolation, homeOf, languageOf, openFirstProduct, pathOf, test, textsOf, uniqueEmail } from './helpers.ts';
+import {
+  expect,
+  expectNoSeriousViolation,
+  homeOf,
+  languageOf,
+  openFirstProduct,
+  pathOf,
+  test,
+  textsOf,
+  uniqueEmail,
+  EACH_SITE,
+} from './helpers.ts';
 import { mailsTo } from './offer-helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
@@ -265,7 +276,6 @@ test('on a phone, scrolling back up after half the page shows the offer after 1 
   expect(await overflowWidth(page)).toBe(0);
   await expectStill(page, 'exit-intent popup on a phone');
   await expectNoSeriousViolation(page, 'exit-intent popup on a phone');
-  await page.screenshot({ path: info.outputPath('exit-intent-phone.png') });
   await context.close();
 });
 
@@ -362,7 +372,6 @@ test('the top header on a phone: within the screen, its link and close button re
   const footerEnd = await page.getByRole('contentinfo').evaluate((footer) => footer.getBoundingClientRect().bottom);
   const barTop = await bar.evaluate((element) => element.getBoundingClientRect().top);
   expect(footerEnd).toBeLessThanOrEqual(barTop + 1);
-  await page.screenshot({ path: info.outputPath('top-header-phone.png') });
 });
 
 test('nothing goes to the marketing service before consent, and the page view goes once the banner is accepted', async ({ page }, info) => {
@@ -432,7 +441,7 @@ async function routePopup(page: Page, popup: Record<string, unknown>) {
   );
 }
 
-test('the country wall offers BE, NL and FR, each to this page on its site', async ({ page }, info) => {
+test('the country wall offers BE, NL and FR, each to this page on its site', EACH_SITE, async ({ page }, info) => {
   const nl = languageOf(info) === 'nl';
   await page.setViewportSize({ width: 390, height: 844 });
   await consent(page);
@@ -448,14 +457,13 @@ test('the country wall offers BE, NL and FR, each to this page on its site', asy
   for (const link of await wall.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
   await expectStill(page, 'country wall (phone)');
   await expectNoSeriousViolation(page, 'country wall');
-  await page.screenshot({ path: info.outputPath('country-wall-phone.png') });
   expect(reports).toEqual(['test-popup']);
   await wall.getByRole('link', { name: names[1] }).click();
   await expect(page).toHaveURL(/\/nl\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
 });
 
-test('the language wall offers French and Dutch', async ({ page }, info) => {
+test('the language wall offers French and Dutch', EACH_SITE, async ({ page }, info) => {
   const nl = languageOf(info) === 'nl';
   await consent(page);
   await routePopup(page, { popup_type: 'lang_switcher_wall' });

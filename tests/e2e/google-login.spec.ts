@@ -10,10 +10,9 @@
  * about half a minute of one core.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { staticServer } from '../../scripts/lib/static-server.ts';
@@ -29,7 +28,10 @@ const channelOf = (info: TestInfo) => (languageOf(info) === 'nl' ? 'be' : 'fr');
 
 test.beforeAll(async ({}, info) => {
   test.setTimeout(300_000);
-  folder = mkdtempSync(join(tmpdir(), 'google-login-e2e-'));
+  // Inside the project: Astro renders a build whose output is outside its working folder in the shared
+  // .astro/.prerender/, where another build at the same time would overwrite its modules (ERR_MODULE_NOT_FOUND).
+  mkdirSync('.data', { recursive: true });
+  folder = mkdtempSync(join('.data', 'google-login-e2e-'));
   const channel = channelOf(info);
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/build.ts', channel], {

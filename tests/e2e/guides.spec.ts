@@ -31,10 +31,6 @@ async function expectPhoneFit(page: Page, action: string) {
   await expect(page.getByRole('button', { name: action })).toBeInViewport();
 }
 
-async function shot(page: Page, info: TestInfo, name: string) {
-  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-}
-
 async function fillProfile(page: Page, info: TestInfo, species: 'cat' | 'dog', name: string) {
   const t = textsOf(info);
   const lang = languageOf(info);
@@ -90,7 +86,6 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await expect(page.getByText(t('forms.errors.required')).first()).toBeVisible();
   await expectNoSeriousViolation(page, 'profile step with errors');
   await fillProfile(page, info, 'cat', 'Caramel');
-  await shot(page, info, 'profile-390');
   await page.getByRole('button', { name: t('guide.actions.next') }).click();
 
   // Shape: a 14 kg cat is refused in words; what was typed survives a reload.
@@ -104,7 +99,6 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await expect(page.getByText(progress(info, 2))).toBeVisible();
   await expect(page.getByLabel(t('pets.fields.weight'))).toHaveValue('4,5');
   await expectPhoneFit(page, t('guide.actions.next'));
-  await shot(page, info, 'shape-390');
   // Back keeps the profile's answers.
   await page.getByRole('button', { name: t('guide.actions.back') }).click();
   await expect(page.getByLabel(t('pets.fields.name'))).toHaveValue('Caramel');
@@ -117,7 +111,6 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await expect(page.getByText(t('forms.errors.min_values'))).toBeVisible();
   await fillDiet(page, info, null);
   await expectNoSeriousViolation(page, 'diet step');
-  await shot(page, info, 'diet-390');
   await page.getByRole('button', { name: t('guide.actions.results') }).click();
 
   // Results: recipes, each with its ration, explanation and fitted frequency.
@@ -135,9 +128,7 @@ test('anonymous kibble guide → results → subscription at the fitted frequenc
   await expectNoSeriousViolation(page, 'results');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  await shot(page, info, 'results-390');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await shot(page, info, 'results-1366');
 
   // The first button of a recipe subscribes; its name says the frequency (typography aside: NBSP before the colon).
   const subscribe = recipes.first().getByRole('button').first();
@@ -182,7 +173,6 @@ test('a pet whose pathology needs a vet is not eligible; a failing service reads
   const t = textsOf(info);
   await page.goto(pathOf(info, 'kibbleGuide'));
   await fillProfile(page, info, 'dog', 'Rex');
-  await shot(page, info, 'profile-1366');
   await page.getByRole('button', { name: t('guide.actions.next') }).click();
   await fillShape(page, info, '18');
   await page.getByRole('button', { name: t('guide.actions.next') }).click();
@@ -191,7 +181,6 @@ test('a pet whose pathology needs a vet is not eligible; a failing service reads
   await expect(page.getByText(NUTRITION_MESSAGES[languageOf(info)].notEligible)).toBeVisible();
   await expect(page.locator('.guide-recipe')).toHaveCount(0);
   await expectNoSeriousViolation(page, 'not eligible');
-  await shot(page, info, 'not-eligible-1366');
 
   // The content service failing: the technical error, word for word.
   await page.route('**/b2c-recommendation/getReco**', (route) => route.fulfill({ status: 503, body: '' }));

@@ -112,6 +112,14 @@ export const test = base.extend<{ cspGuard: CspGuard; cspViolations: string[] }>
 });
 export { expect };
 
+/**
+ * The tag of a test whose behaviour differs by site (a country's addresses and delivery, a link to the other
+ * site, each site's own build): the fr project runs only these, on the FR site in French; the be project
+ * runs every journey, on the BE site in Dutch (the longer texts). The page types are checked in all three
+ * locales by page-types.spec.ts.
+ */
+export const EACH_SITE = { tag: '@each-site' };
+
 /** The language each project browses in: FR site in French, BE site in Dutch (its French is the FR site's). */
 export const languageOf = (info: TestInfo): 'fr' | 'nl' => (info.project.name === 'be' ? 'nl' : 'fr');
 export const homeOf = (info: TestInfo): string => (languageOf(info) === 'nl' ? '/nl/' : '/');

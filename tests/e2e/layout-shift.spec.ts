@@ -1,13 +1,14 @@
 /**
- * The island pages do not move under the shopper's eyes: from the page's HTML (rendered at build time,
- * before the cart or the session is known) to the filled island, the layout shift the browser measures
- * (`layout-shift` entries without recent input, summed) stays at most 0.01 on the cart (empty and with two
- * lines), the account page and the login page, on a phone (390 × 844) and a wide screen (1366 × 900), in
- * French on the FR site and in Dutch on the BE site; the other guarded account pages too. On a phone the cart's checkout button is on the first
- * screen, and the login form is in the page's HTML, before any script runs.
+ * A filled cart does not move under the shopper's eyes: from the page's HTML (rendered at build time, before
+ * the cart is known) to its lines, the layout shift the browser measures (`layout-shift` entries without
+ * recent input, summed) stays at most 0.01, on a phone (390 × 844) and a wide screen (1366 × 900), with its
+ * checkout button on the first screen. The login form is in the page's HTML, before any script runs.
+ *
+ * The pages as they first come (the empty cart, the account and its guarded pages, login and registration)
+ * are measured the same way, at both sizes and in every locale, by page-types.spec.ts.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { createCustomer, expect, homeOf, pathOf, signInThroughApi, test, textsOf } from './helpers.ts';
+import { expect, homeOf, pathOf, test, textsOf } from './helpers.ts';
 import { expectStill, watchShifts } from './page-checks.ts';
 
 /** Products of the home's first category (two unless said), in the cart through a cart link (not measured: the next visit is). */
@@ -30,20 +31,6 @@ async function fillCart(page: Page, info: TestInfo, lines = 2): Promise<void> {
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-
-  test('an empty cart has its upsells right below its button, and nothing moves when it is known', async ({ page }, info) => {
-    await watchShifts(page);
-    await page.goto(pathOf(info, 'cart'));
-    const upsells = page.getByRole('region', { name: textsOf(info)('cart.upsells') });
-    await expect(upsells).toBeVisible();
-    await expectStill(page, 'empty cart');
-    // Two gaps of the page's grid and the button's paragraph margin (1rem each); no unseen link between them.
-    const [empty, offers] = await Promise.all([
-      page.locator('[data-cart-empty]').boundingBox(),
-      page.locator('.cart-upsells').boundingBox(),
-    ]);
-    expect(offers!.y - (empty!.y + empty!.height)).toBeLessThanOrEqual(48);
-  });
 
   test('a cart of one line has its summary right below the line, and nothing moves when it arrives', async ({ page }, info) => {
     await fillCart(page, info, 1);
@@ -68,14 +55,6 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} × ${viewport.height}`, () => {
     test.use({ viewport });
-
-    test('the empty cart page does not move when the cart is known', async ({ page }, info) => {
-      await watchShifts(page);
-      await page.goto(pathOf(info, 'cart'));
-      await expect(page.locator('[data-cart-empty]')).toBeVisible();
-      await expect(page.getByRole('region', { name: textsOf(info)('cart.upsells') })).toBeVisible();
-      await expectStill(page, 'empty cart');
-    });
 
     test('a cart of two lines does not move when it arrives, its checkout button on the first screen', async ({ page }, info) => {
       const t = textsOf(info);
@@ -103,57 +82,6 @@ for (const viewport of [
       });
       expect(inside, 'the summary card holds its contents').toBe(true);
     });
-
-    test('the account page does not move when the session and the customer are known', async ({ page, request }, info) => {
-      const t = textsOf(info);
-      const shopper = await createCustomer(request, info);
-      await signInThroughApi(page, info, shopper);
-      await watchShifts(page);
-      await page.goto(pathOf(info, 'account'));
-      await expect(page.getByText(t('account.menu.greeting', { name: `${shopper.firstName} ${shopper.lastName}` }))).toBeVisible();
-      await expect(page.locator('.last-order .order-card')).toBeVisible();
-      await expectStill(page, 'account');
-      // A new customer has no order: the invitation's card fills the section, no empty band above the menu.
-      const [card, menu] = await Promise.all([
-        page.locator('.last-order .order-card').boundingBox(),
-        page.locator('.account-menu nav').boundingBox(),
-      ]);
-      expect(menu!.y - (card!.y + card!.height)).toBeLessThanOrEqual(40);
-    });
-
-    for (const [route, screen] of [
-      ['accountWelcome', '.welcome'],
-      ['personalData', '.personal-data'],
-      ['addresses', '[data-island="addresses"] astro-island > *'],
-    ] as const) {
-      test(`the ${route} page does not move when its screen replaces the guard's status`, async ({ page, request }, info) => {
-        await signInThroughApi(page, info, await createCustomer(request, info));
-        await watchShifts(page);
-        await page.goto(pathOf(info, route));
-        await expect(page.locator('.island-status')).toHaveCount(0);
-        await expect(page.locator(screen).first()).toBeVisible();
-        await expectStill(page, route);
-      });
-    }
-
-    for (const route of ['login', 'register'] as const) {
-      test(`the ${route} page does not move: its form is the page’s own HTML, then hydrated without a mismatch`, async ({ page }, info) => {
-        const t = textsOf(info);
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        await watchShifts(page);
-        await page.goto(pathOf(info, route));
-        const email = page.getByLabel(t('forms.fields.email'), { exact: true });
-        await expect(email).toBeVisible();
-        // Hydrated, and enabled once the guard let the shopper stay.
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-        await expect(email).toBeEnabled();
-        await expectStill(page, route);
-        expect(errors, 'hydration of the pre-rendered form').toEqual([]);
-      });
-    }
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, homeOf, languageOf, seriousViolations, test } from './helpers.ts';
+import { expect, homeOf, languageOf, seriousViolations, test, EACH_SITE } from './helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
 const banner = {
@@ -90,10 +90,9 @@ for (const screen of [
     expect(await overflowWidth(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await expectStill(page, `home with the consent banner (${screen.name})`);
-    await page.screenshot({ path: info.outputPath(`consent-${screen.name}.png`) });
   });
 
-test('the language and country switcher offers the Netherlands, served by the Dutch-language site', async ({ page }, info) => {
+test('the language and country switcher offers the Netherlands, served by the Dutch-language site', EACH_SITE, async ({ page }, info) => {
   await page.goto(homeOf(info));
   await page.locator('.switcher summary').click();
   const netherlands = page.locator('.switcher a[data-country="NL"]');

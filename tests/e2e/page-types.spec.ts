@@ -1,30 +1,44 @@
 /**
  * The pass over every page type: in each locale on the site that serves it (fr_FR on the FR site, fr_BE
- * and nl_BE on the BE site), on a phone (390 × 844) and a laptop (1366 × 900), each page loaded afresh
- * and measured once its islands have hydrated and done their first work:
+ * and nl_BE on the BE site), each page loaded on a phone (390 × 844, touch) and again on a laptop
+ * (1366 × 900), and measured once its islands have hydrated and done their first work:
  * - it does not move: the layout shifts the page reports (PerformanceObserver) add up to at most 0.01;
- * - it is no wider than the screen;
+ * - it is no wider than the screen: on the phone at every width from 320 to 430 px (the page resized, not
+ *   reloaded), and on the laptop;
  * - it logs no console error (a 404 page's own 404 answer aside);
  * - axe finds no serious or critical violation, and no text is written in its own background's colour (which
- *   axe leaves aside);
+ *   axe leaves aside): on the phone for every page type, on the laptop too for the key pages (KEY_PAGES);
  * - its main action is on the first screen where a shopper expects it (product, sample, category, login).
- * The account's pages are checked signed in. One test per page type, locale and size, so a failure names
- * its page and hides no other.
+ * The account's pages are checked signed in. One test per page type and locale, so a failure names its page
+ * and hides no other; both sizes in one test spare a second browser context, sign-in and set-up.
  */
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, ConsoleMessage, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LocaleCode } from '../../src/lib/channels.ts';
+import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import type { RouteName } from '../../src/lib/routes/routes.ts';
-import { createCustomer, escapeRegExp, expect, PLATFORM, seriousViolations, signInThroughApi, target, test } from './helpers.ts';
+import {
+  type ApiSession,
+  createCustomer,
+  escapeRegExp,
+  expect,
+  keepSession,
+  PLATFORM,
+  type Shopper,
+  seriousViolations,
+  target,
+  test,
+} from './helpers.ts';
 import { catOfCustomer, keepBiNutritionChoice } from './bi-nutrition-helpers.ts';
 import { expectStill, hydrated, overflowWidth, textsInTheirBackgroundColour, watchShifts } from './page-checks.ts';
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1366, height: 900 },
-] as const;
+const PHONE = { width: 390, height: 844 } as const;
+const LAPTOP = { width: 1366, height: 900 } as const;
+/** The widths of the phones a page must fit, narrowest first. */
+const PHONE_WIDTHS = [320, 375, 390, 414, 430] as const;
+/** The pages most shoppers land on or buy from: axe scans them at both sizes, every other page on the phone only. */
+const KEY_PAGES = new Set(['home', 'category', 'product', 'cart', 'search', 'login', 'account']);
 
 const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be' }> = [
   { locale: 'fr_FR', channel: 'fr' },
@@ -82,6 +96,9 @@ function formatOf(channel: 'fr' | 'be', product: string): string {
   return formats.at(-1) ?? '';
 }
 
+/** The name createCustomer gives every customer, which the account's greeting shows. */
+const SHOPPER_NAME = 'Camille Martin';
+
 /** The account's pages, checked signed in. */
 const ACCOUNT_ROUTES = [
   'account',
@@ -98,20 +115,54 @@ const ACCOUNT_ROUTES = [
 /** The bi-nutrition guide and its results, checked signed in with a cat (the results with the guide's choices kept). */
 const BI_NUTRITION_ROUTES = ['biNutritionGuide', 'biNutritionResults'] as const;
 
+/** The screen a guarded account page shows once the guard let the customer in (beyond its status's removal). */
+const ACCOUNT_SCREENS: Partial<Record<string, string>> = {
+  accountWelcome: '.welcome',
+  personalData: '.personal-data',
+  addresses: '[data-island="addresses"] astro-island > *',
+};
+
 /** What a page type shows once its island has done its first work (beyond hydration itself). */
 async function settled(page: Page, type: string): Promise<void> {
   // The account and the app's payment web view are for customers: an anonymous visit goes to login.
   if (type === 'accountAnonymous' || type === 'webView') await page.waitForURL(/\/(connexion|inloggen)\//);
-  if (type === 'accountAnonymous' || type === 'webView' || type === 'login')
-    await expect(page.locator('form input[type="email"]')).toBeVisible();
-  if (type === 'cart') await expect(page.locator('[data-cart-empty]')).toBeVisible();
+  // The login and registration forms are the page's own HTML, enabled once the guard let the shopper stay.
+  if (type === 'accountAnonymous' || type === 'webView' || type === 'login' || type === 'register')
+    await expect(page.locator('form input[type="email"]')).toBeEnabled();
+  if (type === 'cart') {
+    await expect(page.locator('[data-cart-empty]')).toBeVisible();
+    await expect(page.locator('.cart-upsells')).toBeVisible();
+  }
   if (ACCOUNT_ROUTES.includes(type as (typeof ACCOUNT_ROUTES)[number])) await expect(page.locator('.island-status')).toHaveCount(0);
-  // The last order (a new customer has none: the card that says so, and its button) is read after the menu.
-  if (type === 'account') await expect(page.locator('.last-order .card')).toBeVisible();
+  const screen = ACCOUNT_SCREENS[type];
+  if (screen) await expect(page.locator(screen).first()).toBeVisible();
+  // The last order (a new customer has none: the card that says so, and its button) is read after the menu,
+  // and the greeting names the customer once known.
+  if (type === 'account') {
+    await expect(page.locator('.last-order .card')).toBeVisible();
+    await expect(page.getByText(`${SHOPPER_NAME}`).first()).toBeVisible();
+  }
   if (type === 'nutritionGuideEntrance') await expect(page.locator('[data-no-cat]')).toBeVisible();
   if (type === 'search') await expect(page.locator('.search-products > li').first()).toBeVisible();
   if (BI_NUTRITION_ROUTES.includes(type as (typeof BI_NUTRITION_ROUTES)[number]))
     await expect(page.locator('.bi-day, form button[type="submit"]').first()).toBeVisible();
+}
+
+/** The vertical gap in pixels from the bottom of `above` to the top of `below`. */
+async function gapBetween(page: Page, above: string, below: string): Promise<number> {
+  const [a, b] = await Promise.all([page.locator(above).first().boundingBox(), page.locator(below).first().boundingBox()]);
+  expect(a && b, `${above} and ${below} shown`).toBeTruthy();
+  return b!.y - (a!.y + a!.height);
+}
+
+/** What a page type owes beyond the common checks, once settled (at the size given). */
+async function owes(page: Page, type: string, label: string, size: 'phone' | 'laptop'): Promise<void> {
+  // A new customer has no order: the invitation's card fills the section, no empty band above the menu.
+  if (type === 'account') expect(await gapBetween(page, '.last-order .order-card', '.account-menu nav'), label).toBeLessThanOrEqual(40);
+  // An empty cart has its upsells right below its button: two gaps of the page's grid and the button's
+  // paragraph margin (1rem each), no unseen link between them.
+  if (type === 'cart' && size === 'phone')
+    expect(await gapBetween(page, '[data-cart-empty]', '.cart-upsells'), label).toBeLessThanOrEqual(48);
 }
 
 /** The element a shopper came for, which must be on the first screen without scrolling. */
@@ -136,10 +187,31 @@ function watchConsole(page: Page, type: string): string[] {
   return errors;
 }
 
-/** Loads the page at a size and checks everything it owes the shopper. */
-async function checkPage(page: Page, url: string, locale: LocaleCode, type: string, size: (typeof SIZES)[number]): Promise<void> {
-  const label = `${type} ${new URL(url).pathname} at ${size.width} px`;
-  await page.setViewportSize(size);
+/** The page's width against the screen's at each phone width (the page is resized, not reloaded), then back at 390 px. */
+async function widthsWiderThanPhones(page: Page): Promise<string[]> {
+  const wider: string[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const overflow = await overflowWidth(page);
+    if (overflow > 0) wider.push(`${overflow} px wider than a ${width} px screen`);
+  }
+  await page.setViewportSize(PHONE);
+  return wider;
+}
+
+/**
+ * Loads the page and checks everything it owes the shopper at one size: `scan` runs axe and the colour scan
+ * (every page on the phone, the key pages on the laptop too).
+ */
+async function checkPage(
+  page: Page,
+  url: string,
+  locale: LocaleCode,
+  type: string,
+  size: 'phone' | 'laptop',
+  scan: boolean,
+): Promise<void> {
+  const label = `${type} ${new URL(url).pathname} on a ${size}`;
   const errors = watchConsole(page, type);
   await watchShifts(page);
   await page.goto(url);
@@ -148,46 +220,88 @@ async function checkPage(page: Page, url: string, locale: LocaleCode, type: stri
   await settled(page, type);
   await page.evaluate(() => document.fonts.ready);
   await expectStill(page, label);
-  expect(await overflowWidth(page), `${label}: wider than the screen`).toBe(0);
+  if (size === 'phone') expect(await widthsWiderThanPhones(page), `${label}: wider than the screen`).toEqual([]);
+  else expect(await overflowWidth(page), `${label}: wider than the screen`).toBe(0);
   const main = MAIN_ACTION[type];
   if (main) await expect(page.locator(main).first(), `${label}: the main action on the first screen`).toBeInViewport({ ratio: 1 });
-  expect(await seriousViolations(page), label).toEqual([]);
-  expect(await textsInTheirBackgroundColour(page), `${label}: text in its background's colour`).toEqual([]);
+  await owes(page, type, label, size);
+  if (scan) {
+    expect(await seriousViolations(page), label).toEqual([]);
+    expect(await textsInTheirBackgroundColour(page), `${label}: text in its background's colour`).toEqual([]);
+  }
   expect(errors, `${label}: console errors`).toEqual([]);
 }
+
+/**
+ * The page on a phone (a touch screen of its own context), then on a laptop (the test's page). `session`
+ * keeps a customer's session in both before the first visit.
+ */
+async function checkBothSizes(
+  browser: Browser,
+  page: Page,
+  url: string,
+  locale: LocaleCode,
+  type: string,
+  session?: ApiSession,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  try {
+    const phonePage = await phone.newPage();
+    for (const each of [phonePage, page]) {
+      if (session) await keepSession(each, session);
+      await prepare?.(each);
+    }
+    await checkPage(phonePage, url, locale, type, 'phone', true);
+    // Still signed in: a guard sending the shopper to login would measure the login page instead.
+    if (session) expect(phonePage.url()).toBe(url);
+  } finally {
+    await phone.close();
+  }
+  await checkPage(page, url, locale, type, 'laptop', KEY_PAGES.has(type));
+  if (session) expect(page.url()).toBe(url);
+}
+
+/** Signs a customer in through the shop API (no page kept: checkBothSizes keeps it in each). */
+async function sessionOf(request: APIRequestContext, locale: LocaleCode, shopper: Shopper): Promise<ApiSession> {
+  const response = await request.post(
+    `${PLATFORM}/api/v2/shop/authentication-token?channelCode=${channelOf(locale).code}&locale=${locale}`,
+    {
+      headers: { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' },
+      data: { email: shopper.email, password: shopper.password },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ApiSession;
+}
+
+test.use({ viewport: LAPTOP });
 
 for (const { locale, channel } of LOCALES) {
   test.describe(`${locale} on the ${channel.toUpperCase()} site`, () => {
     for (const [type, path] of Object.entries(pageTypes(locale, channel))) {
-      for (const size of SIZES) {
-        test(`${type} on a ${size.name}`, async ({ page }) => {
-          expect(path, `an address for ${type}`).not.toBe('');
-          await checkPage(page, new URL(path, target.sites[channel]).href, locale, type, size);
-        });
-      }
+      test(type, async ({ browser, page }) => {
+        expect(path, `an address for ${type}`).not.toBe('');
+        await checkBothSizes(browser, page, new URL(path, target.sites[channel]).href, locale, type);
+      });
     }
 
     for (const route of ACCOUNT_ROUTES) {
-      for (const size of SIZES) {
-        test(`${route}, signed in, on a ${size.name}`, async ({ page, request }) => {
-          await signInThroughApi(page, locale, await createCustomer(request, locale));
-          const url = new URL(pathTo(route, locale), target.sites[channel]).href;
-          await checkPage(page, url, locale, route, size);
-          // Still signed in: a guard sending the shopper to login would measure the login page instead.
-          expect(page.url()).toBe(url);
-        });
-      }
+      test(`${route}, signed in`, async ({ browser, page, request }) => {
+        const session = await sessionOf(request, locale, await createCustomer(request, locale));
+        await checkBothSizes(browser, page, new URL(pathTo(route, locale), target.sites[channel]).href, locale, route, session);
+      });
     }
 
     for (const route of BI_NUTRITION_ROUTES) {
-      for (const size of SIZES) {
-        test(`${route}, signed in with a cat, on a ${size.name}`, async ({ page, request }) => {
-          const session = await signInThroughApi(page, locale, await createCustomer(request, locale));
-          const cat = await catOfCustomer(request, PLATFORM, locale, session.token);
-          if (route === 'biNutritionResults') await keepBiNutritionChoice(page, request, PLATFORM, locale, cat);
-          await checkPage(page, new URL(pathTo(route, locale, { animal: String(cat) }), target.sites[channel]).href, locale, route, size);
-        });
-      }
+      test(`${route}, signed in with a cat`, async ({ browser, page, request }) => {
+        const session = await sessionOf(request, locale, await createCustomer(request, locale));
+        const cat = await catOfCustomer(request, PLATFORM, locale, session.token);
+        const url = new URL(pathTo(route, locale, { animal: String(cat) }), target.sites[channel]).href;
+        const prepare =
+          route === 'biNutritionResults' ? (each: Page) => keepBiNutritionChoice(each, request, PLATFORM, locale, cat) : undefined;
+        await checkBothSizes(browser, page, url, locale, route, session, prepare);
+      });
     }
   });
 }

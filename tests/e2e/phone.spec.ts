@@ -1,6 +1,6 @@
 /**
- * The shop on a phone, in French (fr project, FR site) and in Dutch (be project, BE site): no page type
- * is wider than the screen from 320 to 430 px; the header's menu is a disclosure that opens and closes with
+ * The shop on a phone (page-types.spec.ts checks that no page type is wider than the screen from 320 to
+ * 430 px, in every locale): the header's menu is a disclosure that opens and closes with
  * and without JavaScript; a product page shows its name, price, formats, purchase mode and button in the
  * first screen at 390 × 844; a category page shows its products first, its filters and sort folded away.
  */
@@ -8,21 +8,9 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { channelOf, languageOf as languageOfLocale, pathPrefixOf } from '../../src/lib/channels.ts';
-import { pathTo, patternRegExp } from '../../src/lib/routes/paths.ts';
+import { patternRegExp } from '../../src/lib/routes/paths.ts';
 import { type RouteName, routeNames, routes } from '../../src/lib/routes/routes.ts';
-import {
-  createCustomer,
-  escapeRegExp,
-  expect,
-  homeOf,
-  localeOf,
-  logIn,
-  pathOf,
-  seriousViolations,
-  target,
-  test,
-  textsOf,
-} from './helpers.ts';
+import { escapeRegExp, expect, homeOf, localeOf, pathOf, seriousViolations, target, test, textsOf } from './helpers.ts';
 import { hydrated } from './page-checks.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
@@ -69,58 +57,14 @@ function productPages(info: TestInfo): Array<{ path: string; name: string; forma
   });
 }
 
-const PUBLIC_TYPES = [
-  'home',
-  'category',
-  'product',
-  'productFormat',
-  'sample',
-  'faq',
-  'faqCategory',
-  'shops',
-  'shop',
-  'contentPage',
-  'landing',
-  'subscriptionLanding',
-  'cart',
-  'login',
-  'register',
-  'resetPassword',
-  'notFound',
-] as const;
-type PublicType = (typeof PUBLIC_TYPES)[number];
-
-/** One address of every public page type, from the build's sitemap (keys) and the route table (the rest). */
-function publicPageTypes(info: TestInfo): Record<PublicType, string> {
-  const locale = localeOf(info);
-  const byRoute = sitemapByRoute(info);
-  const first = (route: RouteName, more: (path: string) => boolean = () => true) => byRoute.get(route)?.find(more) ?? '';
-  const products = productPages(info);
-  const faq = pathTo('faq', locale);
-  return {
-    home: homeOf(info),
-    category: first('category', (path) => built(info, `${path}index.html`).includes('data-catalogue')),
-    product: first('product'),
-    productFormat: products.find((p) => p.formats.length > 0)?.formats.at(-1) ?? '',
-    sample: first('sample'),
-    faq,
-    faqCategory: first('faq', (path) => path !== faq),
-    shops: pathTo('shops', locale),
-    shop: first('shop'),
-    contentPage: first('page'),
-    landing: first('landing'),
-    subscriptionLanding: pathTo('subscriptionLandingDog', locale),
-    cart: pathTo('cart', locale),
-    login: pathTo('login', locale),
-    register: pathTo('register', locale),
-    // The reset link's page (one shell for every token; this one is unknown, so the page says so).
-    resetPassword: pathTo('forgotPassword', locale, { forgotPassword: 'a-reset-token' }),
-    notFound: `${homeOf(info)}nope-nope/`,
-  };
+/** The first category page of the project's site that lists products (from the build's sitemap). */
+function categoryPage(info: TestInfo): string {
+  return (
+    sitemapByRoute(info)
+      .get('category')
+      ?.find((path) => built(info, `${path}index.html`).includes('data-catalogue')) ?? ''
+  );
 }
-
-/** The account's pages, seen by a customer. */
-const ACCOUNT_ROUTES = ['account', 'personalData', 'addresses', 'orders', 'subscriptions', 'animals', 'sponsorships'] as const;
 
 /** The page's width against the screen's, at each phone width (the page is resized, not reloaded). */
 async function widthsWiderThanScreen(page: Page): Promise<string[]> {
@@ -149,36 +93,6 @@ async function inFirstScreen(page: Page, selector: string): Promise<string | nul
     ? null
     : `${selector}: at ${Math.round(box.x)},${Math.round(box.y)} (${Math.round(box.width)} × ${Math.round(box.height)})`;
 }
-
-test.describe('no page is wider than a phone from 320 to 430 px', () => {
-  test.use({ viewport: { width: PHONE_WIDTHS[0], height: PHONE.height }, hasTouch: true, isMobile: true });
-
-  // One test per page type, so a failure names its page and hides no other; the project decides the site and language.
-  for (const type of PUBLIC_TYPES) {
-    test(type, async ({ page }, info) => {
-      const path = publicPageTypes(info)[type];
-      expect(path, `an address for ${type}`).not.toBe('');
-      await page.goto(path);
-      await hydrated(page);
-      expect(await widthsWiderThanScreen(page), path).toEqual([]);
-    });
-  }
-
-  test('the account pages, signed in', async ({ page, request }, info) => {
-    const shopper = await createCustomer(request, info);
-    await page.goto(pathOf(info, 'login'));
-    await logIn(page, info, shopper.email, shopper.password);
-    await expect(page).toHaveURL(new RegExp(escapeRegExp(pathOf(info, 'account'))));
-    for (const route of ACCOUNT_ROUTES) {
-      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
-      await page.goto(pathOf(info, route));
-      await hydrated(page);
-      // Still signed in: a guard sending the shopper to login would measure the login page instead.
-      await expect(page).toHaveURL(new RegExp(escapeRegExp(pathOf(info, route))));
-      expect(await widthsWiderThanScreen(page), route).toEqual([]);
-    }
-  });
-});
 
 test('the footer names each social network as it writes itself, and its links wrap inside a 320 px screen', async ({ page }, info) => {
   await page.setViewportSize({ width: PHONE_WIDTHS[0], height: PHONE.height });
@@ -336,7 +250,7 @@ test('the cart on a phone: the summary scrolls with the page, never over the ups
 test.describe('a category page on a phone', () => {
   test('shows its products first; filters and sort open from one button, with and without JavaScript', async ({ browser }, info) => {
     const t = textsOf(info);
-    const path = publicPageTypes(info).category;
+    const path = categoryPage(info);
     for (const javaScriptEnabled of [false, true]) {
       const context = await phone(browser, info, javaScriptEnabled);
       const page = await context.newPage();
@@ -382,7 +296,7 @@ test.describe('a category page on a phone', () => {
 
   test('on a wide screen the filters are a sidebar beside the products, with no button', async ({ page }, info) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(publicPageTypes(info).category);
+    await page.goto(categoryPage(info));
     await expect(page.locator('[data-filters-panel] > summary')).toBeHidden();
     const filters = (await page.locator('[data-filters]').boundingBox())!;
     const firstCard = (await page.locator('[data-grid] > li').first().boundingBox())!;

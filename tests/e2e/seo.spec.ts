@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HtmlValidate } from 'html-validate';
-import { expect, target, test } from './helpers.ts';
+import { expect, target, test, EACH_SITE } from './helpers.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 
 const channelOf = (project: string): 'fr' | 'be' => (project === 'be' ? 'be' : 'fr');
@@ -57,7 +57,7 @@ const duplicates = (pages: Page[], field: 'title' | 'description') => {
   return [...seen].filter(([, paths]) => paths.length > 1).map(([value, paths]) => ({ value, paths }));
 };
 
-test('every indexable page has a title and a description of its own on its site', async ({}, info) => {
+test('every indexable page has a title and a description of its own on its site', EACH_SITE, async ({}, info) => {
   const pages = pagesOf(channelOf(info.project.name)).filter((p) => p.indexable);
   expect(pages.length).toBeGreaterThan(50);
   expect(pages.filter((p) => !p.title || !p.description).map((p) => p.path)).toEqual([]);
@@ -65,7 +65,7 @@ test('every indexable page has a title and a description of its own on its site'
   expect(duplicates(pages, 'description')).toEqual([]);
 });
 
-test('every page has one h1: the content service’s bodies sit under the page’s title', async ({}, info) => {
+test('every page has one h1: the content service’s bodies sit under the page’s title', EACH_SITE, async ({}, info) => {
   const pages = pagesOf(channelOf(info.project.name));
   const landing = pages.filter((p) => p.path.includes('/landing/'));
   expect(landing.length, 'landing pages, whose bodies open with their own # heading').toBeGreaterThan(0);
@@ -73,7 +73,7 @@ test('every page has one h1: the content service’s bodies sit under the page�
   expect(notOne).toEqual([]);
 });
 
-test('every page type of the build is valid HTML', async ({}, info) => {
+test('every page type of the build is valid HTML', EACH_SITE, async ({}, info) => {
   const pages = pagesOf(channelOf(info.project.name));
   // One page of each kind: the first built page whose address has the same shape (its first segment, its depth).
   const shapes = new Map<string, Page>();
@@ -98,7 +98,7 @@ test('every page type of the build is valid HTML', async ({}, info) => {
   expect(errors).toEqual([]);
 });
 
-test('every page of a sitemap is reached by a link from another page of its site', async ({}, info) => {
+test('every page of a sitemap is reached by a link from another page of its site', EACH_SITE, async ({}, info) => {
   const channel = channelOf(info.project.name);
   const root = join(target.distDir, channel);
   const site = target.sites[channel];

@@ -88,7 +88,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'maison-gamelle-e2e-'));
 // In this process's own environment, so that nothing read later (the database driver, the mailer, the
 // shop API's options) can see what the shell exported for the shop.
 for (const name of ['DATABASE_URL', 'SMTP_URL', 'OUTBOX_PAGE', 'NODE_ENV', 'TRUST_PROXY', 'SITE_ORIGINS']) delete process.env[name];
-Object.assign(process.env, { DATA_DIR: dataDir, SITE_URL_FR: target.sites.fr, SITE_URL_BE: target.sites.be });
+// Cheap password hashes (config.ts PASSWORD_HASH_COST): the suite registers and signs in hundreds of customers,
+// and the real cost is a test of its own (tests/unit/backend/config.test.ts, tests/api/shop-throttle.test.ts).
+Object.assign(process.env, { DATA_DIR: dataDir, SITE_URL_FR: target.sites.fr, SITE_URL_BE: target.sites.be, PASSWORD_HASH_COST: 'test' });
 const servers: Server[] = [];
 
 // The publish receiver, as `npm start` runs it: the platform's content service sends it its webhooks, and

@@ -237,7 +237,6 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await form.getByRole('button', { name: t('subscriptions.frequency.save') }).click();
   await expect(form.getByText(t('subscriptions.scope.required'))).toBeVisible();
   await expectNoSeriousViolation(page, 'the frequency form');
-  await page.screenshot({ path: info.outputPath('frequency-form-390.png'), fullPage: true });
   await form.getByLabel(t('subscriptions.scope.all')).check();
   await form.getByRole('button', { name: t('subscriptions.frequency.save') }).click();
   await expect(page.getByRole('status').filter({ hasText: t('subscriptions.frequency.saved') })).toBeVisible();
@@ -253,7 +252,6 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await expect(added).toHaveCount(1);
   await expect(added).toContainText(t('subscriptions.next.upsell'));
   await expectNoSeriousViolation(page, 'the next order with an upsell');
-  await page.screenshot({ path: info.outputPath('next-order-upsell-390.png'), fullPage: true });
 
   // 4 days before shipment the draft is being prepared: it shows, locked, and only all drafts can change.
   await travel(page, LOCKED_AT);
@@ -268,7 +266,6 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await page.getByRole('button', { name: t('subscriptions.settings.cancel') }).click();
   await page.getByRole('tab', { name: t('subscriptions.detail.nextTab') }).click();
   await expectNoSeriousViolation(page, 'the locked next order');
-  await page.screenshot({ path: info.outputPath('next-order-locked-390.png'), fullPage: true });
 
   // Ship now: what it means, a confirmation, then when it leaves at the latest (Friday morning: Monday).
   const shipNow = page.locator('[data-ship-now]');
@@ -338,7 +335,6 @@ test('“Demander la résiliation” asks a reason and a precision, then shows t
   // Both are required; the precision is a plain text without %.
   await expect(dialog.getByText(t('forms.errors.required'))).toHaveCount(2);
   await expectNoSeriousViolation(page, 'the cancellation request');
-  await page.screenshot({ path: info.outputPath('abort-dialog-390.png') });
   await dialog.getByLabel(t('subscriptions.abort.reason')).selectOption('too_expensive');
   await dialog.getByLabel(t('subscriptions.abort.message')).fill('100 %');
   await dialog.getByRole('button', { name: t('subscriptions.abort.submit') }).click();
@@ -407,7 +403,6 @@ for (const size of SIZES) {
       expect(await overflowWidth(page), `${label}: wider than the screen`).toBe(0);
       await expect(page.locator(main).first(), `${label}: the main action on the first screen`).toBeInViewport({ ratio: 1 });
       await expectNoSeriousViolation(page, label);
-      await page.screenshot({ path: info.outputPath(`${route}-${size.width}.png`), fullPage: true });
     }
   });
 }
