@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, connect, type AddressInfo } from 'node:net';
 
 const NODE = process.execPath;
@@ -210,7 +211,23 @@ describe('an idle kept-alive connection', () => {
     socket.write(health);
     await answered(1);
     expect(received).toContain('HTTP/1.1 200');
-    await new Promise((r) => setTimeout(r, 6_000));
+    // The wait is the very thing under test, so it cannot be cut: it lasts until a server on Node's
+    // defaults closes an idle connection (keepAliveTimeout 5 s plus keepAliveTimeoutBuffer 1 s: 6.06 s
+    // here), measured on such a server rather than guessed (the fixed 6 s sleep ended before that close).
+    // Its connection is idle from after the platform's, so the platform's was idle at least as long.
+    const reference = createHttpServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve));
+    try {
+      const idle = connect((reference.address() as AddressInfo).port, '127.0.0.1');
+      const referenceClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+      idle.on('data', () => {});
+      idle.write(health);
+      await referenceClosed;
+      // And a second more: a platform on Node's defaults, its timers late in a busy process, has closed by then.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      reference.close();
+    }
     expect(closed).toBe(false);
     socket.write(health);
     await answered(2);
