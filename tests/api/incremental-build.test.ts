@@ -3,7 +3,8 @@
  * the content service's database — a changed product, a new product, an unpublished product, then a
  * renamed category — the served tree of an incremental build equals a full build of the same content
  * (byte for byte, but for the build's id), while re-rendering only part of the pages. The FR channel of
- * the fixtures catalogue keeps it to a few builds of a couple hundred pages.
+ * the fixtures catalogue keeps it to a few builds of a couple hundred pages. It runs on PGlite only, in a
+ * vitest run of its own beside the other tests (scripts/test.ts): the database driver changes nothing it checks.
  */
 import {
   existsSync,
@@ -208,35 +209,6 @@ describe('an incremental build', () => {
     ]);
   }, 600_000);
 
-  it('renders nothing when nothing changed, even after rows were rewritten or launched another way', async () => {
-    // A rewritten row moves in PostgreSQL's table, after its other language's: an answer whose order followed
-    // the rows (an entry's slugs per language once) changed the pages' cache keys with no edit.
-    await platform.db.exec(
-      `UPDATE content.products SET name = name WHERE language = 'fr'; UPDATE content.categories SET name = name WHERE language = 'fr'`,
-    );
-    const started = Date.now();
-    // The shell names the command it runs in `_` (npm, node, time…): Astro must not see it (scripts/build.ts).
-    // `npm start` builds with the publish receiver's settings, which no page shows (src/site/cache-keys.ts).
-    await buildChannels(['fr'], {
-      ...env,
-      _: '/usr/bin/another-command',
-      PORT_WEBHOOK: '4498',
-      CONTENT_WEBHOOK_URLS: 'http://127.0.0.1:4498/',
-    });
-    expect(renderedSince(started)).toEqual([]);
-    // Nor copied: the build reused an older tree brought up to date with the served one (scripts/lib/tree-mirror.ts).
-    // The pages with a cache key, that is all but the few rendered every time (404.html).
-    const pages = readdirSync(served(), { recursive: true, encoding: 'utf8' }).filter(
-      (name) => name.endsWith('.html') && existsSync(join(astroCache(), name)),
-    );
-    expect(pages.length).toBeGreaterThan(100);
-    expect(pages.filter((name) => statSync(join(served(), name)).mtimeMs >= started)).toEqual([]);
-    // Nor its pictures: Astro writes those of the pages it renders (scripts/lib/incremental-cache.ts).
-    const pictures = readdirSync(join(served(), '_astro')).filter((name) => /\.(avif|webp|jpg)$/.test(name));
-    expect(pictures.length).toBeGreaterThan(100);
-    expect(pictures.filter((name) => statSync(join(served(), '_astro', name)).mtimeMs >= started)).toEqual([]);
-  }, 600_000);
-
   it('equals a full build after a category and a product are renamed; the product’s former addresses redirect', async () => {
     const [category] = await platform.db.query<{ key: string; path: string }>(
       `SELECT key, path FROM content.categories WHERE language = 'fr' ORDER BY key LIMIT 1`,
@@ -293,12 +265,47 @@ function channelOf(pid: number): Site | undefined {
   }
 }
 
+/**
+ * The environment of a build launched another way than the others: the shell names the command it runs in
+ * `_` (npm, node, time…), which Astro must not see (scripts/build.ts), and `npm start` builds with the
+ * publish receiver's settings, which no page shows (src/site/cache-keys.ts). The builders' builds all use
+ * it: a builder waits with the environment it was started with, and one started with another is replaced.
+ */
+const launchedAnotherWay = (): NodeJS.ProcessEnv => ({
+  ...env,
+  _: '/usr/bin/another-command',
+  PORT_WEBHOOK: '4498',
+  CONTENT_WEBHOOK_URLS: 'http://127.0.0.1:4498/',
+});
+
 describe('builds by Astro builders started ahead of them (the publish receiver’s)', () => {
   const builders = astroBuilders({ keep: true });
   afterAll(() => builders.close());
 
+  // First, as it needs no edit: its build also starts the builder that waits for the next one.
+  it('renders nothing when nothing changed, even after rows were rewritten or launched another way', async () => {
+    // A rewritten row moves in PostgreSQL's table, after its other language's: an answer whose order followed
+    // the rows (an entry's slugs per language once) changed the pages' cache keys with no edit.
+    await platform.db.exec(
+      `UPDATE content.products SET name = name WHERE language = 'fr'; UPDATE content.categories SET name = name WHERE language = 'fr'`,
+    );
+    const started = Date.now();
+    await buildChannels(['fr'], launchedAnotherWay(), { builders });
+    expect(renderedSince(started)).toEqual([]);
+    // Nor copied: the build reused an older tree brought up to date with the served one (scripts/lib/tree-mirror.ts).
+    // The pages with a cache key, that is all but the few rendered every time (404.html).
+    const pages = readdirSync(served(), { recursive: true, encoding: 'utf8' }).filter(
+      (name) => name.endsWith('.html') && existsSync(join(astroCache(), name)),
+    );
+    expect(pages.length).toBeGreaterThan(100);
+    expect(pages.filter((name) => statSync(join(served(), name)).mtimeMs >= started)).toEqual([]);
+    // Nor its pictures: Astro writes those of the pages it renders (scripts/lib/incremental-cache.ts).
+    const pictures = readdirSync(join(served(), '_astro')).filter((name) => /\.(avif|webp|jpg)$/.test(name));
+    expect(pictures.length).toBeGreaterThan(100);
+    expect(pictures.filter((name) => statSync(join(served(), '_astro', name)).mtimeMs >= started)).toEqual([]);
+  }, 600_000);
+
   it('builds each time in a new process, started before it was asked; an edit’s build equals a full build', async () => {
-    await buildChannels(['fr'], env, { builders });
     const [waiting] = builderProcesses();
     expect(waiting).toBeGreaterThan(0);
     const [product] = await platform.db.query<{ sku: string; slug: string }>(
@@ -306,7 +313,7 @@ describe('builds by Astro builders started ahead of them (the publish receiver�
     );
     await platform.db.exec(`UPDATE content.products SET name = name || ' de la ferme', updated_at = now() WHERE sku = '${product!.sku}'`);
     const started = Date.now();
-    await buildChannels(['fr'], env, { builders });
+    await buildChannels(['fr'], launchedAnotherWay(), { builders });
     const rendered = renderedSince(started);
     const incremental = tree(served());
     expect(page(incremental, `produits/${product!.slug}`)).toContain('de la ferme');
@@ -317,7 +324,7 @@ describe('builds by Astro builders started ahead of them (the publish receiver�
     expect(next).toBeGreaterThan(0);
     expect(next).not.toBe(waiting);
     // Each picture is written again by a full build: a process building twice wrote none it had asked for before.
-    await buildChannels(['fr'], env, { builders, full: true });
+    await buildChannels(['fr'], launchedAnotherWay(), { builders, full: true });
     const full = tree(served());
     expect(missingPictures(full)).toEqual([]);
     expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
@@ -329,7 +336,7 @@ describe('builds by Astro builders started ahead of them (the publish receiver�
     const servedBefore = realpathSync(served());
     contentDown = true;
     try {
-      await expect(buildChannels(['fr'], env, { builders })).rejects.toThrow('astro build (fr) failed');
+      await expect(buildChannels(['fr'], launchedAnotherWay(), { builders })).rejects.toThrow('astro build (fr) failed');
     } finally {
       contentDown = false;
     }
@@ -340,7 +347,7 @@ describe('builds by Astro builders started ahead of them (the publish receiver�
       `SELECT sku, slug FROM content.products WHERE language = 'fr' AND viewable AND NOT is_sample ORDER BY sku LIMIT 1 OFFSET 4`,
     );
     await platform.db.exec(`UPDATE content.products SET name = name || ' du jardin', updated_at = now() WHERE sku = '${product!.sku}'`);
-    await buildChannels(['fr'], env, { builders });
+    await buildChannels(['fr'], launchedAnotherWay(), { builders });
     expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du jardin');
     await builders.close();
     expect(builderProcesses()).toEqual([]);
@@ -374,6 +381,8 @@ describe('an incremental build on Netlify, in an empty folder', () => {
 });
 
 describe('an incremental build of the BE site, in French and Dutch', () => {
+  // BE's first build, alone (at the normal priority): beside FR's in the test of both at once, BE runs at
+  // niceness 19, and a whole first build there took minutes on a busy machine (the PostgreSQL pass runs beside).
   beforeAll(() => buildChannels(['be'], env), 300_000);
 
   it('renders a product’s Dutch pages after its French texts changed only when its French address did', async () => {

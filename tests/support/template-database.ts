@@ -57,9 +57,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const template = `${databaseNameOf(url)}_template`;
   const admin = adminSql(url);
-  // One left by a run that was killed is made again: the migrations or fixtures may have changed since.
-  await admin.unsafe(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE "${template}"`);
+  try {
+    // One left by a run that was killed is made again: the migrations or fixtures may have changed since.
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE "${template}"`);
+  } catch (error) {
+    // A role without CREATEDB: every file then resets TEST_DATABASE_URL's own database, as before templates.
+    await admin.end();
+    console.warn(`API tests: no template database (${(error as Error).message}); each file resets ${databaseNameOf(url)}`);
+    project.provide('pgliteTemplate', '');
+    project.provide('templateDatabase', '');
+    return async () => {};
+  }
   const db = await openDatabase({ url: databaseUrlNamed(url, template) });
   try {
     await prepare(db);
