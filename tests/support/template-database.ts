@@ -12,6 +12,7 @@
  *
  * Files stay independent: each one writes only to its own copy.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The PostgreSQL pass's template database's name, or '' in the PGlite pass. */
     templateDatabase: string;
+    /** What the names of this run's file databases start with (file-database.ts), so that the run's end drops them all. */
+    fileDatabasePrefix: string;
   }
 }
 
@@ -52,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', file);
     project.provide('templateDatabase', '');
+    project.provide('fileDatabasePrefix', '');
     console.log(`API tests: PGlite template made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return async () => rmSync(folder, { recursive: true, force: true });
   }
@@ -67,6 +71,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.warn(`API tests: no template database (${(error as Error).message}); each file resets ${databaseNameOf(url)}`);
     project.provide('pgliteTemplate', '');
     project.provide('templateDatabase', '');
+    project.provide('fileDatabasePrefix', '');
     return async () => {};
   }
   const db = await openDatabase({ url: databaseUrlNamed(url, template) });
@@ -75,10 +80,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await db.close();
   }
+  const prefix = `${databaseNameOf(url)}_${randomBytes(3).toString('hex')}`;
   project.provide('pgliteTemplate', '');
   project.provide('templateDatabase', template);
+  project.provide('fileDatabasePrefix', prefix);
   console.log(`API tests: template database ${template} made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return async () => {
+    // A file drops its own after its tests, but a file whose tests were all skipped (-t, --changed) runs no
+    // hook, and one that failed to load none either: whatever this run's files left is dropped here.
+    const left = await admin<{ datname: string }[]>`SELECT datname FROM pg_database WHERE starts_with(datname, ${`${prefix}_`})`;
+    for (const { datname } of left) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await admin.unsafe(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     await admin.end();
   };
