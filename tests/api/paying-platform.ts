@@ -21,7 +21,14 @@ export async function payingPlatform(options: { clock?: () => Date; env?: Record
     // the run's seeded one (tests/api/platform.ts).
     ...(options.databaseUrl ? { dataDir: 'memory://', reset: true } : seededDatabase()),
     databaseUrl: options.databaseUrl ?? testDatabaseUrl(),
-    env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', SHOP_API_URL: 'http://127.0.0.1:9', ...options.env },
+    // Cheap password hashes, as on every test platform (tests/api/platform.ts).
+    env: {
+      JWT_SECRET: 'api-test-secret',
+      TRUST_PROXY: '1',
+      SHOP_API_URL: 'http://127.0.0.1:9',
+      PASSWORD_HASH_COST: 'test',
+      ...options.env,
+    },
     shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },
   });
   if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);

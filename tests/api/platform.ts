@@ -37,6 +37,8 @@ export const randomClientAddress = () => `2001:db8:${randomBytes(2).toString('he
  * template, the catalogue is reset.
  */
 export function seededDatabase(): { dataDir: string; template?: Blob; reset: boolean } {
+  // Outside vitest (the end-to-end suite's paying platform) there is no run template: migrated and seeded here.
+  if (!process.env.VITEST) return { dataDir: 'memory://', reset: true };
   const pgliteTemplate = inject('pgliteTemplate');
   return {
     dataDir: 'memory://',

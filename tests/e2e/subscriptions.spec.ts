@@ -48,6 +48,9 @@ const FOOD = '10000001';
 const clock = testClock();
 let platform: Awaited<ReturnType<typeof payingPlatform>>;
 
+// The file's tests one after the other in one worker (each failing on its own): one platform seeded for all.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // Seeding a catalogue (its pictures drawn) takes a while on a busy machine.
   test.setTimeout(180_000);
