@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { preparePlatform, type Platform } from '../../src/backend/platform.ts';
-import { uniqueEmail } from './platform.ts';
+import { uniqueEmail, seededDatabase } from './platform.ts';
 
 interface Received {
   envelopeTo: string[];
@@ -50,8 +50,8 @@ const SITE_BE = 'https://be.maison-gamelle.example';
 
 async function platformWith(env: Record<string, string | undefined>) {
   return preparePlatform({
-    dataDir: 'memory://',
-    env: { DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'mail-test-secret', ...env },
+    ...seededDatabase(),
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: 'mail-test-secret', PASSWORD_HASH_COST: 'test', ...env },
   });
 }
 

@@ -14,7 +14,7 @@ import { issueEmbeddedIdToken } from '../../src/backend/google/embedded.ts';
 import { issueEmbeddedCaptchaToken } from '../../src/backend/google/captcha.ts';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../src/lib/captcha/embedded.ts';
 import { authentication, customer as customerSchema, jwtError } from '../../src/lib/shop-api/wire.ts';
-import { appRequest, randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
+import { appRequest, randomClientAddress, seededDatabase, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 
 const SITE = 'http://localhost:4321';
@@ -293,7 +293,7 @@ describe("Google sign-in against Google's wire formats: its keys from a JWKS add
     await new Promise<void>((resolve) => google.listen(0, '127.0.0.1', resolve));
     const { port } = google.address() as AddressInfo;
     other = await preparePlatform({
-      dataDir: 'memory://',
+      ...seededDatabase(),
       databaseUrl: testDatabaseUrl(),
       env: {
         JWT_SECRET: 'api-test-secret',
@@ -372,7 +372,7 @@ describe('Google sign-in switched off', () => {
   for (const setting of [{ GOOGLE_SIGN_IN: 'off' }, { OUTBOX_PAGE: 'off' }]) {
     it(`answers 400 in the shopper language, and the embedded Google is not there (${JSON.stringify(setting)})`, async () => {
       const off = await preparePlatform({
-        dataDir: 'memory://',
+        ...seededDatabase(),
         databaseUrl: testDatabaseUrl(),
         env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', ...setting },
       });

@@ -224,8 +224,13 @@ export async function logIn(page: Page, info: TestInfo, email: string, password:
 
 /** axe's serious and critical violations on the page as it is now, each with its first elements. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Violations only: the passes' details are not read, and computing them doubles axe's time.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Violations only: the passes' details are not read, and computing them doubles axe's time. Legacy mode
+  // runs axe in the page itself: the default one opens a second page to merge the frames' results, a browser
+  // page and a second copy of axe per scan for pages that have no frame.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
