@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Before every file: DATABASE_URL (the shop's own database) is removed from the environment, and a
@@ -8,6 +9,17 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', setupFiles } },
+      // An island's states (tests/components): the island rendered by React Testing Library in happy-dom, a DOM
+      // in this Node process, with the shop API answered on fetch (docs/architecture.md says why not a browser).
+      {
+        resolve: { alias: { 'astro:env/client': fileURLToPath(new URL('tests/components/support/astro-env.ts', import.meta.url)) } },
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: [...setupFiles, 'tests/components/support/setup.ts'],
+        },
+      },
       // API tests start the platform on an in-memory PGlite (or TEST_DATABASE_URL): one file at a time keeps them independent.
       // The database they start from is migrated and seeded once per run (tests/support/template-database.ts), and
       // copied for each file (tests/support/file-database.ts in the PostgreSQL pass, tests/api/platform.ts in PGlite's).

@@ -246,7 +246,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // with frames (a payment form's) goes through AxeBuilder, which scans inside them too.
   const violations =
     page.frames().length > 1
-      ? (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze()).violations
+      ? (
+          await new AxeBuilder({ page })
+            .options({ resultTypes: ['violations'] })
+            .setLegacyMode(true)
+            .analyze()
+        ).violations
       : await scanInPage(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
