@@ -4,12 +4,12 @@
  * slow it is busy and sends one address whatever the shopper presses; then the book lists it. A book that
  * cannot be read says so.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import AddressesIsland from '../../src/islands/account/AddressesIsland.tsx';
 import type { Address } from '../../src/lib/shop-api/wire.ts';
 import { customerAnswer, signedInAnswer } from './support/answers.ts';
-import { formAlert, islandIn, pressEnterIn, shopApiOnFetch, signedIn } from './support/island.tsx';
+import { islandIn, shopApiOnFetch, signedIn, walkFailures } from './support/island.tsx';
 
 const { props, t } = islandIn('nl_BE');
 const addresses = /\/addresses$/;
@@ -67,25 +67,7 @@ it('says so when the shop API is unreachable or fails, keeps the address typed, 
     for (const [field, value] of typed) expect(field.value).toBe(value);
   };
 
-  api.unreachable('POST', addresses);
-  fireEvent.click(save);
-  await waitFor(() => expect(formAlert(save).textContent).toBe(t('forms.errors.network')));
-  expectKept();
-  api.heal();
-
-  api.serverError('POST', addresses);
-  fireEvent.click(save);
-  await waitFor(() => expect(formAlert(save).textContent).toBe(t('forms.errors.generic')));
-  expectKept();
-  api.heal();
-
-  const held = api.hold('POST', addresses);
-  fireEvent.click(save);
-  await held.arrived;
-  await waitFor(() => expect(save).toHaveProperty('disabled', true));
-  expect(save.getAttribute('aria-busy')).toBe('true');
-  pressEnterIn(city);
-  await act(async () => held.release());
+  await walkFailures({ api, method: 'POST', path: addresses, submit: save, field: city, kept: expectKept, t });
   await waitFor(() => expect(screen.getByText(t('account.addresses.saved'))).toBeTruthy());
   expect(within(screen.getByRole('list', { name: t('account.addresses.listLabel') })).getAllByRole('listitem')).toHaveLength(1);
   expect(api.count('POST', addresses)).toBe(3);

@@ -4,12 +4,12 @@
  * reached or failed, keeps what was typed, is busy while it waits and sends one request whatever the
  * shopper presses meanwhile.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import LoginIsland from '../../src/islands/auth/LoginIsland.tsx';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { signedInAnswer } from './support/answers.ts';
-import { formAlert, islandIn, pressEnterIn, recordNavigations, shopApiOnFetch } from './support/island.tsx';
+import { islandIn, recordNavigations, shopApiOnFetch, walkFailures } from './support/island.tsx';
 
 const { props, t } = islandIn('nl_BE');
 const email = 'lotte.peeters@example.be';
@@ -31,25 +31,15 @@ describe('the sign-in island when the shop API fails', () => {
     render(<LoginIsland {...props} mode="login" />);
     fireEvent.change(await screen.findByLabelText(t('forms.fields.email'), { exact: true }), { target: { value: email } });
 
-    api.unreachable('POST', lookup);
-    fireEvent.click(next());
-    await waitFor(() => expect(formAlert(next()).textContent).toBe(t('forms.errors.network')));
-    expect(emailField()).toHaveProperty('value', email);
-    api.heal();
-
-    api.serverError('POST', lookup);
-    fireEvent.click(next());
-    await waitFor(() => expect(formAlert(next()).textContent).toBe(t('forms.errors.generic')));
-    expect(emailField()).toHaveProperty('value', email);
-    api.heal();
-
-    const held = api.hold('POST', lookup);
-    fireEvent.click(next());
-    await held.arrived;
-    await waitFor(() => expect(next()).toHaveProperty('disabled', true));
-    expect(next().getAttribute('aria-busy')).toBe('true');
-    pressEnterIn(emailField());
-    await act(async () => held.release());
+    await walkFailures({
+      api,
+      method: 'POST',
+      path: lookup,
+      submit: next(),
+      field: emailField(),
+      kept: () => expect(emailField()).toHaveProperty('value', email),
+      t,
+    });
     expect(await screen.findByRole('heading', { name: t('account.login.hello', { email }) })).toBeTruthy();
     expect(api.count('POST', lookup)).toBe(3);
   });
@@ -63,25 +53,15 @@ describe('the sign-in island when the shop API fails', () => {
     const signIn = screen.getByRole('button', { name: t('account.login.passwordStep') });
     fireEvent.change(password, { target: { value: 'gamelle-2024' } });
 
-    api.unreachable('POST', authentication);
-    fireEvent.click(signIn);
-    await waitFor(() => expect(formAlert(signIn).textContent).toBe(t('forms.errors.network')));
-    expect(password).toHaveProperty('value', 'gamelle-2024');
-    api.heal();
-
-    api.serverError('POST', authentication);
-    fireEvent.click(signIn);
-    await waitFor(() => expect(formAlert(signIn).textContent).toBe(t('forms.errors.generic')));
-    expect(password).toHaveProperty('value', 'gamelle-2024');
-    api.heal();
-
-    const held = api.hold('POST', authentication);
-    fireEvent.click(signIn);
-    await held.arrived;
-    await waitFor(() => expect(signIn).toHaveProperty('disabled', true));
-    expect(signIn.getAttribute('aria-busy')).toBe('true');
-    pressEnterIn(password);
-    await act(async () => held.release());
+    await walkFailures({
+      api,
+      method: 'POST',
+      path: authentication,
+      submit: signIn,
+      field: password,
+      kept: () => expect(password).toHaveProperty('value', 'gamelle-2024'),
+      t,
+    });
     await waitFor(() => expect(navigations).toEqual([pathTo('account', 'nl_BE')]));
     expect(api.count('POST', authentication)).toBe(3);
   });

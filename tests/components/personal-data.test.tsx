@@ -3,11 +3,11 @@
  * it says so in the shopper's language, keeps what was typed and says nothing was saved; while the answer
  * is slow it is busy and sends one update whatever the shopper presses; then it says the data are saved.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import PersonalDataIsland from '../../src/islands/account/PersonalDataIsland.tsx';
 import { CUSTOMER_IRI, customerAnswer, signedInAnswer } from './support/answers.ts';
-import { formAlert, islandIn, pressEnterIn, shopApiOnFetch, signedIn } from './support/island.tsx';
+import { islandIn, shopApiOnFetch, signedIn, walkFailures } from './support/island.tsx';
 
 const { props, t } = islandIn('nl_BE');
 const update = /\/customers\/7$/;
@@ -35,25 +35,7 @@ it('says so when the shop API is unreachable or fails, keeps what was typed, and
     expect(within(section).getByRole('status').textContent).toBe('');
   };
 
-  api.unreachable('PUT', update);
-  fireEvent.click(save);
-  await waitFor(() => expect(formAlert(save).textContent).toBe(t('forms.errors.network')));
-  expectKept();
-  api.heal();
-
-  api.serverError('PUT', update);
-  fireEvent.click(save);
-  await waitFor(() => expect(formAlert(save).textContent).toBe(t('forms.errors.generic')));
-  expectKept();
-  api.heal();
-
-  const held = api.hold('PUT', update);
-  fireEvent.click(save);
-  await held.arrived;
-  await waitFor(() => expect(save).toHaveProperty('disabled', true));
-  expect(save.getAttribute('aria-busy')).toBe('true');
-  pressEnterIn(firstName);
-  await act(async () => held.release());
+  await walkFailures({ api, method: 'PUT', path: update, submit: save, field: firstName, kept: expectKept, t });
   await waitFor(() => expect(within(section).getByRole('status').textContent).toBe(t('account.personalData.saved')));
   expect(api.count('PUT', update)).toBe(3);
   expect(stored).toMatchObject({ '@id': CUSTOMER_IRI, firstName: 'Camila', subscribedToNewsletter: true });

@@ -4,12 +4,12 @@
  * slow it is busy and sends one registration whatever the shopper presses; then the new customer lands
  * on the welcome page.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import LoginIsland from '../../src/islands/auth/LoginIsland.tsx';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { customerAnswer, signedInAnswer } from './support/answers.ts';
-import { formAlert, islandIn, pressEnterIn, recordNavigations, shopApiOnFetch } from './support/island.tsx';
+import { islandIn, recordNavigations, shopApiOnFetch, walkFailures } from './support/island.tsx';
 
 const { props, t } = islandIn('nl_BE');
 const register = /\/customers$/;
@@ -39,25 +39,7 @@ it('says so when the shop API is unreachable or fails, keeps every field, and re
     expect(terms.checked).toBe(true);
   };
 
-  api.unreachable('POST', register);
-  fireEvent.click(submit);
-  await waitFor(() => expect(formAlert(submit).textContent).toBe(t('forms.errors.network')));
-  expectKept();
-  api.heal();
-
-  api.serverError('POST', register);
-  fireEvent.click(submit);
-  await waitFor(() => expect(formAlert(submit).textContent).toBe(t('forms.errors.generic')));
-  expectKept();
-  api.heal();
-
-  const held = api.hold('POST', register);
-  fireEvent.click(submit);
-  await held.arrived;
-  await waitFor(() => expect(submit).toHaveProperty('disabled', true));
-  expect(submit.getAttribute('aria-busy')).toBe('true');
-  pressEnterIn(field('lastName'));
-  await act(async () => held.release());
+  await walkFailures({ api, method: 'POST', path: register, submit, field: field('lastName'), kept: expectKept, t });
   await waitFor(() => expect(navigations).toEqual([pathTo('accountWelcome', 'nl_BE')]));
   expect(api.count('POST', register)).toBe(3);
 });

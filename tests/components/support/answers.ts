@@ -35,4 +35,3 @@ export const signedInAnswer = (email = customerAnswer().email) => ({
   customer: CUSTOMER_IRI,
   cart: null,
 });
-

@@ -1,10 +1,10 @@
 /** What every component test of an island needs: its props as a page passes them, its texts, a shop API and a session. */
-import { fireEvent, within } from '@testing-library/react';
-import { vi } from 'vitest';
-import { messagesFor, translator } from '../../../src/i18n/translate.ts';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { messagesFor, translator, type Translator } from '../../../src/i18n/translate.ts';
 import { languageOf, type LocaleCode } from '../../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../../src/lib/constants.ts';
-import { fakeShopApi } from './shop-api.ts';
+import { fakeShopApi, type FakeShopApi } from './shop-api.ts';
 
 /** The message sections the pages give their islands (src/components/views/IslandShell.astro). */
 const SECTIONS = ['account', 'cart', 'forms', 'generic', 'islands', 'site', 'catalogue'] as const;
@@ -40,12 +40,53 @@ export function recordNavigations(): string[] {
 export const pressEnterIn = (field: HTMLElement) => fireEvent.submit(field.closest('form')!);
 
 /** The form-level alert of the form holding `element`. */
-export const formAlert = (element: HTMLElement) => within(element.closest('form')!).getByRole('alert');
-
+const formAlert = (element: HTMLElement) => within(element.closest('form')!).getByRole('alert');
 
 /** A customer signed in before the page loads: the session where the site keeps it (call before the first render). */
 export function signedIn(answer: { token: string; refresh_token: string; customer: string }): void {
   localStorage.setItem(STORAGE_KEYS.refreshToken, answer.refresh_token);
   localStorage.setItem(STORAGE_KEYS.customerUri, answer.customer);
   localStorage.setItem(STORAGE_KEYS.token, answer.token);
+}
+
+/**
+ * The three ways the shop API fails a form's call, in turn: unreachable, then a 500, each said in the form's
+ * alert in the shopper's language with what was typed kept (`kept` checks it); then a slow answer, held while
+ * the submit button is disabled and busy and Enter is pressed in `field`, then let through. The caller
+ * checks what the success did, and that the API got three calls (one per submission, none for the Enter).
+ */
+export async function walkFailures({
+  api,
+  method,
+  path,
+  submit,
+  field,
+  kept,
+  t,
+}: {
+  api: FakeShopApi;
+  method: string;
+  path: RegExp;
+  submit: HTMLElement;
+  field: HTMLElement;
+  kept: () => void;
+  t: Translator;
+}): Promise<void> {
+  for (const [fail, message] of [
+    [api.unreachable, 'forms.errors.network'],
+    [api.serverError, 'forms.errors.generic'],
+  ] as const) {
+    fail(method, path);
+    fireEvent.click(submit);
+    await waitFor(() => expect(formAlert(submit).textContent).toBe(t(message)));
+    kept();
+    api.heal();
+  }
+  const held = api.hold(method, path);
+  fireEvent.click(submit);
+  await held.arrived;
+  await waitFor(() => expect(submit).toHaveProperty('disabled', true));
+  expect(submit.getAttribute('aria-busy')).toBe('true');
+  pressEnterIn(field);
+  await act(async () => held.release());
 }
