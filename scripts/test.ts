@@ -117,8 +117,16 @@ const incrementalBuild = 'tests/api/incremental-build.test.ts';
 // (tests/support/test-database.ts); each file works in its own copy of a template database made beside it
 // (tests/support/template-database.ts), so the role needs CREATEDB; a test checks the platform really ran
 // on PostgreSQL (tests/api/app.test.ts).
+// PGlite's pass is the longest of the three and runs in one process (PGlite is single-threaded), so it is
+// cut in two halves of its files (vitest's --shard) that run side by side: a core left idle once the other
+// passes end takes the second half.
+const PGLITE_SHARDS = 2;
 await runTogether([
-  { label: 'unit and API tests (PGlite)', args: [vitest, 'run', '--exclude', incrementalBuild, ...vitestArgs], env },
+  ...Array.from({ length: PGLITE_SHARDS }, (_, i) => ({
+    label: `unit, component and API tests (PGlite, ${i + 1}/${PGLITE_SHARDS})`,
+    args: [vitest, 'run', '--exclude', incrementalBuild, `--shard=${i + 1}/${PGLITE_SHARDS}`, ...vitestArgs],
+    env,
+  })),
   ...(testDatabase
     ? [
         {

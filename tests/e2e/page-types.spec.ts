@@ -5,15 +5,15 @@
  * have hydrated and done their first work:
  * - it does not move: the layout shifts the page reports (PerformanceObserver) add up to at most 0.01;
  * - it is no wider than the screen: on the phone at every width from 320 to 430 px (the page resized, not
- *   reloaded), and on the laptop;
+ *   reloaded, to each side of the styles' breakpoints there), and on the laptop;
  * - it logs no console error (a 404 page's own 404 answer aside);
  * - axe finds no serious or critical violation, and no text is written in its own background's colour (which
  *   axe leaves aside): on the phone for every page type, on the laptop for the key pages in Dutch;
  * - its main action is on the first screen where a shopper expects it (product, sample, category, login).
  * The account's pages are checked signed in. One test per page type and locale, so a failure names its page
- * and hides no other; both sizes in one test spare a second browser context, sign-in and set-up.
+ * and hides no other; both sizes in one test spare a second sign-in and set-up.
  */
-import type { APIRequestContext, Browser, ConsoleMessage, Page } from '@playwright/test';
+import { devices, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { channelOf, type LocaleCode } from '../../src/lib/channels.ts';
@@ -36,8 +36,12 @@ import { expectStill, hydrated, overflowWidth, textsInTheirBackgroundColour, wat
 
 const PHONE = { width: 390, height: 844 } as const;
 const LAPTOP = { width: 1366, height: 900 } as const;
-/** The widths of the phones a page must fit, narrowest first. */
-const PHONE_WIDTHS = [320, 375, 390, 414, 430] as const;
+/**
+ * The other widths of the phones a page must fit (320 to 430 px; it is loaded at 390): one on each side of
+ * every breakpoint the styles have in that range (360 and 430 px), so a width between two of them lays the
+ * page out as one of them does.
+ */
+const PHONE_WIDTHS = [320, 375, 430] as const;
 /**
  * The pages most shoppers land on or buy from: measured on the laptop too in every locale, and scanned by
  * axe there in Dutch. Every page type is measured and scanned on the phone in every locale, and measured on
@@ -193,9 +197,10 @@ function watchConsole(page: Page, type: string): string[] {
   return errors;
 }
 
-/** The page's width against the screen's at each phone width (the page is resized, not reloaded), then back at 390 px. */
+/** The page's width against the screen's as loaded, then at each other phone width (resized, not reloaded), then back at 390 px. */
 async function widthsWiderThanPhones(page: Page): Promise<string[]> {
-  const wider: string[] = [];
+  const loaded = await overflowWidth(page);
+  const wider = loaded > 0 ? [`${loaded} px wider than a ${PHONE.width} px screen`] : [];
   for (const width of PHONE_WIDTHS) {
     await page.setViewportSize({ width, height: PHONE.height });
     const overflow = await overflowWidth(page);
@@ -239,35 +244,36 @@ async function checkPage(
 }
 
 /**
- * The page on a phone (a touch screen of its own context), then on a laptop (the test's page) for a key page
- * or in LAPTOP_LOCALE. `session`
- * keeps a customer's session in both before the first visit.
+ * The page on a phone (the test's own page: a touch screen), then on a laptop (a context of its own) for a
+ * key page or in LAPTOP_LOCALE. `session` keeps a customer's session in each before its first visit.
  */
 async function checkBothSizes(
   browser: Browser,
-  page: Page,
+  phone: Page,
   url: string,
   locale: LocaleCode,
   type: string,
   session?: ApiSession,
   prepare?: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  try {
-    const phonePage = await phone.newPage();
-    for (const each of [phonePage, page]) {
-      if (session) await keepSession(each, session);
-      await prepare?.(each);
-    }
-    await checkPage(phonePage, url, locale, type, 'phone', true);
-    // Still signed in: a guard sending the shopper to login would measure the login page instead.
-    if (session) expect(phonePage.url()).toBe(url);
-  } finally {
-    await phone.close();
-  }
+  const ready = async (page: Page) => {
+    if (session) await keepSession(page, session);
+    await prepare?.(page);
+  };
+  await ready(phone);
+  await checkPage(phone, url, locale, type, 'phone', true);
+  // Still signed in: a guard sending the shopper to login would measure the login page instead.
+  if (session) expect(phone.url()).toBe(url);
   if (!KEY_PAGES.has(type) && locale !== LAPTOP_LOCALE) return;
-  await checkPage(page, url, locale, type, 'laptop', KEY_PAGES.has(type) && locale === LAPTOP_LOCALE);
-  if (session) expect(page.url()).toBe(url);
+  const laptop = await browser.newContext({ ...devices['Desktop Chrome'], viewport: LAPTOP });
+  try {
+    const page = await laptop.newPage();
+    await ready(page);
+    await checkPage(page, url, locale, type, 'laptop', KEY_PAGES.has(type) && locale === LAPTOP_LOCALE);
+    if (session) expect(page.url()).toBe(url);
+  } finally {
+    await laptop.close();
+  }
 }
 
 /** Signs a customer in through the shop API (no page kept: checkBothSizes keeps it in each). */
@@ -283,7 +289,8 @@ async function sessionOf(request: APIRequestContext, locale: LocaleCode, shopper
   return (await response.json()) as ApiSession;
 }
 
-test.use({ viewport: LAPTOP });
+// The phone is the test's own page; the laptop, when its pass is due, a context of its own.
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 for (const { locale, channel } of LOCALES) {
   test.describe(`${locale} on the ${channel.toUpperCase()} site`, () => {
