@@ -28,6 +28,12 @@ import { buildChannels } from '../../scripts/build.ts';
 import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { testPlatform } from './platform.ts';
 
+/**
+ * The time limit of a case or a first build: the longest case takes about 32 s alone on two cores (a first
+ * build, 25 to 40 s), and twice that beside the other passes of `npm test`; twice that again on a slow day.
+ */
+const BUILD_MS = 150_000;
+
 let platform: Awaited<ReturnType<typeof testPlatform>>;
 let server: ReturnType<typeof serve>;
 let folder: string;
@@ -110,7 +116,7 @@ beforeAll(async () => {
     NETLIFY: undefined,
   };
   await buildChannels(['fr'], env);
-}, 300_000);
+}, BUILD_MS);
 
 /** Netlify's build: the previous build only in the build cache (CACHE_DIR), the site built in a new checkout. */
 const netlifyEnv = () => ({ ...env, NETLIFY: 'true', DIST_DIR: join(folder, 'netlify-dist'), CACHE_DIR: join(folder, 'netlify-cache') });
@@ -163,7 +169,7 @@ describe('an incremental build', () => {
     expect(sitemap(incremental)).toContain(`/produits/${copied.slug}-bis/`);
     expect(page(incremental, `produits/${unpublished.slug}`)).toBeUndefined();
     expect(sitemap(incremental)).not.toContain(`/produits/${unpublished.slug}/`);
-  }, 600_000);
+  }, BUILD_MS);
 
   it('keeps in the content store what the lists show, and reads again a product whose details left the cache', async () => {
     // Run after an edit: each details file is an entry's of the store (src/site/product-details.ts), an older one is gone.
@@ -187,7 +193,7 @@ describe('an incremental build', () => {
     expect(files()).toEqual(before);
     const opening = product!.description.split('\n')[0]!.slice(0, 40);
     expect(page(incremental, `produits/${product!.slug}`)).toContain(opening);
-  }, 600_000);
+  }, BUILD_MS);
 
   it('renders, of a category split into pages, only the page listing an edited product, and no page without products', async () => {
     // The fixtures' dog category lists one product more than a page (tests/e2e/category-pages.spec.ts).
@@ -216,7 +222,7 @@ describe('an incremental build', () => {
     expect(treatEdit.rendered.filter((name) => /^(faq|magasins|page|connexion|mon-compte)\//.test(name))).toEqual([
       join('mon-compte', 'mes-abonnements', '_', 'index.html'),
     ]);
-  }, 600_000);
+  }, BUILD_MS);
 
   it('equals a full build after a category and a product are renamed; the productâ€™s former addresses redirect', async () => {
     const [category] = await platform.db.query<{ key: string; path: string }>(
@@ -244,7 +250,7 @@ describe('an incremental build', () => {
     });
     // The served tree and the one before it (a request begun there can finish); older ones are removed.
     expect(readdirSync(join(folder, 'dist', '.builds')).filter((name) => name.startsWith('fr-'))).toHaveLength(2);
-  }, 600_000);
+  }, BUILD_MS);
 });
 
 /** The Astro builders this test process runs (scripts/lib/astro-builder-process.ts), by process id. */
@@ -312,7 +318,7 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
     const pictures = readdirSync(join(served(), '_astro')).filter((name) => /\.(avif|webp|jpg)$/.test(name));
     expect(pictures.length).toBeGreaterThan(100);
     expect(pictures.filter((name) => statSync(join(served(), '_astro', name)).mtimeMs >= started)).toEqual([]);
-  }, 600_000);
+  }, BUILD_MS);
 
   it('builds each time in a new process, started before it was asked; an editâ€™s build equals a full build', async () => {
     const [waiting] = builderProcesses();
@@ -339,7 +345,7 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
     expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
     expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
     expect(builderProcesses()).toHaveLength(1);
-  }, 600_000);
+  }, BUILD_MS);
 
   it('leaves the site served after a failed build, and builds the next edit', async () => {
     const servedBefore = realpathSync(served());
@@ -360,11 +366,11 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
     expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du jardin');
     await builders.close();
     expect(builderProcesses()).toEqual([]);
-  }, 600_000);
+  }, BUILD_MS);
 });
 
 describe('an incremental build on Netlify, in an empty folder', () => {
-  beforeAll(() => netlifyBuild(), 300_000);
+  beforeAll(() => netlifyBuild(), BUILD_MS);
 
   it('equals a full build after a product edit, writing every picture of the pages it keeps', async () => {
     const [product] = await platform.db.query<{ sku: string; slug: string }>(
@@ -386,13 +392,13 @@ describe('an incremental build on Netlify, in an empty folder', () => {
     const again = Date.now();
     await netlifyBuild();
     expect(renderedSince(again, astroCache('netlify-cache'))).toEqual([]);
-  }, 600_000);
+  }, BUILD_MS);
 });
 
 describe('an incremental build of the BE site, in French and Dutch', () => {
   // BE's first build, alone (at the normal priority): beside FR's in the test of both at once, BE runs at
   // niceness 19, and a whole first build there took minutes on a busy machine (the PostgreSQL pass runs beside).
-  beforeAll(() => buildChannels(['be'], env), 300_000);
+  beforeAll(() => buildChannels(['be'], env), BUILD_MS);
 
   it('renders a productâ€™s Dutch pages after its French texts changed only when its French address did', async () => {
     const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
@@ -415,7 +421,7 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
     const renamed = await incrementalBuild('be');
     expect(renamed.rendered).toContain(dutch);
     expect(page(renamed.incremental, join('nl', 'producten', product!.nl))).toContain(`/produits/${product!.fr}-de-saison/`);
-  }, 900_000);
+  }, BUILD_MS);
 
   it('builds both channels at once, BE at the schedulerâ€™s lowest priority, each served once built', async () => {
     const [product] = await platform.db.query<{ sku: string; slug: string }>(
@@ -442,7 +448,7 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
     expect(seen).toEqual({ fr: new Set([0]), be: new Set([19]) });
     expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du terroir');
     expect(page(tree(served('dist', 'be')), `produits/${product!.slug}`)).toContain('du terroir');
-  }, 600_000);
+  }, BUILD_MS);
 
   it.each([
     ['fr', 'be'],
@@ -469,6 +475,6 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
       expect(page(tree(served('dist', built)), `produits/${product!.slug}`)).toContain(mark);
       expect(realpathSync(served('dist', failing))).toBe(before);
     },
-    600_000,
+    BUILD_MS,
   );
 });

@@ -25,9 +25,6 @@ import {
 import { mailsTo } from './offer-helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
-// Each test loads the popup's island and runs axe on it, several pages in a row: on a busy two-core machine
-// that takes more than the default half minute.
-test.describe.configure({ timeout: 60_000 });
 
 /**
  * Exit intent on, as on the sites: the suite's contexts start with it switched off (helpers.ts), unless a

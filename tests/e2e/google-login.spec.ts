@@ -27,7 +27,8 @@ let served: string;
 const channelOf = (info: TestInfo) => (languageOf(info) === 'nl' ? 'be' : 'fr');
 
 test.beforeAll(async ({}, info) => {
-  test.setTimeout(300_000);
+  // A build of one channel: about 40 s on a busy machine.
+  test.setTimeout(150_000);
   // Inside the project: Astro renders a build whose output is outside its working folder in the shared
   // .astro/.prerender/, where another build at the same time would overwrite its modules (ERR_MODULE_NOT_FOUND).
   mkdirSync('.data', { recursive: true });

@@ -92,7 +92,6 @@ test('the sponsor shares the link, the friend registers through it and orders, t
   page,
   browser,
 }, info) => {
-  test.setTimeout(90_000);
   const t = textsOf(info);
   const locale = localeOf(info);
   const sponsor = await createCustomer(page.request, info);

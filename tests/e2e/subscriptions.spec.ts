@@ -52,8 +52,8 @@ let platform: Awaited<ReturnType<typeof payingPlatform>>;
 test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
-  // Seeding a catalogue (its pictures drawn) takes a while on a busy machine.
-  test.setTimeout(180_000);
+  // Seeding a catalogue (its pictures drawn): about 30 s on a busy machine.
+  test.setTimeout(90_000);
   clock.set(START);
   platform = await payingPlatform({
     clock: clock.now,
@@ -183,8 +183,8 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   page,
   context,
 }, info) => {
-  // A whole journey through two clocks, on a machine that runs other suites beside it.
-  test.setTimeout(240_000);
+  // A whole journey through two clocks: about 30 s on a busy machine.
+  test.setTimeout(120_000);
   const t = textsOf(info);
   await page.setViewportSize({ width: 390, height: 844 });
   await onTestClock(context, page);
@@ -284,7 +284,6 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
 });
 
 test('the app’s web view changes the card of a subscription, signed in by the app; the demo opens it', async ({ page, context }, info) => {
-  test.setTimeout(120_000);
   const t = textsOf(info);
   const locale = localeOf(info);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -322,7 +321,6 @@ test('“Demander la résiliation” asks a reason and a precision, then shows t
   page,
   context,
 }, info) => {
-  test.setTimeout(120_000);
   const t = textsOf(info);
   const locale = localeOf(info);
   clock.set(START);
@@ -384,8 +382,8 @@ for (const size of SIZES) {
     page,
     context,
   }, info) => {
-    // Five screens, each measured and checked by axe.
-    test.setTimeout(180_000);
+    // Five screens, each measured and checked by axe: about 16 s on a busy machine.
+    test.setTimeout(90_000);
     const locale = localeOf(info);
     clock.set(START);
     await onTestClock(context, page);
