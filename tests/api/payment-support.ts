@@ -20,6 +20,7 @@ import { openDatabase } from '../../src/backend/db/database.ts';
 import { migrate } from '../../src/backend/db/migrate.ts';
 import { paymentsSandbox } from '../../src/backend/payments/sandbox.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
+import { seededDatabase } from './platform.ts';
 
 export const SITE_ORIGIN = 'http://localhost:4321';
 export const WEBHOOK_URL = 'https://shop.test/api/v2/shop/payments/webhook';
@@ -32,7 +33,8 @@ interface ReceivedWebhook {
 }
 
 export async function startSandbox() {
-  const db = await openDatabase({ url: testDatabaseUrl(), dataDir: 'memory://' });
+  // The run's migrated template (PGlite's, or the file's copy on PostgreSQL): migrate finds nothing left to do.
+  const db = await openDatabase({ url: testDatabaseUrl(), dataDir: 'memory://', template: seededDatabase().template });
   if (db.driver !== expectedDriver()) throw new Error(`opened ${db.driver}, expected ${expectedDriver()}`);
   await migrate(db);
   let now = new Date('2030-03-14T10:00:00Z').getTime();

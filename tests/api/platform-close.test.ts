@@ -7,11 +7,14 @@
  */
 import { expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/backend/db/database.ts';
-import { migrate } from '../../src/backend/db/migrate.ts';
 import { webhookDispatcher } from '../../src/backend/payments/webhooks.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import { seededDatabase } from './platform.ts';
 
-/** Its platforms and databases are in-memory PGlites whatever the pass: the PostgreSQL pass skips it. */
+/**
+ * Its platforms and databases are in-memory PGlites (started from the run's migrated and seeded template)
+ * whatever the pass: the PostgreSQL pass skips it.
+ */
 const onServerPass = Boolean(process.env.TEST_DATABASE_URL);
 
 it.skipIf(onServerPass)('clears every interval it started once closed', async () => {
@@ -24,7 +27,7 @@ it.skipIf(onServerPass)('clears every interval it started once closed', async ()
   }) as typeof setInterval);
   const cleared = vi.spyOn(globalThis, 'clearInterval');
   try {
-    const platform = await preparePlatform({ dataDir: 'memory://', env: { JWT_SECRET: 'k'.repeat(48) } });
+    const platform = await preparePlatform({ ...seededDatabase(), env: { JWT_SECRET: 'k'.repeat(48) } });
     expect(started.size).toBeGreaterThan(0);
     await platform.close();
     const stopped = new Set<unknown>(cleared.mock.calls.map(([handle]) => handle));
@@ -36,8 +39,7 @@ it.skipIf(onServerPass)('clears every interval it started once closed', async ()
 });
 
 it.skipIf(onServerPass)('waits for a webhook delivery in flight before it closes the database', async () => {
-  const db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
+  const db = await openDatabase({ dataDir: 'memory://', template: seededDatabase().template });
   const now = new Date('2030-03-14T10:00:00Z');
   await db.query(
     `INSERT INTO payments.payments (id, amount_value, amount_currency, description, method, status, sequence_type, created_at)
