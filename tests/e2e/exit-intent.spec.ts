@@ -25,7 +25,6 @@ import {
 import { mailsTo } from './offer-helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
-
 /**
  * Exit intent on, as on the sites: the suite's contexts start with it switched off (helpers.ts), unless a
  * switch is set already (init scripts run in no set order); anything but false leaves it on.

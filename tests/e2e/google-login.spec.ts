@@ -1,64 +1,44 @@
 /**
- * Google one-click sign-in in the browser, end to end and offline: a build of this project's channel WITH
- * PUBLIC_GOOGLE_CLIENT_ID (the embedded platform's client id), made once by this spec. The suite's own
+ * Google one-click sign-in in the browser, end to end and offline, on a build of the BE channel WITH
+ * PUBLIC_GOOGLE_CLIENT_ID (the embedded platform's client id): `npm test` makes it beside the suite's own
+ * build, in `<the suite's build>-google` (scripts/test.ts), so no test waits for a build. The suite's own
  * build has none (social-login.spec.ts checks that nothing of it shows), and the id is folded into the
  * islands' code at build time, so it cannot be injected into the suite's pages.
  *
- * The extra build names the suite's own site and platform, and its pages are served to the browser at the
+ * That build names the suite's own site and platform, and its pages are served to the browser at the
  * suite's site address (Playwright routes that origin to a server of this build): the platform then knows
- * the origin, as it must for CORS and for the authorisation page's redirect_uri check. The build takes
- * about half a minute of one core.
+ * the origin, as it must for CORS and for the authorisation page's redirect_uri check.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { staticServer } from '../../scripts/lib/static-server.ts';
-import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../src/lib/captcha/embedded.ts';
 import { atPath, expect, languageOf, pathOf, PLATFORM, target, test, textsOf, uniqueEmail } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let folder: string;
+/** Where `npm test` builds the Google sign-in's pages (scripts/test.ts names it the same way). */
+const googleBuild = `${target.distDir}-google`;
 let server: Server | undefined;
 let served: string;
 const channelOf = (info: TestInfo) => (languageOf(info) === 'nl' ? 'be' : 'fr');
 
 test.beforeAll(async ({}, info) => {
-  // A build of one channel: about 40 s on a busy machine.
-  test.setTimeout(150_000);
-  // Inside the project: Astro renders a build whose output is outside its working folder in the shared
-  // .astro/.prerender/, where another build at the same time would overwrite its modules (ERR_MODULE_NOT_FOUND).
-  mkdirSync('.data', { recursive: true });
-  folder = mkdtempSync(join('.data', 'google-login-e2e-'));
   const channel = channelOf(info);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build.ts', channel], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PUBLIC_GOOGLE_CLIENT_ID: EMBEDDED_GOOGLE_CLIENT_ID,
-        PUBLIC_SHOP_API_URL: undefined,
-        SHOP_API_URL: target.platform,
-        CONTENT_API_URL: `${target.platform}/content`,
-        SITE_URL_FR: target.sites.fr,
-        SITE_URL_BE: target.sites.be,
-        DIST_DIR: join(folder, 'dist'),
-        CACHE_DIR: process.env.CACHE_DIR ? `${process.env.CACHE_DIR}-google` : join(folder, 'cache'),
-      },
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the build with a Google client id exited with ${code}`))));
-  });
-  server = staticServer(channel === 'fr' ? 'FR' : 'BE', join(folder, 'dist', channel));
+  const root = join(googleBuild, channel);
+  test.skip(
+    !existsSync(join(root, 'index.html')),
+    `No build with Google sign-in in ${root}: \`npm test\` (or \`npm test -- --e2e\`) makes it beside the suite's build.`,
+  );
+  server = staticServer(channel === 'fr' ? 'FR' : 'BE', root);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   served = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 test.afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  rmSync(folder, { recursive: true, force: true });
 });
 
 /** The browser asks the suite's site; this build answers. */
