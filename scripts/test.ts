@@ -1,7 +1,7 @@
 /**
- * `npm test`: unit and API tests (vitest, on PGlite; at the same time the API tests again on
- * TEST_DATABASE_URL when set, and the incremental build's test), a fresh build of both channels against
- * the embedded platform, the static checks of
+ * `npm test`: unit, component and API tests (vitest, on PGlite in two halves; at the same time the API tests
+ * again on TEST_DATABASE_URL when set, and the incremental build's test), a fresh build of both channels
+ * against the embedded platform (and of BE with Google sign-in, for its end-to-end test), the static checks of
  * scripts/check.ts (format, lint, unused code, TypeScript strict, astro check), then the end-to-end tests
  * in Chromium (Playwright starts the servers). At the end, also when a phase failed, it prints each
  * phase's wall time and the total (CI's log shows where the time goes).
