@@ -25,6 +25,12 @@ import {
   type PlatformChild,
 } from '../support/platform-process.ts';
 
+/**
+ * The time limit of a test that starts platforms as processes (each boot on a fresh folder migrates and seeds
+ * it): 25 to 58 s under the load of npm test's other passes, twice that on a slow day.
+ */
+const PROCESS_TEST_MS = 180_000;
+
 afterAll(cleanUp);
 
 const sellable = loadFixtures()
@@ -42,7 +48,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('writes on a PGlite folder (runs 
   });
 
   // The finding: `npm run platform` twice on one folder, then a crash: 0 of 264 acknowledged writes were left.
-  it('keeps every acknowledged write of a stream cut by kill -9, a second platform started on the folder meanwhile', async () => {
+  it('keeps every acknowledged write of a stream cut by kill -9, a second platform started on the folder meanwhile', {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     const platform = await startPlatformProcess(dir);
     const carts = new Set<string>();
     const items: Array<{ token: string; variant: string; quantity: number }> = [];

@@ -22,6 +22,12 @@ import {
   waitUntil,
 } from '../support/platform-process.ts';
 
+/**
+ * The time limit of a test that starts platforms as processes (each boot on a fresh folder migrates and seeds
+ * it): 25 to 58 s under the load of npm test's other passes, twice that on a slow day.
+ */
+const PROCESS_TEST_MS = 180_000;
+
 afterAll(cleanUp);
 
 /** A lock file as another process would have written it. */
@@ -91,7 +97,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the lock file (runs in the PGlit
     }
   });
 
-  it('gives a contested stale lock to exactly one of twelve processes trying at the same moment', async () => {
+  it('gives a contested stale lock to exactly one of twelve processes trying at the same moment', {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     // A few contests: the interleavings that let two processes in are a matter of timing.
     for (let contest = 0; contest < 6; contest += 1) {
       const dir = tempFolder('lock');
@@ -151,7 +159,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one PGlite fold
     dir = join(tempFolder('platform'), 'pglite');
   });
 
-  it("refuses the second platform and the seed at once, naming the first one's pid; the first keeps answering and writing", async () => {
+  it("refuses the second platform and the seed at once, naming the first one's pid; the first keeps answering and writing", {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     const first = await startPlatformProcess(dir);
     const cart = await shopCall(first.url, 'POST', '/orders', { localeCode: 'fr_FR', channelCode: 'FR' });
     expect(cart.status).toBe(201);
@@ -182,7 +192,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one PGlite fold
     expect(existsSync(join(dir, lockFileName))).toBe(false);
   });
 
-  it('starts over a lock left by a platform killed with kill -9, and finds its data', async () => {
+  it('starts over a lock left by a platform killed with kill -9, and finds its data', { timeout: PROCESS_TEST_MS }, async () => {
     const killed = await startPlatformProcess(dir);
     const cart = await shopCall(killed.url, 'POST', '/orders', { localeCode: 'fr_FR', channelCode: 'FR' });
     expect(cart.status).toBe(201);
