@@ -23,7 +23,10 @@ import { freePorts } from './lib/ports.ts';
 /** Each phase's wall time, printed when the process exits, whether the run passed or not. */
 const phases: Array<{ label: string; seconds: number; ok: boolean; alongside?: string }> = [];
 const started = performance.now();
-const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const clock = (seconds: number) => {
+  const whole = Math.round(seconds); // rounded once, so 239.6 s reads 4 min 00 s, not 3 min 60 s
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 process.on('exit', () => {
   if (!phases.length) return;
   const width = Math.max(...phases.map((phase) => phase.label.length));
