@@ -4,6 +4,10 @@
  * paid), shipped at `--at` or now, and the "shipped" mail with the tracking number is queued.
  * `npm run operator -- handle-abort <subscription code>`: customer service handled the cancellation request
  * (src/backend/operator/abort.ts): the subscription ends, after its second delivery at the earliest.
+ * `npm run operator -- payments [--since <ISO date>]`: the reconciliation report (src/backend/shop/orders/
+ * report.ts): every payment the provider holds since the date (default: 30 days ago), matched to the shop's
+ * orders, mismatches first; exits 1 when there is a mismatch. Through the running platform's staff API
+ * (GET /operator/payments, with OPERATOR_TOKEN), else on the database and the provider MOLLIE_* names.
  *
  * When a platform answers on PORT_PLATFORM (it holds its PGlite folder, which no other process can open),
  * the order is shipped through its operator endpoint (POST /operator/orders/{number}/ship, outside
@@ -12,11 +16,15 @@
 import { parseArgs } from 'node:util';
 import { type AbortResult, handleAbort } from '../src/backend/operator/abort.ts';
 import { OperatorError, type ShipResult, shipOrder } from '../src/backend/operator/ship.ts';
+import { readPlatformConfig } from '../src/backend/config.ts';
+import { type PaymentReport, paymentReport } from '../src/backend/shop/orders/report.ts';
+import { paymentProvider } from '../src/backend/shop/payments/provider.ts';
 import { onOwnDatabase } from './lib/own-database.ts';
 
 const USAGE = [
   'usage: npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]',
   '       npm run operator -- handle-abort <subscription code>',
+  '       npm run operator -- payments [--since <ISO date>]',
 ].join('\n');
 
 interface Shipping {
@@ -82,7 +90,59 @@ async function handleAbortCommand(platformUrl: string, code: string): Promise<Ab
   return onOwnDatabase((db) => handleAbort(db, code, { now: new Date(), env: process.env }));
 }
 
-if (import.meta.main && process.argv[2] === 'handle-abort') {
+/** The report through the running platform's staff API, else on the database with the configured provider. */
+async function paymentsCommand(platformUrl: string, since: Date): Promise<PaymentReport> {
+  let response: Response | null = null;
+  try {
+    response = await fetch(`${platformUrl}/operator/payments?since=${encodeURIComponent(since.toISOString())}`, {
+      headers: { authorization: `Bearer ${process.env.OPERATOR_TOKEN ?? ''}` },
+    });
+  } catch {
+    /* no platform: the database itself */
+  }
+  if (response) {
+    const answer = (await response.json().catch(() => ({}))) as PaymentReport & { error?: string };
+    if (response.ok) return answer;
+    throw new OperatorError(answer.error ?? `The platform answered ${response.status}.`);
+  }
+  const provider = paymentProvider(readPlatformConfig(process.env).payments);
+  return onOwnDatabase((db) => paymentReport(db, provider, since));
+}
+
+const euros = (minor: number) => (minor / 100).toFixed(2);
+
+if (import.meta.main && process.argv[2] === 'payments') {
+  const { values } = parseArgs({ args: process.argv.slice(3), options: { since: { type: 'string' } } });
+  const since = values.since ? new Date(values.since) : new Date(Date.now() - 30 * 24 * 3600_000);
+  if (Number.isNaN(since.getTime())) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  try {
+    const report = await paymentsCommand(platformUrlOf(process.env), since);
+    console.log(`${report.payments} payments at the provider since ${report.since}; ${report.mismatches} mismatches.`);
+    for (const line of report.lines)
+      console.log(
+        [
+          line.mismatch ? '!!' : '  ',
+          line.providerPaymentId,
+          line.createdAt,
+          line.status.padEnd(8),
+          `${euros(line.amount)} €`.padStart(10),
+          line.refunded ? `refunded ${euros(line.refunded)} €` : '',
+          line.orderNumber ? `order ${line.orderNumber}` : 'no order',
+          line.verdict,
+        ]
+          .filter(Boolean)
+          .join('  '),
+      );
+    if (report.mismatches) process.exitCode = 1;
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
+} else if (import.meta.main && process.argv[2] === 'handle-abort') {
   const code = process.argv[3];
   if (!code || process.argv.length > 4) {
     console.error(USAGE);

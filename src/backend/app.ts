@@ -162,7 +162,7 @@ export function createPlatform({
   if (outbox) app.route('/', outboxRoutes(db));
   // Staff read the contact requests and their files wherever the shop runs, production included: each call
   // needs OPERATOR_TOKEN, and without one configured every call is refused.
-  app.route('/', staffRoutes(db, shop.env ?? process.env));
+  app.route('/', staffRoutes(db, shop.env ?? process.env, shop.payments));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
   // for developers like the outbox, so it exists exactly where the outbox does.
   if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));

@@ -15,6 +15,13 @@ export async function startPlatform(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // Once the port answers: the first charges go to the payment sandbox this very process serves.
   platform.startScheduler();
+  // Likewise: a charge cut by a crash is settled with the provider this process may itself serve.
+  platform.reconcilePayments().then(
+    ({ attempts, refunds }) => {
+      if (attempts || refunds) console.log(`Payments reconciled after the start: ${attempts} attempts settled, ${refunds} refunds made`);
+    },
+    (error: Error) => console.error('Payments not reconciled after the start:', error.message),
+  );
   return { ...platform, server, url: `http://localhost:${port}` };
 }
 

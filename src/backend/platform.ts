@@ -13,6 +13,7 @@ import { clockRoutes } from './operator/clock.ts';
 import { demoClock } from './scheduler/clock.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { paymentProvider } from './shop/payments/provider.ts';
+import { reconcilePayments } from './shop/orders/payments.ts';
 import { embeddedRelayPoints } from './shop/shipping/relay-points.ts';
 
 export interface StartOptions extends SeedOptions {
@@ -37,6 +38,11 @@ export interface Platform {
   scheduler: Scheduler;
   /** Runs the scheduler every interval of the configuration (SCHEDULER=off: never); the platform process calls it. */
   startScheduler(): void;
+  /**
+   * After a start: asks the payment provider about every attempt a crash may have cut and makes the refunds
+   * not made yet (orders/payments.ts reconcilePayments); the platform process calls it once its port answers.
+   */
+  reconcilePayments(): Promise<{ attempts: number; refunds: number }>;
   /** Stops the mail delivery and the sandbox's webhook deliveries, and closes the database. */
   close(): Promise<void>;
 }
@@ -81,9 +87,10 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     relayService: config.relay.sandbox && { account: config.relay.sandbox },
   });
   let provider = options.shop?.payments;
+  const providerOf = () => (provider ??= paymentProvider(config.payments));
   const scheduler = createScheduler({
     db,
-    provider: () => (provider ??= paymentProvider(config.payments)),
+    provider: providerOf,
     env,
     relayPoints: options.shop?.relayPoints ?? embeddedRelayPoints(),
   });
@@ -99,6 +106,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     startScheduler: () => {
       if (config.scheduler) scheduler.start(config.scheduler.intervalMs, clock, demo?.refresh);
     },
+    reconcilePayments: () => reconcilePayments({ db, clock, env, provider: providerOf }),
     close: async () => {
       await scheduler.stop();
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.

@@ -81,6 +81,8 @@ describe('the editor API refuses', () => {
     expectError(await write('PUT', `/products/${product.sku}`, { data: { name: 'X' } }, ''), 401, 'UnauthorizedError');
     expectError(await write('PUT', `/products/${product.sku}`, { data: { name: 'X' } }, 'nope'), 401, 'UnauthorizedError');
     expectError(await write('POST', `/pages/terms/actions/unpublish`, undefined, `${TOKEN}x`), 401, 'UnauthorizedError');
+    // As many characters as the token, one of them not ASCII (so one byte more): a refusal, never a 500.
+    expectError(await write('PUT', `/products/${product.sku}`, { data: { name: 'X' } }, `é${TOKEN.slice(1)}`), 401, 'UnauthorizedError');
     const res = await platform.get(`/content/b2c-products/${product.slug.fr}?locale=fr`);
     expect(res.body.data.name).toBe(product.name.fr);
   });

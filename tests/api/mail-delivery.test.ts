@@ -72,6 +72,12 @@ const register = (platform: Platform, email: string, firstName = 'Camille') =>
     subscribedToNewsletter: false,
   });
 
+/** A customer whose first name was stored as given, before registration checked names (fields.ts withoutLink). */
+async function withStoredFirstName(platform: Platform, email: string, firstName: string) {
+  expect((await register(platform, email)).status).toBe(201);
+  await platform.db.query('UPDATE shop.customers SET first_name = $1 WHERE email = $2', [firstName, email]);
+}
+
 describe('SMTP delivery', () => {
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
   let platform: Platform;
@@ -141,15 +147,18 @@ describe('SMTP delivery', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
-  it('never turns a name into a link: a first name carrying an address is greeted without it', async () => {
+  it('never turns a name into a link: a first name carrying an address (kept from before names were checked) is greeted without it', async () => {
     const email = uniqueEmail('link');
-    expect((await register(platform, email, 'www.evil.example')).status).toBe(201);
+    // Registration refuses such a name (LINK_NOT_ALLOWED); an account may still hold one from before.
+    expect((await register(platform, email, 'www.evil.example')).status).toBe(422);
+    await withStoredFirstName(platform, email, 'www.evil.example');
+    expect((await call(platform, '/api/v2/shop/reset-password-requests', { email })).status).toBe(202);
     await platform.mailDelivery!.deliverDue();
-    const [welcome] = mailsTo(email);
-    expect(welcome?.mail.text).toBeDefined();
-    expect(welcome!.mail.text).toMatch(/^Bonjour,\n/);
-    expect(welcome!.mail.text).not.toContain('evil');
-    expect(welcome!.mail.html || '').not.toContain('evil');
+    const reset = mailsTo(email).find((r) => r.mail.subject === 'Réinitialisation de votre mot de passe');
+    expect(reset?.mail.text).toBeDefined();
+    expect(reset!.mail.text).toMatch(/^Bonjour,\n/);
+    expect(reset!.mail.text).not.toContain('evil');
+    expect(reset!.mail.html || '').not.toContain('evil');
   });
 
   it('has no outbox page when the outbox is off', async () => {
@@ -187,9 +196,12 @@ describe('the local outbox page', () => {
 
   it("shows a customer's text as text, and as links only the links the platform wrote", async () => {
     const email = uniqueEmail('page');
-    await register(platform, email, 'https://evil.example/login');
+    // A name registration now refuses, kept from before names were checked.
+    await withStoredFirstName(platform, email, 'https://evil.example/login');
+    expect((await call(platform, '/api/v2/shop/reset-password-requests', { email })).status).toBe(202);
     const page = await (await call(platform, `/outbox?to=${encodeURIComponent(email)}`)).text();
     expect(page).not.toMatch(/<a [^>]*evil\.example/);
     expect(page).toContain('<a href="http://localhost:4321/">');
+    expect(page).toContain('<a href="http://localhost:4321/mot-de-passe-oublie/');
   });
 });

@@ -51,6 +51,8 @@ describe('the upload authentication of the shop API', () => {
     const a = mediaAuthentication.parse(res.body);
     expect(a.expire).toBe(Date.parse('2031-06-15T10:00:00Z') / 1000 + 60);
     expect(a.signature).toBe(signatureOf('private_embedded_media_key', a.token, a.expire));
+    // The token names the customer, under the signature: the media service knows whose the upload is.
+    expect(a.token).toMatch(/^[0-9a-f-]{36}\.[1-9]\d*$/);
     // Each call, a new token.
     expect((await auth()).token).not.toBe(a.token);
   });
@@ -151,6 +153,153 @@ describe('the embedded media service', () => {
     const late = await valid();
     clock.advance(61_000);
     expect(await message(late, 'nl')).toBe('De handtekening van de upload is verlopen. Probeer het opnieuw.');
+  });
+});
+
+describe('the embedded media service keeps only clean pictures, and each customer’s to themselves (issue 43)', () => {
+  const json = (method: 'POST' | 'DELETE', path: string, body: object) =>
+    platform.request(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** A served file's bytes (platform.request reads answers as text). */
+  const served = async (path: string) => {
+    const res = await platform.app.request(`http://platform.test${path}`, { headers: { 'x-forwarded-for': platform.clientAddress } });
+    return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+  };
+  /** A phone's JPEG, 40 × 20 as stored, to be shown turned a quarter (EXIF orientation 6), with where it was taken. */
+  const phoneJpeg = async () =>
+    new Uint8Array(
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#4080c0' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' } })
+        .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+        .toBuffer(),
+    );
+
+  it('lets only the customer who uploaded a photo rotate or delete it: another’s signature gets the answer for no file', async () => {
+    const own = await upload(await valid());
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const { token: otherCustomer } = await api.signUp();
+    const theirs = async () => mediaAuthentication.parse((await authenticate(otherCustomer)).body);
+    const path = `/media/api/v1/files/${own.body.fileId}`;
+
+    const rotated = await json('POST', `${path}/rotate`, { degrees: 90, ...(await theirs()) });
+    const deleted = await json('DELETE', path, await theirs());
+    const missing = await json('DELETE', `/media/api/v1/files/${'0'.repeat(32)}`, await theirs());
+    expect(rotated.status).toBe(404);
+    expect(deleted.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(rotated.body).toEqual(missing.body);
+    expect(deleted.body).toEqual(missing.body);
+    // Untouched: same version, same size.
+    expect((await platform.get(new URL(own.body.url).pathname)).status).toBe(200);
+
+    // The owner still can.
+    expect((await json('POST', `${path}/rotate`, { degrees: 90, ...(await auth()) })).status).toBe(200);
+    expect((await json('DELETE', path, await auth())).status).toBe(204);
+  });
+
+  it('refuses a signature whose token names no customer, even with the right key', async () => {
+    const token = '2f1c5a4e-0d7b-4c1e-9a53-6b0e8f7d2c11';
+    const expire = Math.floor(clock.now().getTime() / 1000) + 60;
+    const res = await upload(
+      await valid({ token, expire: String(expire), signature: signatureOf('private_embedded_media_key', token, expire) }),
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('La signature de l’envoi est invalide.');
+  });
+
+  it('refuses a picture of more than 50 megapixels from its header, at once; a 48-megapixel phone photo passes', async () => {
+    // 446 KB on disk, 144 megapixels decoded.
+    const bomb = new Uint8Array(
+      await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#c08040' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    const fields = await valid({ file: new Blob([bomb], { type: 'image/png' }), fileName: 'bomb.png' });
+    const started = performance.now();
+    const refused = await upload(fields);
+    const took = performance.now() - started;
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('Fichier trop volumineux');
+    // Decoding it took seconds; reading its header, milliseconds (generous for a loaded machine).
+    expect(took).toBeLessThan(2_000);
+
+    const phone = new Uint8Array(
+      await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#806040' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const accepted = await upload(await valid({ file: new Blob([phone], { type: 'image/jpeg' }), fileName: 'phone.jpg' }));
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ width: 8064, height: 6048, mime: 'image/jpeg' });
+  });
+
+  it('keeps no metadata (EXIF with the GPS position, XMP) and turns the photo by its EXIF orientation first', async () => {
+    const original = await sharp(await phoneJpeg()).metadata();
+    expect(original).toMatchObject({ orientation: 6, width: 40, height: 20 });
+    expect(original.exif).toBeDefined();
+
+    const res = await upload(await valid({ file: new Blob([await phoneJpeg()], { type: 'image/jpeg' }), fileName: 'rex.jpg' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ width: 20, height: 40, mime: 'image/jpeg' });
+    const file = await served(new URL(res.body.url).pathname);
+    expect(file.status).toBe(200);
+    const kept = await sharp(file.bytes).metadata();
+    expect(kept).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    expect(kept.orientation).toBeUndefined();
+    expect(file.bytes.byteLength).toBe(res.body.size);
+  });
+
+  it('goes by the bytes, not the declared type: SVG declared PNG is refused, a JPEG declared PNG is a JPEG; every answer says nosniff', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert(document.cookie)</script></svg>';
+    const refused = await upload(await valid({ file: new Blob([svg], { type: 'image/png' }), fileName: 'rex.png' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Type de fichier non supporté');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // Good header, pixels cut off: refused, not a 500.
+    const whole = await phoneJpeg();
+    const cut = await upload(await valid({ file: new Blob([whole.slice(0, whole.byteLength - 200)], { type: 'image/jpeg' }) }));
+    expect(cut.status).toBe(400);
+    expect(cut.body.message).toBe('Type de fichier non supporté');
+
+    const jpeg = await upload(await valid({ file: new Blob([whole], { type: 'image/png' }), fileName: 'rex.png' }));
+    expect(jpeg.status, JSON.stringify(jpeg.body)).toBe(200);
+    expect(jpeg.body.mime).toBe('image/jpeg');
+    const file = await served(new URL(jpeg.body.url).pathname);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-security-policy')).toContain('sandbox');
+    // A picture without a declared type is taken too.
+    const untyped = await upload(await valid({ file: new Blob([png]), fileName: 'rex' }));
+    expect(untyped.status, JSON.stringify(untyped.body)).toBe(200);
+    expect(untyped.body.mime).toBe('image/png');
+    expect((await served('/media/files/not-an-id/v1/rex.png')).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('cleans a file stored before pictures were cleaned when it is next read, and serves no SVG stored as PNG', async () => {
+    const stored = async (id: string, bytes: Uint8Array) =>
+      platform.db.query(
+        `INSERT INTO media.files (id, name, mime, size, width, height, data, created_at) VALUES ($1, 'old.png', 'image/png', $2, 40, 20, $3, now())`,
+        [id, bytes.byteLength, bytes],
+      );
+    const photo = 'a'.repeat(32);
+    await stored(photo, await phoneJpeg());
+    const file = await served(`/media/files/${photo}/v1/old.png`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    const kept = await sharp(file.bytes).metadata();
+    expect(kept).toMatchObject({ width: 20, height: 40 });
+    expect(kept.exif).toBeUndefined();
+    // Nobody's: no signature rotates it.
+    expect((await json('POST', `/media/api/v1/files/${photo}/rotate`, { degrees: 90, ...(await auth()) })).status).toBe(404);
+
+    const svg = 'b'.repeat(32);
+    await stored(svg, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    expect((await served(`/media/files/${svg}/v1/old.png`)).status).toBe(404);
   });
 });
 

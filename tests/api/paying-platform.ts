@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
 import { servePlatform } from '../../src/backend/http-server.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
+import type { PaymentFaults } from '../../src/backend/shop/orders/payments.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 import { appRequest, randomClientAddress, seededDatabase, type TestPlatform } from './platform.ts';
 
-export async function payingPlatform(options: { clock?: () => Date; env?: Record<string, string>; databaseUrl?: string } = {}) {
+export async function payingPlatform(
+  options: { clock?: () => Date; env?: Record<string, string>; databaseUrl?: string; paymentFaults?: PaymentFaults } = {},
+) {
   let provider: PaymentProvider | undefined;
   // The adapter is made once the port is known; until then no call needs it.
   const lazy = new Proxy({} as PaymentProvider, { get: (_, name: keyof PaymentProvider) => provider![name] });
@@ -29,7 +32,11 @@ export async function payingPlatform(options: { clock?: () => Date; env?: Record
       PASSWORD_HASH_COST: 'test',
       ...options.env,
     },
-    shop: { payments: lazy, ...(options.clock ? { clock: options.clock } : {}) },
+    shop: {
+      payments: lazy,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.paymentFaults ? { paymentFaults: options.paymentFaults } : {}),
+    },
   });
   if (prepared.db.driver !== expectedDriver()) throw new Error(`opened ${prepared.db.driver}, expected ${expectedDriver()}`);
   // Playwright's route.fetch keeps its sockets open between calls: a server closing an idle one just as a
@@ -51,6 +58,10 @@ export async function payingPlatform(options: { clock?: () => Date; env?: Record
     platform,
     /** The platform's address: the sandbox's card form and hosted pages are there. */
     origin,
+    /** The shop's adapter to the sandbox, as the platform uses it. */
+    provider: lazy,
+    /** What the platform process does after a start (main.ts): settle the attempts a crash cut, make the refunds left. */
+    reconcile: () => prepared.reconcilePayments(),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await prepared.close();

@@ -44,6 +44,8 @@ describe('createPayment and getPayment', () => {
       status: 'paid',
       method: 'creditcard',
       amountMinor: 4290,
+      amountRefundedMinor: 0,
+      createdAt: '2030-03-14T10:00:00.000Z',
       orderNumber: '000042',
       card: { brand: 'Visa', last4: '9996', expiry: '2031-12-31' },
     });
@@ -134,6 +136,112 @@ describe('customers, mandates and recurring charges', () => {
     ]);
     const charge = await provider.createPayment(input({ customerId, sequenceType: 'recurring', mandateId: first.mandateId }));
     expect(charge).toMatchObject({ status: 'paid', mandateId: first.mandateId, card: { last4: '9399' } });
+  });
+});
+
+const VISA = '4543474002249996';
+const paidPayment = async (overrides: Partial<CreatePaymentInput> = {}) =>
+  provider.createPayment(input({ cardToken: await token(VISA), ...overrides }));
+const refundInput = (amountMinor: number, key = `refund-${Date.now()}-${attempt++}`) => ({
+  amountMinor,
+  description: 'Commande 000042 : remboursement',
+  idempotencyKey: key,
+});
+
+describe('refundPayment', () => {
+  it('a full refund: refunded at once, and the payment says how much was refunded', async () => {
+    const paid = await paidPayment();
+    expect(await provider.refundPayment(paid.id, refundInput(4290))).toEqual({
+      id: expect.stringMatching(/^re_\w+$/),
+      status: 'refunded',
+      amountMinor: 4290,
+    });
+    expect(await provider.getPayment(paid.id)).toMatchObject({ status: 'paid', amountMinor: 4290, amountRefundedMinor: 4290 });
+  });
+
+  it('a partial refund, then the rest; then nothing more', async () => {
+    const paid = await paidPayment();
+    expect((await provider.refundPayment(paid.id, refundInput(1000))).amountMinor).toBe(1000);
+    expect((await provider.getPayment(paid.id)).amountRefundedMinor).toBe(1000);
+    expect((await provider.refundPayment(paid.id, refundInput(3290))).amountMinor).toBe(3290);
+    expect((await provider.getPayment(paid.id)).amountRefundedMinor).toBe(4290);
+    await expect(provider.refundPayment(paid.id, refundInput(1))).rejects.toMatchObject({ status: 422, field: 'amount' });
+  });
+
+  it('refuses more than what was paid, and a payment that is not paid', async () => {
+    const paid = await paidPayment();
+    await expect(provider.refundPayment(paid.id, refundInput(4291))).rejects.toMatchObject({
+      name: 'PaymentProviderError',
+      status: 422,
+      field: 'amount',
+    });
+    expect((await provider.getPayment(paid.id)).amountRefundedMinor).toBe(0);
+    const open = await provider.createPayment(input({ method: 'banktransfer' }));
+    await expect(provider.refundPayment(open.id, refundInput(100))).rejects.toMatchObject({ status: 422 });
+    await expect(provider.refundPayment('tr_nothing', refundInput(100))).rejects.toMatchObject({ status: 404 });
+    // Not a whole positive number of cents: refused before any call.
+    for (const amountMinor of [0, -5, 10.5]) {
+      await expect(provider.refundPayment(paid.id, refundInput(amountMinor))).rejects.toMatchObject({
+        name: 'PaymentProviderError',
+        status: undefined,
+      });
+    }
+  });
+
+  it('the same idempotency key gives the same refund, never a second one', async () => {
+    const paid = await paidPayment();
+    const once = refundInput(2000);
+    const [a, b] = await Promise.all([provider.refundPayment(paid.id, once), provider.refundPayment(paid.id, once)]);
+    const c = await provider.refundPayment(paid.id, once);
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect((await provider.getPayment(paid.id)).amountRefundedMinor).toBe(2000);
+    await expect(provider.refundPayment(paid.id, { ...once, amountMinor: 2001 })).rejects.toMatchObject({ status: 422 });
+  });
+});
+
+describe('listPayments', () => {
+  it('newest first, a page at a time: next is the next page, null after the last', async () => {
+    const made: string[] = [];
+    for (const n of [1, 2, 3]) {
+      sandbox.clock.advance(1_000);
+      made.push((await paidPayment({ attempt: `attempt-${n}` })).id);
+    }
+    const [oldest, middle, newest] = made as [string, string, string];
+    await provider.refundPayment(middle, refundInput(500));
+
+    const first = await provider.listPayments({ limit: 2 });
+    expect(first.payments.map((p) => p.id)).toEqual([newest, middle]);
+    expect(first.next).toBe(oldest);
+    // The same payment as getPayment reads it, with its attempt, its time and what was refunded.
+    expect(first.payments[0]).toEqual(await provider.getPayment(newest));
+    expect(first.payments[1]).toMatchObject({
+      orderNumber: '000042',
+      attempt: 'attempt-2',
+      createdAt: new Date(sandbox.clock.now().getTime() - 1_000).toISOString(),
+      amountRefundedMinor: 500,
+    });
+
+    const second = await provider.listPayments({ from: first.next!, limit: 2 });
+    expect(second.payments[0]).toMatchObject({ id: oldest, attempt: 'attempt-1', amountRefundedMinor: 0 });
+
+    const all = (await sandbox.db.query('SELECT id FROM payments.payments')).length;
+    const byDefault = await provider.listPayments({});
+    expect(byDefault.payments).toHaveLength(Math.min(50, all));
+    expect(byDefault.payments[0]!.id).toBe(newest);
+    expect((await provider.listPayments({ limit: 250 })).next).toEqual(all > 250 ? expect.any(String) : null);
+    await expect(provider.listPayments({ limit: 0 })).rejects.toMatchObject({ status: 400, field: 'limit' });
+    await expect(provider.listPayments({ from: 'tr_nothing' })).rejects.toMatchObject({ status: 400, field: 'from' });
+  });
+
+  it('sends the attempt in the metadata beside the order number, and only when given', async () => {
+    const metadataOf = async (id: string) =>
+      (await sandbox.db.query<{ metadata: unknown }>('SELECT metadata FROM payments.payments WHERE id = $1', [id]))[0]!.metadata;
+    const withAttempt = await provider.createPayment(input({ method: 'paypal', attempt: 'a1b2c3' }));
+    expect(withAttempt.attempt).toBe('a1b2c3');
+    expect(await metadataOf(withAttempt.id)).toEqual({ orderNumber: '000042', attempt: 'a1b2c3' });
+    const without = await provider.createPayment(input({ method: 'paypal' }));
+    expect(without).not.toHaveProperty('attempt');
+    expect(await metadataOf(without.id)).toEqual({ orderNumber: '000042' });
   });
 });
 

@@ -309,6 +309,185 @@ describe('idempotency', () => {
   });
 });
 
+describe('refunds', () => {
+  const VISA = '4543474002249996';
+  const eur = (value: string) => ({ currency: 'EUR', value });
+  const webhookCalls = async (paymentId: string) =>
+    (await sandbox.db.query('SELECT id FROM payments.webhook_deliveries WHERE payment_id = $1', [paymentId])).length;
+
+  it('a full refund: refunded at once, and the payment shows it', async () => {
+    const payment = await cardPayment(VISA);
+    expect(payment).toMatchObject({ amountRefunded: eur('0.00'), amountRemaining: eur('42.90') });
+    expect(payment.hasRefunds()).toBe(false);
+    const calls = await webhookCalls(payment.id);
+
+    const refund = await mollie.paymentRefunds.create({
+      paymentId: payment.id,
+      amount: eur('42.90'),
+      description: 'Commande 000123 annulée',
+    });
+    expect(refund).toMatchObject({
+      resource: 'refund',
+      mode: 'test',
+      amount: eur('42.90'),
+      status: 'refunded',
+      description: 'Commande 000123 annulée',
+      metadata: null,
+      paymentId: payment.id,
+      createdAt: sandbox.clock
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, '+00:00'),
+    });
+    expect(refund.id).toMatch(/^re_\w{10}$/);
+    expect(refund._links).toMatchObject({
+      self: { href: `${sandbox.secureApiUrl}payments/${payment.id}/refunds/${refund.id}` },
+      payment: { href: `${sandbox.secureApiUrl}payments/${payment.id}` },
+    });
+    expect(await mollie.paymentRefunds.get(refund.id, { paymentId: payment.id })).toMatchObject({ id: refund.id, status: 'refunded' });
+
+    const after = await mollie.payments.get(payment.id);
+    // Mollie's payment stays paid: what was refunded is beside it.
+    expect(after).toMatchObject({ status: 'paid', amountRefunded: eur('42.90'), amountRemaining: eur('0.00') });
+    expect(after.hasRefunds()).toBe(true);
+    expect(after._links.refunds?.href).toBe(`${sandbox.secureApiUrl}payments/${payment.id}/refunds`);
+    // The sandbox calls no webhook for a refund: it is settled in the answer to the call.
+    expect(await webhookCalls(payment.id)).toBe(calls);
+  });
+
+  it('a partial refund, then the rest; listed newest first; nothing more after that', async () => {
+    const payment = await cardPayment(VISA);
+    sandbox.clock.advance(1_000);
+    const part = await mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('10.00'), metadata: { reason: 'damaged' } });
+    expect(part).toMatchObject({ amount: eur('10.00'), metadata: { reason: 'damaged' }, description: '' });
+    expect(await mollie.payments.get(payment.id)).toMatchObject({ amountRefunded: eur('10.00'), amountRemaining: eur('32.90') });
+
+    sandbox.clock.advance(1_000);
+    const rest = await mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('32.90') });
+    expect(await mollie.payments.get(payment.id)).toMatchObject({ amountRefunded: eur('42.90'), amountRemaining: eur('0.00') });
+
+    const listed = await mollie.paymentRefunds.page({ paymentId: payment.id });
+    expect(listed.map((r) => r.id)).toEqual([rest.id, part.id]);
+    expect(listed.nextPageCursor).toBeUndefined();
+    const answer = await raw('GET', `/v2/payments/${payment.id}/refunds`);
+    expect(answer).toMatchObject({
+      status: 200,
+      type: expect.stringContaining('application/hal+json'),
+      body: {
+        count: 2,
+        _embedded: { refunds: [{ resource: 'refund', id: rest.id }, { id: part.id }] },
+        _links: { self: { href: `${sandbox.origin}/payments/v2/payments/${payment.id}/refunds` }, previous: null, next: null },
+      },
+    });
+
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('0.01') }), 422, 'amount');
+  });
+
+  it('refuses more than what is left, leaving the payment as it was', async () => {
+    const payment = await cardPayment(VISA);
+    const error = await expectApiError(mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('42.91') }), 422, 'amount');
+    expect(error.message).toContain('42.90');
+    await mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('40.00') });
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: payment.id, amount: eur('3.00') }), 422, 'amount');
+    expect(await mollie.payments.get(payment.id)).toMatchObject({ amountRefunded: eur('40.00'), amountRemaining: eur('2.90') });
+    expect(await mollie.paymentRefunds.page({ paymentId: payment.id })).toHaveLength(1);
+  });
+
+  it('refuses to refund a payment that is not paid, an unknown one, and a refund without an amount above zero', async () => {
+    const open = await mollie.payments.create({ ...base, method: 'banktransfer' } as never);
+    expect(open.amountRemaining).toBeUndefined();
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: open.id, amount: eur('1.00') }), 422);
+    const failed = await cardPayment('4000000000009995');
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: failed.id, amount: eur('1.00') }), 422);
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: 'tr_doesNotExist', amount: eur('1.00') }), 404);
+    expect((await raw('GET', '/v2/payments/tr_doesNotExist/refunds')).status).toBe(404);
+
+    const paid = await cardPayment(VISA);
+    await expectApiError(mollie.paymentRefunds.create({ paymentId: paid.id, amount: eur('0.00') }), 422, 'amount');
+    expect(await raw('POST', `/v2/payments/${paid.id}/refunds`, { description: 'Sans montant' })).toMatchObject({
+      status: 422,
+      body: { title: 'Unprocessable Entity', field: 'amount' },
+    });
+    expect(await raw('POST', `/v2/payments/${paid.id}/refunds`, { amount: eur('1.0') })).toMatchObject({
+      status: 422,
+      body: { field: 'amount.value' },
+    });
+    expect((await mollie.paymentRefunds.page({ paymentId: paid.id })).length).toBe(0);
+  });
+
+  it('the same key and body give the same refund, never a second one; another body is refused', async () => {
+    const payment = await cardPayment(VISA);
+    const body = { paymentId: payment.id, amount: eur('5.00'), description: 'Geste', idempotencyKey: `refund-${payment.id}` };
+    const [a, b] = await Promise.all([mollie.paymentRefunds.create(body), mollie.paymentRefunds.create(body)]);
+    const c = await mollie.paymentRefunds.create(body);
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect(await mollie.payments.get(payment.id)).toMatchObject({ amountRefunded: eur('5.00') });
+    await expectApiError(mollie.paymentRefunds.create({ ...body, amount: eur('6.00') }), 422, 'Idempotency-Key');
+    // The key names the first call: on another payment it is another request.
+    const other = await cardPayment(VISA);
+    await expectApiError(mollie.paymentRefunds.create({ ...body, paymentId: other.id }), 422, 'Idempotency-Key');
+    expect(await mollie.paymentRefunds.page({ paymentId: payment.id })).toHaveLength(1);
+  });
+});
+
+describe('list of payments', () => {
+  it("newest first, a page at a time from a payment, as Mollie's cursors page", async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      sandbox.clock.advance(1_000);
+      made.push((await mollie.payments.create({ ...base, method: 'banktransfer' } as never)).id);
+    }
+    const [newest, second, third] = made.reverse() as [string, string, string];
+
+    const first = await mollie.payments.page({ limit: 2 });
+    expect(first.map((p) => p.id)).toEqual([newest, second]);
+    expect(first.nextPageCursor).toBe(third);
+    expect(first.previousPageCursor).toBeUndefined();
+    const next = await first.nextPage!();
+    expect(next).toHaveLength(2);
+    expect(next[0]!.id).toBe(third);
+    expect(next.previousPageCursor).toBe(newest);
+
+    const from = await mollie.payments.page({ from: second, limit: 2 });
+    expect(from.map((p) => p.id)).toEqual([second, third]);
+    expect(from.previousPageCursor).toBe(newest);
+  });
+
+  it('the wire format: count, _embedded.payments, and links that keep the limit', async () => {
+    const total = (await sandbox.db.query('SELECT id FROM payments.payments')).length;
+    const page = await raw('GET', '/v2/payments?limit=1');
+    expect(page).toMatchObject({
+      status: 200,
+      type: expect.stringContaining('application/hal+json'),
+      body: {
+        count: 1,
+        _embedded: { payments: [{ resource: 'payment' }] },
+        _links: {
+          self: { href: `${sandbox.origin}/payments/v2/payments?limit=1` },
+          previous: null,
+          documentation: { href: expect.stringContaining('list-payments') },
+        },
+      },
+    });
+    const nextHref = new URL(page.body._links.next.href);
+    expect(Object.fromEntries(nextHref.searchParams)).toEqual({ from: expect.stringMatching(/^tr_/), limit: '1' });
+    // 50 by default; the last page has no next.
+    expect((await raw('GET', '/v2/payments')).body.count).toBe(Math.min(50, total));
+    expect((await raw('GET', '/v2/payments?limit=250')).body).toMatchObject({ count: Math.min(250, total), _links: { next: null } });
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=251', 'limit'],
+    ['limit=ten', 'limit'],
+    ['from=tr_doesNotExist', 'from'],
+    ['from=cst_xxxxxxxxxx', 'from'],
+    ['sort=asc', 'sort'],
+  ])('400 on %s, naming the field', async (query, field) => {
+    expect(await raw('GET', `/v2/payments?${query}`)).toMatchObject({ status: 400, body: { status: 400, field } });
+  });
+});
+
 describe("errors in Mollie's format", () => {
   it("refuses an unknown key with Mollie's 401", async () => {
     const error = await expectApiError(

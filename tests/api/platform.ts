@@ -136,11 +136,16 @@ export function shopApi(platform: TestPlatform) {
     });
   };
 
+  /**
+   * A new customer, registered from an address of their own as shoppers do from home: a file's customers
+   * are not one household, whose address may register 10 an hour (limits/policy.ts registrationAddress).
+   */
   const register = async (overrides: Record<string, unknown> = {}) => {
     const email = uniqueEmail();
     const password = 'croquettes5';
     const res = await call('POST', '/customers', {
       body: { firstName: 'Camille', lastName: 'Martin', email, password, acceptTerms: true, subscribedToNewsletter: false, ...overrides },
+      headers: { 'x-forwarded-for': randomClientAddress() },
     });
     if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
     return {

@@ -152,6 +152,8 @@ describe('searching relay points (Colissimo findRDVPointRetraitAcheminement)', (
 
   it('refuses a wrong account with 201', async () => {
     refused(await search({ password: 'devine', zipCode: '75011' }), 401, 201);
+    // As many characters as the password, one of them not ASCII (so one byte more).
+    refused(await search({ password: `é${account.password.slice(1)}`, zipCode: '75011' }), 401, 201);
     refused(await byId({ accountNumber: '800001', id: openPoint.id }), 401, 201);
   });
 

@@ -187,6 +187,39 @@ describe('a customer’s animals', () => {
     expect(violationList.parse(dutch.body).violations[0]!.message).toBe('Dit ras past niet bij de gekozen diersoort.');
   });
 
+  it('refuses a breed whose id is not a positive integer of the database, on POST and PUT, as a violation on the breed', async () => {
+    const pet = animalSchema.parse((await api.call('POST', '/animals', { body: rex, token: me.token })).body);
+    const breeds = [
+      '/api/v2/shop/animal-breeds/labrador',
+      'labrador',
+      '/api/v2/shop/animal-breeds/-1',
+      '/api/v2/shop/animal-breeds/1.5',
+      '/api/v2/shop/animal-breeds/0',
+      // One more than PostgreSQL's integer, and far beyond it.
+      '/api/v2/shop/animal-breeds/2147483648',
+      '/api/v2/shop/animal-breeds/99999999999999999999',
+      '/api/v2/shop/animal-types/1',
+    ];
+    for (const breed of breeds) {
+      expect(codes(await api.call('POST', '/animals', { body: { ...rex, breed }, token: me.token })), breed).toEqual({
+        breed: 'INVALID_CHOICE',
+      });
+      expect(codes(await api.call('PUT', `/animals/${pet.id}`, { body: { ...rex, breed }, token: me.token })), breed).toEqual({
+        breed: 'INVALID_CHOICE',
+      });
+    }
+    // The largest id that fits is one the database can look up: it does not exist.
+    const largest = await api.call('POST', '/animals', {
+      body: { ...rex, breed: '/api/v2/shop/animal-breeds/2147483647' },
+      token: me.token,
+    });
+    expect(codes(largest)).toEqual({ breed: 'INVALID_CHOICE' });
+    expect(violationList.parse(largest.body).violations[0]!.message).toBe(
+      violationList.parse((await api.call('POST', '/animals', { body: { ...rex, breed: 'labrador' }, token: me.token })).body)
+        .violations[0]!.message,
+    );
+  });
+
   it('keeps at most the limit of pets per customer', async () => {
     const owner = await api.signUp();
     for (let i = 0; i < MAX_ANIMALS; i++) expect((await api.call('POST', '/animals', { body: rex, token: owner.token })).status).toBe(201);

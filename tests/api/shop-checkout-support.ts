@@ -131,11 +131,16 @@ export async function addRelayPoint(platform: TestPlatform, { active = true } = 
 }
 
 /** A coupon of this test run: `percent` off the items; `singleUse`: one completed order only, whoever places it. */
-export async function addCoupon(platform: TestPlatform, percent: number, { singleUse = false } = {}): Promise<string> {
+export async function addCoupon(
+  platform: TestPlatform,
+  percent: number,
+  { singleUse = false, firstOrderOnly = false } = {},
+): Promise<string> {
   const code = `TEST${randomBytes(4).toString('hex').toUpperCase()}`;
   await platform.db.query(
-    `INSERT INTO shop.coupons (code, kind, value, label_fr, label_nl, single_use) VALUES ($1, 'percentage', $2, 'Offert', 'Gratis', $3)`,
-    [code, percent, singleUse],
+    `INSERT INTO shop.coupons (code, kind, value, label_fr, label_nl, single_use, first_order_only)
+     VALUES ($1, 'percentage', $2, 'Offert', 'Gratis', $3, $4)`,
+    [code, percent, singleUse, firstOrderOnly],
   );
   return code;
 }

@@ -424,6 +424,28 @@ describe('completion happens once', () => {
     }
   });
 
+  /**
+   * One customer completing ten carts at once, each carrying a first-order code: the customer's row lock
+   * taken by the completion (checkout/routes.ts) makes each completion wait for the one before and find
+   * its order, so only the first is discounted. Like the tests above, a real race on PostgreSQL only;
+   * without the lock that pass placed ten discounted orders.
+   */
+  it('ten carts of one customer completing at once with a first-order code: one order is discounted', async () => {
+    const friend = await api.signUp();
+    const session = checkout(api, friend.token);
+    const code = await addCoupon(platform, 20, { firstOrderOnly: true });
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => session.cart()));
+    for (const token of tokens) {
+      ok(await session.call('PATCH', `/orders/${token}/apply-coupon`, { couponCode: code }));
+      await session.upToPayment(token);
+    }
+    const placed = (await Promise.all(tokens.map((token) => session.complete(token)))).map((answer) => ok(answer));
+    expect(placed.map((o) => o.state)).toEqual(Array(10).fill('new'));
+    const discounted = placed.filter((o) => o.orderPromotionTotal < 0);
+    expect(discounted, 'one order only is a first order').toHaveLength(1);
+    expect(discounted[0]!.promotions.map((p) => p.code)).toEqual([code]);
+  });
+
   it('numbers orders in sequence', async () => {
     const numbers: number[] = [];
     for (let i = 0; i < 2; i++) {

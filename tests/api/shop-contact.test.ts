@@ -239,6 +239,9 @@ describe('GET /operator/contact-requests', () => {
     const created = contactRequestAnswer.parse((await send(fields, [png('sac.png', 100), pdf()])).body);
     expect((await staff('/operator/contact-requests', null)).status).toBe(401);
     expect((await staff('/operator/contact-requests', 'x'.repeat(OPERATOR_TOKEN.length))).status).toBe(401);
+    // As many characters as the token, one of them not ASCII (so one byte more): a refusal, never a 500.
+    expect((await staff('/operator/contact-requests', `é${OPERATOR_TOKEN.slice(1)}`)).status).toBe(401);
+    expect((await staff('/operator/contact-requests', `${OPERATOR_TOKEN.slice(0, -2)}é`)).status).toBe(401);
     const list = await staff('/operator/contact-requests');
     expect(list.status).toBe(200);
     const found = list.body.requests.find((r: { reference: string }) => r.reference === created.reference);

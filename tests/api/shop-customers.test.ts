@@ -635,4 +635,30 @@ describe('names', () => {
       'INVALID_CHARACTERS',
     );
   });
+
+  it('refuse one that reads as a link (mail clients would make it one), at registration and in the personal data', async () => {
+    const body = { lastName: 'Martin', email: uniqueEmail(), password: 'croquettes5', acceptTerms: true };
+    for (const firstName of ['www.evil.example', 'https://evil.example/x', 'Camille evil.example'])
+      expectViolation(
+        await api.call('POST', '/customers', { body: { ...body, firstName } }),
+        'firstName',
+        'LINK_NOT_ALLOWED',
+        'Ce champ ne peut pas contenir d’adresse web (www, http ou un point collé au mot suivant).',
+      );
+    expectViolation(
+      await api.call('POST', '/customers', { body: { ...body, firstName: 'www.evil.example' }, query: 'channelCode=BE&locale=nl_BE' }),
+      'firstName',
+      'LINK_NOT_ALLOWED',
+      'Dit veld mag geen webadres bevatten (www, http of een punt direct gevolgd door een woord).',
+    );
+    // Initials and abbreviations are names.
+    const me = await api.signUp({ firstName: 'J.-P.', lastName: 'St. Clair' });
+    expect(me.profile).toMatchObject({ firstName: 'J.-P.', lastName: 'St. Clair' });
+    expectViolation(
+      await api.call('PUT', customerPath(me.customer), { body: { lastName: 'evil.example' }, token: me.token }),
+      'lastName',
+      'LINK_NOT_ALLOWED',
+    );
+    expect((await api.call('GET', customerPath(me.customer), { token: me.token })).body.lastName).toBe('St. Clair');
+  });
 });

@@ -8,7 +8,7 @@ import { SPONSORSHIP } from '../../src/lib/shop-api/sponsorship-rule.ts';
 import { jwtError, sponsorship, type Sponsorship } from '../../src/lib/shop-api/wire.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, uniqueEmail, type TestPlatform } from './platform.ts';
-import { cheapest, checkout, expectViolation, ok, payByCard, type Api } from './shop-checkout-support.ts';
+import { cheapest, checkout, expectViolation, frAddress, ok, payByCard, type Api } from './shop-checkout-support.ts';
 
 let platform: TestPlatform;
 let api: Api;
@@ -33,25 +33,44 @@ const mailsTo = async (to: string): Promise<Mail[]> => (await platform.get(`/out
 /** Enough of the cheapest variant for the friend's minimum. */
 const enough = Math.ceil(SPONSORSHIP.friendMinimum / cheapest.basePrice);
 
-async function cardToken() {
+/** The sandbox's accepted test cards (src/backend/payments/test-cards.ts): one number is one card (brand, last four, expiry). */
+const VISA = '4543474002249996';
+const MASTERCARD = '5555555555554444';
+
+async function cardToken(cardNumber = VISA) {
   const res = await fetch(`${origin}/payments/components/card-tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cardHolder: 'Lotte Peeters', cardNumber: '4543474002249996', expiryDate: '12/35', verificationCode: '123' }),
+    body: JSON.stringify({ cardHolder: 'Lotte Peeters', cardNumber, expiryDate: '12/35', verificationCode: '123' }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { token: string }).token;
 }
 
-/** The friend's order placed from their cart (whatever coupon it holds), then paid by card when asked. */
-async function placeOrder(session: string, { pay }: { pay: boolean }) {
+/** Another household than frAddress's (the checkout's default address). */
+const otherAddress = { ...frAddress, firstName: 'Lotte', lastName: 'Peeters', street: '12 rue de la République', postcode: '69002' };
+
+/**
+ * The customer's order placed from their cart (whatever coupon it holds), delivered to `address` (frAddress by
+ * default), then paid by card when asked (`card`: its number).
+ */
+async function placeOrder(session: string, { pay, address = frAddress, card = VISA }: { pay: boolean; address?: object; card?: string }) {
   const steps = checkout(api, session);
   const token = await steps.cart([{ code: cheapest.code, quantity: enough }]);
-  await steps.upToPayment(token, 'visa');
+  await steps.upToPayment(token, 'visa', address);
   const order = ok(await steps.complete(token));
-  if (pay) expect((await payByCard(api, session, order.payments.at(-1)!.id, await cardToken())).status).toBe(201);
+  if (pay) expect((await payByCard(api, session, order.payments.at(-1)!.id, await cardToken(card))).status).toBe(201);
   return order;
 }
+
+/** Why the friend's first paid order brought no reward (shop.referrals.refusal), null when it did or has not yet. */
+const refusalOf = async (friendCustomer: string) =>
+  (
+    await platform.db.query<{ refusal: string | null }>('SELECT refusal FROM shop.referrals WHERE friend_customer_id = $1', [
+      Number(friendCustomer.split('/').at(-1)),
+    ])
+  )[0]?.refusal ?? null;
+const rewardMailsTo = async (email: string) => (await mailsTo(email)).filter((m) => /MERCI-/.test(m.text));
 
 describe('GET /sponsorships', () => {
   it('needs a session, and gives the customer one stable code and a link to the account creation in their language', async () => {
@@ -195,5 +214,90 @@ describe('a sponsored friend', () => {
       await api.call('PUT', `/orders/${cart.tokenValue}`, { body: { customer: sponsor.customer }, token: sponsor.token }),
     );
     expect(assigned).toMatchObject({ couponCode: code, orderPromotionTotal: 0, coupon: { refusal: { code: 'COUPON_OWN_REFERRAL' } } });
+  });
+});
+
+describe('a friend of the same household as their sponsor', () => {
+  it('is refused the discount at the sponsor’s address, when the code is applied and at completion, and brings no reward', async () => {
+    const sponsor = await api.signUp({ firstName: 'Hugo' });
+    const { code } = await sponsorshipOf(sponsor.token);
+    // The sponsor's address book says where they live, written otherwise than the friends will.
+    const booked = await api.call('POST', '/addresses', {
+      token: sponsor.token,
+      body: { ...frAddress, firstName: 'Hugo', street: '8 AV Foch', postcode: '69006' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    // A friend who types the code, their default address being the sponsor's: refused, in their language.
+    const typing = await api.signUp({ firstName: 'Léa' });
+    const defaulted = await api.call('POST', '/addresses', { token: typing.token, body: { ...frAddress, isDefault: true } });
+    expect(defaulted.status, JSON.stringify(defaulted.body)).toBe(201);
+    const steps = checkout(api, typing.token);
+    const cart = await steps.cart([{ code: cheapest.code, quantity: enough }]);
+    expectViolation(
+      await steps.call('PATCH', `/orders/${cart}/apply-coupon`, { couponCode: code }),
+      'couponCode',
+      'COUPON_REFERRAL_SAME_HOUSEHOLD',
+      'Ce code de parrainage est réservé à un nouveau client d’un autre foyer\u00A0: il ne s’applique pas à une livraison chez votre parrain.',
+    );
+    expect(ok(await steps.get(cart)).couponCode).toBeNull();
+
+    // A friend through the link: the code is on their cart, and gives nothing once it ships to the sponsor.
+    const friend = await api.signUp({ firstName: 'Tom', sponsorCode: code });
+    const theirs = checkout(api, friend.token);
+    const token = await theirs.cart([{ code: cheapest.code, quantity: enough }]);
+    expect(ok(await theirs.get(token))).toMatchObject({ couponCode: code, orderPromotionTotal: -SPONSORSHIP.friendDiscount });
+    const addressed = await theirs.upToPayment(token, 'visa', { ...frAddress, street: '8 Avenue  Foch' });
+    expect(addressed).toMatchObject({
+      couponCode: code,
+      orderPromotionTotal: 0,
+      coupon: { applicable: false, refusal: { code: 'COUPON_REFERRAL_SAME_HOUSEHOLD' } },
+    });
+    const dutch = await api.call('GET', `/orders/${token}`, { token: friend.token, query: 'locale=nl_BE' });
+    expect(ok(dutch).coupon?.refusal?.message).toBe(
+      'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij je peter of meter.',
+    );
+    const placed = ok(await theirs.complete(token));
+    expect(placed).toMatchObject({ couponCode: code, orderPromotionTotal: 0, promotions: [] });
+
+    // Paid: the sponsor is not rewarded, their page says so, and no mail tells otherwise.
+    expect((await payByCard(api, friend.token, placed.payments.at(-1)!.id, await cardToken(MASTERCARD))).status).toBe(201);
+    const page = await sponsorshipOf(sponsor.token);
+    expect(page.friends).toEqual([expect.objectContaining({ name: 'Tom M.', state: 'refused', reward: null })]);
+    expect(await refusalOf(friend.customer)).toBe('same_address');
+    expect(await rewardMailsTo(sponsor.email)).toEqual([]);
+  });
+
+  it('gets the discount at another address with the sponsor’s card, but only a real friend rewards the sponsor, once', async () => {
+    const sponsor = await api.signUp({ firstName: 'Margot' });
+    const { code } = await sponsorshipOf(sponsor.token);
+    // The sponsor ordered before, delivered home and paid by card.
+    await placeOrder(sponsor.token, { pay: true, address: frAddress, card: VISA });
+
+    // A "friend" at another address paying with the sponsor's card: their discount, no reward.
+    const borrower = await api.signUp({ firstName: 'Paul', sponsorCode: code });
+    const borrowed = await placeOrder(borrower.token, { pay: true, address: otherAddress, card: VISA });
+    expect(borrowed).toMatchObject({ couponCode: code, orderPromotionTotal: -SPONSORSHIP.friendDiscount });
+    let page = await sponsorshipOf(sponsor.token);
+    expect(page.friends).toEqual([expect.objectContaining({ name: 'Paul M.', state: 'refused', reward: null })]);
+    expect(await refusalOf(borrower.customer)).toBe('same_payment');
+    expect(await rewardMailsTo(sponsor.email)).toEqual([]);
+    // Their next paid order is not a first order: still nothing.
+    await placeOrder(borrower.token, { pay: true, address: otherAddress, card: MASTERCARD });
+    expect((await sponsorshipOf(sponsor.token)).friends[0]).toMatchObject({ state: 'refused', reward: null });
+
+    // A real friend: another address, their own card.
+    const friend = await api.signUp({ firstName: 'Jade', sponsorCode: code });
+    const first = await placeOrder(friend.token, { pay: true, address: otherAddress, card: MASTERCARD });
+    expect(first.orderPromotionTotal).toBe(-SPONSORSHIP.friendDiscount);
+    page = await sponsorshipOf(sponsor.token);
+    expect(page.friends.map((f) => [f.name, f.state])).toEqual([
+      ['Paul M.', 'refused'],
+      ['Jade M.', 'rewarded'],
+    ]);
+    expect(await refusalOf(friend.customer)).toBeNull();
+    expect(await rewardMailsTo(sponsor.email)).toHaveLength(1);
+    await placeOrder(friend.token, { pay: true, address: otherAddress, card: MASTERCARD });
+    expect(await rewardMailsTo(sponsor.email)).toHaveLength(1);
   });
 });

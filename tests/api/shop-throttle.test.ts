@@ -432,6 +432,60 @@ describe('customer lookup', () => {
   });
 });
 
+describe('registration', () => {
+  const register = (address: string, overrides: Record<string, unknown> = {}, query?: string) =>
+    api.call('POST', '/customers', {
+      body: {
+        firstName: 'Camille',
+        lastName: 'Martin',
+        email: uniqueEmail('family'),
+        password: 'croquettes5',
+        acceptTerms: true,
+        ...overrides,
+      },
+      headers: from(address),
+      query,
+    });
+  const accounts = async (email: string) =>
+    (await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shop.customers WHERE email = $1', [email]))[0]!.n;
+
+  it('stops after 10 accounts from one address in an hour, in the shopper’s language, and not another address', async () => {
+    const address = randomClientAddress();
+    // A refused body cost nothing and is not counted; an e-mail already used is (it tells that an account exists).
+    expect((await register(address, { acceptTerms: false })).status).toBe(422);
+    const existing = await api.register();
+    expect((await register(address, { email: existing.email })).status).toBe(422);
+    for (let i = 1; i < RATE_LIMITS.registrationAddress.points; i += 1) expect((await register(address)).status).toBe(201);
+    const email = uniqueEmail('refused');
+    const refused = await register(address, { email });
+    expect(expectLimited(refused, 'hydra', RATE_LIMITS.registrationAddress.seconds)).toMatch(
+      /^Trop de créations de compte depuis votre réseau\. Merci de réessayer dans (59|60) minutes\.$/,
+    );
+    expect(await accounts(email)).toBe(0);
+    const nl = await register(address, {}, 'channelCode=BE&locale=nl_BE');
+    expect(expectLimited(nl, 'hydra', RATE_LIMITS.registrationAddress.seconds)).toMatch(
+      /^Te veel nieuwe accounts vanaf je netwerk\. Probeer het over (59|60) minuten opnieuw\.$/,
+    );
+    // The neighbours' address is not concerned.
+    expect((await register(randomClientAddress(), { email })).status).toBe(201);
+    expect(await accounts(email)).toBe(1);
+  });
+
+  it('a registration answered 503 (hashing saturated) does not count', async () => {
+    const address = randomClientAddress();
+    const held = await Promise.all(Array.from({ length: passwordHashingSlots.concurrency }, () => passwordHashingSlots.acquire()));
+    const queued = Array.from({ length: passwordHashingSlots.maxQueue }, () => passwordHashingSlots.acquire());
+    try {
+      expect((await register(address)).status).toBe(503);
+    } finally {
+      for (const release of held) release();
+      await Promise.all(queued.map(async (slot) => (await slot)()));
+    }
+    for (let i = 0; i < RATE_LIMITS.registrationAddress.points; i += 1) expect((await register(address)).status).toBe(201);
+    expectLimited(await register(address), 'hydra', RATE_LIMITS.registrationAddress.seconds);
+  });
+});
+
 describe('client address', () => {
   it('believes X-Forwarded-For only when TRUST_PROXY says so: by default every caller is its socket (none here)', async () => {
     // Calls without a socket all count as one unknown address: start it afresh (the database may be a long-lived server).

@@ -1,25 +1,30 @@
 /**
- * What staff read on the operator API, in production too: the contact requests (GET
+ * What staff read on the operator API, in production too: the payments' reconciliation report (GET
+ * /operator/payments?since=, shop/orders/report.ts: every charge the provider holds matched to an order,
+ * mismatches first; `npm run operator -- payments` prints it), the contact requests (GET
  * /operator/contact-requests, newest first, `?before=` the last id for the next page) and their files
  * (/operator/contact-requests/{reference}/files/{position}), with `Authorization: Bearer <OPERATOR_TOKEN>`.
  * Without OPERATOR_TOKEN on the platform every call answers 401: shoppers' messages and files are never
  * open to whoever reaches the platform. A file is served as a download, never rendered: an html or svg a
  * shopper sent cannot run in the platform's origin.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../db/database.ts';
+import { readPlatformConfig } from '../config.ts';
+import { sameSecret } from '../secrets.ts';
+import { paymentReport } from '../shop/orders/report.ts';
+import { PaymentProviderError, paymentProvider, type PaymentProvider } from '../shop/payments/provider.ts';
 import { findContactFile, listContactRequests } from '../shop/contact/repository.ts';
 
 const PAGE = 50;
 
-/** Bearer OPERATOR_TOKEN, compared in constant time; 401 without it, or when the platform has none. */
+/** Bearer OPERATOR_TOKEN, compared in constant time (secrets.ts); 401 without it, or when the platform has none. */
 const staffOnly =
   (env: Record<string, string | undefined>): MiddlewareHandler =>
   async (c, next) => {
     const expected = env.OPERATOR_TOKEN ?? '';
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    const ok = expected.length >= 16 && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    const ok = expected.length >= 16 && sameSecret(given, expected);
     if (!ok)
       return c.json(
         { error: 'Staff only: send Authorization: Bearer <OPERATOR_TOKEN> (at least 16 characters, set on the platform)' },
@@ -28,10 +33,25 @@ const staffOnly =
     await next();
   };
 
-export function staffRoutes(db: Database, env: Record<string, string | undefined>): Hono {
+export function staffRoutes(db: Database, env: Record<string, string | undefined>, payments?: PaymentProvider): Hono {
   const app = new Hono();
   app.use('/operator/contact-requests', staffOnly(env));
   app.use('/operator/contact-requests/*', staffOnly(env));
+  app.use('/operator/payments', staffOnly(env));
+
+  // The reconciliation report (shop/orders/report.ts), `?since=` an ISO date (default: 30 days ago).
+  app.get('/operator/payments', async (c) => {
+    const given = c.req.query('since');
+    const since = given === undefined ? new Date(Date.now() - 30 * 24 * 3600_000) : new Date(given);
+    if (Number.isNaN(since.getTime())) return c.json({ error: 'since is an ISO 8601 date, such as 2026-12-01T00:00:00Z' }, 400);
+    const provider = payments ?? paymentProvider(readPlatformConfig(env).payments);
+    try {
+      return c.json(await paymentReport(db, provider, since));
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return c.json({ error: `The payment provider did not answer: ${error.message}` }, 502);
+    }
+  });
 
   app.get('/operator/contact-requests', async (c) => {
     const before = c.req.query('before');

@@ -1,7 +1,7 @@
 /**
  * What the sandbox does with payments: create them (with the outcome of the test card, the mandate of a
- * `first` payment, the charge of a `recurring` one), read them, cancel them, and move them through the
- * hosted pages' steps. Every change of status is one guarded UPDATE (`… WHERE status = 'open'`), so two
+ * `first` payment, the charge of a `recurring` one), read and list them, cancel them, and move them through
+ * the hosted pages' steps. Every change of status is one guarded UPDATE (`… WHERE status = 'open'`), so two
  * clicks or two instances cannot both move a payment, and each change queues a webhook call.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -109,11 +109,34 @@ const transferReference = () =>
     .join('')
     .replace(/^(\d{2})(\d{4})(\d{4})(\d{4})$/, '$1-$2-$3-$4')}`;
 
-const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const LIMIT_MESSAGE = 'The limit must be a whole number from 1 to 250';
+/** GET /v2/payments's query, as Mollie pages: `from` is the first payment of the page, included. */
+const listQuery = z.object({
+  from: z
+    .string()
+    .regex(/^tr_\w+$/, 'The payment id to start from is invalid')
+    .optional(),
+  limit: z.coerce.number({ message: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(250, LIMIT_MESSAGE).default(50),
+  // Mollie also lists oldest first (sort=asc); the sandbox does not, and says so rather than ignore it.
+  sort: z.literal('desc', { message: 'The sandbox lists payments newest first only (sort=desc)' }).optional(),
+});
+
+/** A page of payments, newest first, with the first id of the pages beside it (null at either end). */
+interface PaymentPage {
+  rows: PaymentRow[];
+  limit: number;
+  from: string | undefined;
+  next: string | null;
+  previous: string | null;
+}
 
 export interface PaymentService {
   create(body: unknown, idempotencyKey: string | undefined): Promise<PaymentRow>;
   get(id: string): Promise<PaymentRow>;
+  /** GET /v2/payments?from=&limit=: newest first (created_at, then id, both descending). */
+  list(query: Record<string, string>): Promise<PaymentPage>;
   cancel(id: string): Promise<PaymentRow>;
   /** A hosted page's step: approve or cancel (PayPal, Bancontact), confirm or fail (3-D Secure), settle (transfer). */
   step(id: string, action: 'approve' | 'cancel' | 'confirm' | 'fail' | 'settle'): Promise<PaymentRow>;
@@ -328,6 +351,35 @@ export function paymentService(db: Database, clock: () => Date, webhooks: Webhoo
     },
 
     get,
+
+    async list(raw) {
+      const parsed = listQuery.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw mollieError(400, issue.message, issue.path.join('.') || undefined);
+      }
+      const { from, limit } = parsed.data;
+      // An unknown cursor is refused rather than answered with an empty page that would look like the end.
+      if (from && !(await find(db, from))) throw mollieError(400, `No payment exists with token ${from}.`, 'from');
+      const at = '(SELECT created_at, id FROM payments.payments WHERE id = $1)';
+      // One more than the page: whether there is a next page, and its first id.
+      const rows = await db.query<PaymentRow>(
+        `SELECT * FROM payments.payments WHERE $1::text IS NULL OR (created_at, id) <= ${at}
+         ORDER BY created_at DESC, id DESC LIMIT $2`,
+        [from ?? null, limit + 1],
+      );
+      // The page before starts `limit` payments newer than this one's first (or at the newest).
+      const newer = from
+        ? await db.query<{ id: string }>(
+            `SELECT id FROM payments.payments WHERE (created_at, id) > ${at} ORDER BY created_at, id LIMIT $2`,
+            [from, limit],
+          )
+        : [];
+      const page: PaymentRow[] = [];
+      // As GET /v2/payments/:id does: an open payment whose time is up is shown expired.
+      for (const row of rows.slice(0, limit)) page.push(await expireIfDue(row));
+      return { rows: page, limit, from, next: rows[limit]?.id ?? null, previous: newer.at(-1)?.id ?? null };
+    },
 
     async cancel(id) {
       const row = await get(id);

@@ -4,6 +4,9 @@
  * `…/payments/v2/` and production changes only the environment (MOLLIE_API_URL unset = Mollie).
  *
  *   POST   /v2/payments                       GET /v2/payments/:id        DELETE /v2/payments/:id
+ *   GET    /v2/payments?from=&limit=          newest first, Mollie's cursor paging
+ *   POST   /v2/payments/:id/refunds           GET /v2/payments/:id/refunds
+ *   GET    /v2/payments/:id/refunds/:refundId
  *   POST   /v2/customers                      GET /v2/customers/:id
  *   GET    /v2/customers/:id/mandates         GET /v2/customers/:id/mandates/:mandateId
  *   POST   /components/card-tokens            the card form's tokenisation (CORS for the sites)
@@ -21,6 +24,7 @@ import { Problem } from '../problem.ts';
 import { customerService } from './customers.ts';
 import { hostedPage } from './pages.ts';
 import { paymentService } from './payments.ts';
+import { refundService } from './refunds.ts';
 import { webhookDispatcher, type WebhookDispatcher, type WebhookOptions } from './webhooks.ts';
 import {
   HAL_JSON,
@@ -29,6 +33,7 @@ import {
   mandateResource,
   mollieError,
   paymentResource,
+  refundResource,
   unauthorized,
   type Origins,
 } from './wire.ts';
@@ -61,6 +66,7 @@ export function paymentsSandbox(db: Database, options: SandboxOptions): Payments
   const webhooks = webhookDispatcher(db, clock, { ...options.webhooks, secret: options.webhookSecret });
   const payments = paymentService(db, clock, webhooks);
   const customers = customerService(db, clock);
+  const refunds = refundService(db, clock);
   const keyDigests = options.apiKeys.map(digest);
 
   const origins = (c: Context): Origins => {
@@ -95,8 +101,42 @@ export function paymentsSandbox(db: Database, options: SandboxOptions): Payments
     const row = await payments.create(await jsonBody(c), c.req.header('Idempotency-Key') || undefined);
     return hal(c, paymentResource(row, origins(c)), 201);
   });
+  app.get('/v2/payments', async (c) => {
+    const o = origins(c);
+    const page = await payments.list(c.req.query());
+    // Mollie's links carry the limit as well: a client follows them as they are.
+    const href = (from?: string) => `${o.api}/payments?${new URLSearchParams({ ...(from ? { from } : {}), limit: String(page.limit) })}`;
+    return hal(
+      c,
+      listResource(
+        'payments',
+        page.rows.map((row) => paymentResource(row, o)),
+        href(page.from),
+        { next: page.next && href(page.next), previous: page.previous && href(page.previous) },
+      ),
+    );
+  });
   app.get('/v2/payments/:id', async (c) => hal(c, paymentResource(await payments.get(c.req.param('id')), origins(c))));
   app.delete('/v2/payments/:id', async (c) => hal(c, paymentResource(await payments.cancel(c.req.param('id')), origins(c))));
+  app.post('/v2/payments/:id/refunds', async (c) => {
+    const row = await refunds.create(c.req.param('id'), await jsonBody(c), c.req.header('Idempotency-Key') || undefined);
+    return hal(c, refundResource(row, origins(c)), 201);
+  });
+  app.get('/v2/payments/:id/refunds', async (c) => {
+    const id = c.req.param('id');
+    const o = origins(c);
+    return hal(
+      c,
+      listResource(
+        'refunds',
+        (await refunds.list(id)).map((row) => refundResource(row, o)),
+        `${o.api}/payments/${id}/refunds`,
+      ),
+    );
+  });
+  app.get('/v2/payments/:id/refunds/:refundId', async (c) =>
+    hal(c, refundResource(await refunds.get(c.req.param('id'), c.req.param('refundId')), origins(c))),
+  );
 
   app.post('/v2/customers', async (c) => hal(c, customerResource(await customers.create(await jsonBody(c)), origins(c)), 201));
   app.get('/v2/customers/:id', async (c) => hal(c, customerResource(await customers.customer(c.req.param('id')), origins(c))));

@@ -1,6 +1,6 @@
 /**
- * Mollie's REST API v2 wire format, for what the shop uses: the error body, the HAL links and the
- * payment, customer and mandate resources, written from the sandbox's rows.
+ * Mollie's REST API v2 wire format, for what the shop uses: the error body, the HAL links, the lists and
+ * the payment, refund, customer and mandate resources, written from the sandbox's rows.
  */
 import { Problem } from '../problem.ts';
 
@@ -42,6 +42,14 @@ const mollieTime = (value: unknown): string | null =>
 
 const link = (href: string, type = 'application/hal+json') => ({ href, type });
 
+/** "42.90" → 4290: Mollie's decimal strings, in integer cents (no floating point on money). */
+export const toCents = (value: string) => {
+  const [units = '0', decimals = '00'] = value.split('.');
+  return Number(units) * 100 + Number(decimals);
+};
+/** 4290 → "42.90". */
+export const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
 export interface PaymentRow {
   id: string;
   amount_value: string;
@@ -57,12 +65,25 @@ export interface PaymentRow {
   customer_id: string | null;
   mandate_id: string | null;
   details: Record<string, unknown>;
+  /** The sum of its refunds, as Mollie writes amounts ("0.00" without any). */
+  amount_refunded: string;
   created_at: unknown;
   expires_at: unknown;
   paid_at: unknown;
   failed_at: unknown;
   canceled_at: unknown;
   expired_at: unknown;
+}
+
+export interface RefundRow {
+  id: string;
+  payment_id: string;
+  amount_value: string;
+  amount_currency: string;
+  status: string;
+  description: string;
+  metadata: unknown;
+  created_at: unknown;
 }
 
 export interface CustomerRow {
@@ -115,10 +136,11 @@ export function paymentResource(row: PaymentRow, origins: Origins) {
     ...optional('failedAt', mollieTime(row.failed_at)),
     ...optional('canceledAt', mollieTime(row.canceled_at)),
     ...optional('expiredAt', mollieTime(row.expired_at)),
+    // What can still be refunded: Mollie writes both only on a payment that can be refunded (paid).
     ...(row.status === 'paid'
       ? {
-          amountRefunded: { value: '0.00', currency: row.amount_currency },
-          amountRemaining: { value: row.amount_value, currency: row.amount_currency },
+          amountRefunded: { value: row.amount_refunded, currency: row.amount_currency },
+          amountRemaining: { value: fromCents(toCents(row.amount_value) - toCents(row.amount_refunded)), currency: row.amount_currency },
         }
       : {}),
     locale: row.locale ?? 'fr_FR',
@@ -137,7 +159,27 @@ export function paymentResource(row: PaymentRow, origins: Origins) {
       ...(row.mandate_id && row.customer_id
         ? { mandate: link(`${origins.api}/customers/${row.customer_id}/mandates/${row.mandate_id}`) }
         : {}),
+      ...(toCents(row.amount_refunded) > 0 ? { refunds: link(`${origins.api}/payments/${row.id}/refunds`) } : {}),
       documentation: link(`${DOCS}/get-payment`, 'text/html'),
+    },
+  };
+}
+
+export function refundResource(row: RefundRow, origins: Origins) {
+  return {
+    resource: 'refund',
+    id: row.id,
+    mode: 'test',
+    amount: { value: row.amount_value, currency: row.amount_currency },
+    status: row.status,
+    description: row.description,
+    metadata: row.metadata ?? null,
+    paymentId: row.payment_id,
+    createdAt: mollieTime(row.created_at),
+    _links: {
+      self: link(`${origins.api}/payments/${row.payment_id}/refunds/${row.id}`),
+      payment: link(`${origins.api}/payments/${row.payment_id}`),
+      documentation: link(`${DOCS}/get-refund`, 'text/html'),
     },
   };
 }
@@ -179,9 +221,23 @@ export function mandateResource(row: MandateRow, origins: Origins) {
   };
 }
 
-/** A HAL list: the sandbox has no paging (a customer holds a handful of mandates). */
-export const listResource = (name: string, items: object[], self: string) => ({
+/**
+ * A HAL list. Mollie pages with cursors: `next` and `previous` are the list's address with `from` set to
+ * the first id of that page (null when there is none). Short lists (a customer's mandates, a payment's
+ * refunds) come whole, without either.
+ */
+export const listResource = (
+  name: string,
+  items: object[],
+  self: string,
+  paging: { next?: string | null; previous?: string | null } = {},
+) => ({
   count: items.length,
   _embedded: { [name]: items },
-  _links: { self: link(self), previous: null, next: null, documentation: link(`${DOCS}/list-${name}`, 'text/html') },
+  _links: {
+    self: link(self),
+    previous: paging.previous ? link(paging.previous) : null,
+    next: paging.next ? link(paging.next) : null,
+    documentation: link(`${DOCS}/list-${name}`, 'text/html'),
+  },
 });

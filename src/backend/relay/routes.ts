@@ -19,11 +19,11 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { byIdRequest, RELAY_ERROR, RELAY_PATHS, refusalCode, searchRequest } from '../../lib/relay/wire.ts';
 import { weekdays, type Weekday } from '../../lib/shops/opening-hours.ts';
 import { findPlace, pointById, pointsNear, type PointRow } from './search.ts';
+import { sameSecret } from '../secrets.ts';
 
 /** The sandbox account of the embedded service: the client's default outside production. */
 export const SANDBOX_ACCOUNT = { accountNumber: '800000', password: 'bac-a-sable' } as const;
@@ -119,12 +119,6 @@ function wirePointOf(row: PointRow, distance: number | null) {
   };
 }
 
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** An unreadable body (or one that is no object) is read as an empty one: the carrier then answers with the first field it misses. */
 async function bodyOf(request: Request): Promise<unknown> {
   const body: unknown = await request.json().catch(() => ({}));
@@ -138,7 +132,7 @@ export function relayRoutes(db: Database, options: RelayServiceOptions = {}): Ho
   app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: () => answer(RELAY_ERROR.system) }));
 
   const authorised = (body: { accountNumber: string; password: string }) =>
-    sameText(body.accountNumber, account.accountNumber) && sameText(body.password, account.password);
+    sameSecret(body.accountNumber, account.accountNumber) && sameSecret(body.password, account.password);
 
   app.post(RELAY_PATHS.search, async (c) => {
     const parsed = searchRequest.safeParse(await bodyOf(c.req.raw));

@@ -13,7 +13,7 @@ import { languageOf, siteUrlOf, type ChannelCode, type LocaleCode } from '../../
 import { SHOP_API_PREFIX } from '../../lib/shop-api/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrderById } from '../shop/carts/repository.ts';
-import { applyOutcome } from '../shop/checkout/payment-requests.ts';
+import { applyOutcome } from '../shop/orders/payments.ts';
 import { lockPayment } from '../shop/checkout/repository.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../shop/payments/provider.ts';
 import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';

@@ -14,7 +14,7 @@ import type { ShopDeps, ShopEnv } from './shared/deps.ts';
 import type { Language } from '../../lib/channels.ts';
 import { serviceBusyMessage } from './shared/messages.ts';
 import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
-import { createShopLimits } from './limits/store.ts';
+import { createShopLimits, type RateLimitOverrides } from './limits/store.ts';
 import { PasswordHashingBusy } from './customers/passwords.ts';
 import { jwtSecretFrom } from './sessions/access.ts';
 import { readPasswordCostSetting } from '../config.ts';
@@ -28,6 +28,7 @@ import { resetPasswordRoutes } from './reset-password/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { paymentRequestRoutes } from './checkout/payment-requests.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { PaymentFaults } from './orders/payments.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { embeddedRelayPoints, type RelayPointLookup } from './shipping/relay-points.ts';
@@ -54,6 +55,13 @@ export interface ShopOptions {
   relayPoints?: RelayPointLookup;
   /** The payment provider (Mollie); defaults to the one the environment names (MOLLIE_*), the embedded sandbox outside production. */
   payments?: PaymentProvider;
+  /**
+   * Rate limits other than limits/policy.ts's, by name: for the end-to-end suite, whose browser is one
+   * client address for hundreds of shoppers (tests/e2e/servers.ts). Production passes none.
+   */
+  rateLimits?: RateLimitOverrides;
+  /** Tests only: where the payment path "crashes" (orders/payments.ts PaymentFaults). */
+  paymentFaults?: PaymentFaults;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -66,7 +74,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
     clock: options.clock ?? (() => new Date()),
     jwtSecret: options.jwtSecret ?? jwtSecretFrom(env),
     env,
-    limits: createShopLimits(db),
+    limits: createShopLimits(db, options.rateLimits),
     passwordCost: readPasswordCostSetting(env),
   };
   const app = new Hono<ShopEnv>();
@@ -92,7 +100,7 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', invoiceRoutes(deps));
   app.route('/', relayPointRoutes(deps));
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
-  app.route('/', paymentRequestRoutes(deps, options.payments));
+  app.route('/', paymentRequestRoutes(deps, options.payments, options.paymentFaults));
   app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints(), options.payments));
   app.route('/', animalRoutes(deps));
   app.route('/', mediaAuthenticationRoutes(deps));

@@ -35,6 +35,7 @@ function Rule() {
         </li>
         <li>{t('sponsorships.rule.sponsor', { sponsorReward: price(SPONSORSHIP.sponsorReward), days: SPONSORSHIP.rewardValidityDays })}</li>
         <li>{t('sponsorships.rule.how')}</li>
+        <li>{t('sponsorships.rule.household')}</li>
       </ul>
     </section>
   );

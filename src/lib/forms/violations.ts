@@ -26,6 +26,7 @@ export const SERVER_CODES: Partial<Record<ViolationCode, string>> = {
   INVALID_EMAIL: 'email',
   INVALID_CHARACTERS: 'forbidden_characters',
   INVISIBLE_CHARACTERS: 'invisible_characters',
+  LINK_NOT_ALLOWED: 'link',
   INVALID_DATE: 'invalid_date',
   INVALID_CHOICE: 'invalid',
   POSTCODE_COUNTRY: 'postcode_country',

@@ -317,6 +317,8 @@ export const violationCodes = [
   'OUT_OF_RANGE',
   'INVALID_CHARACTERS',
   'INVISIBLE_CHARACTERS',
+  /** A name that mail clients would turn into a link (www., ://, a domain). */
+  'LINK_NOT_ALLOWED',
   'INVALID_EMAIL',
   'INVALID_DATE',
   'DATE_NOT_IN_PAST',
@@ -354,6 +356,8 @@ export const violationCodes = [
   'COUPON_PERSONAL',
   'COUPON_USED',
   'COUPON_OWN_REFERRAL',
+  /** A referral code on the cart of a friend who ships to an address of the sponsor (sponsorships/household.ts). */
+  'COUPON_REFERRAL_SAME_HOUSEHOLD',
   // Checkout.
   'CHECKOUT_STEP_NOT_ALLOWED',
   'ORDER_ALREADY_PLACED',
@@ -365,6 +369,7 @@ export const violationCodes = [
   'SALE_TERMS_NOT_ACCEPTED',
   'PAYMENT_NOT_PAYABLE',
   'PAYMENT_IN_PROGRESS',
+  'PAYMENT_STILL_OPEN',
   // Subscriptions.
   'SUBSCRIPTION_DRAFT_LOCKED',
   'SUBSCRIPTION_STOPPED',
@@ -519,8 +524,12 @@ export const contactRequestAnswer = z.object({
 });
 export type ContactRequestAnswer = z.infer<typeof contactRequestAnswer>;
 
-/** How far a referred friend got: registered, first order placed (payment awaited), sponsor rewarded (first order paid). */
-const friendStates = ['registered', 'ordered', 'rewarded'] as const;
+/**
+ * How far a referred friend got: registered, first order placed (payment awaited), sponsor rewarded (first
+ * order paid), or refused (first order paid, but shipped to the sponsor's address or paid with the sponsor's
+ * means of payment: no reward, lib/shop-api/sponsorship-rule.ts).
+ */
+const friendStates = ['registered', 'ordered', 'rewarded', 'refused'] as const;
 /**
  * GET /shop/sponsorships: the customer's referral code and link, the rule in numbers (minor units, days),
  * and the friends who came through them: a first name and an initial, never more of someone else.

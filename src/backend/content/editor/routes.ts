@@ -2,7 +2,6 @@
  * The editor API (src/lib/content/editor.ts for its shape): Strapi 5's REST writes under /content/api,
  * with a Bearer token (CONTENT_EDITOR_TOKEN), Strapi's error shape, and a webhook after each write.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { editorBodies, editorEnvelope, editorKinds, entryId, modelOf, type EditorKind } from '../../../lib/content/editor.ts';
@@ -13,6 +12,7 @@ import { contentError, contentNotFound, jsonBody } from '../errors.ts';
 import { createEntry, findEditorEntry, setPublished, updateEntry, type EditorCreate } from './repository.ts';
 import type { WebhookSender } from './webhooks.ts';
 import { readSiteSetting, siteSettingUpdate, writeSiteSetting } from '../site-setting.ts';
+import { sameSecret } from '../../secrets.ts';
 
 const editorLocale = z
   .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl'])
@@ -24,15 +24,12 @@ const validationError = (issues: z.core.$ZodIssue[], prefix: string[] = []) =>
     errors: issues.map((i) => ({ path: [...prefix, ...i.path], message: i.message, name: 'ValidationError' })),
   });
 
-const sameToken = (given: string, expected: string) =>
-  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 export function editorRoutes(db: Database, options: { token?: string; webhooks: WebhookSender }): Hono {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';
-    if (!options.token || !header.startsWith('Bearer ') || !sameToken(header.slice(7), options.token))
+    if (!options.token || !header.startsWith('Bearer ') || !sameSecret(header.slice(7), options.token))
       throw contentError(401, 'UnauthorizedError', 'Missing or invalid credentials');
     await next();
   });

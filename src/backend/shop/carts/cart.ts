@@ -52,6 +52,7 @@ import {
 } from '../checkout/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import { canonicalEmailOf } from '../customers/repository.ts';
+import { shipsToSponsor } from '../sponsorships/household.ts';
 
 /**
  * The order of the path as the caller may see it: an order of a customer needs that customer's
@@ -151,12 +152,17 @@ export async function couponRefusal(
 ): Promise<CouponRefusal | null> {
   const firstOrderChecked = !!coupon?.firstOrderOnly && order.customer_id !== null;
   const email = coupon && isPersonal(coupon) && order.customer_id !== null ? await canonicalEmailOf(q, order.customer_id) : null;
+  const ordered = firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!));
+  // A friend's cart only (not the sponsor's own, not a customer who ordered before: refused anyway).
+  const sponsorId = coupon?.sponsorCustomerId ?? null;
+  const friendsCart = sponsorId !== null && order.customer_id !== null && order.customer_id !== sponsorId && !ordered;
   return refusalOf(coupon, {
     now,
     itemsTotal,
-    hasCompletedOrder: firstOrderChecked && (await hasCompletedOrder(q, order.customer_id!)),
+    hasCompletedOrder: ordered,
     customer: order.customer_id === null ? null : { id: order.customer_id, email: email ?? '' },
     usedElsewhere: !!coupon?.singleUse && (await couponUsedElsewhere(q, coupon.code, order.id)),
+    shipsToSponsor: friendsCart && (await shipsToSponsor(q, sponsorId, order)),
   });
 }
 

@@ -15,6 +15,11 @@
  * code that is not personal (a sponsor's code), and when the cart is later assigned to a customer who
  * already completed an order the coupon is removed from the cart (carts/routes.ts), since that customer
  * can never become eligible again.
+ *
+ * A referral code rewards a new customer of another household (lib/shop-api/sponsorship-rule.ts): a cart
+ * going to an address of the sponsor gets nothing from it. That is checked when the code is applied (on the
+ * friend's default address until the cart has its own) and again at completion, which prices the cart
+ * with the address it ships to.
  */
 import type { Language } from '../../../lib/channels.ts';
 
@@ -48,7 +53,8 @@ export type CouponRefusal =
   | 'COUPON_SIGN_IN'
   | 'COUPON_PERSONAL'
   | 'COUPON_USED'
-  | 'COUPON_OWN_REFERRAL';
+  | 'COUPON_OWN_REFERRAL'
+  | 'COUPON_REFERRAL_SAME_HOUSEHOLD';
 
 /** Codes are matched without regard to case or surrounding spaces. */
 export const couponKey = (code: string): string => code.trim().toUpperCase();
@@ -61,6 +67,8 @@ export interface CouponContext {
   customer?: { id: number; email: string } | null;
   /** A completed order (another one) already used this single-use code. */
   usedElsewhere?: boolean;
+  /** A referral code on a cart that goes to an address of its sponsor (sponsorships/household.ts). */
+  shipsToSponsor?: boolean;
 }
 
 export const isPersonal = (coupon: Coupon): boolean => coupon.ownerCustomerId != null || coupon.ownerEmail != null;
@@ -77,6 +85,7 @@ export function refusalOf(coupon: Coupon | null, context: CouponContext): Coupon
   if (coupon.expiresAt !== null && now.getTime() > coupon.expiresAt) return 'COUPON_EXPIRED';
   if (coupon.singleUse && context.usedElsewhere) return 'COUPON_USED';
   if (coupon.firstOrderOnly && hasCompletedOrder) return 'COUPON_FIRST_ORDER';
+  if (coupon.sponsorCustomerId != null && context.shipsToSponsor) return 'COUPON_REFERRAL_SAME_HOUSEHOLD';
   if (itemsTotal < coupon.minimumItemsTotal) return 'COUPON_MINIMUM';
   return null;
 }

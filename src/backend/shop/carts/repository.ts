@@ -68,6 +68,15 @@ export async function hasCompletedOrder(q: Queryable, customerId: number): Promi
   return rows.length > 0;
 }
 
+/**
+ * Holds the customer's row until the transaction ends, so that the customer's completions run one after the
+ * other: a first-order rule checked by the second then finds the order the first placed (on PostgreSQL, ten
+ * carts completed at once would otherwise each be a "first order").
+ */
+export async function lockCustomerCompletions(q: Queryable, customerId: number): Promise<void> {
+  await q.query('SELECT id FROM shop.customers WHERE id = $1 FOR UPDATE', [customerId]);
+}
+
 const ORDER_COLUMNS = `id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
   number, notes, to_char(checkout_completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS checkout_completed_at, billing_address,
   shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions`;

@@ -22,7 +22,7 @@ import { ld, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { answerView, orderJson, priceOrder, type AnswerView } from '../carts/cart.ts';
-import { assignCustomer, countLines, findOrder, type OrderRow } from '../carts/repository.ts';
+import { assignCustomer, countLines, findOrder, lockCustomerCompletions, type OrderRow } from '../carts/repository.ts';
 import { shippingPrice } from '../carts/totals.ts';
 import type { Queryable } from '../../db/database.ts';
 import { queueOrderMail } from '../order-mails/queue.ts';
@@ -222,6 +222,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
       await withCheckout(c, deps, async (tx, order) => {
         const now = deps.clock();
         checkoutStep(lang, order, 'complete');
+        if (order.customer_id !== null) await lockCustomerCompletions(tx, order.customer_id);
         if ((await countLines(tx, order.id)) === 0) throw refuse(lang, { path: '', code: 'CART_EMPTY' });
         const shipment = (await shipmentOf(tx, order.id))!;
         if (

@@ -17,7 +17,7 @@ import { canonicalEmail, customerJson } from './customer.ts';
 import { welcomeMail } from './mails.ts';
 import { startNewsletterSignUp } from '../newsletter/routes.ts';
 import { recordReferral } from '../sponsorships/service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, PasswordHashingBusy } from './passwords.ts';
 import { changePersonalData, isCurrentPassword } from './personal-data.ts';
 import { createCustomer, emailTaken, findCustomer, isUniqueViolation, setPassword } from './repository.ts';
 
@@ -48,10 +48,22 @@ export function customerRoutes(deps: ShopDeps): Hono<ShopEnv> {
   app.post('/customers', async (c) => {
     const lang = c.get('lang');
     const body = await parseBody(c, registerRequest(deps.clock));
+    // Counted before the e-mail is looked up and the password hashed (limits/policy.ts registrationAddress).
+    const address = c.get('clientAddress');
+    const limit = await deps.limits.registrationAddress.consume(address);
+    if (!limit.allowed)
+      throw tooManyRequests(tooManyRequestsMessage(lang, 'registration', limit.retryAfterSeconds), limit.retryAfterSeconds);
     const email = canonicalEmail(body.email);
     const taken = () => refuse(lang, { path: 'email', code: 'EMAIL_ALREADY_USED' });
     if (await emailTaken(db, email)) throw taken();
-    const passwordHash = await hashPassword(body.password, deps.passwordCost);
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(body.password, deps.passwordCost);
+    } catch (error) {
+      // Hashing saturated (503, try again in a second): nothing was done, so the retry must not cost a second try.
+      if (error instanceof PasswordHashingBusy) await deps.limits.registrationAddress.refund(address);
+      throw error;
+    }
     const preferredLanguage = body.preferredLanguage ?? lang;
     let id: number;
     try {

@@ -41,6 +41,15 @@ export const RATE_LIMITS = {
    */
   lookupAddress: { points: 60, seconds: 10 * MINUTE },
   /**
+   * Registrations (POST /customers) from one address. Each one hashes a password (scrypt, 32 MiB) and opens
+   * an account with its welcome mail: unthrottled, one machine opened an account every few seconds, for
+   * ever. A household opens one account per person, once; ten in an hour leaves room for a family (or a
+   * few neighbours behind a carrier's NAT) signing up the same evening, typos and a forgotten account
+   * included. An e-mail refused as already used counts too, or registering would tell which e-mails have
+   * an account faster than the lookup (above) does. A refused body (422) is not counted: it cost nothing.
+   */
+  registrationAddress: { points: 10, seconds: HOUR },
+  /**
    * Password-reset mails for one e-mail: at most three in an hour, the life of a reset link, so a
    * stranger cannot fill a mailbox; the latest mail received stays valid, so the owner is not stuck.
    * Counted for unknown e-mails alike, so a 429 tells nothing about which accounts exist.

@@ -3,6 +3,8 @@
  * signature is HMAC-SHA1 of token + expire under the private key, good for 60 seconds), for the pets'
  * photos. Only a signed-in customer gets one, and at most RATE_LIMITS.mediaAuthenticationCustomer of them:
  * each triple lets one file into the media service (ImageKit in production, the embedded one elsewhere).
+ * The triple's token names the customer (media/signature.ts): the embedded service lets a customer's
+ * signatures rotate or delete that customer's files only.
  */
 import { Hono } from 'hono';
 import { readMediaSettings } from '../../config.ts';
@@ -22,7 +24,7 @@ export function mediaAuthenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
     if (!limit.allowed)
       throw tooManyRequests(tooManyRequestsMessage(c.get('lang'), 'mediaAuthentication', limit.retryAfterSeconds), limit.retryAfterSeconds);
     // A triple is single-use and short-lived: no cache may keep or share it.
-    return c.json(uploadAuthentication(privateKey, deps.clock()), 200, { 'Cache-Control': 'no-store' });
+    return c.json(uploadAuthentication(privateKey, deps.clock(), customerId), 200, { 'Cache-Control': 'no-store' });
   });
 
   return app;

@@ -51,6 +51,8 @@ export interface QueueOptions {
   now: Date;
   /** SITE_URL_FR and SITE_URL_BE, for the links. */
   env: Record<string, string | undefined>;
+  /** The amount given back, for a chargeRefunded mail (minor units). */
+  refundedAmount?: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function queueOrderMail(
     firstName: customer.first_name,
     order: view,
     payment: await paymentViewOf(q, order, lang),
+    ...(options.refundedAmount === undefined ? {} : { refundedAmount: options.refundedAmount }),
     links: {
       order: `${site}${pathTo('order', locale, { order: order.token_value })}`,
       payAgain: `${site}${pathTo('orderConfirmation', locale, { order: order.token_value })}`,

@@ -1,7 +1,8 @@
 /**
  * The mails of an order, in the customer's language, as text and HTML: the confirmation (items, accounting
  * lines, delivery, and for a delayed method what to do so that it ships), the payment received, the payment
- * failed (the order waits for its payment: a link to pay again) and the parcel shipped (carrier and tracking
+ * failed (the order waits for its payment: a link to pay again), a charge refunded (a second payment of an
+ * order, which the shop does not keep: orders/payments.ts) and the parcel shipped (carrier and tracking
  * number, and when the invoice comes). Pure functions of the order as the API answers it.
  */
 import { INVOICE_DELAY_DAYS } from '../../../lib/constants.ts';
@@ -12,7 +13,7 @@ import { escapeHtml, type Mail } from '../../mail/outbox.ts';
 import { greeting } from '../customers/mails.ts';
 import { addressLines, amount, longDate, money, relayPointLines, SHOP_NAME, type PaymentView } from './format.ts';
 
-export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'shipped'] as const;
+export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
 
 export interface OrderMailInput {
@@ -23,6 +24,8 @@ export interface OrderMailInput {
   order: Order;
   /** Null for a free order: nothing to pay. */
   payment: PaymentView | null;
+  /** The amount given back (chargeRefunded), in minor units. */
+  refundedAmount?: number;
   links: {
     /** The order in the account. */
     order: string;
@@ -37,6 +40,7 @@ const TEXTS = {
       confirmation: (n: string) => `Votre commande n° ${n} est confirmée`,
       paymentReceived: (n: string) => `Paiement reçu pour votre commande n° ${n}`,
       paymentFailed: (n: string) => `Le paiement de votre commande n° ${n} n’a pas abouti`,
+      chargeRefunded: (n: string) => `Remboursement d’un second paiement de votre commande n° ${n}`,
       shipped: (n: string) => `Votre commande n° ${n} est expédiée`,
     },
     thanks: (n: string, date: string) => `Merci pour votre commande n° ${n} du ${date}.`,
@@ -66,6 +70,8 @@ const TEXTS = {
       `Nous avons bien reçu votre paiement de ${total} pour la commande n° ${n}. Nous préparons votre colis.`,
     failed: (n: string) =>
       `Le paiement de votre commande n° ${n} n’a pas abouti. Votre commande est en attente de paiement\u00A0: elle vous attend, rien n’est perdu.`,
+    refunded: (n: string, total: string) =>
+      `Nous avons reçu un second paiement de ${total} pour votre commande n° ${n}, alors qu’elle était déjà réglée ou que ce paiement avait été annulé. Nous vous l’avons remboursé\u00A0: il apparaîtra sur votre compte sous quelques jours ouvrés. Vous n’avez rien à faire.`,
     payAgain: 'Vous pouvez régler votre commande à nouveau ici\u00A0:',
     payAgainLabel: 'Payer ma commande',
     shipped: (n: string) => `Bonne nouvelle\u00A0: votre commande n° ${n} est en route\u00A0!`,
@@ -79,6 +85,7 @@ const TEXTS = {
       confirmation: (n: string) => `Je bestelling nr. ${n} is bevestigd`,
       paymentReceived: (n: string) => `Betaling ontvangen voor je bestelling nr. ${n}`,
       paymentFailed: (n: string) => `De betaling van je bestelling nr. ${n} is niet gelukt`,
+      chargeRefunded: (n: string) => `Terugbetaling van een tweede betaling van je bestelling nr. ${n}`,
       shipped: (n: string) => `Je bestelling nr. ${n} is verzonden`,
     },
     thanks: (n: string, date: string) => `Bedankt voor je bestelling nr. ${n} van ${date}.`,
@@ -108,6 +115,8 @@ const TEXTS = {
       `We hebben je betaling van ${total} voor bestelling nr. ${n} ontvangen. We maken je pakket klaar.`,
     failed: (n: string) =>
       `De betaling van je bestelling nr. ${n} is niet gelukt. Je bestelling wacht op betaling: ze blijft voor je klaarstaan, er gaat niets verloren.`,
+    refunded: (n: string, total: string) =>
+      `We ontvingen een tweede betaling van ${total} voor je bestelling nr. ${n}, terwijl ze al betaald was of die betaling geannuleerd was. We hebben ze je terugbetaald: ze staat binnen enkele werkdagen op je rekening. Je hoeft niets te doen.`,
     payAgain: 'Je kunt je bestelling hier opnieuw betalen:',
     payAgainLabel: 'Mijn bestelling betalen',
     shipped: (n: string) => `Goed nieuws: je bestelling nr. ${n} is onderweg!`,
@@ -233,6 +242,12 @@ export function orderMail(kind: OrderMailKind, input: OrderMailInput): Mail {
         hello,
         { kind: 'p', lines: [t.failed(number)] },
         { kind: 'link', intro: t.payAgain, href: input.links.payAgain, label: t.payAgainLabel },
+      ]);
+    case 'chargeRefunded':
+      return mail(t, input.to, subject, [
+        hello,
+        { kind: 'p', lines: [t.refunded(number, amount(lang, input.refundedAmount ?? 0))] },
+        follow,
       ]);
     case 'shipped': {
       const shipment = o.shipments[0];

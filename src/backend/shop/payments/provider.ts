@@ -20,7 +20,11 @@
  *    with its `bankTransfer` instructions, and is paid when the money arrives;
  *  - on the webhook (`POST webhookUrl`, form body `id=tr_…`): `paymentIdFromWebhook` (which checks the
  *    signature) and then `getPayment`, whose status is the truth: the body is never trusted;
- *  - `listMandates` / a `recurring` `createPayment` for subscriptions, charged without the shopper.
+ *  - `listMandates` / a `recurring` `createPayment` for subscriptions, charged without the shopper;
+ *  - `refundPayment` for a charge the order cannot keep (part or all of what is left of it), with an
+ *    idempotency key as well, so a retried call never refunds twice;
+ *  - `listPayments`, newest first a page at a time, to find a charge made just before a crash by the
+ *    `attempt` it carries in its metadata.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -47,10 +51,18 @@ export interface ProviderPayment {
   bankTransfer?: { bankName: string; iban: string; bic: string; reference: string };
   /** The order number given at creation. */
   orderNumber?: string;
+  /** The attempt given at creation. */
+  attempt?: string;
+  /** When the provider made it (ISO 8601, UTC). */
+  createdAt: string;
+  /** The sum refunded so far, in minor units: 0 without refunds. */
+  amountRefundedMinor: number;
 }
 
 export interface CreatePaymentInput {
   orderNumber: string;
+  /** The shop's attempt at paying the order, kept in the payment's metadata to find the payment again. */
+  attempt?: string;
   /** In minor units (cents), above zero: a free order needs no payment. */
   amountMinor: number;
   method: PaymentMethod;
@@ -110,6 +122,8 @@ const molliePayment = z.object({
   status: z.enum(['open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired']),
   method: z.string().nullish(),
   amount: z.object({ value: z.string(), currency: z.literal('EUR') }),
+  amountRefunded: z.object({ value: z.string(), currency: z.literal('EUR') }).nullish(),
+  createdAt: z.iso.datetime({ offset: true }),
   details: cardDetails.nullish(),
   metadata: z.unknown().nullish(),
   mandateId: z.string().nullish(),
@@ -130,15 +144,23 @@ const cardOf = (details: z.infer<typeof cardDetails> | null | undefined) =>
     ? { brand: details.cardLabel, last4: details.cardNumber, ...(details.cardExpiryDate ? { expiry: details.cardExpiryDate } : {}) }
     : undefined;
 
+/** What the shop put in a payment's metadata; anything else there (another writer, another shape) is left out. */
+const shopMetadata = z
+  .object({ orderNumber: z.string().optional().catch(undefined), attempt: z.string().optional().catch(undefined) })
+  .catch({});
+
 function toProviderPayment(raw: unknown): ProviderPayment {
   const payment = molliePayment.parse(raw);
   const details = payment.details;
-  const metadata = z.object({ orderNumber: z.string() }).safeParse(payment.metadata);
+  const metadata = shopMetadata.parse(payment.metadata);
   return {
     id: payment.id,
     status: payment.status,
     method: payment.method && methods.has(payment.method) ? (payment.method as PaymentMethod) : null,
     amountMinor: fromMollieAmount(payment.amount.value),
+    // Mollie writes +00:00 and no milliseconds; the shop gets one form of instant, whatever the provider writes.
+    createdAt: new Date(payment.createdAt).toISOString(),
+    amountRefundedMinor: payment.amountRefunded ? fromMollieAmount(payment.amountRefunded.value) : 0,
     ...(payment.status === 'open' && payment._links.checkout ? { checkoutUrl: payment._links.checkout.href } : {}),
     ...(payment.status === 'failed' && details?.failureReason
       ? {
@@ -162,9 +184,22 @@ function toProviderPayment(raw: unknown): ProviderPayment {
           },
         }
       : {}),
-    ...(metadata.success ? { orderNumber: metadata.data.orderNumber } : {}),
+    ...(metadata.orderNumber === undefined ? {} : { orderNumber: metadata.orderNumber }),
+    ...(metadata.attempt === undefined ? {} : { attempt: metadata.attempt }),
   };
 }
+
+const mollieRefund = z.object({
+  id: z.string().regex(/^re_\w+$/),
+  status: z.string(),
+  amount: z.object({ value: z.string(), currency: z.literal('EUR') }),
+});
+
+/** A page of Mollie's list of payments: the payments, and the next page's address (null on the last page). */
+const molliePaymentList = z.object({
+  _embedded: z.object({ payments: z.array(z.unknown()) }),
+  _links: z.object({ next: z.object({ href: z.string().url() }).nullish() }).passthrough(),
+});
 
 const mollieErrorBody = z.object({
   status: z.number().optional(),
@@ -212,6 +247,13 @@ export interface PaymentProvider {
     shopCustomerId: number;
   }): Promise<{ id: string }>;
   listMandates(customerId: string): Promise<Mandate[]>;
+  /** Refunds part or all of what is left of a paid payment; the same key and input give the same refund. */
+  refundPayment(
+    id: string,
+    input: { amountMinor: number; description: string; idempotencyKey: string },
+  ): Promise<{ id: string; status: string; amountMinor: number }>;
+  /** Payments newest first, `limit` (1–250, 50 by default) from the payment `from`; `next` is the next page's `from`, or null. */
+  listPayments(page: { from?: string; limit?: number }): Promise<{ payments: ProviderPayment[]; next: string | null }>;
   /** True when the signature header is the HMAC-SHA256 of the raw body with the shared secret (always true without a secret). */
   verifyWebhookSignature(rawBody: string, signatureHeader: string | undefined): boolean;
   /** The payment id of a webhook call, or null when its signature or body is wrong: then answer 401/400 and fetch nothing. */
@@ -275,7 +317,7 @@ export function paymentProvider(config: PaymentProviderConfig): PaymentProvider 
             ...(input.sequenceType === 'recurring' ? {} : { redirectUrl: input.redirectUrl }),
             ...(input.webhookUrl ? { webhookUrl: input.webhookUrl } : {}),
             method: input.method,
-            metadata: { orderNumber: input.orderNumber },
+            metadata: { orderNumber: input.orderNumber, ...(input.attempt === undefined ? {} : { attempt: input.attempt }) },
             locale: mollieLocale(input.language, input.channel),
             ...(input.customerId ? { customerId: input.customerId } : {}),
             ...(input.sequenceType ? { sequenceType: input.sequenceType } : {}),
@@ -308,6 +350,33 @@ export function paymentProvider(config: PaymentProviderConfig): PaymentProvider 
           const card = cardOf(mandate.details);
           return { id: mandate.id, status: mandate.status, ...(card ? { card } : {}) };
         });
+      }),
+    refundPayment: (id, input) =>
+      call(async () => {
+        if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0)
+          throw new PaymentProviderError('The amount to refund must be a positive number of cents');
+        const refund = mollieRefund.parse(
+          await request(
+            'POST',
+            `payments/${encodeURIComponent(id)}/refunds`,
+            { amount: { currency: 'EUR', value: toMollieAmount(input.amountMinor) }, description: input.description },
+            input.idempotencyKey,
+          ),
+        );
+        return { id: refund.id, status: refund.status, amountMinor: fromMollieAmount(refund.amount.value) };
+      }),
+    listPayments: (page) =>
+      call(async () => {
+        const query = new URLSearchParams({
+          ...(page.from ? { from: page.from } : {}),
+          ...(page.limit === undefined ? {} : { limit: String(page.limit) }),
+        });
+        const list = molliePaymentList.parse(await request('GET', `payments${query.size ? `?${query}` : ''}`));
+        // Mollie pages with cursors: the next page is the list again from its first payment.
+        const next = list._links.next ? new URL(list._links.next.href).searchParams.get('from') : null;
+        if (list._links.next && !next)
+          throw new PaymentProviderError('Unexpected answer of the payment provider: a next page without `from`');
+        return { payments: list._embedded.payments.map(toProviderPayment), next };
       }),
     verifyWebhookSignature,
     paymentIdFromWebhook(rawBody, signatureHeader) {

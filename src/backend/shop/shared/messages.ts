@@ -22,6 +22,7 @@ const fr: Catalogue = {
   INVALID_CHARACTERS: () => 'Ce champ contient des caractères non autorisés.',
   INVISIBLE_CHARACTERS: () =>
     'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture)\u00A0: merci de les retirer.',
+  LINK_NOT_ALLOWED: () => 'Ce champ ne peut pas contenir d’adresse web (www, http ou un point collé au mot suivant).',
   INVALID_EMAIL: () => "L'email est invalide.",
   INVALID_DATE: () => 'La date n’est pas valide.',
   DATE_NOT_IN_PAST: () => 'La date doit être dans le passé.',
@@ -56,6 +57,8 @@ const fr: Catalogue = {
   COUPON_PERSONAL: () => 'Ce code promo est personnel\u00A0: il n’est valable que pour le compte auquel il a été envoyé.',
   COUPON_USED: () => 'Ce code promo a déjà été utilisé.',
   COUPON_OWN_REFERRAL: () => 'Vous ne pouvez pas utiliser votre propre code de parrainage.',
+  COUPON_REFERRAL_SAME_HOUSEHOLD: () =>
+    'Ce code de parrainage est réservé à un nouveau client d’un autre foyer\u00A0: il ne s’applique pas à une livraison chez votre parrain.',
   CHECKOUT_STEP_NOT_ALLOWED: () =>
     'Cette étape n’est pas possible à ce stade de votre commande\u00A0: merci de compléter les étapes précédentes.',
   ORDER_ALREADY_PLACED: () => 'Cette commande a déjà été validée.',
@@ -68,6 +71,8 @@ const fr: Catalogue = {
   SALE_TERMS_NOT_ACCEPTED: () => 'Vous devez accepter les conditions générales de vente pour valider votre commande.',
   PAYMENT_NOT_PAYABLE: () => 'Ce paiement ne peut plus être réglé.',
   PAYMENT_IN_PROGRESS: () => 'Un paiement de cette commande est déjà en cours\u00A0: merci de patienter quelques secondes.',
+  PAYMENT_STILL_OPEN: () =>
+    'Le paiement commencé pour cette commande peut encore aboutir\u00A0: terminez-le sur sa page, ou attendez qu’il expire, avant d’en choisir un autre.',
   SUBSCRIPTION_DRAFT_LOCKED: () =>
     'Votre prochaine commande est en cours de préparation\u00A0: elle ne peut plus être modifiée. Vos changements pour toutes les commandes s’appliqueront aux suivantes.',
   SUBSCRIPTION_STOPPED: () => 'Cet abonnement est arrêté.',
@@ -94,6 +99,7 @@ const nl: Catalogue = {
   OUT_OF_RANGE: (p) => `Deze waarde moet tussen ${p.min} en ${p.max} liggen.`,
   INVALID_CHARACTERS: () => 'Dit veld bevat niet-toegestane tekens.',
   INVISIBLE_CHARACTERS: () => 'Dit veld bevat onzichtbare tekens (een teken zonder breedte of een schrijfrichtingsteken): verwijder ze.',
+  LINK_NOT_ALLOWED: () => 'Dit veld mag geen webadres bevatten (www, http of een punt direct gevolgd door een woord).',
   INVALID_EMAIL: () => 'Het e-mailadres is ongeldig.',
   INVALID_DATE: () => 'De datum is niet geldig.',
   DATE_NOT_IN_PAST: () => 'De datum moet in het verleden liggen.',
@@ -128,6 +134,8 @@ const nl: Catalogue = {
   COUPON_PERSONAL: () => 'Deze kortingscode is persoonlijk: hij geldt alleen voor het account waarnaar hij werd gestuurd.',
   COUPON_USED: () => 'Deze kortingscode werd al gebruikt.',
   COUPON_OWN_REFERRAL: () => 'Je kunt je eigen sponsorcode niet gebruiken.',
+  COUPON_REFERRAL_SAME_HOUSEHOLD: () =>
+    'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij je peter of meter.',
   CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van je bestelling niet mogelijk: vul eerst de vorige stappen in.',
   ORDER_ALREADY_PLACED: () => 'Deze bestelling werd al bevestigd.',
   CART_EMPTY: () => 'Je winkelmand is leeg.',
@@ -138,6 +146,8 @@ const nl: Catalogue = {
   SALE_TERMS_NOT_ACCEPTED: () => 'Je moet de algemene verkoopsvoorwaarden aanvaarden om je bestelling te bevestigen.',
   PAYMENT_NOT_PAYABLE: () => 'Deze betaling kan niet meer voldaan worden.',
   PAYMENT_IN_PROGRESS: () => 'Er is al een betaling van deze bestelling bezig: wacht enkele seconden.',
+  PAYMENT_STILL_OPEN: () =>
+    'De betaling die je voor deze bestelling begon, kan nog slagen: rond ze af op haar pagina, of wacht tot ze verloopt, voor je een andere kiest.',
   SUBSCRIPTION_DRAFT_LOCKED: () =>
     'Je volgende bestelling wordt klaargemaakt: ze kan niet meer gewijzigd worden. Je wijzigingen voor alle bestellingen gelden voor de volgende.',
   SUBSCRIPTION_STOPPED: () => 'Dit abonnement is stopgezet.',
@@ -186,6 +196,7 @@ export const serviceBusyMessage = (lang: Language): string =>
 /** What a 429 of the other rate limits says (limits/policy.ts), by what was limited. */
 export type LimitedAction =
   | 'lookup'
+  | 'registration'
   | 'coupon'
   | 'resetEmail'
   | 'resetAddress'
@@ -198,6 +209,7 @@ export type LimitedAction =
 const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => string>> = {
   fr: {
     lookup: (when) => `Trop de vérifications d’adresses e-mail depuis votre réseau. Merci de réessayer ${when}.`,
+    registration: (when) => `Trop de créations de compte depuis votre réseau. Merci de réessayer ${when}.`,
     coupon: (when) => `Trop de codes promo refusés. Merci de réessayer ${when}.`,
     // Says nothing about whether the account exists: the limit counts unknown e-mails alike.
     resetEmail: (when) =>
@@ -213,6 +225,7 @@ const limitedTexts: Record<Language, Record<LimitedAction, (when: string) => str
   },
   nl: {
     lookup: (when) => `Te veel controles van e-mailadressen vanaf je netwerk. Probeer het ${when} opnieuw.`,
+    registration: (when) => `Te veel nieuwe accounts vanaf je netwerk. Probeer het ${when} opnieuw.`,
     coupon: (when) => `Te veel geweigerde kortingscodes. Probeer het ${when} opnieuw.`,
     resetEmail: (when) =>
       `Er werden al meerdere links aangevraagd voor dit e-mailadres. Als er een account bestaat, is de laatst ontvangen link geldig: kijk in je mailbox (en bij de ongewenste e-mail), of probeer het ${when} opnieuw.`,

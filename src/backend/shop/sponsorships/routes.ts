@@ -24,7 +24,7 @@ const initial = (lastName: string) => {
 const friendJson = (f: FriendRow) => ({
   name: `${f.first_name.trim()}${initial(f.last_name)}`,
   registeredAt: f.registered_at,
-  state: f.rewarded_at ? 'rewarded' : f.ordered ? 'ordered' : 'registered',
+  state: f.rewarded_at ? 'rewarded' : f.refusal ? 'refused' : f.ordered ? 'ordered' : 'registered',
   reward: f.reward_code ? { code: f.reward_code, amount: f.reward_value ?? 0, expiresAt: f.reward_expires_at, used: f.reward_used } : null,
 });
 

@@ -1,7 +1,8 @@
 /**
  * Sponsorships at work (lib/shop-api/sponsorship-rule.ts says the rule): the referral code made on first need, the friend recorded
  * at registration, the sponsor's code put on the friend's carts, and the sponsor rewarded when the friend's
- * first order is paid (checkout/payment-requests.ts calls rewardSponsor in the payment's transaction).
+ * first order is paid (orders/payments.ts applyOutcome calls rewardSponsor in the payment's transaction),
+ * provided the friend is of another household (household.ts).
  */
 import { channelOf, intlLocaleOf, type Language, type LocaleCode, siteUrlOf } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
@@ -9,6 +10,7 @@ import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import type { OrderRow } from '../carts/repository.ts';
 import { readableCode } from '../shared/random.ts';
+import { rewardRefusal } from './household.ts';
 import { rewardMail } from './mails.ts';
 import {
   giveReward,
@@ -18,6 +20,7 @@ import {
   lockReferral,
   peopleOf,
   referralCodeOf,
+  refuseReward,
   sponsorOfCode,
 } from './repository.ts';
 import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
@@ -72,6 +75,14 @@ export async function recordReferral(q: Queryable, friendId: number, code: strin
  * After a payment of an order: when it is the friend's first order, their sponsor gets their reward, once.
  * A friend who typed a referral code rather than following the link becomes that sponsor's friend here.
  * A free order (nothing paid) never gets here: it brings no reward.
+ *
+ * A friend who is the sponsor in disguise brings nothing: an order shipped to one of the sponsor's addresses,
+ * or paid with an instrument the sponsor used, gives no reward and no mail; the referral records why, and
+ * that first order stays the only one that could have rewarded.
+ *
+ * The reward is given at payment. The shop refunds no order today (only charges it does not keep, which
+ * never paid an order); when an order refund flow exists, refunding a friend's rewarded first order must
+ * withdraw the sponsor's reward if it is still unused (its coupon expired or deleted, the referral marked).
  */
 export async function rewardSponsor(
   tx: Queryable,
@@ -85,7 +96,12 @@ export async function rewardSponsor(
     if (sponsorId !== null) await insertReferral(tx, friendId, sponsorId, now);
   }
   const referral = await lockReferral(tx, friendId);
-  if (!referral || referral.rewarded_at !== null || !(await isFirstOrder(tx, friendId, order.id))) return;
+  if (!referral || referral.rewarded_at !== null || referral.refusal !== null || !(await isFirstOrder(tx, friendId, order.id))) return;
+  const refusal = await rewardRefusal(tx, referral.sponsor_customer_id, order.id);
+  if (refusal) {
+    await refuseReward(tx, { friendId, orderId: order.id }, refusal, now);
+    return;
+  }
   const people = await peopleOf(tx, referral.sponsor_customer_id, friendId);
   if (!people) return;
   const expiresAt = new Date(now.getTime() + SPONSORSHIP.rewardValidityDays * DAY_MS);

@@ -24,6 +24,7 @@ export default {
       'Ce champ contient des caractères invisibles (espace sans largeur ou marque de sens d’écriture)\u00A0: merci de les retirer.',
     percent: 'Le caractère % n’est pas autorisé.',
     emoji: 'Ce champ ne peut pas contenir d’emoji.',
+    link: 'Ce champ ne peut pas contenir d’adresse web (www, http ou un point collé au mot suivant).',
     postcode_length: 'Le code postal doit comporter {digits} chiffres.',
     postcode_country: 'Le format du code postal ne correspond pas au pays sélectionné.',
     invalid_date: 'La date n’est pas valide.',

@@ -6,6 +6,8 @@ export default {
     sponsor:
       'Vous recevez un bon de {sponsorReward} dès que la première commande d’un filleul est payée\u00A0: valable {days} jours, sur votre compte, une fois.',
     how: 'Votre filleul crée son compte avec votre lien (le code s’applique alors tout seul à son panier), ou saisit votre code dans son panier.',
+    household:
+      'Votre filleul doit être un nouveau client d’un autre foyer\u00A0: une autre adresse de livraison que les vôtres et un autre moyen de paiement que le vôtre. Une commande livrée à l’une de vos adresses n’a pas la réduction, et une commande réglée avec votre carte ne vous donne pas de bon.',
   },
   link: {
     title: 'Votre lien de parrainage',
@@ -30,6 +32,7 @@ export default {
       registered: 'Compte créé, pas encore de commande',
       ordered: 'Première commande passée, en attente de paiement',
       rewarded: 'Première commande payée, récompense offerte',
+      refused: 'Première commande payée, sans récompense\u00A0: même adresse de livraison ou même moyen de paiement que vous',
     },
     reward: 'Votre bon\u00A0: {code} ({amount})',
     expires: 'valable jusqu’au {date}',

@@ -20,6 +20,7 @@ export default {
     invisible_characters: 'Dit veld bevat onzichtbare tekens (een teken zonder breedte of een schrijfrichtingsteken): verwijder ze.',
     percent: 'Het teken % is niet toegestaan.',
     emoji: 'Dit veld mag geen emoji bevatten.',
+    link: 'Dit veld mag geen webadres bevatten (www, http of een punt direct gevolgd door een woord).',
     postcode_length: 'De postcode moet {digits} cijfers bevatten.',
     postcode_country: 'Het formaat van de postcode komt niet overeen met het gekozen land.',
     invalid_date: 'De datum is niet geldig.',

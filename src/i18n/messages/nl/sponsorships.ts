@@ -6,6 +6,8 @@ export default {
     sponsor:
       'Jij krijgt een bon van {sponsorReward} zodra de eerste bestelling van een petekind betaald is: {days} dagen geldig, voor je account, één keer.',
     how: 'Je petekind maakt een account aan met jouw link (de code staat dan vanzelf in zijn winkelmand), of vult jouw code in zijn winkelmand in.',
+    household:
+      'Je petekind moet een nieuwe klant uit een ander huishouden zijn: een ander leveringsadres dan de jouwe en een andere betaalmethode dan de jouwe. Een bestelling die op een van jouw adressen geleverd wordt, krijgt geen korting, en een bestelling die met jouw kaart betaald wordt, levert jou geen bon op.',
   },
   link: {
     title: 'Jouw peterschapslink',
@@ -30,6 +32,7 @@ export default {
       registered: 'Account aangemaakt, nog geen bestelling',
       ordered: 'Eerste bestelling geplaatst, wacht op betaling',
       rewarded: 'Eerste bestelling betaald, beloning gegeven',
+      refused: 'Eerste bestelling betaald, geen beloning: zelfde leveringsadres of zelfde betaalmethode als jij',
     },
     reward: 'Je bon: {code} ({amount})',
     expires: 'geldig tot {date}',

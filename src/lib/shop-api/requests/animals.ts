@@ -26,16 +26,28 @@ export const animalIri = {
   animal: (id: number) => `${SHOP_API_PREFIX}/animals/${id}`,
 } as const;
 
-/** An IRI of one of `prefix`'s items (or its bare id) as the item's id. */
+/** The largest id of a database row (PostgreSQL's integer): a larger one would make the lookup fail, not miss. */
+const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * An IRI of one of `prefix`'s items (or its bare id) as the item's id. With no `ids` (a list only the
+ * platform's database holds) any id a row can have passes, and anything else (not a number, zero, beyond
+ * PostgreSQL's integer) is refused here: it would otherwise reach the database's lookup and fail there.
+ */
 const iriOf = (prefix: keyof typeof animalIri, ids: readonly number[]) =>
   z.pipe(
     reference,
     z
       .transform((text: string) => {
-        const match = new RegExp(`^(?:${animalIri[prefix](0).slice(0, -1).replaceAll('/', '\\/')})?(\\d{1,9})$`).exec(text);
+        const match = new RegExp(`^(?:${animalIri[prefix](0).slice(0, -1).replaceAll('/', '\\/')})?(\\d{1,10})$`).exec(text);
         return match ? Number(match[1]) : Number.NaN;
       })
-      .check(z.refine((id) => ids.length === 0 || ids.includes(id), because('invalid', 'INVALID_CHOICE'))),
+      .check(
+        z.refine(
+          (id) => (ids.length === 0 ? Number.isInteger(id) && id >= 1 && id <= MAX_ROW_ID : ids.includes(id)),
+          because('invalid', 'INVALID_CHOICE'),
+        ),
+      ),
   );
 
 const line = (max: number) => withoutEmoji(plainText(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))));

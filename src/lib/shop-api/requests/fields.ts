@@ -36,6 +36,19 @@ export const hasEmoji = (text: string): boolean => EMOJI.test(text);
 export const withoutEmoji = <S extends z.ZodMiniType<string>>(schema: S) =>
   schema.check(z.refine((text) => !hasEmoji(text), because('emoji', 'INVALID_CHARACTERS')));
 
+/**
+ * What a mail client or a chat app turns into a link even in plain text: a scheme (`https://`, any `://`),
+ * `www.`, or a domain-like word (`evil.example`, `bit.ly`: letters or digits, a dot, then a word of two
+ * letters or more). Dots IDNA reads as dots (。．｡) count as dots. A name goes into the shop's mails, so a
+ * link there would be one the shop seems to send. A real name has no dot glued to the word after it:
+ * initials are "J. Dupont", "J.-P." or "J.P." (one letter after the dot), which all pass.
+ */
+const LINK = /:\/\/|www[.\u3002\uFF0E\uFF61]|[\p{L}\p{N}][.\u3002\uFF0E\uFF61]\p{L}{2,}/iu;
+export const looksLikeLink = (text: string): boolean => LINK.test(text);
+/** A text that cannot read as a link ("Ce champ ne peut pas contenir d’adresse web…"). */
+const withoutLink = <S extends z.ZodMiniType<string>>(schema: S) =>
+  schema.check(z.refine((text) => !looksLikeLink(text), because('link', 'LINK_NOT_ALLOWED')));
+
 /** No control character (a line break in a name), nothing invisible: every one-line text keeps these. */
 export const plainText = <S extends z.ZodMiniType<string>>(schema: S) =>
   schema.check(
@@ -71,11 +84,12 @@ export const confirmed = <T extends { newPassword: string; confirmNewPassword: s
 export const always = { when: () => true } as { when: () => boolean };
 
 /**
- * First or last name: 1 to 255 characters, trimmed, one line, nothing invisible, no emoji (a name is printed on
- * parcels' labels and in mails). Accents, diaereses and apostrophes are a person's name (Zoë, D'Hondt): an
- * address's name is stricter (addresses.ts) and the address form offers a label-safe spelling.
+ * First or last name: 1 to 255 characters, trimmed, one line, nothing invisible, no emoji, nothing that reads
+ * as a link (a name is printed on parcels' labels and in mails). Accents, diaereses and apostrophes are a
+ * person's name (Zoë, D'Hondt): SPEC's forbidden characters are an address's (addresses.ts), whose form
+ * offers a label-safe spelling.
  */
-export const personName = withoutEmoji(plainText(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name))));
+export const personName = withoutLink(withoutEmoji(plainText(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name)))));
 export const GENDERS = ['m', 'f'] as const;
 
 /** Empty strings (and blanks) from a cleared form field mean "no value". */

@@ -85,4 +85,16 @@ describe('refusalOf: personal codes, codes used once, reserved names and referra
     expect(refusalOf(coupon({ sponsorCustomerId: 7 }), { ...context, customer: { id: 9, email: 'x@example.com' } })).toBeNull();
     expect(refusalOf(coupon({ sponsorCustomerId: 7 }), context)).toBeNull();
   });
+  it('refuses a referral code on a cart going to its sponsor’s address, after the first-order rule and before the minimum', () => {
+    const friend = { id: 9, email: 'x@example.com' };
+    const referral = coupon({ sponsorCustomerId: 7, firstOrderOnly: true });
+    expect(refusalOf(referral, { ...context, customer: friend, shipsToSponsor: true })).toBe('COUPON_REFERRAL_SAME_HOUSEHOLD');
+    expect(refusalOf(referral, { ...context, customer: friend, shipsToSponsor: false })).toBeNull();
+    expect(refusalOf(referral, { ...context, customer: friend, shipsToSponsor: true, itemsTotal: 10 })).toBe(
+      'COUPON_REFERRAL_SAME_HOUSEHOLD',
+    );
+    expect(refusalOf(referral, { ...context, customer: friend, shipsToSponsor: true, hasCompletedOrder: true })).toBe('COUPON_FIRST_ORDER');
+    // Only a referral code knows of a sponsor.
+    expect(refusalOf(coupon(), { ...context, customer: friend, shipsToSponsor: true })).toBeNull();
+  });
 });
