@@ -8,7 +8,7 @@
 import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
 import { trustedProxyHops } from './shop/limits/client-address.ts';
 import { SANDBOX_ACCOUNT } from './relay/routes.ts';
-import { EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/captcha/embedded.ts';
+import { EMBEDDED_CAPTCHA_SITE_KEY, EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/captcha/embedded.ts';
 import type { GoogleSignInSettings } from './google/verify.ts';
 import { EMBEDDED_SEARCH } from '../lib/search/hosts.ts';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
@@ -18,6 +18,8 @@ export type Env = Record<string, string | undefined>;
 
 /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
 const MIN_JWT_SECRET_BYTES = 32;
+/** The bearer token staff send (operator/staff.ts refuses every call with a shorter one). */
+const MIN_OPERATOR_TOKEN_LENGTH = 16;
 
 export interface PlatformConfig {
   production: boolean;
@@ -111,6 +113,121 @@ const isUrl = (text: string, protocols: string[]) => {
   }
 };
 
+/** How a secret of ours is made: 48 random bytes, 64 characters of base64. */
+const MAKE_A_SECRET = 'openssl rand -base64 48';
+
+/**
+ * Every value this repository publishes for the embedded services and the sandboxes (README, source): in
+ * production no secret may be one of them, whichever variable it is given to. A function, not a constant:
+ * some of them are declared further down.
+ */
+const publishedValues = (): readonly string[] => [
+  SANDBOX_API_KEY,
+  SANDBOX_WEBHOOK_SECRET,
+  EMBEDDED_MEDIA_KEYS.privateKey,
+  EMBEDDED_MEDIA_KEYS.publicKey,
+  LOCAL_CONTENT_EDITOR_TOKEN,
+  LOCAL_WEBHOOK_SECRET,
+  SANDBOX_ACCOUNT.password,
+  EMBEDDED_SEARCH.apiKey,
+  EMBEDDED_GOOGLE_CLIENT_ID,
+  EMBEDDED_CAPTCHA_SITE_KEY,
+];
+
+/**
+ * The signs of a secret typed by a person rather than drawn at random. The limits are set so that a random
+ * secret of the minimum length passes: among 300,000 draws of `openssl rand -hex 12` (24 hex characters,
+ * the weakest random secret a minimum here lets through) fewer than 1 in 10,000 had fewer than 8 different
+ * characters or under 2.5 bits a character, and none was mostly a run; longer or base64 secrets, none.
+ */
+const MIN_DISTINCT_CHARACTERS = 8;
+const MIN_BITS_PER_CHARACTER = 2.5;
+/** Neighbouring characters one apart or equal (0123…, abcd…, aaaa…): about 1 pair in 5 in random hex. */
+const MAX_RUN_SHARE = 0.6;
+
+/**
+ * Why `value` cannot be a secret, in words that never quote it; null when nothing gives it away. Not a
+ * proof of randomness: a sentence passes, but the published values, repeated characters, short patterns
+ * and alphabet runs (aaaa…, abab…, 0123456789…) do not.
+ */
+export function weakSecret(value: string): string | null {
+  if (publishedValues().includes(value)) return 'is a value published in this repository for the embedded services';
+  const characters = [...value];
+  const counts = new Map<string, number>();
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1);
+  if (counts.size < MIN_DISTINCT_CHARACTERS) return `uses only ${counts.size} different characters`;
+  const bits = -[...counts.values()].reduce((sum, n) => sum + (n / characters.length) * Math.log2(n / characters.length), 0);
+  if (bits < MIN_BITS_PER_CHARACTER)
+    return `repeats its characters too much (${bits.toFixed(1)} bits of entropy a character, a random one has over ${MIN_BITS_PER_CHARACTER})`;
+  const codes = characters.map((character) => character.codePointAt(0) ?? 0);
+  let runs = 0;
+  for (let i = 1; i < codes.length; i += 1) if (Math.abs(codes[i]! - codes[i - 1]!) <= 1) runs += 1;
+  if (runs > MAX_RUN_SHARE * (codes.length - 1)) return 'is mostly a run of neighbouring characters (like 0123… or abcd…)';
+  for (let period = 1; period <= characters.length / 2; period += 1)
+    if (characters.every((character, i) => i < period || character === characters[i - period])) return 'repeats a shorter text';
+  return null;
+}
+
+interface SecretRule {
+  /** At least this many characters (UTF-16 code units, as the existing limits count them)… */
+  minLength?: number;
+  /** …or bytes in UTF-8 (a key's size). */
+  minBytes?: number;
+  /** What the secret protects, for the message. */
+  guards: string;
+  /** How to get a good one: ours are random (MAKE_A_SECRET); a provider's is copied from its dashboard. */
+  source?: string;
+}
+
+/**
+ * Refuses in production a secret that is short, published or guessable: one line naming the variable, what
+ * is wrong and how to make a good one. The value itself is never printed (the line goes to the logs).
+ */
+function checkSecret(problems: string[], name: string, value: string, rule: SecretRule): void {
+  const remedy = rule.source ?? `make a random one: ${MAKE_A_SECRET}`;
+  if (publishedValues().includes(value)) {
+    problems.push(
+      `${name} is a value published in this repository for the embedded services, so anyone knows it (${rule.guards}): ${remedy}.`,
+    );
+    return;
+  }
+  const bytes = Buffer.byteLength(value);
+  if (rule.minBytes !== undefined && bytes < rule.minBytes) {
+    problems.push(`${name} is too short (${bytes} bytes): it needs at least ${rule.minBytes} (${rule.guards}); ${remedy}.`);
+    return;
+  }
+  if (rule.minLength !== undefined && value.length < rule.minLength) {
+    problems.push(`${name} is shorter than ${rule.minLength} characters (${rule.guards}): ${remedy}.`);
+    return;
+  }
+  const weakness = weakSecret(value);
+  if (weakness) problems.push(`${name} is too easy to guess: it ${weakness} (${rule.guards}); ${remedy}.`);
+}
+
+/**
+ * Production's mails carry password reset links: they leave over TLS or not at all. nodemailer (mail/delivery.ts)
+ * takes the URL's query as transport options, so `smtps://…` (TLS from the first byte, port 465) or
+ * `smtp://…?requireTLS=true` (STARTTLS, and no mail sent when the server does not offer it, port 587) are
+ * encrypted; a bare `smtp://` upgrades only if the server offers to, so anyone on the path can strip it. A URL
+ * that turns the certificate check off is refused as well: TLS to whoever answers protects nothing.
+ */
+function unencryptedSmtp(smtpUrl: string): string | null {
+  const url = new URL(smtpUrl);
+  const option = (key: string) => {
+    const values = url.searchParams.getAll(key);
+    return values.length > 1 ? 'repeated' : values[0];
+  };
+  const how =
+    'use smtps://user:password@host:465 (TLS from the start) or smtp://user:password@host:587?requireTLS=true (STARTTLS required)';
+  for (const key of ['secure', 'requireTLS', 'tls.rejectUnauthorized'])
+    if (option(key) === 'repeated') return `SMTP_URL gives ${key} more than once: ${how}.`;
+  if (option('tls.rejectUnauthorized') === 'false')
+    return `SMTP_URL turns off the check of the mail server's certificate (tls.rejectUnauthorized=false): ${how}, with a certificate the server's name matches.`;
+  const secure = url.protocol === 'smtps:' ? option('secure') !== 'false' : option('secure') === 'true';
+  if (secure || option('requireTLS') === 'true') return null;
+  return `SMTP_URL sends mail unencrypted (the mails carry password reset links): ${how}.`;
+}
+
 /** Reads the platform's settings; throws a ConfigError listing every problem at once. */
 export function readPlatformConfig(env: Env): PlatformConfig {
   const production = isProduction(env);
@@ -147,10 +264,18 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     else if (!isUrl(env.DATABASE_URL, ['postgres:', 'postgresql:'])) problems.push('DATABASE_URL must be a postgres:// URL.');
     if (!env.JWT_SECRET)
       problems.push(
-        `JWT_SECRET is not set: give every platform instance the same random secret of at least ${MIN_JWT_SECRET_BYTES} bytes (openssl rand -base64 48).`,
+        `JWT_SECRET is not set: give every platform instance the same random secret of at least ${MIN_JWT_SECRET_BYTES} bytes (${MAKE_A_SECRET}).`,
       );
-    else if (Buffer.byteLength(env.JWT_SECRET) < MIN_JWT_SECRET_BYTES)
-      problems.push(`JWT_SECRET is too short (${Buffer.byteLength(env.JWT_SECRET)} bytes): it needs at least ${MIN_JWT_SECRET_BYTES}.`);
+    else
+      checkSecret(problems, 'JWT_SECRET', env.JWT_SECRET, {
+        minBytes: MIN_JWT_SECRET_BYTES,
+        guards: 'it signs every shopper session',
+      });
+    if (env.OPERATOR_TOKEN)
+      checkSecret(problems, 'OPERATOR_TOKEN', env.OPERATOR_TOKEN, {
+        minLength: MIN_OPERATOR_TOKEN_LENGTH,
+        guards: "staff read the shoppers' contact requests and their files with it",
+      });
     for (const code of channelCodes) {
       const name = `SITE_URL_${code}`;
       if (!env[name])
@@ -164,6 +289,10 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     if (env.OUTBOX_PAGE && env.OUTBOX_PAGE !== 'off')
       problems.push('OUTBOX_PAGE cannot be turned on in production: the outbox shows password reset links to anyone.');
     if (!smtpUrl) problems.push('SMTP_URL is not set: production sends mails through an SMTP server (smtps://user:password@host:465).');
+    else if (isUrl(smtpUrl, ['smtp:', 'smtps:'])) {
+      const problem = unencryptedSmtp(smtpUrl);
+      if (problem) problems.push(problem);
+    }
     // Behind a load balancer every client would otherwise share its address, and the per-address limits
     // would refuse everyone at once: production says how many proxies stand in front (0 for none).
     if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '')
@@ -246,7 +375,16 @@ function readMediaConfig(env: Env, production: boolean, problems: string[]): Med
   if (production) {
     if (!privateKey)
       problems.push("IMAGEKIT_PRIVATE_KEY is not set: the shop signs the pets' photo uploads with its ImageKit private key.");
+    else
+      checkSecret(problems, 'IMAGEKIT_PRIVATE_KEY', privateKey, {
+        guards: "whoever knows it can sign uploads to the shop's ImageKit account",
+        source: "copy the private key from ImageKit's dashboard (Developer options)",
+      });
     if (!publicKey) problems.push("IMAGEKIT_PUBLIC_KEY is not set: the ImageKit public key the site's uploads are sent with.");
+    else if (publicKey === EMBEDDED_MEDIA_KEYS.publicKey)
+      problems.push(
+        "IMAGEKIT_PUBLIC_KEY is the embedded media service's published key: give the public key of the shop's ImageKit account.",
+      );
     if (!urlEndpoint)
       problems.push(
         "IMAGEKIT_URL_ENDPOINT is not set: the shop's ImageKit URL endpoint, where the photos are served (https://ik.imagekit.io/<its id>).",
@@ -360,10 +498,19 @@ function readSignIn(env: Env, production: boolean, problems: string[]): SignInSe
     if (!on) return { google: null, captcha: { kind: 'off' } };
     if (!clientId)
       problems.push("GOOGLE_CLIENT_ID is not set: Google sign-in checks that each token was made for the shop's OAuth client id.");
+    else if (clientId === EMBEDDED_GOOGLE_CLIENT_ID)
+      problems.push(
+        "GOOGLE_CLIENT_ID is the embedded Google's published client id: give the shop's OAuth client id from Google's console.",
+      );
     if (!secret)
       problems.push(
         'CAPTCHA_SECRET is not set: every Google sign-in passes the captcha, checked with the secret key of the reCAPTCHA site key.',
       );
+    else
+      checkSecret(problems, 'CAPTCHA_SECRET', secret, {
+        guards: "it checks each sign-in's captcha with reCAPTCHA",
+        source: "copy the secret key of the site key from reCAPTCHA's console",
+      });
     return {
       google: { clientId: clientId ?? '', jwksUrl: jwksUrl ?? GOOGLE_JWKS_URL, embedded: false },
       captcha: siteverify(secret ?? ''),
@@ -390,6 +537,10 @@ function readRelayConfig(env: Env, production: boolean, problems: string[]): Rel
     if (!env.RELAY_ACCOUNT_NUMBER)
       problems.push("RELAY_ACCOUNT_NUMBER is not set: the shop's account number with the relay-point carrier.");
     if (!env.RELAY_PASSWORD) problems.push("RELAY_PASSWORD is not set: the password of the shop's account with the relay-point carrier.");
+    else if (env.RELAY_PASSWORD === SANDBOX_ACCOUNT.password)
+      problems.push(
+        "RELAY_PASSWORD is the embedded relay-point service's published sandbox password: give the password of the shop's account with the carrier.",
+      );
     return { apiUrl: apiUrl ?? '', accountNumber: env.RELAY_ACCOUNT_NUMBER ?? '', password: env.RELAY_PASSWORD ?? '' };
   }
   const account = {
@@ -414,10 +565,24 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
     if (!apiKey) problems.push('MOLLIE_API_KEY is not set: production takes payments through Mollie with the live API key (live_…).');
     else if (!apiKey.startsWith('live_'))
       problems.push('MOLLIE_API_KEY must be a live key (live_…) in production: a test key takes no real payment.');
+    else {
+      // Mollie's keys are live_ and a random part: a made-up one (live_xxxx…) only fails later, at the first payment.
+      const weakness = weakSecret(apiKey.slice('live_'.length));
+      if (weakness)
+        problems.push(
+          `MOLLIE_API_KEY is not a key Mollie issued: its random part ${weakness}. Copy the live API key from Mollie's dashboard.`,
+        );
+    }
     if (!webhookSecret)
       problems.push(
         'MOLLIE_WEBHOOK_SECRET is not set: the shop checks the signature of every payment webhook with the secret shared with Mollie.',
       );
+    else
+      checkSecret(problems, 'MOLLIE_WEBHOOK_SECRET', webhookSecret, {
+        minLength: MIN_SHARED_SECRET_LENGTH,
+        guards: 'whoever knows it can sign a payment webhook',
+        source: "copy the signing secret Mollie's dashboard gives the webhook",
+      });
     return { apiKey: apiKey ?? '', apiUrl, webhookSecret };
   }
   return {
@@ -462,16 +627,25 @@ function readContentEditor(env: Env, production: boolean, problems: string[]): C
     if (!isUrl(url, production ? ['https:'] : ['http:', 'https:']))
       problems.push(`CONTENT_WEBHOOK_URLS may only name ${production ? 'https://' : 'http(s)://'} receivers (not ${url}).`);
   if (!production) return { token: token ?? LOCAL_CONTENT_EDITOR_TOKEN, webhookUrls, webhookSecret: webhookSecret ?? LOCAL_WEBHOOK_SECRET };
-  if (token && token.length < MIN_SHARED_SECRET_LENGTH)
+  if (token)
+    checkSecret(problems, 'CONTENT_EDITOR_TOKEN', token, {
+      minLength: MIN_SHARED_SECRET_LENGTH,
+      guards: 'editors write the catalogue with it',
+    });
+  if (webhookUrls.length && !webhookSecret)
     problems.push(
-      `CONTENT_EDITOR_TOKEN is shorter than ${MIN_SHARED_SECRET_LENGTH} characters: editors write the catalogue with it (openssl rand -base64 32).`,
+      `WEBHOOK_SECRET is not set: the publish webhooks to CONTENT_WEBHOOK_URLS are signed with it (at least ${MIN_SHARED_SECRET_LENGTH} characters, ${MAKE_A_SECRET}).`,
     );
-  if (webhookUrls.length && (!webhookSecret || webhookSecret.length < MIN_SHARED_SECRET_LENGTH))
-    problems.push(
-      `WEBHOOK_SECRET is not set or shorter than ${MIN_SHARED_SECRET_LENGTH} characters: the publish webhooks to CONTENT_WEBHOOK_URLS are signed with it.`,
-    );
+  else if (webhookSecret) checkWebhookSecret(problems, webhookSecret);
   return { token, webhookUrls, webhookSecret: webhookSecret ?? '' };
 }
+
+/** The secret the content service signs its publish webhooks with, the same on the platform and the receivers. */
+const checkWebhookSecret = (problems: string[], secret: string) =>
+  checkSecret(problems, 'WEBHOOK_SECRET', secret, {
+    minLength: MIN_SHARED_SECRET_LENGTH,
+    guards: 'whoever knows it can trigger rebuilds of the sites',
+  });
 
 /** The editor API's settings alone, for the content service's mount. */
 export const readContentEditorSettings = (env: Env): ContentEditorSettings => readAlone(env, readContentEditor);
@@ -510,10 +684,11 @@ export function readWebhookConfig(env: Env): WebhookSettings {
   if (!Number.isInteger(quietMs) || quietMs < 0 || quietMs > 60_000)
     problems.push('WEBHOOK_QUIET_MS must be a whole number of milliseconds from 0 to 60000 (a minute).');
   if (production) {
-    if (!env.WEBHOOK_SECRET || env.WEBHOOK_SECRET.length < MIN_SHARED_SECRET_LENGTH)
+    if (!env.WEBHOOK_SECRET)
       problems.push(
-        `WEBHOOK_SECRET is not set or shorter than ${MIN_SHARED_SECRET_LENGTH} characters: without it anyone could trigger rebuilds. Give the content service the same secret.`,
+        `WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Give the content service and this receiver the same random secret of at least ${MIN_SHARED_SECRET_LENGTH} characters (${MAKE_A_SECRET}).`,
       );
+    else checkWebhookSecret(problems, env.WEBHOOK_SECRET);
     // Rebuilding here (no build hooks) writes the site addresses into every page.
     if (!buildHooks.fr && !buildHooks.be)
       for (const code of channelCodes) {

@@ -54,18 +54,19 @@ afterAll(() => {
   for (const proc of running) proc.child.kill('SIGKILL');
 });
 
-const strongSecret = 'k'.repeat(48);
+/** Random, as `openssl rand -base64 48` makes them: production refuses a typed one (config.ts weakSecret). */
+const strongSecret = 'Fh4l0mtRVk3vRXl2Qbg6vLyI0wPq0Qn8mIRy1vB3yq2TnC4Sx8e2hPj7dNfUaZk9';
 const productionEnv = (port: number) => ({
   NODE_ENV: 'production',
   PORT_PLATFORM: String(port),
   JWT_SECRET: strongSecret,
   SITE_URL_FR: 'https://www.maison-gamelle.example',
   SITE_URL_BE: 'https://be.maison-gamelle.example',
-  SMTP_URL: 'smtp://127.0.0.1:1',
+  SMTP_URL: 'smtp://127.0.0.1:1?requireTLS=true',
   MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
   TRUST_PROXY: '0',
   MOLLIE_API_KEY: 'live_productionKeyOfTheShop0000000000',
-  MOLLIE_WEBHOOK_SECRET: 'w'.repeat(48),
+  MOLLIE_WEBHOOK_SECRET: 'pQ2vX7nR4kL9sT1wY6zB3dF8gH5jM0cV',
   RELAY_API_URL: 'https://ws.colissimo.example',
   RELAY_ACCOUNT_NUMBER: '812345',
   RELAY_PASSWORD: 'p'.repeat(24),
@@ -108,19 +109,30 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(proc.stdout()).not.toContain('Platform');
   });
 
-  it.skipIf(onServerPass)('refuses a weak JWT secret, an http site and the outbox page', async () => {
+  it.skipIf(onServerPass)('refuses weak secrets, published keys, plaintext SMTP, an http site and the outbox page', async () => {
     const port = await freePort();
+    // What issue 43 saw start: secrets present but guessable.
     const proc = run('src/backend/main.ts', {
       ...productionEnv(port),
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
-      JWT_SECRET: 'a',
+      JWT_SECRET: 'a'.repeat(32),
+      MOLLIE_WEBHOOK_SECRET: 'x',
+      IMAGEKIT_PRIVATE_KEY: 'private_embedded_media_key',
+      SMTP_URL: 'smtp://shop:mail-password@127.0.0.1:1',
       SITE_URL_BE: 'http://be.example',
       OUTBOX_PAGE: 'on',
     });
     expect(await proc.exited).toBe(1);
-    expect(proc.stderr()).toContain('JWT_SECRET is too short (1 bytes)');
-    expect(proc.stderr()).toContain('SITE_URL_BE must be an https:// URL');
-    expect(proc.stderr()).toContain('OUTBOX_PAGE cannot be turned on in production');
+    const stderr = proc.stderr();
+    expect(stderr).toContain('JWT_SECRET is too easy to guess: it uses only 1 different characters');
+    expect(stderr).toContain('MOLLIE_WEBHOOK_SECRET is shorter than 24 characters');
+    expect(stderr).toContain('IMAGEKIT_PRIVATE_KEY is a value published in this repository');
+    expect(stderr).toContain('SMTP_URL sends mail unencrypted');
+    expect(stderr).toContain('openssl rand -base64 48');
+    expect(stderr).not.toContain('a'.repeat(32));
+    expect(stderr).not.toContain('mail-password');
+    expect(stderr).toContain('SITE_URL_BE must be an https:// URL');
+    expect(stderr).toContain('OUTBOX_PAGE cannot be turned on in production');
   });
 
   it.skipIf(onServerPass)("refuses to start with the embedded media service's published keys instead of ImageKit's", async () => {

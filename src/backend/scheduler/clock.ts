@@ -5,6 +5,7 @@
  * never reads the table. Each instance keeps the offset in memory and reads it again before each scheduler
  * run, so instances on one database follow a change within an interval.
  */
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 
 export interface DemoClock {
@@ -16,6 +17,23 @@ export interface DemoClock {
   advance(ms: number): Promise<number>;
   /** Back to real time. */
   reset(): Promise<void>;
+  /**
+   * The key that moves this clock through the platform (operator/clock.ts): random, made once per database
+   * and kept in it (shop.clock_key), so every instance on the database shares it and `npm run clock`
+   * pointed at that database can read it.
+   */
+  readonly key: string;
+}
+
+/** The database's clock key; null when no platform has made one yet (it makes it as it starts). */
+export async function readClockKey(db: Queryable): Promise<string | null> {
+  return (await db.query<{ key: string }>('SELECT key FROM shop.clock_key'))[0]?.key ?? null;
+}
+
+/** Makes the key unless an instance made it first (then it is that one). */
+async function clockKey(db: Queryable): Promise<string> {
+  await db.query('INSERT INTO shop.clock_key (key) VALUES ($1) ON CONFLICT (id) DO NOTHING', [randomBytes(32).toString('base64url')]);
+  return (await readClockKey(db))!;
 }
 
 const readOffset = async (db: Queryable) =>
@@ -23,7 +41,9 @@ const readOffset = async (db: Queryable) =>
 
 export async function demoClock(db: Queryable): Promise<DemoClock> {
   let offset = await readOffset(db);
+  const key = await clockKey(db);
   return {
+    key,
     now: () => new Date(Date.now() + offset),
     offsetMs: () => offset,
     async refresh() {

@@ -11,25 +11,44 @@ import {
   LOCAL_WEBHOOK_SECRET,
   SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET,
+  readSignInSettings,
+  weakSecret,
 } from '../../../src/backend/config.ts';
+import { randomBytes } from 'node:crypto';
+import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../../src/lib/captcha/embedded.ts';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/customers/passwords.ts';
+
+/**
+ * Secrets as they look for real: random, as `openssl rand -base64 48` makes ours, and the providers' keys as
+ * their dashboards give them (made up here, of their shape). Production refuses anything a person typed.
+ */
+const strong = {
+  jwt: 'cJ+9T3mCNbbgMur6rGVhgZW0FD04N1J6+PlhR5HCPpB60JzcYfDTKSJjXJ8e0NYY',
+  mollieKey: 'live_aj9qTZcCBT17UYJIb4cLhuwbldikbP',
+  mollieWebhook: 'D5OYaMQwuC_GSurfjhOY6_pkwpzNxgo2',
+  imagekitPrivate: 'private_jdjwH587C1pJ4DqAJlZWSkYBQNWR',
+  imagekitPublic: 'public_xzBIUWbsB2hNVplfTjOGI26gXnfb',
+  operator: 'aPZvbbQWfz1otAcAKpMMb_4MkP0O2XPU',
+  editor: '9KZDYdcac8AqmPCPst4Rni-M8rQn5Rd8',
+  webhook: 'TMZNl-jDCZvsjSWfuCm3bhsMUKzNRyyxHzNMP2CvMydW0z-T',
+};
 
 const safeProduction = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://shop:secret@db.internal:5432/shop',
-  JWT_SECRET: 'x'.repeat(32),
+  JWT_SECRET: strong.jwt,
   SITE_URL_FR: 'https://www.maison-gamelle.fr',
   SITE_URL_BE: 'https://www.maison-gamelle.be',
   SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
   MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.fr>',
   TRUST_PROXY: '1',
-  MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
-  MOLLIE_WEBHOOK_SECRET: 'webhook-secret',
+  MOLLIE_API_KEY: strong.mollieKey,
+  MOLLIE_WEBHOOK_SECRET: strong.mollieWebhook,
   RELAY_API_URL: 'https://ws.colissimo.fr',
   RELAY_ACCOUNT_NUMBER: '123456',
   RELAY_PASSWORD: 'relay-secret',
-  IMAGEKIT_PRIVATE_KEY: 'private_live_key_of_the_shop',
-  IMAGEKIT_PUBLIC_KEY: 'public_live_key_of_the_shop',
+  IMAGEKIT_PRIVATE_KEY: strong.imagekitPrivate,
+  IMAGEKIT_PUBLIC_KEY: strong.imagekitPublic,
   IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
 };
 
@@ -70,7 +89,7 @@ describe('platform configuration outside production', () => {
 describe('production mode fails closed', () => {
   it('starts on a complete configuration, without the outbox', () => {
     const config = readPlatformConfig(safeProduction);
-    expect(config).toMatchObject({ production: true, outbox: false, jwtSecret: 'x'.repeat(32), smtpUrl: safeProduction.SMTP_URL });
+    expect(config).toMatchObject({ production: true, outbox: false, jwtSecret: strong.jwt, smtpUrl: safeProduction.SMTP_URL });
     expect(config.siteOrigins).toEqual(['https://www.maison-gamelle.fr', 'https://www.maison-gamelle.be']);
   });
 
@@ -114,8 +133,143 @@ describe('production mode fails closed', () => {
   });
 
   it('accepts a JWT secret of 32 bytes counted in UTF-8, not characters', () => {
-    expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(16) })).toEqual([]);
-    expect(problemsOf({ ...safeProduction, JWT_SECRET: 'é'.repeat(15) })).toEqual([expect.stringContaining('(30 bytes)')]);
+    const accented = 'àâäçéèêëîïôöùûüÿ';
+    expect(problemsOf({ ...safeProduction, JWT_SECRET: accented })).toEqual([]);
+    expect(problemsOf({ ...safeProduction, JWT_SECRET: accented.slice(1) })).toEqual([expect.stringContaining('(30 bytes)')]);
+  });
+});
+
+describe('production refuses weak secrets, not only missing ones (issue 43)', () => {
+  const onlyProblem = (change: Record<string, string>) => {
+    const problems = problemsOf({ ...safeProduction, ...change });
+    expect(problems).toHaveLength(1);
+    // The refusal goes to the logs: it names the variable, never the value.
+    for (const value of Object.values(change)) if (value.length >= 8) expect(problems[0]).not.toContain(value);
+    return problems[0]!;
+  };
+
+  it.each([
+    ['JWT_SECRET', SANDBOX_WEBHOOK_SECRET],
+    ['MOLLIE_WEBHOOK_SECRET', SANDBOX_WEBHOOK_SECRET],
+    ['IMAGEKIT_PRIVATE_KEY', 'private_embedded_media_key'],
+    ['OPERATOR_TOKEN', LOCAL_CONTENT_EDITOR_TOKEN],
+    ['WEBHOOK_SECRET', LOCAL_WEBHOOK_SECRET],
+  ])('refuses %s set to a value published for the embedded services', (name, value) => {
+    const change =
+      name === 'WEBHOOK_SECRET' ? { WEBHOOK_SECRET: value, CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish' } : { [name]: value };
+    expect(onlyProblem(change)).toMatch(
+      new RegExp(`^${name} is a value published in this repository for the embedded services, so anyone knows it`),
+    );
+  });
+
+  it('refuses the published keys that are not secrets but give the embedded services away', () => {
+    expect(onlyProblem({ IMAGEKIT_PUBLIC_KEY: 'public_embedded_media_key' })).toMatch(
+      /^IMAGEKIT_PUBLIC_KEY is the embedded media service's published key/,
+    );
+    expect(onlyProblem({ RELAY_PASSWORD: 'bac-a-sable' })).toMatch(
+      /^RELAY_PASSWORD is the embedded relay-point service's published sandbox password/,
+    );
+    expect(onlyProblem({ MOLLIE_API_KEY: SANDBOX_API_KEY })).toMatch(/^MOLLIE_API_KEY must be a live key/);
+  });
+
+  it.each([
+    ['MOLLIE_WEBHOOK_SECRET', 'x', 'MOLLIE_WEBHOOK_SECRET is shorter than 24 characters'],
+    ['OPERATOR_TOKEN', 'staff', 'OPERATOR_TOKEN is shorter than 16 characters'],
+    ['JWT_SECRET', 'x'.repeat(31), 'JWT_SECRET is too short (31 bytes)'],
+  ])('refuses a %s shorter than its minimum', (name, value, expected) => {
+    expect(onlyProblem({ [name]: value })).toContain(expected);
+  });
+
+  it.each([
+    ['32 × "a"', 'a'.repeat(32), 'uses only 1 different characters'],
+    ['"abab…"', 'ab'.repeat(20), 'uses only 2 different characters'],
+    ['a word repeated', 'password'.repeat(5), 'uses only 7 different characters'],
+    ['"0123456789…"', '0123456789'.repeat(4), 'is mostly a run of neighbouring characters'],
+    ['the alphabet', 'abcdefghijklmnopqrstuvwxyz0123456789', 'is mostly a run of neighbouring characters'],
+    ['a short text repeated', 'Xk9#Lm2$Qp7!'.repeat(3), 'repeats a shorter text'],
+    ['few characters, unevenly', `${'a'.repeat(40)}bcdefghijk`, 'repeats its characters too much'],
+  ])('refuses a low-entropy JWT_SECRET: %s', (_, value, reason) => {
+    const problem = onlyProblem({ JWT_SECRET: value });
+    expect(problem).toContain(`JWT_SECRET is too easy to guess: it ${reason}`);
+    expect(problem).toContain('openssl rand -base64 48');
+  });
+
+  it('refuses low-entropy values of every secret the platform reads', () => {
+    const weak = 'a'.repeat(40);
+    for (const name of ['MOLLIE_WEBHOOK_SECRET', 'IMAGEKIT_PRIVATE_KEY', 'OPERATOR_TOKEN', 'CONTENT_EDITOR_TOKEN'])
+      expect(onlyProblem({ [name]: weak })).toMatch(new RegExp(`^${name} is too easy to guess: it uses only 1 different characters`));
+    expect(onlyProblem({ MOLLIE_API_KEY: `live_${'x'.repeat(30)}` })).toMatch(/^MOLLIE_API_KEY is not a key Mollie issued/);
+    expect(onlyProblem({ CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish', WEBHOOK_SECRET: weak })).toMatch(
+      /^WEBHOOK_SECRET is too easy to guess/,
+    );
+    expect(() =>
+      readWebhookConfig({
+        NODE_ENV: 'production',
+        WEBHOOK_SECRET: '0123456789'.repeat(3),
+        NETLIFY_BUILD_HOOK_FR: 'https://api.netlify.com/build_hooks/fr1',
+      }),
+    ).toThrow(expect.objectContaining({ problems: [expect.stringMatching(/^WEBHOOK_SECRET is too easy to guess/)] }));
+  });
+
+  it('refuses Google sign-in with the embedded client id or a made-up captcha secret', () => {
+    const signIn = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: EMBEDDED_GOOGLE_CLIENT_ID, CAPTCHA_SECRET: 'secret-secret-secret-secret' };
+    expect(() => readSignInSettings(signIn)).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringMatching(/^GOOGLE_CLIENT_ID is the embedded Google's published client id/),
+          expect.stringMatching(/^CAPTCHA_SECRET is too easy to guess/),
+        ],
+      }),
+    );
+  });
+
+  it('starts with strong secrets everywhere, and takes any random secret of the minimum length', () => {
+    expect(
+      problemsOf({
+        ...safeProduction,
+        OPERATOR_TOKEN: strong.operator,
+        CONTENT_EDITOR_TOKEN: strong.editor,
+        WEBHOOK_SECRET: strong.webhook,
+        CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish',
+      }),
+    ).toEqual([]);
+    for (let draw = 0; draw < 500; draw += 1) {
+      for (const secret of [randomBytes(48).toString('base64'), randomBytes(16).toString('hex'), randomBytes(18).toString('base64url')])
+        expect(weakSecret(secret), secret).toBeNull();
+    }
+  });
+
+  it.each([
+    ['smtps:// (TLS from the start)', 'smtps://shop:secret@smtp.example.com:465'],
+    ['smtp:// with STARTTLS required', 'smtp://shop:secret@smtp.example.com:587?requireTLS=true'],
+    ['smtp:// with TLS from the start', 'smtp://shop:secret@smtp.example.com:465?secure=true'],
+  ])('sends mail over %s', (_, url) => {
+    expect(problemsOf({ ...safeProduction, SMTP_URL: url })).toEqual([]);
+  });
+
+  it.each([
+    ['plain smtp://', 'smtp://shop:secret@smtp.example.com:587', 'SMTP_URL sends mail unencrypted'],
+    ['smtps:// turned off', 'smtps://shop:secret@smtp.example.com:465?secure=false', 'SMTP_URL sends mail unencrypted'],
+    ['STARTTLS only if offered', 'smtp://shop:secret@smtp.example.com:587?requireTLS=false', 'SMTP_URL sends mail unencrypted'],
+    [
+      'no certificate check',
+      'smtps://shop:secret@smtp.example.com:465?tls.rejectUnauthorized=false',
+      "SMTP_URL turns off the check of the mail server's certificate",
+    ],
+    [
+      'an option given twice',
+      'smtp://shop:secret@smtp.example.com:587?requireTLS=true&requireTLS=false',
+      'SMTP_URL gives requireTLS more than once',
+    ],
+  ])('refuses %s in production, saying how to encrypt it and never printing the URL', (_, url, expected) => {
+    const problem = onlyProblem({ SMTP_URL: url });
+    expect(problem).toContain(expected);
+    expect(problem).toContain('smtp://user:password@host:587?requireTLS=true');
+    expect(problem).not.toContain('shop:secret');
+  });
+
+  it('leaves secrets and SMTP alone outside production', () => {
+    expect(problemsOf({ JWT_SECRET: 'a'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:1025', MOLLIE_WEBHOOK_SECRET: 'x' })).toEqual([]);
   });
 });
 
@@ -201,7 +355,7 @@ describe('the payment provider (Mollie)', () => {
     expect(readPlatformConfig(safeProduction).payments).toEqual({
       apiKey: safeProduction.MOLLIE_API_KEY,
       apiUrl: undefined,
-      webhookSecret: 'webhook-secret',
+      webhookSecret: strong.mollieWebhook,
     });
     expect(problemsOf({ ...safeProduction, MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz0123' })).toEqual([
       expect.stringContaining('MOLLIE_API_KEY must be a live key'),
@@ -238,8 +392,8 @@ describe("the media service (the pets' photos)", () => {
 
   it("is ImageKit in production, with the shop's keys and URL endpoint and no embedded service", () => {
     expect(readPlatformConfig(safeProduction).media).toEqual({
-      privateKey: 'private_live_key_of_the_shop',
-      publicKey: 'public_live_key_of_the_shop',
+      privateKey: strong.imagekitPrivate,
+      publicKey: strong.imagekitPublic,
       urlEndpoint: 'https://ik.imagekit.io/maisongamelle',
       embedded: false,
     });
@@ -283,7 +437,7 @@ describe('webhook receiver configuration', () => {
       expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }),
     );
     expect(() => readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: 'hook' })).toThrow(ConfigError);
-    const secret = 's'.repeat(32);
+    const secret = strong.webhook;
     expect(readWebhookConfig({ ...safeProduction, WEBHOOK_SECRET: secret })).toEqual({
       secret,
       buildHooks: {},
@@ -296,8 +450,8 @@ describe('webhook receiver configuration', () => {
       NETLIFY_BUILD_HOOK_FR: 'https://api.netlify.com/build_hooks/fr1',
       NETLIFY_BUILD_HOOK_BE: 'https://api.netlify.com/build_hooks/be1',
     };
-    expect(readWebhookConfig({ NODE_ENV: 'production', WEBHOOK_SECRET: 's'.repeat(32), ...hooks })).toEqual({
-      secret: 's'.repeat(32),
+    expect(readWebhookConfig({ NODE_ENV: 'production', WEBHOOK_SECRET: strong.webhook, ...hooks })).toEqual({
+      secret: strong.webhook,
       buildHooks: { fr: hooks.NETLIFY_BUILD_HOOK_FR, be: hooks.NETLIFY_BUILD_HOOK_BE },
       quietMs: DEFAULT_WEBHOOK_QUIET_MS,
     });
@@ -328,10 +482,18 @@ describe('content editor configuration', () => {
     expect(() => readContentEditorSettings({ NODE_ENV: 'production', CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish' })).toThrow(
       expect.objectContaining({ problems: [expect.stringContaining('WEBHOOK_SECRET is not set')] }),
     );
+    expect(
+      readContentEditorSettings({
+        NODE_ENV: 'production',
+        CONTENT_EDITOR_TOKEN: strong.editor,
+        WEBHOOK_SECRET: strong.webhook,
+        CONTENT_WEBHOOK_URLS: 'https://hooks.example/publish',
+      }),
+    ).toEqual({ token: strong.editor, webhookUrls: ['https://hooks.example/publish'], webhookSecret: strong.webhook });
     expect(() =>
       readContentEditorSettings({
         NODE_ENV: 'production',
-        WEBHOOK_SECRET: 's'.repeat(32),
+        WEBHOOK_SECRET: strong.webhook,
         CONTENT_WEBHOOK_URLS: 'http://hooks.example/publish',
       }),
     ).toThrow(expect.objectContaining({ problems: [expect.stringContaining('CONTENT_WEBHOOK_URLS may only name https://')] }));

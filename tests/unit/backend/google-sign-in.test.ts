@@ -107,6 +107,8 @@ describe('Google ID token verification', () => {
 
 describe('Google sign-in settings', () => {
   const production = { NODE_ENV: 'production' };
+  /** A reCAPTCHA secret key's shape (production refuses a made-up one: config.ts weakSecret). */
+  const captchaSecret = '6LbIqhcvyTecfpdOeQSk4kZse4LR0j6xl61SUtvQ';
   const problemsOf = (env: Record<string, string>) => {
     try {
       readSignInSettings(env);
@@ -135,20 +137,20 @@ describe('Google sign-in settings', () => {
 
   it("in production: off without a client id, and Google's keys and reCAPTCHA's siteverify with one", () => {
     expect(readSignInSettings(production).google).toBeNull();
-    expect(readSignInSettings({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID, CAPTCHA_SECRET: 's' })).toEqual({
+    expect(readSignInSettings({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID, CAPTCHA_SECRET: captchaSecret })).toEqual({
       google: { clientId: CLIENT_ID, jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', embedded: false },
-      captcha: { kind: 'siteverify', secret: 's', verifyUrl: 'https://www.google.com/recaptcha/api/siteverify', minScore: 0.5 },
+      captcha: { kind: 'siteverify', secret: captchaSecret, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify', minScore: 0.5 },
     });
   });
 
   it('in production: refuses Google sign-in without a captcha secret, or switched on without a client id', () => {
     expect(problemsOf({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID })).toEqual([expect.stringContaining('CAPTCHA_SECRET is not set')]);
-    expect(problemsOf({ ...production, GOOGLE_SIGN_IN: 'on', CAPTCHA_SECRET: 's' })).toEqual([
+    expect(problemsOf({ ...production, GOOGLE_SIGN_IN: 'on', CAPTCHA_SECRET: captchaSecret })).toEqual([
       expect.stringContaining('GOOGLE_CLIENT_ID is not set'),
     ]);
-    expect(problemsOf({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID, CAPTCHA_SECRET: 's', GOOGLE_JWKS_URL: 'http://keys.example' })).toEqual(
-      [expect.stringContaining('GOOGLE_JWKS_URL must be an https://')],
-    );
+    expect(
+      problemsOf({ ...production, GOOGLE_CLIENT_ID: CLIENT_ID, CAPTCHA_SECRET: captchaSecret, GOOGLE_JWKS_URL: 'http://keys.example' }),
+    ).toEqual([expect.stringContaining('GOOGLE_JWKS_URL must be an https://')]);
     expect(problemsOf({ ...production, CAPTCHA: 'off' })).toEqual([expect.stringContaining('CAPTCHA cannot be turned off')]);
     expect(problemsOf({ CAPTCHA_MIN_SCORE: '2' })).toEqual([expect.stringContaining('CAPTCHA_MIN_SCORE')]);
   });

@@ -1,56 +1,282 @@
-/** The Netlify publish function: a signed event calls the build hook of each site concerned, anything else calls none. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signedHeaders } from '../../../src/lib/content/webhook.ts';
+/**
+ * The Netlify publish function: a signed event calls the build hook of each site concerned, anything else
+ * calls none; a replay is refused whichever instance it reaches, and a burst of events calls each hook once
+ * at its start and once for the rest (issue 43), the store the instances share being Netlify Blobs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BUILD_WINDOW_MS,
+  type CallBuildHook,
+  memoryStore,
+  netlifyStore,
+  publishFunction,
+  sweepPublishes,
+} from '../../../netlify/functions/_shared/publish-builds.ts';
+import { type BuildChannel, signedHeaders, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
 
-const secret = 'the-shared-secret-of-production';
+const secret = 'kV3pZ8qL1mN6rT2wX9yB4cF7hJ0dG5sA';
 const hooks = { fr: 'https://api.netlify.com/build_hooks/fr-site', be: 'https://api.netlify.com/build_hooks/be-site' };
-const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 200 }));
-let handler: (request: Request) => Promise<Response>;
 
-beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.stubEnv('WEBHOOK_SECRET', secret);
-  vi.stubEnv('NETLIFY_BUILD_HOOK_FR', hooks.fr);
-  vi.stubEnv('NETLIFY_BUILD_HOOK_BE', hooks.be);
-  vi.stubGlobal('fetch', fetchMock);
-  handler = (await import('../../../netlify/functions/publish.ts')).default;
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
+let sequence = 0;
+/** A publish event of a page (`nl`: the BE site only) or a product (both sites), each with a body of its own. */
+const event = (kind: 'page-fr' | 'page-nl' | 'product' = 'page-fr') => ({
+  event: 'entry.publish',
+  createdAt: new Date().toISOString(),
+  model: kind === 'product' ? 'b2c-product' : 'b2c-page',
+  entry: { documentId: `entry-${sequence++}`, locale: kind === 'page-nl' ? 'nl' : 'fr' },
 });
 
-async function post(payload: object, key = secret) {
+async function signed(payload: object, now: Date, key = secret): Promise<Request> {
   const body = JSON.stringify(payload);
-  const headers = await signedHeaders(key, 'entry.publish', body, new Date());
-  return handler(new Request('https://www.maison-gamelle.example/api/publish', { method: 'POST', body, headers }));
+  const headers = await signedHeaders(key, 'entry.publish', body, now);
+  return new Request('https://www.maison-gamelle.example/api/publish', { method: 'POST', body, headers });
 }
 
-describe('netlify/functions/publish', () => {
-  it('calls the BE build hook alone for a Dutch page, both for a product', async () => {
-    const page = {
-      event: 'entry.publish',
-      createdAt: new Date().toISOString(),
-      model: 'b2c-page',
-      entry: { documentId: 'about', locale: 'nl' },
-    };
-    expect((await post(page)).status).toBe(202);
-    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual([hooks.be]);
+/**
+ * A stand-in for the site's Blobs store with the real one's answers (ETags, conditional writes), shared by
+ * every fresh import of the function as the real store is by every instance.
+ */
+function fakeBlobs() {
+  const entries = new Map<string, { data: unknown; etag: string }>();
+  let version = 0;
+  return {
+    async getWithMetadata(key: string, options: { type: string }) {
+      expect(options.type).toBe('json');
+      const entry = entries.get(key);
+      return entry ? { data: structuredClone(entry.data), etag: entry.etag, metadata: {} } : null;
+    },
+    async setJSON(key: string, data: unknown, condition: { onlyIfNew?: boolean; onlyIfMatch?: string }) {
+      const current = entries.get(key);
+      if ((condition.onlyIfNew && current) || (condition.onlyIfMatch !== undefined && current?.etag !== condition.onlyIfMatch))
+        return { modified: false };
+      version += 1;
+      const etag = `"${version}"`;
+      entries.set(key, { data: structuredClone(data), etag });
+      return { modified: true, etag };
+    },
+    async list({ prefix }: { prefix: string }) {
+      return {
+        blobs: [...entries.entries()].filter(([key]) => key.startsWith(prefix)).map(([key, { etag }]) => ({ key, etag })),
+        directories: [],
+      };
+    },
+    async delete(key: string) {
+      entries.delete(key);
+    },
+  };
+}
+
+describe('netlify/functions/publish (the deployed module)', () => {
+  const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 200 }));
+  const hookCalls = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+  const blobs = fakeBlobs();
+  const storesOpened: object[] = [];
+  /** A fresh import: another instance of the function, with its own memory, on the same store. */
+  const load = async () => {
+    vi.resetModules();
+    vi.doMock('@netlify/blobs', () => ({
+      getStore: (options: object) => {
+        storesOpened.push(options);
+        return blobs;
+      },
+    }));
+    return (await import('../../../netlify/functions/publish.ts')).default;
+  };
+
+  beforeAll(() => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('WEBHOOK_SECRET', secret);
+    vi.stubEnv('NETLIFY_BUILD_HOOK_FR', hooks.fr);
+    vi.stubEnv('NETLIFY_BUILD_HOOK_BE', hooks.be);
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterAll(() => {
+    vi.doUnmock('@netlify/blobs');
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+  beforeEach(() => fetchMock.mockClear());
+
+  it('calls the BE build hook alone for a Dutch page, both for a product, by POST', async () => {
+    const handler = await load();
+    expect((await handler(await signed(event('page-nl'), new Date()))).status).toBe(202);
+    expect(hookCalls()).toEqual([hooks.be]);
     fetchMock.mockClear();
-    expect((await post({ ...page, model: 'b2c-product', entry: { documentId: 'DOG-1', locale: 'nl' } })).status).toBe(202);
-    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]).sort()).toEqual([hooks.be, hooks.fr]);
+    expect((await handler(await signed(event('product'), new Date()))).status).toBe(202);
+    // BE was called a moment ago: this event waits for the next call; FR is called at once.
+    expect(hookCalls()).toEqual([hooks.fr]);
     expect(fetchMock.mock.calls.every(([, init]) => init?.method === 'POST')).toBe(true);
+    // The site's own store, read with strong consistency: a write is seen at once by every instance.
+    expect(storesOpened.at(-1)).toEqual({ name: 'publish-webhooks', consistency: 'strong' });
+  });
+
+  it('refuses an event replayed to another instance of the function', async () => {
+    const request = await signed(event('page-fr'), new Date());
+    const replay = request.clone();
+    expect((await (await load())(request)).status).toBe(202);
+    const refused = await (await load())(replay);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ scheduled: false, reason: 'Replayed event' });
   });
 
   it('calls no hook for an event signed with another secret', async () => {
-    fetchMock.mockClear();
-    const page = {
-      event: 'entry.publish',
-      createdAt: new Date().toISOString(),
-      model: 'b2c-page',
-      entry: { documentId: 'x', locale: 'fr' },
+    expect((await (await load())(await signed(event(), new Date(), 'not-the-secret-of-production'))).status).toBe(401);
+    expect(hookCalls()).toEqual([]);
+  });
+
+  it('is at /api/publish, and its sweep runs every minute', async () => {
+    expect((await import('../../../netlify/functions/publish.ts')).config).toEqual({ path: '/api/publish' });
+    expect((await import('../../../netlify/functions/publish-sweep.ts')).config).toEqual({ schedule: '* * * * *' });
+  });
+});
+
+describe('the Netlify Blobs client, on the local Blobs server', () => {
+  let server: BlobsServer;
+  let directory: string;
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'blobs-'));
+    server = new BlobsServer({ directory, token: 'blobs-token' });
+    const { port } = await server.start();
+    const url = `http://127.0.0.1:${port}`;
+    vi.stubEnv(
+      'NETLIFY_BLOBS_CONTEXT',
+      Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'site-fr', token: 'blobs-token' })).toString('base64'),
+    );
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  // The local server sends no ETag with a read (Netlify's does), so the reads' ETags are not tried here.
+  it('writes only what is new, or what still has the ETag given', async () => {
+    const store = netlifyStore();
+    expect(await store.set('probe/a', { n: 1 }, { onlyIfNew: true })).toBe(true);
+    expect(await store.set('probe/a', { n: 2 }, { onlyIfNew: true })).toBe(false);
+    expect(await store.set('probe/a', { n: 3 }, { onlyIfMatch: '"not-its-etag"' })).toBe(false);
+    expect((await store.get('probe/a'))?.data).toEqual({ n: 1 });
+    expect(await store.list('probe/')).toEqual(['probe/a']);
+    await store.delete('probe/a');
+    expect(await store.get('probe/a')).toBeNull();
+  });
+});
+
+describe('the publish function on a store its instances share', () => {
+  let now: number;
+  let calls: BuildChannel[];
+  let store: ReturnType<typeof memoryStore>;
+  let hookAnswers: boolean;
+  const callHook: CallBuildHook = async (channel) => {
+    calls.push(channel);
+    return hookAnswers;
+  };
+  const instance = () => publishFunction({ secret, store, callHook, clock: () => new Date(now) });
+  const sweep = () => sweepPublishes({ store, callHook }, now);
+
+  beforeEach(() => {
+    now = Date.parse('2026-12-08T10:00:00Z');
+    calls = [];
+    store = memoryStore();
+    hookAnswers = true;
+  });
+
+  it('builds a burst of 200 events, spread over three instances, with two calls a site: one at once, one after the window', async () => {
+    const instances = [instance(), instance(), instance()];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const request = await signed(event('product'), new Date(now));
+        return (await instances[i % 3]!(request)).status;
+      }),
+    );
+    expect(answers.every((status) => status === 202)).toBe(true);
+    expect(calls.sort()).toEqual(['be', 'fr']);
+    // Within the window the sweep waits; after it, it calls once for everything since the first call.
+    now += BUILD_WINDOW_MS - 1;
+    expect((await sweep()).built).toEqual([]);
+    now += 1;
+    expect((await sweep()).built).toEqual(['fr', 'be']);
+    expect((await sweep()).built).toEqual([]);
+    expect(calls.sort()).toEqual(['be', 'be', 'fr', 'fr']);
+  });
+
+  it('builds a lone edit at once, and the sweep adds nothing', async () => {
+    expect((await instance()(await signed(event('page-nl'), new Date(now)))).status).toBe(202);
+    expect(calls).toEqual(['be']);
+    now += BUILD_WINDOW_MS;
+    expect((await sweep()).built).toEqual([]);
+  });
+
+  it('calls at once for an event after the window, covering the ones pending before it', async () => {
+    const handler = instance();
+    await handler(await signed(event('page-fr'), new Date(now)));
+    now += 1_000;
+    await handler(await signed(event('page-fr'), new Date(now)));
+    expect(calls).toEqual(['fr', 'be']);
+    now += BUILD_WINDOW_MS;
+    await handler(await signed(event('page-nl'), new Date(now)));
+    // BE called again (its window is over); FR's pending events wait for the sweep.
+    expect(calls).toEqual(['fr', 'be', 'be']);
+    expect((await sweep()).built).toEqual(['fr']);
+  });
+
+  it('calls again, from the sweep, a hook that did not take the request', async () => {
+    hookAnswers = false;
+    await instance()(await signed(event('page-fr'), new Date(now)));
+    expect(calls).toEqual(['fr', 'be']);
+    hookAnswers = true;
+    now += BUILD_WINDOW_MS;
+    expect((await sweep()).built).toEqual(['fr', 'be']);
+  });
+
+  it('refuses a replay on the same instance or another, and calls no hook for it', async () => {
+    const request = await signed(event('product'), new Date(now));
+    const replays = [request.clone(), request.clone()];
+    expect((await instance()(request)).status).toBe(202);
+    now += BUILD_WINDOW_MS; // no coalescing in the way: a call would show
+    calls = [];
+    const [first, second] = [instance(), instance()];
+    for (const handler of [first, second]) {
+      const refused = await handler(replays.shift()!);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ scheduled: false, reason: 'Replayed event' });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('stores nothing for an event it refuses before (a bad signature, an old timestamp)', async () => {
+    expect((await instance()(await signed(event(), new Date(now), 'another-secret-entirely-12345678'))).status).toBe(401);
+    expect((await instance()(await signed(event(), new Date(now - WEBHOOK_MAX_AGE_MS - 1_000)))).status).toBe(401);
+    expect([...store.entries.keys()]).toEqual([]);
+  });
+
+  it('forgets, at the sweep, the signatures whose timestamp the receiver refuses anyway', async () => {
+    await instance()(await signed(event(), new Date(now)));
+    expect(await store.list('replays/')).toHaveLength(1);
+    now += WEBHOOK_MAX_AGE_MS;
+    expect((await sweep()).forgotten).toBe(0);
+    now += WEBHOOK_MAX_AGE_MS + 1_000;
+    expect((await sweep()).forgotten).toBe(1);
+    expect(await store.list('replays/')).toEqual([]);
+  });
+
+  it('calls the hook when the store cannot be used: an extra build rather than a missed edit', async () => {
+    const broken = {
+      ...memoryStore(),
+      get: () => Promise.reject(new Error('store down')),
+      set: () => Promise.reject(new Error('store down')),
     };
-    expect((await post(page, 'not-the-secret-of-production')).status).toBe(401);
-    expect(fetchMock).not.toHaveBeenCalled();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const handler = publishFunction({ secret, store: broken, callHook, clock: () => new Date(now) });
+      expect((await handler(await signed(event('product'), new Date(now)))).status).toBe(202);
+      expect(calls.sort()).toEqual(['be', 'fr']);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
