@@ -253,11 +253,7 @@ async function chargeOfAttempt(ctx: PaymentContext, attempt: AttemptRow): Promis
  * applies its answer. An attempt the provider never received is closed as failed: nothing was charged.
  * Call it only for an attempt no live process is waiting on (older than ANSWER_WAIT_MS, or processing).
  */
-async function reconcileAttempt(
-  ctx: PaymentContext,
-  attempt: AttemptRow,
-  { closing = false } = {},
-): Promise<ProviderPayment | null> {
+async function reconcileAttempt(ctx: PaymentContext, attempt: AttemptRow, { closing = false } = {}): Promise<ProviderPayment | null> {
   if (!attempt.provider_method) return null;
   const outcome = await chargeOfAttempt(ctx, attempt);
   if (outcome) {
