@@ -13,15 +13,14 @@
  */
 import { transition } from '../../lib/orders/machine.ts';
 import { checkoutMachine } from '../../lib/orders/checkout.ts';
-import { orderPaymentMachine } from '../../lib/orders/payment.ts';
-import { orderShippingMachine, shipmentMachine } from '../../lib/orders/shipping.ts';
 import { subscriptionPrice } from '../../lib/catalogue/pricing.ts';
 import { dayOf, nextShipment } from '../../lib/subscriptions/schedule.ts';
 import { isFailure, type SubscriptionState } from '../../lib/subscriptions/status.ts';
 import type { Queryable } from '../db/database.ts';
 import { priceOrder } from '../shop/carts/cart.ts';
 import { addToLine, findOrderById, type OrderRow, setCoupon } from '../shop/carts/repository.ts';
-import { addPayment, openPayment, placeOrder, setShipmentState, shipmentOf } from '../shop/checkout/repository.ts';
+import { addPayment, openPayment } from '../shop/checkout/repository.ts';
+import { enterOrderGraph } from '../shop/orders/placement.ts';
 import { queueOrderMail } from '../shop/order-mails/queue.ts';
 import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';
 import { createDraft, draftProblems } from '../shop/subscriptions/drafts.ts';
@@ -107,19 +106,12 @@ export async function placeDueDraft(
 
   const free = totals.total === 0;
   if (!free) await addPayment(tx, order.id, { state: 'new', amount: totals.total, methodCode: cardMethodOf(sub.card_brand), now });
-  const shipment = (await shipmentOf(tx, order.id))!;
-  await setShipmentState(tx, shipment.id, transition(shipmentMachine, shipment.state, 'create'));
-  const requested = transition(orderPaymentMachine, order.payment_state, 'request_payment');
-  const number = await placeOrder(tx, order.id, {
-    // A draft enters the order graph where a completed cart does: a new order.
-    state: 'new',
+  const number = await enterOrderGraph(tx, order, {
     checkoutState: transition(
       checkoutMachine,
       transition(checkoutMachine, order.checkout_state, free ? 'skip_payment' : 'select_payment'),
       'complete',
     ),
-    paymentState: free ? transition(orderPaymentMachine, requested, 'pay') : requested,
-    shippingState: transition(orderShippingMachine, order.shipping_state, 'request_shipping'),
     notes: null,
     totals,
     promotions,

@@ -14,6 +14,8 @@ export const orderMachine = machine({
   states: orderStates,
   transitions: {
     create: { from: ['cart'], to: 'new' },
+    // A subscription's draft placed on its day (the scheduler).
+    place: { from: ['draft'], to: 'new' },
     cancel: { from: ['new'], to: 'cancelled' },
     fulfill: { from: ['new'], to: 'fulfilled' },
   },

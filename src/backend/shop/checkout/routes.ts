@@ -13,9 +13,7 @@ import {
 } from '../../../lib/shop-api/requests/checkout.ts';
 import { checkoutMachine } from '../../../lib/orders/checkout.ts';
 import { transition } from '../../../lib/orders/machine.ts';
-import { orderMachine } from '../../../lib/orders/order.ts';
-import { orderPaymentMachine, paymentMachine } from '../../../lib/orders/payment.ts';
-import { orderShippingMachine, shipmentMachine } from '../../../lib/orders/shipping.ts';
+import { paymentMachine } from '../../../lib/orders/payment.ts';
 import { channels } from '../../../lib/channels.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';
@@ -23,6 +21,7 @@ import { idParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { answerView, orderJson, priceOrder, type AnswerView } from '../carts/cart.ts';
 import { assignCustomer, countLines, findOrder, lockCustomerCompletions, type OrderRow } from '../carts/repository.ts';
+import { enterOrderGraph } from '../orders/placement.ts';
 import { shippingPrice } from '../carts/totals.ts';
 import type { Queryable } from '../../db/database.ts';
 import { queueOrderMail } from '../order-mails/queue.ts';
@@ -37,14 +36,12 @@ import {
   openPayment,
   needsCardMandate,
   paymentMethodsFor,
-  placeOrder,
   removeOpenPayments,
   setAddresses,
   setCheckoutState,
   setPaymentMethod,
   setPaymentState,
   setShipmentMethod,
-  setShipmentState,
   shipmentOf,
 } from './repository.ts';
 
@@ -237,22 +234,16 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
         }
         const { totals, promotions } = await priceOrder(tx, order, now);
         const payment = await openPayment(tx, order.id);
-        let paymentState = transition(orderPaymentMachine, order.payment_state, 'request_payment');
         if (totals.total === 0) {
           // Nothing to pay (free samples, a 100 % reduction): paid at once, without a payment.
           await removeOpenPayments(tx, order.id);
-          paymentState = transition(orderPaymentMachine, paymentState, 'pay');
         } else {
           // Items or a coupon changed since the payment step was skipped: the shopper must choose how to pay.
           if (!payment?.method_code) throw refuse(lang, { path: 'paymentMethod', code: 'CHECKOUT_STEP_NOT_ALLOWED' });
           await setPaymentState(tx, payment.id, { state: transition(paymentMachine, payment.state, 'create'), amount: totals.total, now });
         }
-        await setShipmentState(tx, shipment.id, transition(shipmentMachine, shipment.state, 'create'));
-        await placeOrder(tx, order.id, {
-          state: transition(orderMachine, order.state, 'create'),
+        await enterOrderGraph(tx, order, {
           checkoutState: transition(checkoutMachine, order.checkout_state, 'complete'),
-          paymentState,
-          shippingState: transition(orderShippingMachine, order.shipping_state, 'request_shipping'),
           notes: body.notes,
           totals,
           promotions,

@@ -29,8 +29,13 @@ function expectGraph<S extends string, T extends string>(m: Machine<S, T>, state
 }
 
 describe('order states', () => {
-  it('a cart becomes a new order, which is then fulfilled or cancelled, and nothing returns', () => {
-    expectGraph(orderMachine, orderStates, { create: [['cart'], 'new'], cancel: [['new'], 'cancelled'], fulfill: [['new'], 'fulfilled'] });
+  it('a cart (or a subscription’s draft) becomes a new order, which is then fulfilled or cancelled, and nothing returns', () => {
+    expectGraph(orderMachine, orderStates, {
+      create: [['cart'], 'new'],
+      place: [['draft'], 'new'],
+      cancel: [['new'], 'cancelled'],
+      fulfill: [['new'], 'fulfilled'],
+    });
     for (const end of ['fulfilled', 'cancelled'] as const) expect(orderMachine.allowedFrom(end)).toEqual([]);
   });
 });
