@@ -12,7 +12,7 @@ import { orderMachine } from '../../lib/orders/order.ts';
 import { orderShippingMachine, shipmentMachine } from '../../lib/orders/shipping.ts';
 import type { Database } from '../db/database.ts';
 import { findOrder } from '../shop/carts/repository.ts';
-import { shipmentOf } from '../shop/checkout/repository.ts';
+import { shipmentOf } from '../shop/orders/repository.ts';
 import { queueOrderMail } from '../shop/order-mails/queue.ts';
 
 /** A refusal the operator reads (exit code 1, or a 422), as opposed to a bug. */

@@ -14,7 +14,7 @@ import { SHOP_API_PREFIX } from '../../lib/shop-api/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrderById } from '../shop/carts/repository.ts';
 import { applyOutcome } from '../shop/orders/payments.ts';
-import { lockPayment } from '../shop/checkout/repository.ts';
+import { lockPayment } from '../shop/orders/repository.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../shop/payments/provider.ts';
 import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';
 import { findSubscriptionById, subscriptionOrderOf, updateSubscription } from '../shop/subscriptions/repository.ts';

@@ -19,7 +19,7 @@ import { isFailure, type SubscriptionState } from '../../lib/subscriptions/statu
 import type { Queryable } from '../db/database.ts';
 import { priceOrder } from '../shop/carts/cart.ts';
 import { addToLine, findOrderById, type OrderRow, setCoupon } from '../shop/carts/repository.ts';
-import { addPayment, openPayment } from '../shop/checkout/repository.ts';
+import { addPayment, openPayment } from '../shop/orders/repository.ts';
 import { enterOrderGraph } from '../shop/orders/placement.ts';
 import { queueOrderMail } from '../shop/order-mails/queue.ts';
 import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';

@@ -49,7 +49,7 @@ import {
   type PaymentRow,
   type ShipmentAndPayments,
   type ShipmentRow,
-} from '../checkout/repository.ts';
+} from '../orders/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import { canonicalEmailOf } from '../customers/repository.ts';
 import { shipsToSponsor } from '../sponsorships/household.ts';

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import { type SellableVariant, VARIANT_DISPLAY_COLUMNS, type VariantDisplayRow } from '../../content/repository.ts';
-import { shipmentAndPaymentsColumns, type ShipmentAndPayments } from '../checkout/repository.ts';
+import { shipmentAndPaymentsColumns, type ShipmentAndPayments } from '../orders/repository.ts';
 import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
 import { couponKey, type Coupon } from './promotions.ts';
 

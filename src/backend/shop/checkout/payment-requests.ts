@@ -28,7 +28,7 @@ import { tokenParam } from '../shared/ids.ts';
 import { randomToken } from '../shared/random.ts';
 import { ld, parseBody } from '../shared/request.ts';
 import { requireCustomer } from '../sessions/access.ts';
-import { findPaymentMethod, lockPayment, paymentOfCustomer, providerCustomerIdOf, setPaymentMethod } from './repository.ts';
+import { findPaymentMethod, lockPayment, paymentOfCustomer, providerCustomerIdOf, setPaymentMethod } from '../orders/repository.ts';
 
 const requestJson = (
   r: Pick<AttemptRow, 'hash' | 'state' | 'action' | 'method_code' | 'payment_id' | 'response_data'>,

@@ -43,7 +43,7 @@ import {
   setPaymentState,
   setShipmentMethod,
   shipmentOf,
-} from './repository.ts';
+} from '../orders/repository.ts';
 
 const collection = (id: string, members: object[]) => ({
   '@context': '/api/v2/contexts/Collection',

@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { orderJson } from '../carts/cart.ts';
 import { findOrder, type OrderRow } from '../carts/repository.ts';
-import { findPaymentMethod, paymentsOf } from '../checkout/repository.ts';
+import { findPaymentMethod, paymentsOf } from '../orders/repository.ts';
 import { findCustomer } from '../customers/repository.ts';
 import type { PaymentView } from './format.ts';
 import { orderMail, type OrderMailKind } from './templates.ts';

@@ -3,7 +3,7 @@
  * per call to the provider) and the refunds of charges the shop does not keep. The rules are in payments.ts.
  */
 import type { Queryable } from '../../db/database.ts';
-import type { PaymentMethodRow } from '../checkout/repository.ts';
+import type { PaymentMethodRow } from './repository.ts';
 
 export type AttemptState = 'new' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'refunded';
 /** An attempt the provider may still charge: asked and not answered yet (new), or open at the provider (processing). */

@@ -20,14 +20,7 @@ import { transition } from '../../../lib/orders/machine.ts';
 import { orderPaymentMachine, type PaymentState, paymentMachine } from '../../../lib/orders/payment.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { findOrderById, type OrderRow } from '../carts/repository.ts';
-import {
-  addPayment,
-  findPaymentByProviderId,
-  lockPayment,
-  type PaymentRow,
-  setPaymentOutcome,
-  setPaymentState,
-} from '../checkout/repository.ts';
+import { addPayment, findPaymentByProviderId, lockPayment, type PaymentRow, setPaymentOutcome, setPaymentState } from './repository.ts';
 import { type QueueOptions, queueOrderMail } from '../order-mails/queue.ts';
 import type { OrderMailKind } from '../order-mails/templates.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';

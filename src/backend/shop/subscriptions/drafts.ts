@@ -10,7 +10,7 @@ import { isLocked } from '../../../lib/subscriptions/schedule.ts';
 import { isFailure } from '../../../lib/subscriptions/status.ts';
 import { findVariant, type SellableVariant } from '../../content/repository.ts';
 import { addItem, createOrder, findOrderById, type ItemRow, itemsOf, type OrderRow } from '../carts/repository.ts';
-import { ensureShipment, setAddresses, setCheckoutState, setShipmentMethod, shipmentOf } from '../checkout/repository.ts';
+import { ensureShipment, setAddresses, setCheckoutState, setShipmentMethod, shipmentOf } from '../orders/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { randomToken } from '../shared/random.ts';

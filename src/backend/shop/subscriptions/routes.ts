@@ -42,7 +42,7 @@ import {
   type OrderRow,
 } from '../carts/repository.ts';
 import { orderAddressOf, codeFromIri } from '../checkout/checkout.ts';
-import { setAddresses } from '../checkout/repository.ts';
+import { setAddresses } from '../orders/repository.ts';
 import { paymentProvider, type PaymentProvider } from '../payments/provider.ts';
 import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';

@@ -8,7 +8,7 @@ import { editLimitInstant, rescheduled } from '../../../lib/subscriptions/schedu
 import { displayOf, subscriptionDisplayStatus } from '../../../lib/subscriptions/status.ts';
 import { orderJson, priceOrder } from '../carts/cart.ts';
 import { findOrderById } from '../carts/repository.ts';
-import { shipmentOf } from '../checkout/repository.ts';
+import { shipmentOf } from '../orders/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { draftLocked, draftProblems } from './drafts.ts';
 import { openAbortRequestOf, type SubscriptionRow, subscriptionOrderOf } from './repository.ts';

@@ -1,6 +1,8 @@
 /**
- * The SQL of the checkout: the order's addresses and steps, its shipment and payments (shop.shipments,
- * shop.payments), the payment methods (shop.payment_methods), and completion.
+ * The SQL of a placed order's parts: its addresses and checkout steps, its shipment and payments
+ * (shop.shipments, shop.payments), the payment methods (shop.payment_methods), and its placement. The
+ * checkout's routes, the payment rules (payments.ts), the scheduler and the operator's tools all write
+ * through here. (The cart's own rows, lines and coupons, are in carts/repository.ts.)
  */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language } from '../../../lib/channels.ts';
