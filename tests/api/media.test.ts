@@ -208,32 +208,37 @@ describe('the embedded media service keeps only clean pictures, and each custome
     expect(res.body.message).toBe('La signature de l’envoi est invalide.');
   });
 
-  it('refuses a picture of more than 50 megapixels from its header, at once; a 48-megapixel phone photo passes', async () => {
-    // 446 KB on disk, 144 megapixels decoded.
-    const bomb = new Uint8Array(
-      await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#c08040' } })
-        .png({ compressionLevel: 9 })
-        .toBuffer(),
-    );
-    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
-    const fields = await valid({ file: new Blob([bomb], { type: 'image/png' }), fileName: 'bomb.png' });
-    const started = performance.now();
-    const refused = await upload(fields);
-    const took = performance.now() - started;
-    expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe('Fichier trop volumineux');
-    // Decoding it took seconds; reading its header, milliseconds (generous for a loaded machine).
-    expect(took).toBeLessThan(2_000);
+  // The pixel limit is the image library's work, the same on either database: the PGlite pass alone runs it
+  // (its two big pictures cost seconds of CPU).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses a picture of more than 50 megapixels from its header, at once; a 48-megapixel phone photo passes',
+    async () => {
+      // 446 KB on disk, 144 megapixels decoded.
+      const bomb = new Uint8Array(
+        await sharp({ create: { width: 12_000, height: 12_000, channels: 3, background: '#c08040' } })
+          .png({ compressionLevel: 9 })
+          .toBuffer(),
+      );
+      expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+      const fields = await valid({ file: new Blob([bomb], { type: 'image/png' }), fileName: 'bomb.png' });
+      const started = performance.now();
+      const refused = await upload(fields);
+      const took = performance.now() - started;
+      expect(refused.status).toBe(413);
+      expect(refused.body.message).toBe('Fichier trop volumineux');
+      // Decoding it took seconds; reading its header, milliseconds (generous for a loaded machine).
+      expect(took).toBeLessThan(2_000);
 
-    const phone = new Uint8Array(
-      await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#806040' } })
-        .jpeg()
-        .toBuffer(),
-    );
-    const accepted = await upload(await valid({ file: new Blob([phone], { type: 'image/jpeg' }), fileName: 'phone.jpg' }));
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body).toMatchObject({ width: 8064, height: 6048, mime: 'image/jpeg' });
-  });
+      const phone = new Uint8Array(
+        await sharp({ create: { width: 8064, height: 6048, channels: 3, background: '#806040' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const accepted = await upload(await valid({ file: new Blob([phone], { type: 'image/jpeg' }), fileName: 'phone.jpg' }));
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body).toMatchObject({ width: 8064, height: 6048, mime: 'image/jpeg' });
+    },
+  );
 
   it('keeps no metadata (EXIF with the GPS position, XMP) and turns the photo by its EXIF orientation first', async () => {
     const original = await sharp(await phoneJpeg()).metadata();

@@ -20,6 +20,11 @@ import { testDatabaseUrl } from '../support/test-database.ts';
 import { seededDatabase, testPlatform, type TestPlatform } from './platform.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * The PGlite folders' tests (a folder's lock token, the command on a folder) do not depend on the pass's
+ * database: the PGlite pass alone runs them (each command opens and migrates a folder: tens of seconds).
+ */
+const onServerPass = Boolean(testDatabaseUrl());
 let platform: TestPlatform;
 let key: string;
 const folders: string[] = [];
@@ -95,7 +100,7 @@ describe('the clock endpoint', () => {
     expect(await offsetOf()).toBe(0);
   });
 
-  it("takes the lock token of a PGlite folder its own process holds, and no other folder's", async () => {
+  it.skipIf(onServerPass)("takes the lock token of a PGlite folder its own process holds, and no other folder's", async () => {
     const own = newFolder();
     const lock = lockFolder(own);
     try {
@@ -132,7 +137,7 @@ describe('npm run clock', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('moves the clock through the platform that holds its PGlite folder, and runs its scheduler', async () => {
+  it.skipIf(onServerPass)('moves the clock through the platform that holds its PGlite folder, and runs its scheduler', async () => {
     // The platform of this test runs in this process: holding a folder's lock makes it the folder's platform.
     const own = newFolder();
     const lock = lockFolder(own);
@@ -151,21 +156,24 @@ describe('npm run clock', () => {
     }
   });
 
-  it('leaves the platform on the port alone when pointed at another PGlite folder: it moves that folder’s clock', async () => {
-    const other = newFolder();
-    const run = await runClock(['advance', '2w'], { PORT_PLATFORM: String(port), DATA_DIR: other });
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('(real time + 14 days)');
-    expect(run.stdout).not.toContain('Scheduler run');
-    expect(await offsetOf()).toBe(0);
-    // Written in that folder: the command reads it back from there.
-    const shown = await runClock(['show'], { PORT_PLATFORM: String(port), DATA_DIR: other });
-    expect(shown.stdout).toContain('(real time + 14 days)');
-    expect(await offsetOf()).toBe(0);
-  });
+  it.skipIf(onServerPass)(
+    'leaves the platform on the port alone when pointed at another PGlite folder: it moves that folder’s clock',
+    async () => {
+      const other = newFolder();
+      const run = await runClock(['advance', '2w'], { PORT_PLATFORM: String(port), DATA_DIR: other });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('(real time + 14 days)');
+      expect(run.stdout).not.toContain('Scheduler run');
+      expect(await offsetOf()).toBe(0);
+      // Written in that folder: the command reads it back from there.
+      const shown = await runClock(['show'], { PORT_PLATFORM: String(port), DATA_DIR: other });
+      expect(shown.stdout).toContain('(real time + 14 days)');
+      expect(await offsetOf()).toBe(0);
+    },
+  );
 
-  it('refuses a folder another process holds, naming it, and moves no clock', async () => {
+  it.skipIf(onServerPass)('refuses a folder another process holds, naming it, and moves no clock', async () => {
     const held = await heldByAnotherProcess();
     try {
       const run = await runClock(['advance', '5d'], { PORT_PLATFORM: String(port), DATA_DIR: held.folder });
