@@ -151,11 +151,11 @@ test(
     await form.getByLabel(t('forms.fields.street'), { exact: true }).fill(nl ? 'Kerkstraat 12' : '12 rue des Lilas');
     await form.getByLabel(t('forms.fields.city')).fill(nl ? 'Gent' : 'Lyon');
 
-    // The phone: the default country's prefix is there (France's, whatever the address's country), and another
-    // country rewrites it.
+    // The phone: the address's country's prefix is there (the site's first country), and another country
+    // picked for the phone rewrites it.
     const phone = form.getByRole('group', { name: t('forms.fields.phoneNumber'), exact: true });
     const number = phone.getByRole('textbox');
-    await expect(number).toHaveValue('+33 ');
+    await expect(number).toHaveValue(nl ? '+32 ' : '+33 ');
     await phone.getByLabel(t('forms.fields.phoneCountry')).selectOption('DE');
     await expect(number).toHaveValue('+49 ');
     await phone.getByLabel(t('forms.fields.phoneCountry')).selectOption(nl ? 'BE' : 'FR');

@@ -9,7 +9,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
-import { atPath, createCustomer, expect, languageOf, localeOf, logIn, pathOf, PLATFORM, test, textsOf, EACH_SITE } from './helpers.ts';
+import {
+  atPath,
+  createCustomer,
+  expect,
+  languageOf,
+  localeOf,
+  logIn,
+  pathOf,
+  PLATFORM,
+  test,
+  textsOf,
+  EACH_SITE,
+  escapeRegExp,
+  uniqueEmail,
+} from './helpers.ts';
 
 const API = `${PLATFORM}/api/v2/shop`;
 /** Sandbox test cards (src/backend/payments/test-cards.ts). */
@@ -402,8 +416,11 @@ test(
   },
 );
 
-test('an anonymous shopper signs in first, then comes back to the funnel with the cart', async ({ page }, info) => {
-  const shopper = await createCustomer(page.request, info);
+/**
+ * An anonymous shopper's cart holding the dog food, stored as the site stores it, taken from the cart's
+ * "Valider ma commande" to the login page (which remembers the checkout). Returns the cart's token.
+ */
+async function anonymousCartToLogin(page: Page, info: TestInfo): Promise<string> {
   const locale = localeOf(info);
   const q = query(info);
   const headers = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' };
@@ -423,7 +440,34 @@ test('an anonymous shopper signs in first, then comes back to the funnel with th
   await page.goto(pathOf(info, 'cart'));
   await page.getByRole('link', { name: textsOf(info)('cart.checkout') }).click();
   await expect(page).toHaveURL(/\/(connexion|inloggen)\//);
+  return token;
+}
+
+test('an anonymous shopper signs in first, then comes back to the funnel with the cart', async ({ page }, info) => {
+  const shopper = await createCustomer(page.request, info);
+  const token = await anonymousCartToLogin(page, info);
   await logIn(page, info, shopper.email, shopper.password);
+  await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
+  await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
+});
+
+test('an anonymous shopper creates an account on the way, then comes back to the funnel with the cart', async ({ page }, info) => {
+  const t = textsOf(info);
+  const token = await anonymousCartToLogin(page, info);
+  // The login page's link to the registration carries the checkout it remembers (issue 44).
+  const toRegister = page.getByRole('link', { name: t('forms.actions.register') });
+  const remembered = `${pathOf(info, 'register')}?redirect=${encodeURIComponent(pathOf(info, 'checkout', { order: token }))}`;
+  await expect(toRegister).toHaveAttribute('href', new RegExp(`^${escapeRegExp(remembered)}`));
+  await toRegister.click();
+  await expect(page).toHaveURL(atPath(pathOf(info, 'register')));
+  await page.getByRole('radio', { name: t('forms.options.gender.f') }).check();
+  await page.getByLabel(t('forms.fields.firstName'), { exact: true }).fill('Louise');
+  await page.getByLabel(t('forms.fields.lastName'), { exact: true }).fill('Dubois');
+  await page.getByLabel(t('forms.fields.email'), { exact: true }).fill(uniqueEmail());
+  await page.getByLabel(t('forms.fields.password'), { exact: true }).fill('gamelle-2024');
+  await page.getByRole('checkbox', { name: t('account.register.acceptTerms', { terms: t('account.register.termsLink') }) }).check();
+  await page.getByRole('button', { name: t('account.register.submit') }).click();
+  // Back to the order, signed in, not on the welcome page.
   await expect(page).toHaveURL(atPath(pathOf(info, 'checkout', { order: token })));
   await expect(page.locator('[data-step="address"].is-open')).toBeVisible();
 });

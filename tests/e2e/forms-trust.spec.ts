@@ -53,10 +53,10 @@ test('a new address starts from the customer’s names as a label prints them, a
   await expect(firstName).toHaveAccessibleDescription(t('account.addresses.labelSafe', { name: 'Zoë', safe: 'Zoe' }));
   await expect(lastName).toHaveAccessibleDescription(t('account.addresses.labelSafe', { name: "D'Hondt", safe: 'D Hondt' }));
 
-  // Luxembourg, written the Luxembourg way; the phone starts French and follows the number typed.
+  // Luxembourg, written the Luxembourg way; the phone's prefix follows the country, then the number typed.
   await form.getByLabel(t('forms.fields.countryCode'), { exact: true }).selectOption('LU');
   const phone = form.getByRole('group', { name: t('forms.fields.phoneNumber'), exact: true });
-  await expect(phone.getByLabel(t('forms.fields.phoneCountry'))).toHaveValue('FR');
+  await expect(phone.getByLabel(t('forms.fields.phoneCountry'))).toHaveValue('LU');
   await form.getByLabel(t('forms.fields.street'), { exact: true }).fill('12 rue de la Gare');
   await form.getByLabel(t('forms.fields.postcode')).fill('L-2714');
   await form.getByLabel(t('forms.fields.city')).fill('Luxembourg');

@@ -1,11 +1,13 @@
 /**
  * Account creation: gender, names, e-mail, password, optional birthday,
  * newsletter opt-in and the terms of use and sale (linked), the privacy policy linked. The new customer
- * is logged in and lands on the welcome page.
+ * is logged in and goes back to the path the login or register page remembers (`?redirect=`, a path of
+ * this site only: the checkout when they signed up on the way to it), else lands on the welcome page.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { z } from 'zod/mini';
+import { afterRegisterTarget } from '../../lib/routes/guards.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
 import { languageOf } from '../../lib/channels.ts';
@@ -54,7 +56,7 @@ export function RegisterForm({ email, emailShown }: { email: string; emailShown:
         const sponsorCode = new URLSearchParams(window.location.search).get('parrain')?.slice(0, 32) || undefined;
         await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language, sponsorCode });
         await sessionStore().login({ email: data.email, password: data.password });
-        window.location.replace(pathTo('accountWelcome', locale));
+        window.location.replace(afterRegisterTarget(window.location.search, locale));
       },
     }),
   );

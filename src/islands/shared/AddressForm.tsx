@@ -12,7 +12,7 @@ import { saveAddress } from '../../lib/shop-api/client.ts';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './forms/Field.tsx';
-import { Form, useFormPending } from './forms/Form.tsx';
+import { Form, useFormField, useFormPending } from './forms/Form.tsx';
 import { PhoneField } from './forms/PhoneField.tsx';
 import { SubmitButton } from './forms/SubmitButton.tsx';
 import { useIsland } from './island.tsx';
@@ -36,6 +36,17 @@ function CancelButton({ label, onClick }: { label: string; onClick: () => void }
     <button type="button" className="button secondary" onClick={onClick} disabled={useFormPending()}>
       {label}
     </button>
+  );
+}
+
+/** The phones, whose country follows the address's until the shopper picks a prefix (PhoneField). */
+function AddressPhones() {
+  const country = useFormField<string>('countryCode').value;
+  return (
+    <>
+      <PhoneField field="phoneNumber" followCountry={country} />
+      <PhoneField field="phoneNumber2" optional followCountry={country} />
+    </>
   );
 }
 
@@ -90,8 +101,7 @@ export function AddressForm({ address, customer, first, onSaved, onCancel, headi
         <TextField field="postcode" autoComplete="postal-code" inputMode="numeric" />
         <TextField field="city" autoComplete="address-level2" />
         <SelectField field="countryCode" autoComplete="country" options={countries} />
-        <PhoneField field="phoneNumber" />
-        <PhoneField field="phoneNumber2" optional />
+        <AddressPhones />
         <TextAreaField field="deliveryInstructions" optional />
         <CheckboxField field="isDefault" label={t('account.addresses.makeFavourite')} />
         <div className="form-actions">

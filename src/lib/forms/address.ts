@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { addressFields, hasForbiddenCharacters, postcodeIssue, withPostcodeOfCountry } from '../shop-api/requests/addresses.ts';
 import { always, hasEmoji, hasInvisibleCharacters } from '../shop-api/requests/fields.ts';
 import type { Address } from '../shop-api/wire.ts';
-import { DEFAULT_PHONE_COUNTRY, optionalPhone, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
+import { optionalPhone, phoneCountryOf, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
 
 const fields = z.object({
   ...addressFields,
@@ -72,8 +72,9 @@ export function labelSafeName(name: string): string {
 
 /**
  * An empty address, with the customer's names as a label can print them (the form tells the shopper when
- * that changed their name). The phone's country is France's until the shopper chooses another, whatever the
- * address's country: the default phone country is FR.
+ * that changed their name). The phones start with the address's country and its prefix when the phone field
+ * offers it (BE → `+32 `, LU → `+352 `), France's otherwise (the default phone country); the form then keeps
+ * them on the address's country until the shopper picks a prefix (PhoneField).
  */
 export function emptyAddress(countryCode = 'FR', customer?: { firstName?: string; lastName?: string }): AddressFormValues {
   return {
@@ -87,8 +88,8 @@ export function emptyAddress(countryCode = 'FR', customer?: { firstName?: string
     street2: '',
     city: '',
     postcode: '',
-    phoneNumber: phoneValueOf(null, DEFAULT_PHONE_COUNTRY),
-    phoneNumber2: phoneValueOf(null, DEFAULT_PHONE_COUNTRY),
+    phoneNumber: phoneValueOf(null, phoneCountryOf(countryCode)),
+    phoneNumber2: phoneValueOf(null, phoneCountryOf(countryCode)),
     alias: '',
     deliveryInstructions: '',
     isDefault: false,
@@ -108,8 +109,9 @@ export function addressFormValues(address: Address): AddressFormValues {
     street2: address.street2 ?? '',
     city: address.city,
     postcode: address.postcode,
-    phoneNumber: phoneValueOf(address.phoneNumber),
-    phoneNumber2: phoneValueOf(address.phoneNumber2),
+    // A saved number keeps its own country; an empty second phone starts with the address's.
+    phoneNumber: phoneValueOf(address.phoneNumber, phoneCountryOf(address.countryCode)),
+    phoneNumber2: phoneValueOf(address.phoneNumber2, phoneCountryOf(address.countryCode)),
     alias: address.alias ?? '',
     deliveryInstructions: address.deliveryInstructions ?? '',
     isDefault: address.isDefault,

@@ -62,6 +62,27 @@ export function countryOfTypedNumber(number: string, selected: string): string {
   return longest ?? selected;
 }
 
+/** Whether a country is one the phone field offers (FR, BE, DE, IT, LU). */
+const isPhoneCountry = (country: string): country is PhoneCountry => (PHONE_COUNTRIES as readonly string[]).includes(country);
+
+/** The country's flag (its regional indicator letters, shown as `LU` where a system draws no flag): 🇱🇺 for LU. */
+export const phoneFlag = (country: string): string =>
+  String.fromCodePoint(...[...country.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+
+/**
+ * The phone after the address's country changed, while the shopper has not picked a prefix themselves: the
+ * phone takes that country and its prefix (LU → `+352 …`) when the field offers it; otherwise (a country the
+ * phone field does not offer, or the same one) the phone is left as it is, and null says so.
+ */
+export function followAddressCountry(value: PhoneValue, addressCountry: string): PhoneValue | null {
+  if (!isPhoneCountry(addressCountry) || addressCountry === value.countryCode) return null;
+  return changePhoneCountry(value, addressCountry);
+}
+
+/** The phone country of a new address: its own country when the phone field offers it, France's otherwise. */
+export const phoneCountryOf = (addressCountry: string): PhoneCountry =>
+  isPhoneCountry(addressCountry) ? addressCountry : DEFAULT_PHONE_COUNTRY;
+
 /** A change of country rewrites the prefix: `+33 6 12…` with BE chosen becomes `+32 6 12…`. */
 export function changePhoneCountry(value: PhoneValue, country: string): PhoneValue {
   let rest = withoutPrefix(value.number, value.countryCode);

@@ -26,6 +26,19 @@ export function afterLoginTarget(search: string, locale: LocaleCode): string {
 }
 
 /**
+ * Where a new customer goes once registered: the remembered path when it is a path of this site (not the
+ * login or register page), so a shopper who signed up on the way to the checkout goes back to the order;
+ * else the welcome page.
+ */
+export function afterRegisterTarget(search: string, locale: LocaleCode): string {
+  const remembered = rememberedPath(search);
+  if (remembered === null) return pathTo('accountWelcome', locale);
+  const { pathname } = new URL(remembered, 'http://site.invalid');
+  if (isLoginPath(pathname, locale) || samePath(pathname, pathTo('register', locale))) return pathTo('accountWelcome', locale);
+  return remembered;
+}
+
+/**
  * Where a guarded page sends the shopper, or null when they may stay: authenticated pages send
  * anonymous visitors to login (the welcome page to the homepage), anonymous-only pages send logged-in
  * customers on to where they were going.

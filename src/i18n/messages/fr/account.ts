@@ -50,7 +50,12 @@ export default {
   },
   welcome: {
     title: 'Bienvenue {firstName}\u00A0!',
-    intro: 'Votre compte est prêt. Que souhaitez-vous faire\u00A0?',
+    titleNoName: 'Bienvenue\u00A0!',
+    cartIntro: 'Votre compte est prêt et votre panier vous attend.',
+    cartAction: 'Retrouver mon panier',
+    shopIntro: 'Votre compte est prêt. Il ne reste plus qu’à choisir la bonne alimentation pour votre chien ou votre chat.',
+    shopAction: 'Continuer mes achats',
+    moreTitle: 'Pour bien commencer',
     guide: 'Trouver l’alimentation idéale avec notre guide croquettes',
     account: 'Accéder à mon compte',
   },

@@ -138,7 +138,6 @@ export default {
     searchButton: 'Rechercher',
     results: 'Points relais près de {query}',
     closed: 'Fermé pour le moment',
-    reasonIs: 'Motif\u00A0: {reason}',
     choose: 'Choisir ce point relais',
     chosen: 'Point relais choisi',
     none: 'Aucun point relais ouvert près de ce lieu. Essayez un autre code postal ou une autre ville.',
@@ -166,6 +165,7 @@ export default {
     submit: 'Envoyer ma demande',
     cancel: 'Annuler',
     pending: 'Demande de résiliation envoyée le {date}',
+    reasonIs: 'Motif\u00A0: {reason}',
     pendingText: 'Notre service client traite votre demande. Votre abonnement continue d’ici là.',
   },
   contact: {

@@ -50,7 +50,12 @@ export default {
   },
   welcome: {
     title: 'Welkom {firstName}!',
-    intro: 'Je account is klaar. Wat wil je doen?',
+    titleNoName: 'Welkom!',
+    cartIntro: 'Je account is klaar en je winkelmand wacht op je.',
+    cartAction: 'Naar mijn winkelmand',
+    shopIntro: 'Je account is klaar. Nu nog de juiste voeding voor je hond of kat kiezen.',
+    shopAction: 'Verder winkelen',
+    moreTitle: 'Zo begin je goed',
     guide: 'De ideale voeding vinden met onze brokkengids',
     account: 'Naar mijn account',
   },

@@ -129,7 +129,6 @@ export default {
     searchButton: 'Zoeken',
     results: 'Afhaalpunten in de buurt van {query}',
     closed: 'Momenteel gesloten',
-    reasonIs: 'Reden: {reason}',
     choose: 'Dit afhaalpunt kiezen',
     chosen: 'Gekozen afhaalpunt',
     none: 'Geen open afhaalpunt in de buurt van deze plaats. Probeer een andere postcode of gemeente.',
@@ -157,6 +156,7 @@ export default {
     submit: 'Mijn aanvraag versturen',
     cancel: 'Annuleren',
     pending: 'Opzeggingsaanvraag verstuurd op {date}',
+    reasonIs: 'Reden: {reason}',
     pendingText: 'Onze klantendienst behandelt je aanvraag. Je abonnement loopt tot dan gewoon door.',
   },
   contact: {

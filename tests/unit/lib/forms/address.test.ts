@@ -1,12 +1,12 @@
 /**
  * Names a carrier's label can print, emoji nowhere in a name, Luxembourg's postcodes as Luxembourg writes
- * them, and the phone's country: France's by default, whatever the address's country.
+ * them, and the phone's country: the address's own when the phone offers it (issue 44), France's otherwise.
  */
 import { describe, expect, it } from 'vitest';
 import { addressSchema, emptyAddress, labelSafeName, type AddressFormValues } from '../../../../src/lib/forms/address.ts';
 import { personalDataSchema } from '../../../../src/lib/forms/personal-data.ts';
 import { registerSchema, emptyRegister } from '../../../../src/lib/forms/register.ts';
-import { countryOfTypedNumber } from '../../../../src/lib/forms/phone.ts';
+import { countryOfTypedNumber, followAddressCountry, phoneFlag, phonePrefix } from '../../../../src/lib/forms/phone.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { addressRequest, hasForbiddenCharacters } from '../../../../src/lib/shop-api/requests/addresses.ts';
 import { registerRequest } from '../../../../src/lib/shop-api/requests/customers.ts';
@@ -111,14 +111,37 @@ describe('Luxembourg’s postcodes', () => {
 });
 
 describe('the phone’s country', () => {
-  it('is France by default, whatever the address’s country', () => {
-    for (const country of ['FR', 'BE', 'LU', 'DE', 'ES']) {
+  it('is the new address’s country when the phone offers it, France otherwise', () => {
+    const expected: Array<[string, string, string]> = [
+      ['FR', 'FR', '+33 '],
+      ['BE', 'BE', '+32 '],
+      ['LU', 'LU', '+352 '],
+      ['DE', 'DE', '+49 '],
+      ['IT', 'IT', '+39 '],
+      ['ES', 'FR', '+33 '],
+    ];
+    for (const [country, phoneCountry, number] of expected) {
       const empty = emptyAddress(country);
       expect([empty.phoneNumber, empty.phoneNumber2], country).toEqual([
-        { countryCode: 'FR', number: '+33 ' },
-        { countryCode: 'FR', number: '+33 ' },
+        { countryCode: phoneCountry, number },
+        { countryCode: phoneCountry, number },
       ]);
     }
+  });
+
+  it('follows the address’s country it offers, and leaves the phone for another', () => {
+    expect(followAddressCountry({ countryCode: 'FR', number: '+33 ' }, 'LU')).toEqual({ countryCode: 'LU', number: '+352 ' });
+    expect(followAddressCountry({ countryCode: 'FR', number: '+33 6 21 12 34 56' }, 'BE')).toEqual({
+      countryCode: 'BE',
+      number: '+32 6 21 12 34 56',
+    });
+    expect(followAddressCountry({ countryCode: 'BE', number: '+32 ' }, 'ES')).toBeNull();
+    expect(followAddressCountry({ countryCode: 'LU', number: '+352 ' }, 'LU')).toBeNull();
+  });
+
+  it('shows a short label: the flag and the code', () => {
+    expect(`${phoneFlag('LU')} ${phonePrefix('LU')}`).toBe('🇱🇺 +352');
+    expect(phoneFlag('BE')).toBe('🇧🇪');
   });
 });
 
