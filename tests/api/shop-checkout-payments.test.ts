@@ -113,6 +113,16 @@ describe('paying by card', () => {
     expectViolation(await pay(again.id, 'visa', { cardToken: await cardToken('4543474002249996') }), 'paymentId', 'PAYMENT_NOT_PAYABLE');
   });
 
+  it('shows the card that paid: a Visa card typed in the Mastercard form is a Visa payment', async () => {
+    const { token, payment } = await placed('mastercard');
+    const paid = await pay(payment.id, 'mastercard', { cardToken: await cardToken('4543474002249996') });
+    expect(paid.body).toMatchObject({ state: 'completed' });
+    expect((await orderOf(token)).payments.at(-1)).toMatchObject({
+      method: iri.paymentMethod('visa'),
+      card: { brand: 'Visa', last4: '9996' },
+    });
+  });
+
   it('an expired card is refused with its code', async () => {
     const { token, payment } = await placed('visa');
     const res = await pay(payment.id, 'visa', { cardToken: await cardToken('4000000000000069') });

@@ -20,7 +20,16 @@ import { transition } from '../../../lib/orders/machine.ts';
 import { orderPaymentMachine, type PaymentState, paymentMachine } from '../../../lib/orders/payment.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { findOrderById, type OrderRow } from '../carts/repository.ts';
-import { addPayment, findPaymentByProviderId, lockPayment, type PaymentRow, setPaymentOutcome, setPaymentState } from './repository.ts';
+import {
+  addPayment,
+  findPaymentByProviderId,
+  findPaymentMethod,
+  lockPayment,
+  type PaymentRow,
+  setPaymentMethod,
+  setPaymentOutcome,
+  setPaymentState,
+} from './repository.ts';
 import { type QueueOptions, queueOrderMail } from '../order-mails/queue.ts';
 import type { OrderMailKind } from '../order-mails/templates.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
@@ -87,6 +96,7 @@ export async function applyOutcome(
   const mail = (kind: OrderMailKind) => queueOrderMail(tx, kind, order.token_value, { now, env });
   const firstBankDetails = outcome.bankTransfer && !payment.details.bankTransfer;
   await setPaymentOutcome(tx, payment.id, outcome, now);
+  await nameTheCard(tx, payment, outcome, now);
   if (firstBankDetails) await mail('confirmation');
   const setOrderPayment = (state: OrderRow['payment_state']) =>
     tx.query('UPDATE shop.orders SET payment_state = $2, updated_at = $3::timestamptz WHERE id = $1', [order.id, state, now.toISOString()]);
@@ -119,6 +129,18 @@ export async function applyOutcome(
     default:
       if (payment.state === 'new') await setPaymentState(tx, payment.id, { state: transition(paymentMachine, 'new', 'process'), now });
   }
+}
+
+/**
+ * The method a card payment shows is the card that paid: a Visa card typed in the Mastercard form is a Visa
+ * payment (the shopper picks a brand, the card decides), when the shop offers that brand at the same fee.
+ */
+async function nameTheCard(tx: Queryable, payment: PaymentRow, outcome: ProviderPayment, now: Date): Promise<void> {
+  const code = outcome.method === 'creditcard' ? outcome.card?.brand.toLowerCase() : undefined;
+  if (!code || code === payment.method_code || !payment.method_code) return;
+  const [chosen, paid] = await Promise.all([findPaymentMethod(tx, payment.method_code), findPaymentMethod(tx, code)]);
+  if (chosen?.provider_method === 'creditcard' && paid?.provider_method === 'creditcard' && paid.service_fee === chosen.service_fee)
+    await setPaymentMethod(tx, payment.id, code, now);
 }
 
 /** What an attempt answers of the provider's outcome (the funnel's card form and confirmation read it). */
