@@ -12,7 +12,7 @@ import { EMBEDDED_CAPTCHA_SITE_KEY, EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/cap
 import type { GoogleSignInSettings } from './google/verify.ts';
 import { EMBEDDED_SEARCH } from '../lib/search/hosts.ts';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
-import { PASSWORD_COST, TEST_PASSWORD_COST, type PasswordCost } from './shop/customers/passwords.ts';
+import { PASSWORD_COST, TEST_PASSWORD_COST, type PasswordCost } from './shop/shared/passwords.ts';
 
 export type Env = Record<string, string | undefined>;
 

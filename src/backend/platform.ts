@@ -14,6 +14,7 @@ import { demoClock } from './scheduler/clock.ts';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.ts';
 import { paymentProvider } from './shop/payments/provider.ts';
 import { reconcilePayments } from './shop/orders/payments.ts';
+import { PAID_ORDER_EFFECTS } from './shop/paid-order.ts';
 import { embeddedRelayPoints } from './shop/shipping/relay-points.ts';
 
 export interface StartOptions extends SeedOptions {
@@ -106,7 +107,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     startScheduler: () => {
       if (config.scheduler) scheduler.start(config.scheduler.intervalMs, clock, demo?.refresh);
     },
-    reconcilePayments: () => reconcilePayments({ db, clock, env, provider: providerOf }),
+    reconcilePayments: () => reconcilePayments({ db, clock, env, provider: providerOf, afterPaid: PAID_ORDER_EFFECTS }),
     close: async () => {
       await scheduler.stop();
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
 import { listMails, linksOf } from '../../src/backend/mail/outbox.ts';
 import { shipOrder } from '../../src/backend/operator/ship.ts';
-import { queueOrderMail } from '../../src/backend/shop/order-mails/queue.ts';
+import { queueOrderMail } from '../../src/backend/shop/orders/mails.ts';
 import type { OrderMailKind } from '../../src/backend/shop/order-mails/templates.ts';
 import { addCoupon, checkout, ok } from './shop-checkout-support.ts';
 import { payingPlatform } from './paying-platform.ts';

@@ -386,9 +386,9 @@ describe('completion happens once', () => {
 
   /**
    * Two customers, one single-use code (not personal: whoever places the first order uses it up), each
-   * completing at the same moment: the coupon's row lock (carts/repository.ts couponUsedElsewhere) makes
+   * completing at the same moment: the coupon's row lock (orders/discounts.ts couponUsedElsewhere) makes
    * the second completion wait for the first and find its order. The code is checked again at completion
-   * and an order it no longer applies to is placed without it (carts/cart.ts priceOrder): exactly one
+   * and an order it no longer applies to is placed without it (orders/pricing.ts priceOrder): exactly one
    * order carries the discount and pays less. On PGlite (one connection) the two transactions run one
    * after the other, so only the PostgreSQL pass (TEST_DATABASE_URL) races them for real; there the test
    * fails without the lock. Three rounds, so that a race the lock did not serialise shows on any of them.

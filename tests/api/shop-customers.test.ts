@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'hono/jwt';
 import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
-import { hashPassword, PASSWORD_COST } from '../../src/backend/shop/customers/passwords.ts';
+import { hashPassword, PASSWORD_COST } from '../../src/backend/shop/shared/passwords.ts';
 import {
   authentication,
   customer as customerSchema,

@@ -10,7 +10,7 @@ import { randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatf
 import { authentication, hydraError, order as orderSchema, throttledError } from '../../src/lib/shop-api/wire.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
-import { passwordHashingLoad, passwordHashingSlots } from '../../src/backend/shop/customers/passwords.ts';
+import { passwordHashingLoad, passwordHashingSlots } from '../../src/backend/shop/shared/passwords.ts';
 import { createShopLimits } from '../../src/backend/shop/limits/store.ts';
 import { countLoginAttempt } from '../../src/backend/shop/sessions/throttle.ts';
 import { openDatabase } from '../../src/backend/db/database.ts';

@@ -11,9 +11,8 @@ import { TransitionRefused, transition } from '../../lib/orders/machine.ts';
 import { orderMachine } from '../../lib/orders/order.ts';
 import { orderShippingMachine, shipmentMachine } from '../../lib/orders/shipping.ts';
 import type { Database } from '../db/database.ts';
-import { findOrder } from '../shop/carts/repository.ts';
-import { shipmentOf } from '../shop/orders/repository.ts';
-import { queueOrderMail } from '../shop/order-mails/queue.ts';
+import { findOrder, shipmentOf } from '../shop/orders/repository.ts';
+import { queueOrderMail } from '../shop/orders/mails.ts';
 
 /** A refusal the operator reads (exit code 1, or a 422), as opposed to a bug. */
 export class OperatorError extends Error {}

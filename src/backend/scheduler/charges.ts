@@ -12,9 +12,9 @@
 import { languageOf, siteUrlOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
 import { SHOP_API_PREFIX } from '../../lib/shop-api/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { findOrderById } from '../shop/carts/repository.ts';
+import { findOrderById, lockPayment } from '../shop/orders/repository.ts';
 import { applyOutcome } from '../shop/orders/payments.ts';
-import { lockPayment } from '../shop/orders/repository.ts';
+import { PAID_ORDER_EFFECTS } from '../shop/paid-order.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../shop/payments/provider.ts';
 import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';
 import { findSubscriptionById, subscriptionOrderOf, updateSubscription } from '../shop/subscriptions/repository.ts';
@@ -91,7 +91,7 @@ async function charge(ctx: ChargeContext, job: ChargeJob, now: Date): Promise<Ch
     if (!held || held.done) return 'already';
     // The order, then its payment, then (on a refusal) the subscription: the order the payment webhook holds them in.
     const order = (await findOrderById(tx, job.order_id, true))!;
-    await applyOutcome(tx, order, (await lockPayment(tx, job.payment_id))!, outcome, { now, env: ctx.env });
+    await applyOutcome(tx, order, (await lockPayment(tx, job.payment_id))!, outcome, { now, env: ctx.env, afterPaid: PAID_ORDER_EFFECTS });
     if (!FINAL_STATUSES.includes(outcome.status)) {
       // Open or pending: the provider's webhook settles it, or the next attempt asks about it.
       await retryJob(tx, job.id, new Date(now.getTime() + 10 * MINUTE), `payment ${outcome.status}`);

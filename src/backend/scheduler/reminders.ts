@@ -5,8 +5,8 @@
  */
 import { dayOf, dueReminder, type Reminder } from '../../lib/subscriptions/schedule.ts';
 import type { Database } from '../db/database.ts';
-import { priceOrder } from '../shop/carts/cart.ts';
-import { findOrderById } from '../shop/carts/repository.ts';
+import { priceOrder } from '../shop/orders/pricing.ts';
+import { findOrderById } from '../shop/orders/repository.ts';
 import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';
 import { findSubscriptionById } from '../shop/subscriptions/repository.ts';
 import { claimReminders, markReminded } from './repository.ts';

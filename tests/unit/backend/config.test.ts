@@ -16,7 +16,7 @@ import {
 } from '../../../src/backend/config.ts';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../../src/lib/captcha/embedded.ts';
-import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/customers/passwords.ts';
+import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/shared/passwords.ts';
 
 /**
  * Secrets as they look for real: random, as `openssl rand -base64 48` makes ours, and the providers' keys as

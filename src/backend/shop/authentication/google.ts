@@ -12,14 +12,14 @@ import type { ShopDeps } from '../shared/deps.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { LIMITS } from '../../../lib/constants.ts';
 import { googleSignInMessage, minutesOf, tooManyAttemptsMessage } from '../shared/messages.ts';
-import { canonicalEmail } from '../customers/customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { accountByEmail, createCustomer, isUniqueViolation, type Account } from '../customers/repository.ts';
 import { revokeSessions } from '../sessions/repository.ts';
 import { slowDownRefusal } from '../sessions/throttle.ts';
 import { CaptchaUnavailable, captchaCheck } from './captcha.ts';
 
 /**
- * Never a scrypt hash, so no password matches it (customers/passwords.ts): an account opened with Google
+ * Never a scrypt hash, so no password matches it (shared/passwords.ts): an account opened with Google
  * gets a password only through a reset link, which proves the mailbox again.
  */
 const NO_PASSWORD = '!google';

@@ -8,7 +8,7 @@ import type { ShopDeps } from '../shared/deps.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { loginBusyMessage, minutesOf, serviceBusyMessage, tooManyAttemptsMessage } from '../shared/messages.ts';
 import { LOGIN_HASHING_PER_ADDRESS } from '../limits/policy.ts';
-import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from '../customers/passwords.ts';
+import { burnPasswordCheck, PasswordHashingBusy, passwordHashingWouldRefuse, verifyPassword } from '../shared/passwords.ts';
 import { accountByEmail, type Account } from '../customers/repository.ts';
 import { countLoginAttempt, slowDownRefusal, takeLoginSlot } from '../sessions/throttle.ts';
 

@@ -11,7 +11,7 @@ import { LIMITS } from '../../../lib/constants.ts';
 import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken } from '../shared/errors.ts';
 import { readJson } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { canonicalEmail } from '../customers/customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { accountOf, type Account } from '../customers/repository.ts';
 import { openCartOf } from '../carts/repository.ts';
 import { issueAccessToken } from '../sessions/access.ts';

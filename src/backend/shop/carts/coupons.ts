@@ -7,9 +7,12 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { applyCouponRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { countAll } from '../limits/store.ts';
-import { answerView, couponRefusal, orderJson, withCart } from './cart.ts';
-import { couponKey } from './promotions.ts';
-import { findCoupon, itemsTotal, setCoupon } from './repository.ts';
+import { answerView } from '../orders/view.ts';
+import { couponRefusal, findCoupon, setCoupon } from '../orders/discounts.ts';
+import { orderJson } from '../orders/answer.ts';
+import { withCart } from './cart.ts';
+import { couponKey } from '../orders/promotions.ts';
+import { itemsTotal } from '../orders/repository.ts';
 import { welcomeCouponOf } from '../newsletter/repository.ts';
 
 export function couponRoutes(deps: ShopDeps): Hono<ShopEnv> {

@@ -14,7 +14,9 @@ import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
-import { answerView, orderJson, withCart, withCartForAdd } from './cart.ts';
+import { answerView } from '../orders/view.ts';
+import { orderJson } from '../orders/answer.ts';
+import { withCart, withCartForAdd } from './cart.ts';
 import { addToCart, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
 /** Distinct lines a cart may hold: bounds the work of pricing one. */

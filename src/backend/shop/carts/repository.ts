@@ -1,55 +1,18 @@
-/** The SQL of carts and orders: the orders, their items and their coupon (shop.orders, shop.order_items, shop.promotions). */
+/** The SQL of a cart's changes: made, assigned, its lines added, changed and removed (shop.orders, shop.order_items). */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import { type SellableVariant, VARIANT_DISPLAY_COLUMNS, type VariantDisplayRow } from '../../content/repository.ts';
-import { shipmentAndPaymentsColumns, type ShipmentAndPayments } from '../orders/repository.ts';
-import type { Order, OrderAddress } from '../../../lib/shop-api/wire.ts';
-import { couponKey, type Coupon } from './promotions.ts';
-
-export interface OrderRow {
-  id: number;
-  token_value: string;
-  customer_id: number | null;
-  channel_code: ChannelCode;
-  locale_code: LocaleCode;
-  state: Order['state'];
-  checkout_state: Order['checkoutState'];
-  payment_state: Order['paymentState'];
-  shipping_state: Order['shippingState'];
-  coupon_code: string | null;
-  /** Set at completion (checkout/): the number, the notes, when, and the accounting lines as they were then. */
-  number: string | null;
-  notes: string | null;
-  checkout_completed_at: string | null;
-  billing_address: OrderAddress | null;
-  shipping_address: OrderAddress | null;
-  frozen: FrozenTotals | null;
-}
-
-/** The accounting lines and promotions of a placed order, as they were at completion. */
-export interface FrozenTotals {
-  itemsTotal: number;
-  orderPromotionTotal: number;
-  shippingTotal: number;
-  serviceFeesTotal: number;
-  taxTotal: number;
-  total: number;
-  totalExcludingTax: number;
-  promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
-}
-
-export interface ItemRow {
-  id: number;
-  variant_code: string;
-  product_name: string;
-  variant_name: string;
-  quantity: number;
-  unit_price: number;
-  original_unit_price: number;
-  subscription_interval: number;
-  source_item_list: string | null;
-  upsell: boolean;
-}
+import {
+  findOrder,
+  ITEM_COLUMNS,
+  type ItemRow,
+  ORDER_COLUMNS,
+  type OrderRow,
+  orderOf,
+  shipmentAndPaymentsColumns,
+  type ShipmentAndPayments,
+  type StoredOrder,
+} from '../orders/repository.ts';
 
 /** What a line copies from the catalogue: the order keeps what was sold even if the catalogue changes. */
 export interface LineContent {
@@ -58,92 +21,6 @@ export interface LineContent {
   variantName: string;
   originalUnitPrice: number;
   unitPrice: number;
-}
-
-/** An order counts as a previous order once its checkout completed and it was not cancelled. */
-export const COMPLETED_ORDER = `checkout_state = 'completed' AND state IN ('new', 'fulfilled')`;
-
-export async function hasCompletedOrder(q: Queryable, customerId: number): Promise<boolean> {
-  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE customer_id = $1 AND ${COMPLETED_ORDER} LIMIT 1`, [customerId]);
-  return rows.length > 0;
-}
-
-/**
- * Holds the customer's row until the transaction ends, so that the customer's completions run one after the
- * other: a first-order rule checked by the second then finds the order the first placed (on PostgreSQL, ten
- * carts completed at once would otherwise each be a "first order").
- */
-export async function lockCustomerCompletions(q: Queryable, customerId: number): Promise<void> {
-  await q.query('SELECT id FROM shop.customers WHERE id = $1 FOR UPDATE', [customerId]);
-}
-
-const ORDER_COLUMNS = `id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
-  number, notes, to_char(checkout_completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS checkout_completed_at, billing_address,
-  shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions`;
-const ORDER = `SELECT ${ORDER_COLUMNS} FROM shop.orders`;
-
-type StoredOrder = Omit<OrderRow, 'frozen'> & {
-  items_total: number | null;
-  order_promotion_total: number;
-  shipping_total: number;
-  service_fees_total: number;
-  tax_total: number;
-  total: number;
-  total_excluding_tax: number;
-  promotions: FrozenTotals['promotions'] | null;
-};
-const orderOf = ({
-  items_total,
-  order_promotion_total,
-  shipping_total,
-  service_fees_total,
-  tax_total,
-  total,
-  total_excluding_tax,
-  promotions,
-  ...row
-}: StoredOrder): OrderRow => ({
-  ...row,
-  frozen:
-    items_total === null
-      ? null
-      : {
-          itemsTotal: items_total,
-          orderPromotionTotal: order_promotion_total,
-          shippingTotal: shipping_total,
-          serviceFeesTotal: service_fees_total,
-          taxTotal: tax_total,
-          total,
-          totalExcludingTax: total_excluding_tax,
-          promotions: promotions ?? [],
-        },
-});
-
-export async function findOrder(q: Queryable, token: string, forUpdate = false): Promise<OrderRow | null> {
-  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE token_value = $1${forUpdate ? ' FOR UPDATE' : ''}`, [token]);
-  return row ? orderOf(row) : null;
-}
-
-export async function findOrderById(q: Queryable, id: number, forUpdate = false): Promise<OrderRow | null> {
-  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return row ? orderOf(row) : null;
-}
-
-/** The customer's placed orders, newest first, a page at a time, with how many there are. */
-export async function placedOrdersOf(
-  q: Queryable,
-  customerId: number,
-  page: { offset: number; limit: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const rows = await q.query<StoredOrder>(
-    `${ORDER} WHERE customer_id = $1 AND checkout_state = 'completed' ORDER BY checkout_completed_at DESC, id DESC OFFSET $2 LIMIT $3`,
-    [customerId, page.offset, page.limit],
-  );
-  const [count] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM shop.orders WHERE customer_id = $1 AND checkout_state = 'completed'`,
-    [customerId],
-  );
-  return { rows: rows.map(orderOf), total: count!.total };
 }
 
 export async function createOrder(
@@ -166,12 +43,6 @@ export const touchOrder = (q: Queryable, orderId: number, now: Date) =>
 export const assignCustomer = (q: Queryable, orderId: number, customerId: number, now: Date) =>
   q.query('UPDATE shop.orders SET customer_id = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, customerId, now.toISOString()]);
 
-/** Applies a coupon code, or removes it (null); `now` is given when the shopper changed it (updated_at). */
-export const setCoupon = (q: Queryable, orderId: number, code: string | null, now?: Date) =>
-  now
-    ? q.query('UPDATE shop.orders SET coupon_code = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, code, now.toISOString()])
-    : q.query('UPDATE shop.orders SET coupon_code = $2 WHERE id = $1', [orderId, code]);
-
 /** The customer's open cart: the most recently changed order still in state cart. */
 export async function openCartOf(q: Queryable, customerId: number): Promise<string | null> {
   const [row] = await q.query<{ token_value: string }>(
@@ -180,12 +51,6 @@ export async function openCartOf(q: Queryable, customerId: number): Promise<stri
   );
   return row?.token_value ?? null;
 }
-
-const ITEM_COLUMNS = `id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
-  source_item_list, upsell`;
-
-export const itemsOf = (q: Queryable, orderId: number) =>
-  q.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM shop.order_items WHERE order_id = $1 ORDER BY id`, [orderId]);
 
 /** A new line's values, $1 to $11 of an INSERT INTO shop.order_items (addItem, addToCart). */
 type NewLine = LineContent & { quantity: number; interval: number; sourceItemList: string | null; upsell: boolean; now: Date };
@@ -277,14 +142,6 @@ export const addToCart = async (
     )
     .then(([row]) => row!);
 
-export async function itemsTotal(q: Queryable, orderId: number): Promise<number> {
-  const [row] = await q.query<{ total: number }>(
-    'SELECT coalesce(sum(unit_price * quantity), 0)::int AS total FROM shop.order_items WHERE order_id = $1',
-    [orderId],
-  );
-  return row!.total;
-}
-
 export async function countLines(q: Queryable, orderId: number): Promise<number> {
   const [row] = await q.query<{ lines: number }>('SELECT count(*)::int AS lines FROM shop.order_items WHERE order_id = $1', [orderId]);
   return row!.lines;
@@ -348,59 +205,4 @@ export const setItem = (q: Queryable, itemId: number, item: { quantity: number; 
 /** Whether the item was there to remove. */
 export async function removeItem(q: Queryable, orderId: number, itemId: number): Promise<boolean> {
   return (await q.query('DELETE FROM shop.order_items WHERE id = $1 AND order_id = $2 RETURNING id', [itemId, orderId])).length > 0;
-}
-
-export async function findCoupon(q: Queryable, code: string): Promise<Coupon | null> {
-  const [row] = await q.query<{
-    code: string;
-    kind: 'percentage' | 'fixed';
-    value: number;
-    minimum_items_total: number;
-    starts_at: number | null;
-    expires_at: number | null;
-    first_order_only: boolean;
-    label_fr: string;
-    label_nl: string;
-    owner_customer_id: number | null;
-    owner_email: string | null;
-    single_use: boolean;
-    reserved: boolean;
-    sponsor_customer_id: number | null;
-  }>(
-    `SELECT code, kind, value, minimum_items_total, extract(epoch FROM starts_at) * 1000 AS starts_at,
-       extract(epoch FROM expires_at) * 1000 AS expires_at, first_order_only, label_fr, label_nl,
-       owner_customer_id, owner_email, single_use, reserved, sponsor_customer_id
-     FROM shop.coupons WHERE code = $1`,
-    [couponKey(code)],
-  );
-  if (!row) return null;
-  return {
-    code: row.code,
-    kind: row.kind,
-    value: row.value,
-    minimumItemsTotal: row.minimum_items_total,
-    startsAt: row.starts_at === null ? null : Number(row.starts_at),
-    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-    firstOrderOnly: row.first_order_only,
-    label: { fr: row.label_fr, nl: row.label_nl },
-    ownerCustomerId: row.owner_customer_id,
-    ownerEmail: row.owner_email,
-    singleUse: row.single_use,
-    reserved: row.reserved,
-    sponsorCustomerId: row.sponsor_customer_id,
-  };
-}
-
-/**
- * Whether a completed order other than this one used the code. The coupon's row is locked until the
- * caller's transaction ends, so two carts completing with one single-use code at the same moment are
- * checked one after the other and the second finds the first.
- */
-export async function couponUsedElsewhere(q: Queryable, code: string, orderId: number): Promise<boolean> {
-  await q.query('SELECT code FROM shop.coupons WHERE code = $1 FOR UPDATE', [code]);
-  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE coupon_code = $1 AND id <> $2 AND ${COMPLETED_ORDER} LIMIT 1`, [
-    code,
-    orderId,
-  ]);
-  return rows.length > 0;
 }

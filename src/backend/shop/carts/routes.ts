@@ -9,19 +9,14 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { assignCustomerRequest, createCartRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { optionalCustomer, requireCustomer } from '../sessions/access.ts';
 import { randomToken } from '../shared/random.ts';
-import { accessibleOrder, answerView, orderJson, withCart } from './cart.ts';
+import { accessibleOrder, withCart } from './cart.ts';
+import { answerView } from '../orders/view.ts';
+import { orderJson } from '../orders/answer.ts';
 import type { Queryable } from '../../db/database.ts';
 import { referralCouponFor } from '../sponsorships/repository.ts';
-import {
-  assignCustomer,
-  createOrder,
-  deleteOrder,
-  findCoupon,
-  findOrder,
-  hasCompletedOrder,
-  type OrderRow,
-  setCoupon,
-} from './repository.ts';
+import { assignCustomer, createOrder, deleteOrder } from './repository.ts';
+import { findCoupon, setCoupon } from '../orders/discounts.ts';
+import { findOrder, hasCompletedOrder, type OrderRow } from '../orders/repository.ts';
 
 /**
  * A friend who came through a sponsor's link finds the sponsor's code on their cart (lib/shop-api/sponsorship-rule.ts),

@@ -6,10 +6,9 @@
 import type { Queryable } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { type CheckoutState, type CheckoutTransition, checkoutMachine } from '../../../lib/orders/checkout.ts';
-import type { AddressRequest } from '../../../lib/shop-api/requests/addresses.ts';
-import { phoneE164 } from '../../../lib/shop-api/requests/addresses.ts';
+import { type AddressRequest, phoneE164 } from '../../../lib/shop-api/requests/addresses.ts';
 import { SHOP_API_PREFIX, type OrderAddress } from '../../../lib/shop-api/wire.ts';
-import { findOrder, type OrderRow } from '../carts/repository.ts';
+import { findOrder, type OrderRow } from '../orders/repository.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';

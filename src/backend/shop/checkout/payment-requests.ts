@@ -16,9 +16,24 @@ import { readPlatformConfig } from '../../config.ts';
 import { languageOf, type Language, siteUrlOf } from '../../../lib/channels.ts';
 import { paymentRequestRequest } from '../../../lib/shop-api/requests/checkout.ts';
 import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { findOrderById, type OrderRow } from '../carts/repository.ts';
+import {
+  findOrderById,
+  type OrderRow,
+  findPaymentMethod,
+  lockPayment,
+  paymentOfCustomer,
+  providerCustomerIdOf,
+  setPaymentMethod,
+} from '../orders/repository.ts';
 import { type AttemptRow, attemptByHash, attemptOfCustomer, liveAttemptOf, recordAttempt, setAttempt } from '../orders/attempts.ts';
-import { makeWayForAttempt, type PaymentContext, type PaymentFaults, receiveProviderPayment, settleAttempt } from '../orders/payments.ts';
+import {
+  makeWayForAttempt,
+  type PaidOrderEffect,
+  type PaymentContext,
+  type PaymentFaults,
+  receiveProviderPayment,
+  settleAttempt,
+} from '../orders/payments.ts';
 import { PaymentProviderError, paymentProvider, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
@@ -28,7 +43,6 @@ import { tokenParam } from '../shared/ids.ts';
 import { randomToken } from '../shared/random.ts';
 import { ld, parseBody } from '../shared/request.ts';
 import { requireCustomer } from '../sessions/access.ts';
-import { findPaymentMethod, lockPayment, paymentOfCustomer, providerCustomerIdOf, setPaymentMethod } from '../orders/repository.ts';
 
 const requestJson = (
   r: Pick<AttemptRow, 'hash' | 'state' | 'action' | 'method_code' | 'payment_id' | 'response_data'>,
@@ -79,13 +93,28 @@ function allowedRedirect(url: string, env: Record<string, string | undefined>): 
   return origins.has(new URL(url).origin);
 }
 
-export function paymentRequestRoutes(deps: ShopDeps, given?: PaymentProvider, faults?: PaymentFaults): Hono<ShopEnv> {
+/** `provider` and `faults` are the tests' (the embedded sandbox by default); `afterPaid`, what a paid order sets going. */
+export function paymentRequestRoutes(
+  deps: ShopDeps,
+  {
+    provider: given,
+    faults,
+    afterPaid,
+  }: { provider?: PaymentProvider | undefined; faults?: PaymentFaults | undefined; afterPaid: readonly PaidOrderEffect[] },
+): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
   let configured: PaymentProvider | undefined = given;
   // Read once, when first needed: tests and production give the provider, the embedded default reads the environment.
   const provider = () => (configured ??= paymentProvider(readPlatformConfig(deps.env).payments));
   const platformUrl = (deps.env.SHOP_API_URL ?? `http://localhost:${deps.env.PORT_PLATFORM || 4400}`).replace(/\/+$/, '');
-  const money: PaymentContext = { db: deps.db, clock: () => deps.clock(), env: deps.env, provider, ...(faults ? { faults } : {}) };
+  const money: PaymentContext = {
+    db: deps.db,
+    clock: () => deps.clock(),
+    env: deps.env,
+    provider,
+    afterPaid,
+    ...(faults ? { faults } : {}),
+  };
   /** The provider's own errors become the shopper's 422 or 502; the shop's refusals (and anything else) pass as they are. */
   const askingProvider = async <T>(lang: Language, run: () => Promise<T>): Promise<T> => {
     try {

@@ -19,16 +19,14 @@ import { notFound, refuse } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
-import { answerView, orderJson, priceOrder, type AnswerView } from '../carts/cart.ts';
-import { assignCustomer, countLines, findOrder, lockCustomerCompletions, type OrderRow } from '../carts/repository.ts';
-import { enterOrderGraph } from '../orders/placement.ts';
-import { shippingPrice } from '../carts/totals.ts';
-import type { Queryable } from '../../db/database.ts';
-import { queueOrderMail } from '../order-mails/queue.ts';
-import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
-import { shippingMethodFor, shippingMethodsFor } from '../shipping/repository.ts';
-import { checkoutStep, codeFromIri, orderAddressOf, withCheckout } from './checkout.ts';
+import { answerView, type AnswerView } from '../orders/view.ts';
+import { orderJson } from '../orders/answer.ts';
+import { priceOrder } from '../orders/pricing.ts';
+import { assignCustomer, countLines } from '../carts/repository.ts';
 import {
+  findOrder,
+  lockCustomerCompletions,
+  type OrderRow,
   addPayment,
   ensureShipment,
   findPayment,
@@ -44,6 +42,13 @@ import {
   setShipmentMethod,
   shipmentOf,
 } from '../orders/repository.ts';
+import { enterOrderGraph } from '../orders/placement.ts';
+import { shippingPrice } from '../orders/totals.ts';
+import type { Queryable } from '../../db/database.ts';
+import { queueOrderMail } from '../orders/mails.ts';
+import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
+import { shippingMethodFor, shippingMethodsFor } from '../shipping/repository.ts';
+import { checkoutStep, codeFromIri, orderAddressOf, withCheckout } from './checkout.ts';
 
 const collection = (id: string, members: object[]) => ({
   '@context': '/api/v2/contexts/Collection',
@@ -54,7 +59,7 @@ const collection = (id: string, members: object[]) => ({
 });
 
 /** The order again, as it is now, for the answer. */
-/** The order as it is now, written for the caller (carts/cart.ts answerView: its language, its pictures' address). */
+/** The order as it is now, written for the caller (orders/view.ts answerView: its language, its pictures' address). */
 const reread = async (tx: Queryable, order: OrderRow, now: Date, view: AnswerView) =>
   orderJson(tx, (await findOrder(tx, order.token_value))!, now, view);
 

@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../../lib/channels.ts';
 import type { Mail } from '../../mail/outbox.ts';
-import { greeting } from '../customers/mails.ts';
+import { greeting } from '../shared/mail-parts.ts';
 import { linkMail } from '../newsletter/mails.ts';
 
 export function acknowledgementMail(lang: Language, to: string, name: string, reference: string, faqUrl: string): Mail {

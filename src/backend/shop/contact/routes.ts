@@ -22,7 +22,7 @@ import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { readableCode } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { optionalCustomer } from '../sessions/access.ts';
-import { canonicalEmail } from '../customers/customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { findCustomer } from '../customers/repository.ts';
 import { customerServiceAddress } from '../subscriptions/routes.ts';
 import { bytesMatch } from './files.ts';

@@ -1,9 +1,8 @@
-/** A customer as the API answers it, and the one form of an e-mail that accounts are found by. */
+/** A customer as the API answers it. */
 import { createHash } from 'node:crypto';
 import { iri, type Customer } from '../../../lib/shop-api/wire.ts';
 import type { CustomerRow } from './repository.ts';
-
-export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
+import { canonicalEmail } from '../shared/email.ts';
 
 export function customerJson(row: CustomerRow): Customer & { '@context': string } {
   return {

@@ -1,25 +1,7 @@
 /** The shop's e-mails (welcome, password reset, e-mail change notice), in the customer's language, as text and HTML. */
-import type { Mail } from '../../mail/outbox.ts';
-import { escapeHtml } from '../../mail/outbox.ts';
+import { escapeHtml, type Mail } from '../../mail/outbox.ts';
+import { greeting, html, SHOP_NAME } from '../shared/mail-parts.ts';
 import type { Language } from '../../../lib/channels.ts';
-
-const SHOP_NAME = 'Maison Gamelle';
-
-/**
- * Mail clients turn whatever looks like an address or a domain into a link, even in plain text. A name is
- * the customer's own text, so one that could read as a link is left out of the greeting: a mail from the
- * shop never carries a link the shop did not write.
- */
-export const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
-export const greeting = (lang: Language, firstName: string): string => {
-  const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
-  return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
-};
-
-export const html = (paragraphs: string[], link?: { href: string; label: string }) =>
-  `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${
-    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''
-  }<p>${SHOP_NAME}</p></body></html>`;
 
 export function welcomeMail(lang: Language, to: string, firstName: string, siteUrl: string): Mail {
   const lines =

@@ -12,9 +12,9 @@ import { idFromIri } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
 import type { personalDataRequest } from '../../../lib/shop-api/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
-import { canonicalEmail } from './customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { emailChangedMail } from './mails.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../shared/passwords.ts';
 import { emailTaken, hasAddress, isUniqueViolation, passwordHashOf, updateCustomer, type CustomerRow } from './repository.ts';
 
 /** Whether a password typed to prove it is the customer is theirs; wrong guesses are limited per customer (429). */

@@ -1,7 +1,7 @@
 /** The SQL of customers and their accounts (shop.customers, shop.shop_users). */
 import type { Queryable } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
-import { COMPLETED_ORDER } from '../carts/repository.ts';
+import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
 
 export interface CustomerRow {
   id: number;

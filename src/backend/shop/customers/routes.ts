@@ -13,11 +13,12 @@ import { changePasswordRequest, lookupRequest, personalDataRequest, registerRequ
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
-import { canonicalEmail, customerJson } from './customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
+import { customerJson } from './customer.ts';
 import { welcomeMail } from './mails.ts';
 import { startNewsletterSignUp } from '../newsletter/routes.ts';
 import { recordReferral } from '../sponsorships/service.ts';
-import { hashPassword, PasswordHashingBusy } from './passwords.ts';
+import { hashPassword, PasswordHashingBusy } from '../shared/passwords.ts';
 import { changePersonalData, isCurrentPassword } from './personal-data.ts';
 import { createCustomer, emailTaken, findCustomer, isUniqueViolation, setPassword } from './repository.ts';
 

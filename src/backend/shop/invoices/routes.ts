@@ -7,10 +7,10 @@
 import { Hono } from 'hono';
 import { channels } from '../../../lib/channels.ts';
 import { invoiceAvailable } from '../../../lib/orders/invoice.ts';
-import { orderJson } from '../carts/cart.ts';
-import { findOrder } from '../carts/repository.ts';
+import { orderJson } from '../orders/answer.ts';
+import { findOrder } from '../orders/repository.ts';
 import { findCustomer } from '../customers/repository.ts';
-import { paymentViewOf } from '../order-mails/queue.ts';
+import { paymentViewOf } from '../orders/mails.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { notFound } from '../shared/errors.ts';
 import { tokenParam } from '../shared/ids.ts';

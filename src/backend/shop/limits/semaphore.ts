@@ -1,7 +1,7 @@
 /**
  * Bounded concurrency in one process: at most `concurrency` tasks run at once, at most `maxQueue` wait
  * (first come, first served), and any further task is refused at once with QueueFull instead of queueing
- * for ever. Used to bound password hashing (customers/passwords.ts) and logins per client address (sessions/throttle.ts).
+ * for ever. Used to bound password hashing (shared/passwords.ts) and logins per client address (sessions/throttle.ts).
  */
 
 export class QueueFull extends Error {

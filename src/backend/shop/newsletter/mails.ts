@@ -2,7 +2,7 @@
 import type { Language } from '../../../lib/channels.ts';
 import { EXIT_INTENT_DISCOUNT } from '../../../lib/constants.ts';
 import type { Mail } from '../../mail/outbox.ts';
-import { html } from '../customers/mails.ts';
+import { html } from '../shared/mail-parts.ts';
 import { amount } from '../order-mails/format.ts';
 
 const SHOP_NAME = 'Maison Gamelle';

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import type { LocaleCode } from '../../../lib/channels.ts';
-import { COMPLETED_ORDER } from '../carts/repository.ts';
+import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
 
 /** The model of the personal codes: its kind, value and labels are copied into each of them. */
 export const WELCOME_OFFER_MODEL = 'BIENVENUE5';

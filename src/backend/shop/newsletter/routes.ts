@@ -21,7 +21,7 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { digest, randomToken, readableCode } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
-import { canonicalEmail } from '../customers/customer.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { confirmationMail, welcomeCouponMail } from './mails.ts';
 import { accountOf, confirmSignUp, findPendingSignUp, giveWelcomeCoupon, requestSignUp, WELCOME_OFFER_MODEL } from './repository.ts';
 

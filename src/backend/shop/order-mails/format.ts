@@ -8,7 +8,6 @@ import { formatPrice } from '../../../lib/catalogue/money.ts';
 import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 
-export const SHOP_NAME = 'Maison Gamelle';
 /** The seller as the terms of sale name it: on every invoice. */
 export const SELLER = {
   name: 'Maison Gamelle SAS',

@@ -10,8 +10,8 @@ import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
 import { escapeHtml, type Mail } from '../../mail/outbox.ts';
-import { greeting } from '../customers/mails.ts';
-import { addressLines, amount, longDate, money, relayPointLines, SHOP_NAME, type PaymentView } from './format.ts';
+import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
+import { addressLines, amount, longDate, money, relayPointLines, type PaymentView } from './format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];

@@ -19,8 +19,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { transition } from '../../../lib/orders/machine.ts';
 import { orderPaymentMachine, type PaymentState, paymentMachine } from '../../../lib/orders/payment.ts';
 import type { Language } from '../../../lib/channels.ts';
-import { findOrderById, type OrderRow } from '../carts/repository.ts';
 import {
+  findOrderById,
+  type OrderRow,
   addPayment,
   findPaymentByProviderId,
   findPaymentMethod,
@@ -30,12 +31,10 @@ import {
   setPaymentOutcome,
   setPaymentState,
 } from './repository.ts';
-import { type QueueOptions, queueOrderMail } from '../order-mails/queue.ts';
+import { type QueueOptions, queueOrderMail } from './mails.ts';
 import type { OrderMailKind } from '../order-mails/templates.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import { refuse } from '../shared/errors.ts';
-import { rewardSponsor } from '../sponsorships/service.ts';
-import { startSubscriptions } from '../subscriptions/creation.ts';
 import {
   type AttemptRow,
   attemptByHash,
@@ -55,12 +54,25 @@ import {
 export type PaymentStep = 'before-provider' | 'after-provider' | 'after-recording' | 'in-webhook';
 export type PaymentFaults = (step: PaymentStep) => void | Promise<void>;
 
+/**
+ * What else a paid order sets going, in the transaction that records its payment (shop/paid-order.ts lists
+ * them: the subscriptions its items start, a sponsor's reward). The order's module runs them without knowing
+ * them, so subscriptions and sponsorships build on orders, never the other way round.
+ */
+export type PaidOrderEffect = (tx: Queryable, order: OrderRow, paid: ProviderPayment, options: QueueOptions) => Promise<unknown>;
+
+/** How an outcome is recorded: when, the sites' addresses for the mails, and what a paid order sets going. */
+export interface OutcomeOptions extends QueueOptions {
+  afterPaid: readonly PaidOrderEffect[];
+}
+
 export interface PaymentContext {
   db: Database;
   clock: () => Date;
   /** SITE_URL_FR and SITE_URL_BE, for the mails' links. */
   env: Record<string, string | undefined>;
   provider: () => PaymentProvider;
+  afterPaid: readonly PaidOrderEffect[];
   /** Tests only: fault injection at each step of the payment path. */
   faults?: PaymentFaults;
 }
@@ -90,7 +102,7 @@ export async function applyOutcome(
   order: OrderRow,
   payment: PaymentRow,
   outcome: ProviderPayment,
-  { now, env }: QueueOptions,
+  { now, env, afterPaid }: OutcomeOptions,
 ): Promise<void> {
   if (FINAL.includes(payment.state)) return;
   const mail = (kind: OrderMailKind) => queueOrderMail(tx, kind, order.token_value, { now, env });
@@ -105,10 +117,7 @@ export async function applyOutcome(
       await setPaymentState(tx, payment.id, { state: transition(paymentMachine, payment.state, 'complete'), now });
       await setOrderPayment(transition(orderPaymentMachine, order.payment_state, 'pay'));
       await mail('paymentReceived');
-      // A card payment leaves a mandate: the order's subscription items start their subscriptions.
-      await startSubscriptions(tx, order, outcome, now);
-      // A friend's first order paid: their sponsor's reward (lib/shop-api/sponsorship-rule.ts).
-      await rewardSponsor(tx, order, { now, env });
+      for (const effect of afterPaid) await effect(tx, order, outcome, { now, env });
       return;
     case 'authorized':
       if (payment.state === 'authorized') return;
@@ -181,7 +190,7 @@ export async function settleAttempt(
     if (outcome.status === 'paid') {
       const kept = payment.provider_payment_id === outcome.id && payment.state === 'completed';
       if (kept || (live && order.payment_state === 'awaiting_payment' && !FINAL.includes(payment.state))) {
-        if (!kept) await applyOutcome(tx, order, payment, outcome, { now, env: ctx.env });
+        if (!kept) await applyOutcome(tx, order, payment, outcome, { now, env: ctx.env, afterPaid: ctx.afterPaid });
         if (live) await set('completed');
         return null;
       }
@@ -196,7 +205,7 @@ export async function settleAttempt(
       } else await set(outcome.status === 'failed' ? 'failed' : 'cancelled');
       return null;
     }
-    await applyOutcome(tx, order, payment, outcome, { now, env: ctx.env });
+    await applyOutcome(tx, order, payment, outcome, { now, env: ctx.env, afterPaid: ctx.afterPaid });
     await set(attemptStateOf(outcome));
     return null;
   });
@@ -335,7 +344,11 @@ export async function receiveProviderPayment(ctx: PaymentContext, providerId: st
   if (held) {
     await ctx.db.transaction(async (tx) => {
       const order = (await findOrderById(tx, held.order_id, true))!;
-      await applyOutcome(tx, order, (await lockPayment(tx, held.id))!, outcome, { now: ctx.clock(), env: ctx.env });
+      await applyOutcome(tx, order, (await lockPayment(tx, held.id))!, outcome, {
+        now: ctx.clock(),
+        env: ctx.env,
+        afterPaid: ctx.afterPaid,
+      });
     });
     return;
   }

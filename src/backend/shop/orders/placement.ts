@@ -10,8 +10,7 @@ import { orderMachine } from '../../../lib/orders/order.ts';
 import { orderPaymentMachine } from '../../../lib/orders/payment.ts';
 import { orderShippingMachine, shipmentMachine } from '../../../lib/orders/shipping.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { OrderRow } from '../carts/repository.ts';
-import { type Placement, placeOrder, setShipmentState, shipmentOf } from './repository.ts';
+import { type OrderRow, type Placement, placeOrder, setShipmentState, shipmentOf } from './repository.ts';
 
 /** Places the order; its number. The caller has made its payment (none when the total is 0). */
 export async function enterOrderGraph(

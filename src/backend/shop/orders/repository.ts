@@ -1,18 +1,155 @@
 /**
- * The SQL of a placed order's parts: its addresses and checkout steps, its shipment and payments
- * (shop.shipments, shop.payments), the payment methods (shop.payment_methods), and its placement. The
- * checkout's routes, the payment rules (payments.ts), the scheduler and the operator's tools all write
- * through here. (The cart's own rows, lines and coupons, are in carts/repository.ts.)
+ * The SQL of orders, a cart being an order not placed yet (shop.orders): reading an order and its lines
+ * (shop.order_items), its addresses and checkout steps, its shipment and payments (shop.shipments,
+ * shop.payments), the payment methods (shop.payment_methods), and its placement. The checkout's routes, the
+ * payment rules (payments.ts), the scheduler and the operator's tools all read and write through here; a
+ * cart's own changes (lines added, changed, removed) are carts/repository.ts, its coupon discounts.ts.
  */
 import type { Queryable } from '../../db/database.ts';
-import type { ChannelCode, Language } from '../../../lib/channels.ts';
+import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import type { CheckoutState } from '../../../lib/orders/checkout.ts';
 import type { OrderState } from '../../../lib/orders/order.ts';
 import type { OrderPaymentState, PaymentState } from '../../../lib/orders/payment.ts';
 import type { ShippingState } from '../../../lib/orders/shipping.ts';
-import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
-import type { Totals } from '../carts/totals.ts';
+import type { Order, OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
+import type { Totals } from './totals.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
+
+export interface OrderRow {
+  id: number;
+  token_value: string;
+  customer_id: number | null;
+  channel_code: ChannelCode;
+  locale_code: LocaleCode;
+  state: Order['state'];
+  checkout_state: Order['checkoutState'];
+  payment_state: Order['paymentState'];
+  shipping_state: Order['shippingState'];
+  coupon_code: string | null;
+  /** Set at completion (checkout/): the number, the notes, when, and the accounting lines as they were then. */
+  number: string | null;
+  notes: string | null;
+  checkout_completed_at: string | null;
+  billing_address: OrderAddress | null;
+  shipping_address: OrderAddress | null;
+  frozen: FrozenTotals | null;
+}
+
+/** The accounting lines and promotions of a placed order, as they were at completion (a cart's figures to free shipping aside). */
+export type FrozenTotals = Omit<Totals, 'freeShippingThreshold' | 'amountToFreeShipping'> & {
+  promotions: Array<{ code: string; label: Record<Language, string>; amount: number }>;
+};
+
+export interface ItemRow {
+  id: number;
+  variant_code: string;
+  product_name: string;
+  variant_name: string;
+  quantity: number;
+  unit_price: number;
+  original_unit_price: number;
+  subscription_interval: number;
+  source_item_list: string | null;
+  upsell: boolean;
+}
+
+export async function hasCompletedOrder(q: Queryable, customerId: number): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM shop.orders WHERE customer_id = $1 AND ${COMPLETED_ORDER} LIMIT 1`, [customerId]);
+  return rows.length > 0;
+}
+
+/**
+ * Holds the customer's row until the transaction ends, so that the customer's completions run one after the
+ * other: a first-order rule checked by the second then finds the order the first placed (on PostgreSQL, ten
+ * carts completed at once would otherwise each be a "first order").
+ */
+export async function lockCustomerCompletions(q: Queryable, customerId: number): Promise<void> {
+  await q.query('SELECT id FROM shop.customers WHERE id = $1 FOR UPDATE', [customerId]);
+}
+
+export const ORDER_COLUMNS = `id, token_value, customer_id, channel_code, locale_code, state, checkout_state, payment_state, shipping_state, coupon_code,
+  number, notes, to_char(checkout_completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS checkout_completed_at, billing_address,
+  shipping_address, items_total, order_promotion_total, shipping_total, service_fees_total, tax_total, total, total_excluding_tax, promotions`;
+const ORDER = `SELECT ${ORDER_COLUMNS} FROM shop.orders`;
+
+export type StoredOrder = Omit<OrderRow, 'frozen'> & {
+  items_total: number | null;
+  order_promotion_total: number;
+  shipping_total: number;
+  service_fees_total: number;
+  tax_total: number;
+  total: number;
+  total_excluding_tax: number;
+  promotions: FrozenTotals['promotions'] | null;
+};
+export const orderOf = ({
+  items_total,
+  order_promotion_total,
+  shipping_total,
+  service_fees_total,
+  tax_total,
+  total,
+  total_excluding_tax,
+  promotions,
+  ...row
+}: StoredOrder): OrderRow => ({
+  ...row,
+  frozen:
+    items_total === null
+      ? null
+      : {
+          itemsTotal: items_total,
+          orderPromotionTotal: order_promotion_total,
+          shippingTotal: shipping_total,
+          serviceFeesTotal: service_fees_total,
+          taxTotal: tax_total,
+          total,
+          totalExcludingTax: total_excluding_tax,
+          promotions: promotions ?? [],
+        },
+});
+
+export async function findOrder(q: Queryable, token: string, forUpdate = false): Promise<OrderRow | null> {
+  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE token_value = $1${forUpdate ? ' FOR UPDATE' : ''}`, [token]);
+  return row ? orderOf(row) : null;
+}
+
+export async function findOrderById(q: Queryable, id: number, forUpdate = false): Promise<OrderRow | null> {
+  const [row] = await q.query<StoredOrder>(`${ORDER} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return row ? orderOf(row) : null;
+}
+
+/** The customer's placed orders, newest first, a page at a time, with how many there are. */
+export async function placedOrdersOf(
+  q: Queryable,
+  customerId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows = await q.query<StoredOrder>(
+    `${ORDER} WHERE customer_id = $1 AND checkout_state = 'completed' ORDER BY checkout_completed_at DESC, id DESC OFFSET $2 LIMIT $3`,
+    [customerId, page.offset, page.limit],
+  );
+  const [count] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM shop.orders WHERE customer_id = $1 AND checkout_state = 'completed'`,
+    [customerId],
+  );
+  return { rows: rows.map(orderOf), total: count!.total };
+}
+
+export const ITEM_COLUMNS = `id, variant_code, product_name, variant_name, quantity, unit_price, original_unit_price, subscription_interval,
+  source_item_list, upsell`;
+
+export const itemsOf = (q: Queryable, orderId: number) =>
+  q.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM shop.order_items WHERE order_id = $1 ORDER BY id`, [orderId]);
+
+export async function itemsTotal(q: Queryable, orderId: number): Promise<number> {
+  const [row] = await q.query<{ total: number }>(
+    'SELECT coalesce(sum(unit_price * quantity), 0)::int AS total FROM shop.order_items WHERE order_id = $1',
+    [orderId],
+  );
+  return row!.total;
+}
 
 export interface ShipmentRow {
   id: number;

@@ -7,8 +7,9 @@
 import { Hono } from 'hono';
 import { ordersQuery } from '../../../lib/shop-api/requests/orders.ts';
 import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { answerView, orderJson } from '../carts/cart.ts';
-import { placedOrdersOf } from '../carts/repository.ts';
+import { answerView } from './view.ts';
+import { orderJson } from './answer.ts';
+import { placedOrdersOf } from './repository.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { badRequest } from '../shared/errors.ts';
 import { ld } from '../shared/request.ts';

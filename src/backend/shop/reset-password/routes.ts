@@ -19,8 +19,8 @@ import { resetPasswordRequest, resetRequest } from '../../../lib/shop-api/reques
 import { digest, randomToken } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { resetPasswordMail } from '../customers/mails.ts';
-import { hashPassword } from '../customers/passwords.ts';
-import { canonicalEmail } from '../customers/customer.ts';
+import { hashPassword } from '../shared/passwords.ts';
+import { canonicalEmail } from '../shared/email.ts';
 import { canonicalEmailOf, findByEmail, setPassword } from '../customers/repository.ts';
 import { clearFailures } from '../sessions/throttle.ts';
 import { revokeSessions } from '../sessions/repository.ts';

@@ -32,7 +32,7 @@ export const unsupportedMediaType = (type: string) => hydraError(415, `The conte
 /** A rate limit (limits/policy.ts) refused the call: the description is for the shopper, in their language. */
 export const tooManyRequests = (description: string, retryAfterSeconds: number) =>
   hydraError(429, description).withHeaders({ 'Retry-After': String(retryAfterSeconds) });
-/** Password hashing is saturated (customers/passwords.ts): nothing is wrong with the request, try again shortly. */
+/** Password hashing is saturated (shared/passwords.ts): nothing is wrong with the request, try again shortly. */
 export const serviceBusy = (description: string, retryAfterSeconds: number) =>
   hydraError(503, description).withHeaders({ 'Retry-After': String(retryAfterSeconds) });
 

@@ -13,7 +13,7 @@
  * one building count as one household.
  */
 import type { Queryable } from '../../db/database.ts';
-import type { OrderRow } from '../carts/repository.ts';
+import type { OrderAddress } from '../../../lib/shop-api/wire.ts';
 import {
   defaultAddressOf,
   type PaymentInstrument,
@@ -114,7 +114,7 @@ async function isSponsorAddress(q: Queryable, sponsorId: number, address: Addres
 export async function shipsToSponsor(
   q: Queryable,
   sponsorId: number,
-  order: Pick<OrderRow, 'customer_id' | 'shipping_address'>,
+  order: { customer_id: number | null; shipping_address: OrderAddress | null },
 ): Promise<boolean> {
   const address = order.shipping_address ?? (order.customer_id === null ? null : await defaultAddressOf(q, order.customer_id));
   return address !== null && (await isSponsorAddress(q, sponsorId, address));

@@ -1,7 +1,7 @@
 /** The sponsor's mail when a friend's first order is paid: their reward code, in their language. */
 import type { Language } from '../../../lib/channels.ts';
 import type { Mail } from '../../mail/outbox.ts';
-import { greeting, LOOKS_LIKE_LINK } from '../customers/mails.ts';
+import { greeting, LOOKS_LIKE_LINK } from '../shared/mail-parts.ts';
 import { linkMail } from '../newsletter/mails.ts';
 
 export function rewardMail(

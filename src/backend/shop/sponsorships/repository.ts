@@ -1,7 +1,13 @@
 /** The SQL of sponsorships: referral codes (shop.coupons with a sponsor), referrals and rewards. */
 import type { Queryable } from '../../db/database.ts';
 import type { OrderAddress } from '../../../lib/shop-api/wire.ts';
-import { COMPLETED_ORDER } from '../carts/repository.ts';
+import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
+
+/** What a sponsor's code is made from: the customer's first name (service.ts ensureReferralCode). */
+export async function sponsorOf(q: Queryable, customerId: number): Promise<{ id: number; first_name: string } | null> {
+  const [row] = await q.query<{ id: number; first_name: string }>('SELECT id, first_name FROM shop.customers WHERE id = $1', [customerId]);
+  return row ?? null;
+}
 
 /** The customer's referral code, or null before their first visit to their sponsorships. */
 export async function referralCodeOf(q: Queryable, sponsorId: number): Promise<string | null> {

@@ -11,8 +11,7 @@ import { notFound } from '../shared/errors.ts';
 import { ld } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
-import { findCustomer } from '../customers/repository.ts';
-import { friendsOf, type FriendRow } from './repository.ts';
+import { friendsOf, type FriendRow, sponsorOf } from './repository.ts';
 import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
 import { ensureReferralCode } from './service.ts';
 
@@ -33,7 +32,7 @@ export function sponsorshipRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
 
   app.get('/sponsorships', async (c) => {
-    const customer = await findCustomer(db, await requireCustomer(c, deps));
+    const customer = await sponsorOf(db, await requireCustomer(c, deps));
     if (!customer) throw notFound();
     const code = await db.transaction((tx) => ensureReferralCode(tx, customer, deps.clock()));
     const locale = c.get('locale');

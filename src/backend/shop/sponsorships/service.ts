@@ -1,14 +1,13 @@
 /**
  * Sponsorships at work (lib/shop-api/sponsorship-rule.ts says the rule): the referral code made on first need, the friend recorded
  * at registration, the sponsor's code put on the friend's carts, and the sponsor rewarded when the friend's
- * first order is paid (orders/payments.ts applyOutcome calls rewardSponsor in the payment's transaction),
+ * first order is paid (one of the effects of a paid order, shop/paid-order.ts, run in the payment's transaction),
  * provided the friend is of another household (household.ts).
  */
-import { channelOf, intlLocaleOf, type Language, type LocaleCode, siteUrlOf } from '../../../lib/channels.ts';
+import { type ChannelCode, channelOf, intlLocaleOf, type Language, type LocaleCode, siteUrlOf } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
-import type { OrderRow } from '../carts/repository.ts';
 import { readableCode } from '../shared/random.ts';
 import { rewardRefusal } from './household.ts';
 import { rewardMail } from './mails.ts';
@@ -86,7 +85,7 @@ export async function recordReferral(q: Queryable, friendId: number, code: strin
  */
 export async function rewardSponsor(
   tx: Queryable,
-  order: Pick<OrderRow, 'id' | 'customer_id' | 'coupon_code' | 'channel_code'>,
+  order: { id: number; customer_id: number | null; coupon_code: string | null; channel_code: ChannelCode },
   { now, env }: { now: Date; env: Record<string, string | undefined> },
 ): Promise<void> {
   if (order.customer_id === null) return;

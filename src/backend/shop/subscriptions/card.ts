@@ -8,9 +8,8 @@
 import type { Language } from '../../../lib/channels.ts';
 import { transition } from '../../../lib/orders/machine.ts';
 import { orderPaymentMachine, paymentMachine } from '../../../lib/orders/payment.ts';
-import { findOrderById } from '../carts/repository.ts';
-import { queueOrderMail } from '../order-mails/queue.ts';
-import { lockPayment, openPayment, setPaymentOutcome, setPaymentState } from '../orders/repository.ts';
+import { findOrderById, lockPayment, openPayment, setPaymentOutcome, setPaymentState } from '../orders/repository.ts';
+import { queueOrderMail } from '../orders/mails.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import type { ShopDeps } from '../shared/deps.ts';
 import { badGateway, notFound, refuse } from '../shared/errors.ts';

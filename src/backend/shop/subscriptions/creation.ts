@@ -7,8 +7,7 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import { dayOf, nextShipment } from '../../../lib/subscriptions/schedule.ts';
-import { itemsOf, type OrderRow } from '../carts/repository.ts';
-import { shipmentOf } from '../orders/repository.ts';
+import { itemsOf, type OrderRow, shipmentOf } from '../orders/repository.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 import { randomToken } from '../shared/random.ts';
 import { createDraft } from './drafts.ts';

@@ -1,7 +1,7 @@
 /**
  * The draft next order of a subscription: an order in state draft, made from the subscription's settings
  * (its products at today's subscription price, its address, its carrier or relay point), priced and
- * promoted by the cart's own code (carts/cart.ts priceOrder) every time it is read.
+ * promoted by the order's own pricing (orders/pricing.ts priceOrder) every time it is read.
  */
 import type { Queryable } from '../../db/database.ts';
 import { languageOf } from '../../../lib/channels.ts';
@@ -9,8 +9,18 @@ import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
 import { isLocked } from '../../../lib/subscriptions/schedule.ts';
 import { isFailure } from '../../../lib/subscriptions/status.ts';
 import { findVariant, type SellableVariant } from '../../content/repository.ts';
-import { addItem, createOrder, findOrderById, type ItemRow, itemsOf, type OrderRow } from '../carts/repository.ts';
-import { ensureShipment, setAddresses, setCheckoutState, setShipmentMethod, shipmentOf } from '../orders/repository.ts';
+import { addItem, createOrder } from '../carts/repository.ts';
+import {
+  findOrderById,
+  type ItemRow,
+  itemsOf,
+  type OrderRow,
+  ensureShipment,
+  setAddresses,
+  setCheckoutState,
+  setShipmentMethod,
+  shipmentOf,
+} from '../orders/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { randomToken } from '../shared/random.ts';

@@ -12,8 +12,8 @@ import { addDays, type Day } from '../../../lib/subscriptions/schedule.ts';
 import type { Queryable } from '../../db/database.ts';
 import { escapeHtml, type Mail, sendMail } from '../../mail/outbox.ts';
 import { findCustomer } from '../customers/repository.ts';
-import { greeting } from '../customers/mails.ts';
-import { longDate, money, SHOP_NAME } from '../order-mails/format.ts';
+import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
+import { longDate, money } from '../order-mails/format.ts';
 import type { SubscriptionRow } from './repository.ts';
 
 export const subscriptionMailKinds = [

@@ -26,23 +26,12 @@ import { isFailure } from '../../../lib/subscriptions/status.ts';
 import { shipNowDeadline } from '../../../lib/subscriptions/working-hours.ts';
 import { findVariant } from '../../content/repository.ts';
 import { escapeHtml, sendMail } from '../../mail/outbox.ts';
-import { couponRefusal, orderJson } from '../carts/cart.ts';
-import { couponKey } from '../carts/promotions.ts';
-import {
-  addItem,
-  addToLine,
-  findCoupon,
-  findLine,
-  findOrder,
-  findOrderById,
-  itemsOf,
-  itemsTotal,
-  removeItem,
-  setCoupon,
-  type OrderRow,
-} from '../carts/repository.ts';
+import { couponRefusal, findCoupon, setCoupon } from '../orders/discounts.ts';
+import { orderJson } from '../orders/answer.ts';
+import { couponKey } from '../orders/promotions.ts';
+import { addItem, addToLine, findLine, removeItem } from '../carts/repository.ts';
+import { findOrder, findOrderById, itemsOf, itemsTotal, type OrderRow, setAddresses } from '../orders/repository.ts';
 import { orderAddressOf, codeFromIri } from '../checkout/checkout.ts';
-import { setAddresses } from '../orders/repository.ts';
 import { paymentProvider, type PaymentProvider } from '../payments/provider.ts';
 import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';

@@ -1,6 +1,6 @@
-/** The coupon rules (src/backend/shop/carts/promotions.ts) at their edges, without a database. */
+/** The coupon rules (src/backend/shop/orders/promotions.ts) at their edges, without a database. */
 import { describe, expect, it } from 'vitest';
-import { couponKey, discountOf, refusalOf, type Coupon } from '../../../../../src/backend/shop/carts/promotions.ts';
+import { couponKey, discountOf, refusalOf, type Coupon } from '../../../../../src/backend/shop/orders/promotions.ts';
 
 const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   code: 'TEST',

@@ -9,12 +9,11 @@ import { pathTo } from '../../../lib/routes/paths.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
-import { orderJson } from '../carts/cart.ts';
-import { findOrder, type OrderRow } from '../carts/repository.ts';
-import { findPaymentMethod, paymentsOf } from '../orders/repository.ts';
+import { orderJson } from './answer.ts';
+import { findOrder, findPaymentMethod, type OrderRow, paymentsOf } from './repository.ts';
 import { findCustomer } from '../customers/repository.ts';
-import type { PaymentView } from './format.ts';
-import { orderMail, type OrderMailKind } from './templates.ts';
+import type { PaymentView } from '../order-mails/format.ts';
+import { orderMail, type OrderMailKind } from '../order-mails/templates.ts';
 
 /**
  * The bank details of a transfer as payment-requests.ts keeps the provider's answer in payments.details

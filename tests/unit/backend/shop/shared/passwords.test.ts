@@ -10,7 +10,7 @@ import {
   PASSWORD_COST,
   TEST_PASSWORD_COST,
   verifyPassword,
-} from '../../../../../src/backend/shop/customers/passwords.ts';
+} from '../../../../../src/backend/shop/shared/passwords.ts';
 
 describe('password hashes', () => {
   it('store the cost they were made with, and verify across costs', async () => {
