@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlatform, type TestPlatform } from './platform.ts';
 import { eventAnswer } from '../../src/lib/marketing/wire.ts';
+import { loadFixtures } from '../../src/backend/seed/seed.ts';
+import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
+import { pathTo } from '../../src/lib/routes/paths.ts';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -29,6 +32,15 @@ describe('marketing events', () => {
   it('speaks Dutch to the Dutch-language site', async () => {
     const res = await event({ event: 'page_view', app_name: 'site-be' }, 'nl_BE');
     expect(res.body.top_header.campaign).toBe('livraison-offerte-nl');
+  });
+
+  it('the top header links to a page the sites build (delivery and returns), in the page language', async () => {
+    const pages = loadFixtures().pages;
+    for (const locale of ['fr_FR', 'fr_BE', 'nl_BE'] as LocaleCode[]) {
+      const answer = eventAnswer.parse((await event({ event: 'page_view', app_name: 'site-be' }, locale)).body);
+      const built = pages.map((page) => pathTo('page', locale, { page: page.slug[languageOf(locale)] }));
+      expect(built, locale).toContain(answer.top_header?.link);
+    }
   });
 
   it('exit intent answers the newsletter popup with 5 € off the first order', async () => {

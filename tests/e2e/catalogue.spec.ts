@@ -155,7 +155,13 @@ test('choosing a format keeps the purchase mode, the frequency, the quantity and
   // The island runs once the shopper reaches for the form: the choice is made in it, as a shopper makes it.
   await purchaseFormReady(page);
 
+  // The headline price is the mode's: the one-off price, then the subscription's once a frequency is chosen.
+  const headline = page.locator('[data-price] .main-price');
+  await expect(headline.locator('.price-once')).toBeVisible();
+  await expect(headline.locator('.price-subscribed')).toBeHidden();
   await purchase.locator('select[name="interval"]').selectOption('42');
+  await expect(headline.locator('.price-subscribed')).toBeVisible();
+  await expect(headline.locator('.price-once')).toBeHidden();
   await purchase.locator('input[name="quantity"]').fill('3');
   // The shopper scrolled a little: the formats sit 120 px from the top of the screen.
   const formats = page.locator('ul[data-formats]');

@@ -184,6 +184,8 @@ async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' 
 }
 
 async function choosePayment(page: Page, code: string) {
+  // A cart without a subscription is offered every method, with no word of cards only.
+  await expect(page.locator('[data-step="payment"] [data-cards-only]')).toHaveCount(0);
   await page.locator(`[data-step="payment"] [data-payment-method="${code}"]`).click();
   await (await atStep(page, 'payment')).click();
   await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();

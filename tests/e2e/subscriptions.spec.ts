@@ -197,6 +197,8 @@ test('subscribe at checkout, change the frequency for all drafts, add to the nex
   await expect(page).toHaveURL(atPath(pathTo('checkout', localeOf(info), { order: cartToken })));
   await page.locator('[data-step="address"].is-open [data-step-action="address"]').click();
   await page.locator('[data-step="shipping"].is-open [data-step-action="shipping"]').click();
+  // Cards only, and the list says why.
+  await expect(page.locator('[data-step="payment"] [data-cards-only]')).toHaveText(t('checkout.payment.cardsOnly'));
   await page.locator('[data-step="payment"] [data-payment-method="visa"]').click();
   await page.locator('[data-step="payment"].is-open [data-step-action="payment"]').click();
   await page.getByLabel(t('checkout.payment.card.number')).fill(CARDS.visa);

@@ -27,7 +27,10 @@ export function MethodNote({ method }: { method: PaymentMethod }) {
 /** The build's card form (the sandbox's inputs or Mollie Components), and the card it gives the store when the shopper pays. */
 export const useCardForm = (store: CheckoutStore): ReturnType<typeof useSharedCardForm> => useSharedCardForm(store.card);
 
-/** The method list (radio buttons with the fees). */
+/**
+ * The method list (radio buttons with the fees). A cart with a subscription is offered cards only (the shop
+ * charges the next deliveries on the card's mandate, which no other method gives): the list says so.
+ */
 export function MethodChoice({
   methods,
   value,
@@ -38,9 +41,15 @@ export function MethodChoice({
   onChange: (code: string) => void;
 }) {
   const { t, price } = useIsland();
+  const { order } = useCheckout();
   return (
     <fieldset className="checkout-choices">
       <legend>{t('checkout.payment.methods')}</legend>
+      {order?.items.some((item) => item.subscriptionInterval > 0) && (
+        <p className="muted" data-cards-only>
+          {t('checkout.payment.cardsOnly')}
+        </p>
+      )}
       {methods.map((method) => (
         <label key={method.code} className="checkout-choice" data-payment-method={method.code}>
           <input

@@ -20,7 +20,8 @@ export default {
     termsLink: 'conditions générales d’utilisation et de vente',
     privacy: 'Vos données sont traitées selon notre {privacy}.',
     privacyLink: 'politique de confidentialité',
-    newsletter: 'Je souhaite recevoir les conseils et offres par e-mail (5\u00A0€ offerts sur ma première commande)',
+    newsletter:
+      'Je souhaite recevoir les conseils et offres par e-mail (5\u00A0€ offerts sur ma première commande\u00A0: le code arrive par e-mail dès que j’ai confirmé mon inscription)',
     haveAccount: 'Vous avez déjà un compte\u00A0?',
   },
   forgot: {

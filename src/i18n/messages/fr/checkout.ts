@@ -60,6 +60,8 @@ export default {
     delayed: 'Votre commande sera expédiée dès réception du paiement.',
     paypal: 'Vous validerez le paiement sur la page de PayPal, puis reviendrez ici.',
     free: 'Cette commande ne demande aucun paiement.',
+    cardsOnly:
+      'Votre panier contient un abonnement\u00A0: il se paie par carte, le seul moyen qui règle chaque livraison suivante sans vous redemander de payer.',
     card: {
       legend: 'Votre carte',
       holder: 'Titulaire de la carte',

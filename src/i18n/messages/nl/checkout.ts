@@ -59,6 +59,8 @@ export default {
     delayed: 'Je bestelling wordt verzonden zodra de betaling ontvangen is.',
     paypal: 'Je bevestigt de betaling op de pagina van PayPal en komt daarna hier terug.',
     free: 'Voor deze bestelling is geen betaling nodig.',
+    cardsOnly:
+      'Je winkelmandje bevat een abonnement: dat betaal je met een kaart, de enige manier waarmee elke volgende levering betaald wordt zonder dat je opnieuw moet betalen.',
     card: {
       legend: 'Je kaart',
       holder: 'Kaarthouder',
