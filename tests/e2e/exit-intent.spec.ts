@@ -1,12 +1,17 @@
 /**
- * Exit intent, the marketing popups, the top header and the A/B test on the sites' pages, in French on the
- * FR site and in Dutch on the BE site (src/page-scripts/marketing.ts, src/islands/marketing/).
+ * Exit intent, the marketing popups, the top header and the A/B test on the built sites' pages, in French on
+ * the FR site and in Dutch on the BE site (src/page-scripts/marketing.ts, src/islands/marketing/): what needs
+ * a real browser or pages of the built sites — the offer's sign-up that mails a confirmation, the switcher's
+ * link to the shop's other site, the offer within a phone's screen without moving the page, consent and the
+ * marketing service's campaigns across pages, the walls, axe. When the offer shows and when not (the second
+ * before it, once per visit, the quiet pages, the run-time switch, a link leaving the site), the dialog's
+ * focus and the markdown modal are tested once on the DOM: tests/components/exit-intent.test.tsx.
  *
  * Exit intent's 1 second is Playwright's clock, never a wait. The mouse leaving the window at the top is the
  * browser's `mouseout` without a related target at clientY 0, dispatched as the browser sends it. Nothing is
  * sent to the marketing service before consent (the helpers store a refusal in every context): the tests
- * that need consent store it first. The walls and the markdown modal come from the service's answers,
- * routed in the test (the seeded campaigns hold none of them); their reports are answered there too.
+ * that need consent store it first. The walls come from the service's answers, routed in the test (the
+ * seeded campaigns hold none of them); their reports are answered there too.
  */
 import type { Page, Request, Response, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
@@ -137,81 +142,6 @@ test('the mouse leaving at the top shows the 5 € offer after 1 second; a sign-
   await expect(exitPopup(page, info)).toHaveCount(0);
 });
 
-test('the mouse coming back within the second shows nothing; the offer shows once per visit, and never where the shopper pays or manages an account', async ({
-  page,
-}, info) => {
-  await page.clock.install();
-  await page.goto(homeOf(info));
-  await holdClock(page);
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(500);
-  await page.evaluate(() =>
-    document.documentElement.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, clientX: 400, clientY: 10, relatedTarget: null })),
-  );
-  await page.clock.runFor(2000);
-  await expect(exitPopup(page, info)).toHaveCount(0);
-  // Lower than the top edge is no exit.
-  await page.evaluate(() =>
-    document.documentElement.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: 300, relatedTarget: null })),
-  );
-  await page.clock.runFor(2000);
-  await expect(exitPopup(page, info)).toHaveCount(0);
-
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(1000);
-  await expect(exitPopup(page, info)).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(exitPopup(page, info)).toHaveCount(0);
-
-  // Once per visit: the next page does not show it again.
-  await page.goto(pathOf(info, 'cart'));
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(2000);
-  await expect(exitPopup(page, info)).toHaveCount(0);
-
-  // The account pages never show it, even on a new visit.
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(pathOf(info, 'login'));
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(2000);
-  await expect(exitPopup(page, info)).toHaveCount(0);
-});
-
-test('a link to another site in the same tab shows the offer at once and keeps the shopper on the page; Escape closes it and gives the focus back', async ({
-  page,
-}, info) => {
-  await page.goto(homeOf(info));
-  // A link to another site, as a content page may hold one; and one opening a new tab, which is no exit.
-  await page.evaluate(() => {
-    const main = document.getElementById('main')!;
-    for (const [text, target] of [
-      ['Partenaire', null],
-      ['Partenaire (nouvel onglet)', '_blank'],
-    ] as const) {
-      const link = document.createElement('a');
-      link.href = 'https://partner.example/';
-      link.textContent = text;
-      if (target) link.target = target;
-      main.prepend(link);
-    }
-  });
-  let leftForPartner = false;
-  await page.context().route('https://partner.example/**', (route) => {
-    leftForPartner = true;
-    return route.fulfill({ contentType: 'text/html', body: '<title>Partner</title>' });
-  });
-  const link = page.getByRole('link', { name: 'Partenaire', exact: true });
-  await link.focus();
-  await link.press('Enter');
-  const popup = exitPopup(page, info);
-  await expect(popup).toBeVisible();
-  expect(leftForPartner).toBe(false);
-  await expect(page).toHaveURL(new RegExp(`${homeOf(info)}$`));
-  await page.keyboard.press('Escape');
-  await expect(popup).toHaveCount(0);
-  await expect(link).toBeFocused();
-});
-
 test('the switcher’s link to the shop’s other site is no exit: the shopper goes there without the offer', async ({ page }, info) => {
   await page.goto(homeOf(info));
   await page.locator('.switcher summary').click();
@@ -220,25 +150,6 @@ test('the switcher’s link to the shop’s other site is no exit: the shopper g
   await expect(page).toHaveURL(/\/nl\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('the focus stays in the popup: Tab and Shift+Tab go round its controls', async ({ page }, info) => {
-  const t = textsOf(info);
-  await page.clock.install();
-  await page.goto(homeOf(info));
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(1000);
-  const popup = exitPopup(page, info);
-  await expect(popup).toBeVisible();
-  const close = popup.getByRole('button', { name: t('marketing.popup.close') });
-  const field = popup.getByLabel(t('newsletter.form.label'));
-  await expect(field).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await expect(close).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(field).toBeFocused();
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
-  expect(await popup.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
 });
 
 test('on a phone, scrolling back up after half the page shows the offer after 1 second, within the screen and without moving the page', async ({
@@ -273,18 +184,6 @@ test('on a phone, scrolling back up after half the page shows the offer after 1 
   await expectStill(page, 'exit-intent popup on a phone');
   await expectNoSeriousViolation(page, 'exit-intent popup on a phone');
   await context.close();
-});
-
-test('switched off at run time (window.__mgExitIntent = false), no trigger shows the offer', async ({ page }, info) => {
-  await page.clock.install();
-  await page.goto(homeOf(info));
-  // Set once the page runs, as a tag manager would: read at each trigger, it still counts.
-  await page.evaluate(() => {
-    (window as unknown as { __mgExitIntent: boolean }).__mgExitIntent = false;
-  });
-  await mouseLeavesAtTop(page);
-  await page.clock.runFor(3000);
-  await expect(exitPopup(page, info)).toHaveCount(0);
 });
 
 test('with consent: the page view is sent with the segments, the top header shows and each campaign is reported once; the service’s exit popup shows', async ({
@@ -471,29 +370,4 @@ test('the language wall offers French and Dutch', EACH_SITE, async ({ page }, in
   await expectNoSeriousViolation(page, 'language wall');
   await wall.getByRole('link', { name: 'Nederlands' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
-});
-
-test('the markdown modal shows the service’s text as markdown, never its raw HTML', async ({ page }, info) => {
-  const t = textsOf(info);
-  await consent(page);
-  await routePopup(page, {
-    popup_type: 'markdown_modal',
-    title: 'Nouvelle recette',
-    text: 'Nos croquettes **sans céréales** arrivent.\n\n[Voir la recette](/chien/)\n\n<img src="x" data-raw="yes">',
-  });
-  await page.goto(homeOf(info));
-  const modal = page.getByRole('dialog', { name: 'Nouvelle recette' });
-  await expect(modal).toBeVisible();
-  await expect(modal.locator('strong')).toHaveText('sans céréales');
-  await expect(modal.getByRole('link', { name: 'Voir la recette' })).toHaveAttribute('href', '/chien/');
-  await expect(modal.locator('img')).toHaveCount(0);
-  await expectNoSeriousViolation(page, 'markdown modal');
-  await modal.getByRole('button', { name: t('marketing.popup.close') }).click();
-  await expect(modal).toHaveCount(0);
-  // Closed: not again during the visit (the page has the service's answer, and two frames later no dialog).
-  const answered = page.waitForResponse((response) => isMarketingEvent(new URL(response.url())));
-  await page.reload();
-  await answered;
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
