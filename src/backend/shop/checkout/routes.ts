@@ -254,10 +254,13 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           promotions,
           now,
         });
-        // The confirmation mail is written with the order it confirms, except for a bank transfer: its bank
-        // details and reference come from the provider with the payment request, and the mail waits for them.
+        // The order is confirmed once nothing is left to learn: now when it is free or paid by cheque (the mail
+        // says where to send it); paid online, when it is paid; by bank transfer, when the provider gives its
+        // bank details and reference (orders/payments.ts applyOutcome). A refused card then never follows a
+        // confirmation.
         const method = totals.total > 0 && payment?.method_code ? await findPaymentMethod(tx, payment.method_code) : null;
-        if (method?.provider_method !== 'banktransfer') await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: deps.env });
+        if (totals.total === 0 || (method && !method.provider_method))
+          await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: deps.env });
         return reread(tx, order, now, answerView(c, deps, order));
       }),
     );

@@ -56,7 +56,9 @@ export interface QueueOptions {
 
 /**
  * Writes the mail of `kind` for the order (by token or as read) to the outbox. An order without a
- * customer or a number is not placed: nothing is sent, and null is answered; else the outbox id.
+ * customer or a number is not placed: nothing is sent, and null is answered; else the outbox id. The
+ * confirmation goes once: asked again (a payment after a transfer's bank details, a webhook after the
+ * shopper's return), nothing is sent and null is answered.
  */
 export async function queueOrderMail(
   q: Queryable,
@@ -68,6 +70,13 @@ export async function queueOrderMail(
   if (!order?.customer_id || !order.number) return null;
   const customer = await findCustomer(q, order.customer_id);
   if (!customer) return null;
+  if (kind === 'confirmation') {
+    const [first] = await q.query(
+      'UPDATE shop.orders SET confirmation_mailed_at = $2::timestamptz WHERE id = $1 AND confirmation_mailed_at IS NULL RETURNING id',
+      [order.id, options.now.toISOString()],
+    );
+    if (!first) return null;
+  }
   const siteLanguages = channels[order.channel_code].locales.map(languageOf);
   const lang = siteLanguages.includes(customer.preferred_language) ? customer.preferred_language : languageOf(order.locale_code);
   const locale = localeIn(order, lang);
@@ -82,7 +91,8 @@ export async function queueOrderMail(
     ...(options.refundedAmount === undefined ? {} : { refundedAmount: options.refundedAmount }),
     links: {
       order: `${site}${pathTo('order', locale, { order: order.token_value })}`,
-      payAgain: `${site}${pathTo('orderConfirmation', locale, { order: order.token_value })}`,
+      // Straight to the payment: the checkout of a placed order awaiting its money offers the methods again.
+      payAgain: `${site}${pathTo('checkout', locale, { order: order.token_value })}`,
     },
   });
   return sendMail(q, mail, options.now);

@@ -116,7 +116,9 @@ export async function applyOutcome(
     case 'paid':
       await setPaymentState(tx, payment.id, { state: transition(paymentMachine, payment.state, 'complete'), now });
       await setOrderPayment(transition(orderPaymentMachine, order.payment_state, 'pay'));
-      await mail('paymentReceived');
+      // Paid online, the order is confirmed now (with what paid it); confirmed before (a transfer's bank
+      // details, a cheque), the payment is acknowledged.
+      if ((await mail('confirmation')) === null) await mail('paymentReceived');
       for (const effect of afterPaid) await effect(tx, order, outcome, { now, env });
       return;
     case 'authorized':
