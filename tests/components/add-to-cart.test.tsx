@@ -1,28 +1,43 @@
 /**
  * A product page's purchase form when the shop API fails: with no cart yet or with one, an unreachable API and a 500 are said next to the button in the
  * shopper's language, the quantity and the frequency chosen stay, and the cart stays as it was; a slow
- * add keeps the button busy and sends one add whatever the shopper presses.
+ * add keeps the button busy and sends one add whatever the shopper presses. A quantity outside 1 to 99 is
+ * refused in words next to its field, kept as typed and never sent; a refusal the shop API explains is said
+ * in its own words next to the button, without the name of the field it concerns. States of the island:
+ * the journey from the product page to the cart stays in tests/e2e/product-purchase.spec.ts.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import AddToCartIsland from '../../src/islands/cart/AddToCartIsland.tsx';
+import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { cartStore } from '../../src/stores/shop.ts';
 import { answerCarts, cartPaths } from './support/cart-api.ts';
 import { islandIn, pressEnterIn, shopApiOnFetch } from './support/island.tsx';
 
 const { props, t } = islandIn('nl_BE');
 
-it('says so when the shop API is unreachable or fails, keeps the choices and the cart, and adds once when slow', async () => {
+/** The purchase form of a 2 kg bag, sold once or by subscription, on a shop API holding no cart yet. */
+function purchaseForm() {
   const api = shopApiOnFetch();
   answerCarts(api);
   const { container } = render(
     <AddToCartIsland {...props} productName="Brokken Kip" variantCode="DOG-KIP-2KG" variantName="2 kg" inStock buyOnce subscribe />,
   );
-  const quantity = screen.getByLabelText(t('catalogue.product.quantity')) as HTMLInputElement;
-  const interval = container.querySelector('select[data-interval]') as HTMLSelectElement;
-  const add = screen.getByRole('button', { name: t('catalogue.product.addToCart') });
-  const formError = () => container.querySelector('[data-add-error]')?.textContent;
-  const count = () => cartStore().$count.get();
+  return {
+    api,
+    quantity: screen.getByLabelText(t('catalogue.product.quantity')) as HTMLInputElement,
+    add: screen.getByRole('button', { name: t('catalogue.product.addToCart') }),
+    formError: () => container.querySelector('[data-add-error]')?.textContent,
+  };
+}
+const count = () => cartStore().$count.get();
+
+// The cart is the page's singleton: each test starts without one.
+afterEach(() => cartStore().clear());
+
+it('says so when the shop API is unreachable or fails, keeps the choices and the cart, and adds once when slow', async () => {
+  const { api, quantity, add, formError } = purchaseForm();
+  const interval = document.querySelector('select[data-interval]') as HTMLSelectElement;
   fireEvent.change(quantity, { target: { value: '3' } });
   const chosen = interval.options[1]!.value;
   fireEvent.change(interval, { target: { value: chosen } });
@@ -65,4 +80,48 @@ it('says so when the shop API is unreachable or fails, keeps the choices and the
   await waitFor(() => expect(formError()).toBe(t('forms.errors.network')));
   expectKept();
   expect(count()).toBe(3);
+});
+
+it('a quantity outside 1 to 99 is refused in words next to its field, kept as typed, and nothing is added', async () => {
+  const { api, quantity, add } = purchaseForm();
+  const rule = t('cart.errors.quantity', CART_QUANTITY);
+  for (const typed of ['150', '0', '-2', '2.5', '']) {
+    fireEvent.change(quantity, { target: { value: typed } });
+    fireEvent.click(add);
+    await waitFor(() => expect(quantity.getAttribute('aria-invalid'), typed).toBe('true'));
+    expect(document.getElementById(quantity.getAttribute('aria-describedby')!)?.textContent, typed).toBe(rule);
+    expect(quantity.value, typed).toBe(typed);
+  }
+  // Nothing went to the shop: no cart made, nothing added.
+  expect(api.count('POST', cartPaths.orders) + api.count('PATCH', cartPaths.items)).toBe(0);
+  expect(count()).toBe(0);
+
+  // A quantity within the rule: the refusal goes as it is typed, and that quantity is added.
+  fireEvent.change(quantity, { target: { value: '2' } });
+  expect(quantity.getAttribute('aria-invalid')).toBeNull();
+  expect(quantity.getAttribute('aria-describedby')).toBeNull();
+  fireEvent.click(add);
+  await waitFor(() => expect(count()).toBe(2));
+  expect(api.count('PATCH', cartPaths.items)).toBe(1);
+});
+
+it('a refusal of the shop API is said in its words next to the button, without the field’s name', async () => {
+  const { api, quantity, add, formError } = purchaseForm();
+  const refusal = 'Dit product bestaat niet.';
+  // As the shop API answers a variant it does not know (a page built before the catalogue changed).
+  api.answer('PATCH', cartPaths.items, () => ({
+    status: 422,
+    body: {
+      '@type': 'ConstraintViolationList',
+      'hydra:title': 'An error occurred',
+      'hydra:description': `productVariant: ${refusal}`,
+      violations: [{ propertyPath: 'productVariant', message: refusal, code: 'VARIANT_NOT_FOUND' }],
+    },
+  }));
+  fireEvent.click(add);
+  await waitFor(() => expect(formError()).toBe(refusal));
+  expect(document.body.textContent).not.toContain('productVariant');
+  // It is not the quantity's fault: its field is not marked.
+  expect(quantity.getAttribute('aria-invalid')).toBeNull();
+  expect(count()).toBe(0);
 });

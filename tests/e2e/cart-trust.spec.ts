@@ -1,16 +1,17 @@
 /**
  * A cart a shopper can trust: each line in the page's language with its picture and a link to its page,
  * an empty cart that says why when the other country site holds the shopper's cart, cart links that say
- * what they could not add, a discount code whose state follows the totals and is told, quantities refused
- * in words next to their field, the focus kept after a removal, and touch targets of at least 24 px.
+ * what they could not add, a discount code whose state follows the totals and is told, the focus kept after
+ * a removal, and touch targets of at least 24 px. A quantity refused next to its field, and a refusal of the
+ * shop API said next to the button, are island states: tests/components/add-to-cart.test.tsx and
+ * cart-page.test.tsx.
  * Run in French on the FR site (project fr) and in Dutch on the BE site (project be).
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { translator, type Translator } from '../../src/i18n/translate.ts';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { escapeRegExp, expect, homeOf, languageOf, openFirstProduct, pathOf, target, test, texts, textsOf, EACH_SITE } from './helpers.ts';
-import { purchaseFormReady } from './page-checks.ts';
+import { escapeRegExp, expect, languageOf, pathOf, target, test, textsOf, EACH_SITE } from './helpers.ts';
 
 // Variants of the seeded catalogue (src/backend/seed/fixtures/products.json): a 2 kg bag of dog food at
 // 23,90 EUR, a 2 kg bag of cat food, a free sample of dog food.
@@ -192,66 +193,6 @@ test('the code’s state follows the totals, and each change is told', async ({ 
   await dog.getByRole('button', { name: t('cart.item.increase') }).click();
   await expect(dog.locator('input[type="number"]')).toHaveValue('2');
   await expect(refusal).toHaveCount(0);
-});
-
-test('a quantity outside 1 to 99 is refused in words next to its field, never changed or added behind the shopper’s back', async ({
-  page,
-}, info) => {
-  const t = textsOf(info);
-  const rule = t('cart.errors.quantity', CART_QUANTITY);
-  await openFirstProduct(page, homeOf(info));
-  await purchaseFormReady(page);
-  const field = page.locator('[data-purchase] input[name="quantity"]');
-  const add = page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true });
-  for (const typed of ['150', '0', '-2', '2.5']) {
-    await field.fill(typed);
-    await add.click();
-    await expect(field, typed).toHaveAttribute('aria-invalid', 'true');
-    const describedBy = (await field.getAttribute('aria-describedby'))!;
-    await expect(page.locator(`[id="${describedBy}"]`), typed).toHaveText(rule);
-    await expect(field, typed).toHaveValue(typed);
-  }
-  await expect(page.locator('[data-cart-count]')).toBeHidden();
-  await field.fill('2');
-  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
-  await add.click();
-  await expect(page.locator('[data-cart-count]')).toHaveText('2');
-
-  // The cart line's field: the same rule, said beside it; the line keeps its quantity.
-  await page.goto(cartOf(info));
-  const quantity = page.locator('.cart-line input[type="number"]');
-  await expect(quantity).toHaveValue('2');
-  await quantity.fill('150');
-  await quantity.press('Enter');
-  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`[id="${await quantity.getAttribute('aria-describedby')}"]`)).toHaveText(rule);
-  await expect(page.locator('[data-cart-count]')).toHaveText('2');
-});
-
-test('a refusal of the shop API is said in words next to the button, without the field’s name', async ({ page }, info) => {
-  await openFirstProduct(page, homeOf(info));
-  await purchaseFormReady(page);
-  const refusal = languageOf(info) === 'nl' ? 'Dit product bestaat niet.' : 'Ce produit n’existe pas.';
-  // As the shop API answers a variant it does not know (a page built before the catalogue changed).
-  await page.route('**/api/v2/shop/orders/*/items**', (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({
-          status: 422,
-          contentType: 'application/ld+json',
-          // As the platform answers the sites (a cross-origin call).
-          headers: { 'Access-Control-Allow-Origin': new URL(page.url()).origin, 'Access-Control-Allow-Credentials': 'true' },
-          body: JSON.stringify({
-            '@type': 'ConstraintViolationList',
-            'hydra:title': 'An error occurred',
-            'hydra:description': `productVariant: ${refusal}`,
-            violations: [{ propertyPath: 'productVariant', message: refusal, code: 'VARIANT_NOT_FOUND' }],
-          }),
-        })
-      : route.continue(),
-  );
-  await page.getByRole('button', { name: texts[languageOf(info)].addToCart, exact: true }).click();
-  await expect(page.locator('[data-add-error]')).toHaveText(refusal);
-  await expect(page.getByText('productVariant')).toHaveCount(0);
 });
 
 test('removing a line moves the focus to the next line, then to the cart’s heading, and says so', async ({ page }, info) => {
