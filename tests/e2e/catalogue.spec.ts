@@ -155,13 +155,15 @@ test('choosing a format keeps the purchase mode, the frequency, the quantity and
   // The island runs once the shopper reaches for the form: the choice is made in it, as a shopper makes it.
   await purchaseFormReady(page);
 
-  // The headline price is the mode's: the one-off price, then the subscription's once a frequency is chosen.
-  const headline = page.locator('[data-price] .main-price');
-  await expect(headline.locator('.price-once')).toBeVisible();
-  await expect(headline.locator('.price-subscribed')).toBeHidden();
+  // The price block tells the mode's figures (the price, before tax, per kilo): the one-off ones, then the
+  // subscription's once a frequency is chosen.
+  const prices = page.locator('[data-price]');
+  await expect(prices.locator('.price-once').first()).toBeVisible();
+  await expect(prices.locator('.price-subscribed')).toHaveCount(3);
+  for (const figure of await prices.locator('.price-subscribed').all()) await expect(figure).toBeHidden();
   await purchase.locator('select[name="interval"]').selectOption('42');
-  await expect(headline.locator('.price-subscribed')).toBeVisible();
-  await expect(headline.locator('.price-once')).toBeHidden();
+  for (const figure of await prices.locator('.price-subscribed').all()) await expect(figure).toBeVisible();
+  for (const figure of await prices.locator('.price-once').all()) await expect(figure).toBeHidden();
   await purchase.locator('input[name="quantity"]').fill('3');
   // The shopper scrolled a little: the formats sit 120 px from the top of the screen.
   const formats = page.locator('ul[data-formats]');

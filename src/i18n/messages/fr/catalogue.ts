@@ -5,6 +5,7 @@ export default {
     from: 'À partir de {price}',
     perUnit: '{price} / {unit}',
     subscription: '{price} en abonnement',
+    insteadOf: 'au lieu de {price} en achat unique',
     subscriptionSaving: '-10\u00A0% avec l’abonnement',
   },
   availability: { inStock: 'En stock', outOfStock: 'Rupture de stock', unavailable: 'Indisponible' },

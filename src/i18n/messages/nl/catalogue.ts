@@ -5,6 +5,7 @@ export default {
     from: 'Vanaf {price}',
     perUnit: '{price} / {unit}',
     subscription: '{price} met abonnement',
+    insteadOf: 'in plaats van {price} bij een eenmalige aankoop',
     subscriptionSaving: '-10% met het abonnement',
   },
   availability: { inStock: 'Op voorraad', outOfStock: 'Niet op voorraad', unavailable: 'Niet beschikbaar' },
