@@ -248,10 +248,10 @@ function Funnel() {
     });
     return () => store.stop();
   }, [store, token, locale]);
-  // A step done closes the step that was opened again.
-  const checkoutState = order?.checkoutState;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the checkout state moving on is the cause, not a value read.
-  useEffect(() => setEditing(null), [checkoutState]);
+  // A step done closes the step that was opened again: any answer of the shop about the order, even one that
+  // leaves its checkout state as it was (a payment method chosen again after "Modifier" stays payment_selected).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the order answered anew is the cause, not a value read.
+  useEffect(() => setEditing(null), [order]);
 
   if ((!order && (status === 'idle' || status === 'loading')) || !addressFormReady) return <IslandStatus messageKey="checkout.loading" />;
   if (!order || !token) {
