@@ -1,6 +1,7 @@
 /**
  * Content redirects of this build (a product address is checked for a SKU first:
- * /produits/sku-{sku}/ goes to the product's slug; a slug an editor replaced goes to the current one). The build script turns them into Netlify's _redirects; the local server reads them.
+ * /produits/sku-{sku}/ goes to the product's slug, /produits/sku-{sku}/{format}/ to that format's page; a slug
+ * an editor replaced goes to the current one). The build script turns them into Netlify's _redirects; the local server reads them.
  */
 import type { APIRoute } from 'astro';
 import { pathTo } from '../lib/routes/paths.ts';
@@ -14,16 +15,15 @@ export const GET: APIRoute = async () => {
     for (const product of (await contentOf(locale)).products.filter(isListed)) {
       const route = product.isSample ? 'sample' : 'product';
       const to = await pathOf({ route, key: product.sku }, locale);
-      const from = pathTo(route, locale, { [route]: `sku-${product.sku}` });
       if (!to) continue;
-      redirects.push({ from, to, status: 301 });
-      // An editor renamed it: its former addresses lead to the current ones, its formats' pages too.
       const formats = product.isSample ? [] : product.ProductVariants.filter((v) => v.show_variant).map((v) => v.slug);
-      for (const slug of product.formerSlugs ?? []) {
-        redirects.push({ from: pathTo(route, locale, { [route]: slug }), to, status: 301 });
+      // Its SKU's address, and the slugs an editor replaced: each leads to the current address, and the same with
+      // a format to that format's page.
+      for (const alias of [`sku-${product.sku}`, ...(product.formerSlugs ?? [])]) {
+        redirects.push({ from: pathTo(route, locale, { [route]: alias }), to, status: 301 });
         for (const format of formats) {
           const formatTo = await pathOf({ route, key: product.sku, format }, locale);
-          if (formatTo) redirects.push({ from: pathTo(route, locale, { [route]: slug, format }), to: formatTo, status: 301 });
+          if (formatTo) redirects.push({ from: pathTo(route, locale, { [route]: alias, format }), to: formatTo, status: 301 });
         }
       }
     }

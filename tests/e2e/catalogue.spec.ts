@@ -99,11 +99,18 @@ test('filters and sort work with JavaScript off', async ({ browser }, info) => {
   await context.close();
 });
 
-test('a SKU address redirects to the product’s page', async ({ page, request }, info) => {
+test('a SKU address redirects to the product’s page, and with a format to the format’s page', async ({ page, request }, info) => {
   const redirects = (await (await request.get('/redirects.json')).json()) as Array<{ from: string; to: string }>;
-  const own = redirects.find((r) => r.from.startsWith(homeOf(info) === '/nl/' ? '/nl/' : '/produits/'))!;
+  const ownSite = (r: { from: string }) => r.from.startsWith(homeOf(info) === '/nl/' ? '/nl/' : '/produits/');
+  const productOf = (r: { from: string }) => redirects.find((o) => o.from === r.from.replace(/[^/]+\/$/, ''));
+  // A format of a SKU whose page is not the product's own (its first format often is).
+  const format = redirects.find((r) => ownSite(r) && /\/sku-[^/]+\/[^/]+\/$/.test(r.from) && r.to !== productOf(r)?.to)!;
+  const own = productOf(format)!;
   await page.goto(own.from);
   await expect(page).toHaveURL(atPath(own.to));
+  await page.goto(format.from);
+  await expect(page).toHaveURL(atPath(format.to));
+  await expect(page.locator('.formats a[aria-current="true"]')).toHaveAttribute('href', format.to);
 });
 
 /** The life stage and size of each card shown, after the filters. */
