@@ -11,6 +11,7 @@ import { accountingLines } from '../../lib/orders/accounting-lines.ts';
 import { INVOICE_DELAY_DAYS } from '../../lib/constants.ts';
 import { invoiceAvailable, invoiceAvailableFrom } from '../../lib/orders/invoice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import { createOrdersClient } from '../../lib/shop-api/client.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
@@ -170,7 +171,11 @@ export function OrderView({ order, back }: { order: Order; back?: { href: string
                   {item.subscriptionInterval > 0 && (
                     <>
                       <br />
-                      <span className="muted">{t('orders.detail.every', { days: item.subscriptionInterval })}</span>
+                      <span className="muted">
+                        {t('orders.detail.every', {
+                          frequency: intervalText(languageOf(locale), item.subscriptionInterval).toLocaleLowerCase(),
+                        })}
+                      </span>
                     </>
                   )}
                 </td>

@@ -8,6 +8,8 @@
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
+import { languageOf } from '../../lib/channels.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
@@ -70,7 +72,15 @@ function CartRecap({ order }: { order: Order }) {
               <br />
               <span className="muted">
                 {t('checkout.cart.quantity', { quantity: item.quantity })}
-                {item.subscriptionInterval > 0 && <> · {t('checkout.cart.every', { days: item.subscriptionInterval })}</>}
+                {item.subscriptionInterval > 0 && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    {t('checkout.cart.every', {
+                      frequency: intervalText(languageOf(locale), item.subscriptionInterval).toLocaleLowerCase(),
+                    })}
+                  </>
+                )}
               </span>
             </span>
             <span>{price(item.total)}</span>

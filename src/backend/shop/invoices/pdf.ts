@@ -10,7 +10,7 @@ import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
-import { addressLines, amount, longDate, type PaymentView, relayPointLines, SELLER } from '../order-mails/format.ts';
+import { addressLines, amount, longDate, type PaymentView, relayPointLines, SELLER, subscriptionMention } from '../order-mails/format.ts';
 
 export interface InvoiceInput {
   lang: Language;
@@ -49,7 +49,6 @@ const TEXTS = {
     free: 'Commande gratuite\u00A0: aucun paiement',
     vatNumber: 'TVA intracommunautaire',
     footer: 'Prix en euros. Merci pour votre confiance.',
-    every: (days: number) => `abonnement, tous les ${days} jours`,
   },
   nl: {
     title: 'Factuur',
@@ -73,7 +72,6 @@ const TEXTS = {
     free: 'Gratis bestelling: geen betaling',
     vatNumber: 'Btw-nummer',
     footer: 'Prijzen in euro. Bedankt voor je vertrouwen.',
-    every: (days: number) => `abonnement, om de ${days} dagen`,
   },
 } as const;
 
@@ -160,7 +158,7 @@ export function invoicePdf(input: InvoiceInput, { compress = true }: { compress?
 
   // The lines: items, then shipping, service fees and discounts, each with its VAT.
   const rows: Row[] = o.items.map((i) => [
-    `${i.productName} – ${i.variantName}${i.subscriptionInterval > 0 ? ` (${t.every(i.subscriptionInterval)})` : ''}`,
+    `${i.productName} – ${i.variantName}${i.subscriptionInterval > 0 ? ` (${subscriptionMention(lang, i.subscriptionInterval)})` : ''}`,
     amount(lang, i.unitPrice),
     String(i.quantity),
     rate,

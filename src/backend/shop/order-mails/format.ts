@@ -7,6 +7,7 @@ import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 import { formatPrice } from '../../../lib/catalogue/money.ts';
 import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
+import { intervalText } from '../../../lib/catalogue/frequencies.ts';
 
 /** The seller as the terms of sale name it: on every invoice. */
 export const SELLER = {
@@ -67,3 +68,9 @@ export interface PaymentView {
   /** A card's brand and last four digits (never more is kept). */
   card: { brand: string; last4: string } | null;
 }
+
+const SUBSCRIPTION: Record<Language, string> = { fr: 'abonnement', nl: 'abonnement' };
+
+/** A subscription line's mention, its frequency as the product page says it: "abonnement, toutes les 6 semaines". */
+export const subscriptionMention = (lang: Language, days: number): string =>
+  `${SUBSCRIPTION[lang]}, ${intervalText(lang, days).toLocaleLowerCase()}`;

@@ -11,7 +11,7 @@ import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
 import { escapeHtml, type Mail } from '../../mail/outbox.ts';
 import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
-import { addressLines, amount, longDate, money, relayPointLines, type PaymentView } from './format.ts';
+import { addressLines, amount, longDate, money, relayPointLines, subscriptionMention, type PaymentView } from './format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
@@ -48,7 +48,6 @@ const TEXTS = {
     summary: 'Récapitulatif',
     colon: '\u00A0: ',
     quantity: (q: number, name: string) => `${q} × ${name}`,
-    every: (days: number) => `abonnement, tous les ${days} jours`,
     delivery: 'Livraison',
     homeDelivery: 'À l’adresse\u00A0:',
     relayPoint: 'En point relais\u00A0:',
@@ -93,7 +92,6 @@ const TEXTS = {
     summary: 'Overzicht',
     colon: ': ',
     quantity: (q: number, name: string) => `${q} × ${name}`,
-    every: (days: number) => `abonnement, om de ${days} dagen`,
     delivery: 'Levering',
     homeDelivery: 'Op het adres:',
     relayPoint: 'In een afhaalpunt:',
@@ -180,7 +178,7 @@ function itemsBlock(t: Texts, lang: Language, o: Order): Block {
     kind: 'table',
     heading: t.items,
     rows: o.items.map((i) => {
-      const name = `${i.productName} – ${i.variantName}${i.subscriptionInterval > 0 ? ` (${t.every(i.subscriptionInterval)})` : ''}`;
+      const name = `${i.productName} – ${i.variantName}${i.subscriptionInterval > 0 ? ` (${subscriptionMention(lang, i.subscriptionInterval)})` : ''}`;
       return [t.quantity(i.quantity, name), money(lang, i.total)];
     }),
   };

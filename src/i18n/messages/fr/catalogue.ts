@@ -1,3 +1,5 @@
+import { FREQUENCY_WORDS } from '../../../lib/catalogue/frequencies.ts';
+
 export default {
   price: {
     taxIncluded: 'TTC',
@@ -54,10 +56,7 @@ export default {
     sample: 'Échantillon',
     sampleHint: 'Faites-lui goûter avant de vous décider.',
   },
-  frequencies: {
-    weeks: { one: 'Toutes les semaines', other: 'Toutes les {count} semaines' },
-    months: { one: 'Tous les mois', other: 'Tous les {count} mois' },
-  },
+  frequencies: FREQUENCY_WORDS.fr,
   units: { kg: 'kg', g: 'g', l: 'l' },
   category: {
     products: { one: '{count} produit', other: '{count} produits' },

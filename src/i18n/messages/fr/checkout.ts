@@ -13,7 +13,7 @@ export default {
   cart: {
     title: 'Mon panier',
     quantity: 'Quantité : {quantity}',
-    every: 'Livré tous les {days} jours',
+    every: 'Livré {frequency}',
     editCart: 'Modifier mon panier',
     empty: 'Votre panier est vide.',
   },

@@ -32,7 +32,7 @@ export default {
     quantity: 'Quantité',
     unitPrice: 'Prix unitaire',
     lineTotal: 'Total',
-    every: 'Abonnement, livré tous les {days} jours',
+    every: 'Abonnement, livré {frequency}',
     addresses: 'Adresses',
     billing: 'Adresse de facturation',
     shipping: 'Adresse de livraison',

@@ -1,3 +1,5 @@
+import { FREQUENCY_WORDS } from '../../../lib/catalogue/frequencies.ts';
+
 export default {
   price: {
     taxIncluded: 'incl. btw',
@@ -46,7 +48,7 @@ export default {
     sample: 'Staaltje',
     sampleHint: 'Laat je dier eerst proeven voor je beslist.',
   },
-  frequencies: { weeks: { one: 'Elke week', other: 'Om de {count} weken' }, months: { one: 'Elke maand', other: 'Om de {count} maanden' } },
+  frequencies: FREQUENCY_WORDS.nl,
   units: { kg: 'kg', g: 'g', l: 'l' },
   category: {
     products: { one: '{count} product', other: '{count} producten' },

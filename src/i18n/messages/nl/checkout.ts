@@ -12,7 +12,7 @@ export default {
   cart: {
     title: 'Mijn winkelmand',
     quantity: 'Aantal: {quantity}',
-    every: 'Elke {days} dagen geleverd',
+    every: 'Geleverd {frequency}',
     editCart: 'Mijn winkelmand wijzigen',
     empty: 'Je winkelmand is leeg.',
   },
@@ -60,7 +60,7 @@ export default {
     paypal: 'Je bevestigt de betaling op de pagina van PayPal en komt daarna hier terug.',
     free: 'Voor deze bestelling is geen betaling nodig.',
     cardsOnly:
-      'Je winkelmandje bevat een abonnement: dat betaal je met een kaart, de enige manier waarmee elke volgende levering betaald wordt zonder dat je opnieuw moet betalen.',
+      'Je winkelmand bevat een abonnement: dat betaal je met een kaart, de enige manier waarmee elke volgende levering betaald wordt zonder dat je opnieuw moet betalen.',
     card: {
       legend: 'Je kaart',
       holder: 'Kaarthouder',

@@ -33,7 +33,7 @@ export default {
     quantity: 'Aantal',
     unitPrice: 'Prijs per stuk',
     lineTotal: 'Totaal',
-    every: 'Abonnement, om de {days} dagen geleverd',
+    every: 'Abonnement, geleverd {frequency}',
     addresses: 'Adressen',
     billing: 'Factuuradres',
     shipping: 'Leveringsadres',

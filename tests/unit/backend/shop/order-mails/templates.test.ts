@@ -32,7 +32,9 @@ describe('order mail templates', () => {
 
   it('list the accounting lines, the promotion by its label and the service fees of the method', () => {
     const text = orderMail('confirmation', input()).text;
-    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les 31 jours)\u00A0: 45,80\u00A0€');
+    // The frequency as the product page says it (lib/catalogue/frequencies.ts), not in days.
+    expect(text).toContain('2 × Croquettes Poulet – 2 kg (abonnement, tous les mois)\u00A0: 45,80\u00A0€');
+    expect(orderMail('confirmation', input({ lang: 'nl' })).text).toContain('(abonnement, elke maand)');
     expect(text).toContain('Réduction (Bienvenue)\u00A0: -4,58\u00A0€');
     expect(text).toContain('Frais de service\u00A0: 1,50\u00A0€');
     expect(text).toContain('Total TTC\u00A0: 47,52\u00A0€');
