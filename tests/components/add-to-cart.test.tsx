@@ -10,7 +10,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest';
 import AddToCartIsland from '../../src/islands/cart/AddToCartIsland.tsx';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
+import { $miniCartOpen, closeMiniCart } from '../../src/stores/mini-cart.ts';
 import { cartStore } from '../../src/stores/shop.ts';
+import { $toasts } from '../../src/stores/ui.ts';
 import { answerCarts, cartPaths } from './support/cart-api.ts';
 import { islandIn, pressEnterIn, shopApiOnFetch } from './support/island.tsx';
 
@@ -124,4 +126,17 @@ it('a refusal of the shop API is said in its words next to the button, without t
   // It is not the quantity's fault: its field is not marked.
   expect(quantity.getAttribute('aria-invalid')).toBeNull();
   expect(count()).toBe(0);
+});
+
+it('an add is confirmed once on screen, by the mini cart, and said to a screen reader, with no toast over the page', async () => {
+  const { add } = purchaseForm();
+  closeMiniCart();
+  fireEvent.click(add);
+  await waitFor(() => expect($miniCartOpen.get()).toBe(true));
+  expect(count()).toBe(1);
+  expect($toasts.get()).toEqual([]);
+  const said = document.querySelector('[data-add-status]');
+  expect(said?.getAttribute('role')).toBe('status');
+  expect(said?.textContent).toBe(t('cart.added', { name: 'Brokken Kip 2 kg' }));
+  closeMiniCart();
 });

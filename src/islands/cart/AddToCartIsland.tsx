@@ -14,7 +14,6 @@ import { defaultPurchaseChoice, withPurchaseChoice } from '../../lib/catalogue/p
 import { pathTo } from '../../lib/routes/paths.ts';
 import { openMiniCart } from '../../stores/mini-cart.ts';
 import { cartStore } from '../../stores/shop.ts';
-import { toast } from '../../stores/ui.ts';
 import { cartErrorText } from './errors.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
 import { HELD_SUBMIT, ISLAND_READY } from '../shared/intent.ts';
@@ -40,6 +39,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   usePurchaseChoiceInAddress(interval, quantity, defaults);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
+  const [added, setAdded] = useState<{ id: number; text: string } | null>(null);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   // Hydrated, the island checks the quantity and says why in words; before, the browser's own check holds.
@@ -77,7 +77,9 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
     setErrors({});
     try {
       await cartStore().add({ variantCode, quantity: typed, interval: fields.interval, sourceItemList: 'product_page' });
-      toast('success', t('cart.added', { name: `${productName} ${variantName}` }));
+      // One confirmation on screen, the mini cart with its lines (a toast beside it covered the page, and hid
+      // under a phone's bottom bar); a screen reader hears the add said.
+      setAdded((last) => ({ id: (last?.id ?? 0) + 1, text: t('cart.added', { name: `${productName} ${variantName}` }) }));
       openMiniCart();
     } catch (error) {
       const onQuantity = cartErrorText(error, t, ['quantity']);
@@ -151,6 +153,10 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
           {errors.form}
         </p>
       )}
+      <p className="visually-hidden" role="status" data-add-status>
+        {/* A new node per add: the same words said twice are read twice. */}
+        {added && <span key={added.id}>{added.text}</span>}
+      </p>
     </form>
   );
 }
