@@ -10,12 +10,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadEnv } from 'vite';
 import { type AstroBuilders, astroBuilders } from './lib/astro-builders.ts';
 import { ensureContentService } from './lib/content-service.ts';
 import { drawnLog, movePicturesOutOfManifest, prepareIncrementalCache } from './lib/incremental-cache.ts';
 import { BUILDS, prepareTreeAside, publish } from './lib/served-trees.ts';
 import { removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
+import { EMBEDDED_GOOGLE_CLIENT_ID } from '../src/lib/captcha/embedded.ts';
 import { astroCacheDir, nodeCompileCacheDir } from '../src/lib/local-defaults.ts';
 
 export interface BuildOptions {
@@ -33,7 +35,20 @@ export interface BuildOptions {
  */
 function astroEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { _: _lastCommand, ...rest } = env;
-  return rest;
+  return withLocalGoogle(rest);
+}
+
+/**
+ * Google one-click sign-in on a build made here: the embedded platform's issuer stands in for Google, as the
+ * platform does outside production (src/backend/config.ts), so a shopper trying the shop sees the button.
+ * A production or Netlify build shows it only with the shop's own PUBLIC_GOOGLE_CLIENT_ID; GOOGLE_SIGN_IN=off,
+ * or PUBLIC_GOOGLE_CLIENT_ID set empty, builds without it.
+ */
+export function withLocalGoogle(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const local = env.NODE_ENV !== 'production' && !env.NETLIFY && env.GOOGLE_SIGN_IN !== 'off';
+  // A client id in a .env file is the shop's choice too (astro.config.mjs reads those files).
+  const given = env.PUBLIC_GOOGLE_CLIENT_ID ?? loadEnv('production', process.cwd(), 'PUBLIC_GOOGLE_CLIENT_ID').PUBLIC_GOOGLE_CLIENT_ID;
+  return local && given === undefined ? { ...env, PUBLIC_GOOGLE_CLIENT_ID: EMBEDDED_GOOGLE_CLIENT_ID } : env;
 }
 
 /**

@@ -3,7 +3,7 @@
  * previous build when its key and its code are unchanged, so a key names every piece of content the page
  * shows. Every page shows the menus, the categories (trails, search, analytics), the content pages (the
  * footer) and the build's public settings: that is the frame. A product page adds its own entry, where its
- * pages are in the other locales and its cross-sells; a category page the products it lists and what it
+ * pages are in the other locales, its cross-sells and its species' growth range; a category page the products it lists and what it
  * shows of the whole category; any other page the products its view shows (src/site/showcases.ts: the
  * home's best sellers, the treats of the cart…, none on most). One product edit thus re-renders its own
  * pages, the category pages listing it and the pages that show it, not the catalogue.
@@ -13,6 +13,7 @@ import { CONTENT_API_URL, FEATURES_OFF, MAINTENANCE_ROUTES } from 'astro:env/ser
 import { channelCodes, type LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf, crossSellOf, digestOf, type LocaleContent, type Product } from './content.ts';
 import type { PageRef } from './pages.ts';
+import { growthRangeOf } from './ranges.ts';
 import { productsShownOn } from './showcases.ts';
 import { facetValues, sortRanks } from '../lib/catalogue/facets.ts';
 import { forLists, samplesOf } from '../lib/catalogue/listing.ts';
@@ -121,7 +122,9 @@ export async function cacheKeyOf(ref: PageRef | { route: 'notFound' }, locale: L
     const others = await Promise.all(
       channel.locales.filter((l) => l !== locale).map(async (l) => whereShownIn((await contentOf(l)).productsBySku.get(key))),
     );
-    return hash([ref.route, frame, digestOf(product), ...others, ...digests(crossSell)]);
+    // Where its ration calculator sends a puppy or kitten from a food not made for growth.
+    const growthRange = (await growthRangeOf(product.animal, locale)) ?? '';
+    return hash([ref.route, frame, digestOf(product), ...others, ...digests(crossSell), growthRange]);
   }
   if (ref.route === 'category' && key) return hash([ref.route, category.get(key)![(('page' in ref && ref.page) || 1) - 1]!]);
   // The home, the error and landing pages, the island pages: the products they show (src/site/showcases.ts).

@@ -93,7 +93,10 @@ test('the ration calculator loads when opened, refuses bad input in words, answe
 
 test('on a wide screen too, the answer fits the place kept for it', async ({ page }, info) => {
   const t = textsOf(info);
-  const dryDog = (await productsOnSale(page, localeOf(info))).find((p) => p.animal === 'dog' && p.kind === 'dry' && subscribable(p))!;
+  // A growth food: an adult one answers a puppy with no ration (tests/components/ration-calculator.test.tsx).
+  const dryDog = (await productsOnSale(page, localeOf(info))).find(
+    (p) => p.animal === 'dog' && p.kind === 'dry' && p.filters.lifeStage === 'puppy' && subscribable(p),
+  )!;
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(pathOf(info, 'product', { product: dryDog.slug }));
   const calculator = page.locator('[data-island="ration-calculator"]');

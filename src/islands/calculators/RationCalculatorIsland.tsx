@@ -4,6 +4,8 @@
  * of this product (per day, per meal, explained in one sentence) and, for each format, how long a bag lasts
  * and the delivery frequency that fits. "Choose this frequency" opens that format's page with the choice in
  * its address (`?interval=&quantity=`), which the purchase form starts from.
+ * A puppy or kitten (under 12 months, the service says) on a food not made for growth gets no ration of it:
+ * the answer says why and leads to the species' growth foods.
  *
  * The page draws it inside a closed <details> and hydrates it when it shows (client:visible), so its code
  * is fetched only once the shopper opens it. The answer's place is as tall as an answer from the start:
@@ -42,6 +44,10 @@ interface Props {
   formats: Format[];
   /** The content service the build read (CONTENT_API_URL): the browser asks it the ration too. */
   contentUrl: string;
+  /** The life stage the food is made for (the product's `lifeStage` filter: puppy, kitten, adult, senior, all). */
+  lifeStage: string;
+  /** The page of this species' growth foods, where a puppy or kitten is sent from a food not made for it. */
+  growthRange?: string;
 }
 
 type Errors = Extract<CalculatorCheck, { ok: false }>['errors'];
@@ -50,7 +56,7 @@ type State = { status: 'idle' | 'pending' } | { status: 'done'; answer: RationAn
 /** A choice always written in the address, whatever the page's default (no format's default is below 0). */
 const ALWAYS = { interval: -1, quantity: -1 };
 
-function RationCalculator({ sku, species, subscribe, formats, contentUrl }: Props) {
+function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeStage, growthRange }: Props) {
   const { t, locale } = useIsland();
   const language = languageOf(locale);
   const id = useId();
@@ -155,8 +161,34 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl }: Prop
             {state.message}
           </p>
         )}
-        {state.status === 'done' && <Answer answer={state.answer} formats={formats} subscribe={subscribe} />}
+        {state.status === 'done' &&
+          (state.answer.puppy && !feedsGrowth(lifeStage) ? (
+            <NotForGrowth species={species} growthRange={growthRange} />
+          ) : (
+            <Answer answer={state.answer} formats={formats} subscribe={subscribe} />
+          ))}
       </div>
+    </div>
+  );
+}
+
+/** Whether a food of this life stage may feed a puppy or kitten (under 12 months, as the service says). */
+const feedsGrowth = (lifeStage: string) => ['puppy', 'kitten', 'all'].includes(lifeStage);
+
+/**
+ * A young pet on a food not made for growth: no ration of it (a growing pet needs more energy, protein and
+ * calcium than an adult or senior recipe gives), and the way to the foods that are.
+ */
+function NotForGrowth({ species, growthRange }: { species: Species; growthRange?: string }) {
+  const { t } = useIsland();
+  return (
+    <div className="ration-not-for-growth" role="alert" data-not-for-growth>
+      <p>{t(`calculator.ration.notForGrowth.${species}`)}</p>
+      {growthRange && (
+        <a className="button" href={growthRange}>
+          {t(`calculator.ration.growthRange.${species}`)}
+        </a>
+      )}
     </div>
   );
 }

@@ -24,6 +24,11 @@ export default {
       other: 'Livraison conseillée\u00A0: {frequency}, {count} sacs par livraison',
     },
     choose: 'Choisir cette fréquence',
+    notForGrowth: {
+      dog: 'Cet aliment n’est pas fait pour un chiot\u00A0: avant 12\u00A0mois, il a besoin d’un aliment de croissance, plus riche en énergie, en protéines et en calcium. Nous ne calculons donc pas sa ration de ce produit.',
+      cat: 'Cet aliment n’est pas fait pour un chaton\u00A0: avant 12\u00A0mois, il a besoin d’un aliment de croissance, plus riche en énergie, en protéines et en calcium. Nous ne calculons donc pas sa ration de ce produit.',
+    },
+    growthRange: { dog: 'Voir nos aliments pour chiot', cat: 'Voir nos aliments pour chaton' },
     chooseLabel: 'Choisir cette fréquence pour le format {name}',
     errors: {
       weight: {

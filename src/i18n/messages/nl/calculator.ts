@@ -23,6 +23,11 @@ export default {
       other: 'Aanbevolen levering: {frequency}, {count} zakken per levering',
     },
     choose: 'Deze frequentie kiezen',
+    notForGrowth: {
+      dog: 'Dit voer is niet gemaakt voor een pup: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
+      cat: 'Dit voer is niet gemaakt voor een kitten: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
+    },
+    growthRange: { dog: 'Ons voer voor pups bekijken', cat: 'Ons voer voor kittens bekijken' },
     chooseLabel: 'Deze frequentie kiezen voor het formaat {name}',
     errors: {
       weight: {
