@@ -16,7 +16,8 @@ beforeAll(async () => {
   dogKibble = { sku: dog!.sku, energy: dog!.energy_kcal_per_kg };
   catKibble = (
     await platform.db.query<{ sku: string }>(
-      `SELECT sku FROM content.products WHERE language = 'fr' AND animal = 'cat' AND kind = 'dry' AND NOT is_sample LIMIT 1`,
+      `SELECT sku FROM content.products WHERE language = 'fr' AND animal = 'cat' AND kind = 'dry' AND NOT is_sample
+       AND NOT (filters ->> 'sterilised')::boolean AND filters ->> 'lifeStage' = 'adult' LIMIT 1`,
     )
   )[0]!.sku;
   treat = (
@@ -51,6 +52,16 @@ describe('b2c-rations/getReco', () => {
     expect(res.body.data).toMatchObject({ puppy: true, energy: { factor: 175, lifeStage: 'growth' }, meals: 3 });
     expect(res.body.data.explanation.text).toMatch(/^Je hond heeft ongeveer/);
   });
+  it('takes a cat on a food for neutered cats as neutered: 4 kg, 190 kcal a day (FEDIAF 75 × 4^0.67)', async () => {
+    const [food] = await platform.db.query<{ sku: string }>(
+      `SELECT sku FROM content.products WHERE language = 'fr' AND animal = 'cat' AND kind = 'dry' AND NOT is_sample
+       AND (filters ->> 'sterilised')::boolean AND filters ->> 'lifeStage' = 'adult' LIMIT 1`,
+    );
+    const res = await platform.get(`/content/b2c-rations/getReco?ref=${food!.sku}&weight=4&month=36&locale=fr`);
+    expect(res.body.data).toMatchObject({ assumedSterilised: true, energy: { kcal: 190, factor: 75 } });
+    const intact = await platform.get(`/content/b2c-rations/getReco?ref=${catKibble}&weight=4&month=36&locale=fr`);
+    expect(intact.body.data.energy.kcal).toBeGreaterThan(190);
+  });
   it('refuses bad inputs, an unknown product, and has no ration for a treat', async () => {
     for (const query of [
       `ref=${dogKibble.sku}&weight=0&month=3`,
@@ -58,11 +69,17 @@ describe('b2c-rations/getReco', () => {
       `ref=${dogKibble.sku}&weight=12`,
       'weight=12&month=3',
       `ref=${dogKibble.sku}&weight=101&month=3`,
+      // Younger than a month, as the calculator's form refuses too.
+      `ref=${dogKibble.sku}&weight=2&month=0`,
+      // A cat of 40 kg or 0.5 kg: a dog's bounds do not fit a cat.
+      `ref=${catKibble}&weight=40&month=36`,
+      `ref=${catKibble}&weight=0.5&month=36`,
     ]) {
       const res = await platform.get(`/content/b2c-rations/getReco?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.name).toBe('ValidationError');
     }
+    expect((await platform.get(`/content/b2c-rations/getReco?ref=${catKibble}&weight=4&month=36`)).status).toBe(200);
     expect((await platform.get(`/content/b2c-rations/getReco?ref=NOPE&weight=12&month=30`)).status).toBe(404);
     const none = await platform.get(`/content/b2c-rations/getReco?ref=${treat}&weight=12&month=30&locale=fr`);
     expect(none.status).toBe(404);

@@ -20,10 +20,20 @@ const answer = (puppy: boolean) => ({
   data: {
     ref: 'DOG-DRY-ADULT-CHICKEN',
     puppy,
+    assumedSterilised: false,
     gramsPerDay: 120,
     gramsPerMeal: 40,
     meals: 3,
-    formats: [{ code: '10000001', name: '2 kg', lastsDays: 16, frequency: { days: 14 }, quantityForShortest: 1 }],
+    formats: [
+      {
+        code: '10000001',
+        name: '2 kg',
+        lastsDays: 16,
+        frequency: { days: 14 },
+        quantityForShortest: 1,
+        frequencyForQuantity: { days: 21 },
+      },
+    ],
     explanation: { text: 'Sa ration.' },
   },
 });
@@ -86,9 +96,11 @@ it('answers the ration of a growth food to a puppy', async () => {
   expect(screen.queryByText(shown(puppy.t('calculator.ration.notForGrowth.dog')))).toBeNull();
 });
 
-it('answers the ration of an adult food to an adult', async () => {
+it('answers the ration of an adult food to an adult, with what it takes the pet to be', async () => {
   const adult = calculator('fr_FR', { lifeStage: 'adult', puppy: false });
   adult.ask('30');
   expect(await screen.findByText(shown(adult.t('calculator.ration.perDay', { grams: 120 })))).toBeTruthy();
   expect(adult.asked[0]).toContain('month=30');
+  // What the page did not ask is said beside the ration.
+  expect(screen.getByText(shown(adult.t('calculator.ration.assumes.intact.dog')))).toBeTruthy();
 });

@@ -27,6 +27,7 @@ import {
   BI_NUTRITION_WET_SHARE,
   NUTRITION_MESSAGES,
   rationQuery,
+  rationWeightProblem,
   recommendationProfile,
   type RecommendationRequest,
 } from '../../lib/nutrition/requests.ts';
@@ -248,13 +249,18 @@ export function recommendationRoutes(db: Database, base: string): Hono {
     if (!row) throw contentNotFound(`Product ${q.ref} not found`);
     const kcalPerKg = kcalPerKgOf(row);
     if (row.kind === 'treat' || row.is_sample || !kcalPerKg) throw contentNotFound(NUTRITION_MESSAGES[lang].rationNoResult);
+    const weightProblem = rationWeightProblem(row.animal, q.weight);
+    if (weightProblem) throw contentError(400, 'ValidationError', weightProblem);
     const growing = q.month < 12;
+    // The page asks weight and age only: the pet is taken as moderately active, and neutered when the food
+    // is made for neutered pets (a cat's need falls by a quarter, FEDIAF). The answer says so beside the ration.
+    const sterilised = row.filters.sterilised;
     const energy = dailyEnergy({
       species: row.animal,
       weightKg: q.weight,
       ageMonths: q.month,
       activity: 'moderate',
-      sterilised: false,
+      sterilised,
       condition: 'ideal',
     });
     const meals = mealsPerDay(q.month);
@@ -266,6 +272,7 @@ export function recommendationRoutes(db: Database, base: string): Hono {
         weight: q.weight,
         month: q.month,
         puppy: growing,
+        assumedSterilised: sterilised,
         energy: energyJson(energy),
         kcalPerKg,
         gramsPerDay: day.gramsPerDay,

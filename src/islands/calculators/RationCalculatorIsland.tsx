@@ -165,7 +165,7 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
           (state.answer.puppy && !feedsGrowth(lifeStage) ? (
             <NotForGrowth species={species} growthRange={growthRange} />
           ) : (
-            <Answer answer={state.answer} formats={formats} subscribe={subscribe} />
+            <Answer answer={state.answer} species={species} formats={formats} subscribe={subscribe} />
           ))}
       </div>
     </div>
@@ -196,7 +196,17 @@ function NotForGrowth({ species, growthRange }: { species: Species; growthRange?
 /** The `data` of a Strapi-shaped answer (rationAnswer reads the rest). */
 const dataOf = (body: unknown): unknown => (body && typeof body === 'object' && 'data' in body ? body.data : null);
 
-function Answer({ answer, formats, subscribe }: { answer: RationAnswer; formats: Format[]; subscribe: boolean }) {
+function Answer({
+  answer,
+  species,
+  formats,
+  subscribe,
+}: {
+  answer: RationAnswer;
+  species: Species;
+  formats: Format[];
+  subscribe: boolean;
+}) {
   const { t } = useIsland();
   const pages = new Map(formats.map((f) => [f.code, f]));
   return (
@@ -206,6 +216,11 @@ function Answer({ answer, formats, subscribe }: { answer: RationAnswer; formats:
         {t.plural('calculator.ration.perMeal', answer.meals, { grams: answer.gramsPerMeal })}
       </p>
       <p>{answer.explanation.text}</p>
+      {!answer.puppy && (
+        <p className="muted" data-ration-assumes>
+          {t(`calculator.ration.assumes.${answer.assumedSterilised ? 'sterilised' : 'intact'}.${species}`)}
+        </p>
+      )}
       <h3>{t('calculator.ration.formats')}</h3>
       <ul className="ration-formats">
         {answer.formats.flatMap((fit) => {

@@ -9,7 +9,7 @@
  */
 import '../zod/jitless.ts';
 import { z } from 'zod/mini';
-import { CART_QUANTITY, CAT_WEIGHT_KG, DELIVERY_FREQUENCIES, DOG_WEIGHT_MAX_KG } from '../constants.ts';
+import { CART_QUANTITY, CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import type { Species } from '../pets/profile.ts';
 import type { PurchaseChoice } from '../catalogue/purchase-choice.ts';
 
@@ -72,6 +72,8 @@ const frequency = z.looseObject({ days: z.int() });
 export const rationAnswer = z.object({
   ref: z.string(),
   puppy: z.boolean(),
+  /** Whether the pet was taken as neutered (a food made for neutered pets); it is always taken as moderately active. */
+  assumedSterilised: z.boolean(),
   gramsPerDay: z.number(),
   gramsPerMeal: z.number(),
   meals: z.int(),
@@ -82,6 +84,7 @@ export const rationAnswer = z.object({
       lastsDays: z.int(),
       frequency: z.nullable(frequency),
       quantityForShortest: z.int(),
+      frequencyForQuantity: frequency,
     }),
   ),
   explanation: z.object({ text: z.string() }),
@@ -91,11 +94,11 @@ type FormatFit = RationAnswer['formats'][number];
 
 /**
  * What "choose this frequency" puts in the purchase form: one bag at the frequency that fits; a bag that
- * lasts less than the shortest frequency is subscribed to at that frequency with as many bags as it takes
- * (null when even 99 bags are not enough, which no ration of ours reaches).
+ * lasts less than the shortest frequency is subscribed to with as many bags as that frequency takes, at the
+ * longest frequency they cover (null when even 99 bags are not enough, which no ration of ours reaches).
  */
 export function choiceForFormat(fit: FormatFit): PurchaseChoice | null {
   if (fit.frequency) return { interval: fit.frequency.days, quantity: CART_QUANTITY.min };
   if (fit.quantityForShortest > CART_QUANTITY.max) return null;
-  return { interval: DELIVERY_FREQUENCIES[0].days, quantity: Math.max(CART_QUANTITY.min, fit.quantityForShortest) };
+  return { interval: fit.frequencyForQuantity.days, quantity: Math.max(CART_QUANTITY.min, fit.quantityForShortest) };
 }

@@ -3,7 +3,7 @@
  * 1 to 13 kg, a dog above 0 and below 100 kg), the recommendation request made from a saved pet, and the
  * offer of one result (which format, how many, at which delivery frequency).
  */
-import { CAT_WEIGHT_KG, DELIVERY_FREQUENCIES, DOG_WEIGHT_MAX_KG } from '../constants.ts';
+import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import { ACTIVITIES, BODY_CONDITIONS, FEATURE_CODES, SPECIES_IDS, type Species } from '../pets/profile.ts';
 import type { RecommendationRequest } from './requests.ts';
 
@@ -58,6 +58,7 @@ export interface FormatFit {
   lastsDays: number;
   frequency: { days: number } | null;
   quantityForShortest: number;
+  frequencyForQuantity: { days: number };
 }
 
 /** What one click adds: a format, how many, and the subscription's interval in days. */
@@ -71,7 +72,8 @@ export interface GuideOffer {
 /**
  * The format offered for a recipe: the one whose parcel lasts longest among those that fit a frequency
  * (fewer deliveries for the same bowl), at that frequency, one at a time. When no format lasts the
- * shortest frequency, the biggest one, as many as that frequency needs, so subscribing is always possible.
+ * shortest frequency, the biggest one, as many as that frequency needs (so subscribing is always possible),
+ * at the longest frequency they cover.
  */
 export function guideOffer(formats: readonly FormatFit[]): GuideOffer | null {
   const fitting = formats.filter((f) => f.frequency !== null);
@@ -85,6 +87,6 @@ export function guideOffer(formats: readonly FormatFit[]): GuideOffer | null {
     code: biggest.code,
     name: biggest.name,
     quantity: Math.max(1, biggest.quantityForShortest),
-    interval: DELIVERY_FREQUENCIES[0].days,
+    interval: biggest.frequencyForQuantity.days,
   };
 }

@@ -19,8 +19,19 @@ const MAX_AGE_MONTHS = 360;
 export const rationQuery = z.object({
   ref: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   weight: z.coerce.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG)),
-  month: z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_AGE_MONTHS)),
+  // At least a month old, as the calculator's form asks (lib/nutrition/calculator.ts).
+  month: z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_AGE_MONTHS)),
 });
+
+/**
+ * What the product's species adds to the weight's bounds, once the product is known: a cat weighs 1 to
+ * 13 kg (the query's own bound is a dog's). The message names the field as the schemas' do.
+ */
+export function rationWeightProblem(species: 'dog' | 'cat', weightKg: number): string | null {
+  if (species === 'cat' && (weightKg < CAT_WEIGHT_KG.min || weightKg > CAT_WEIGHT_KG.max))
+    return `weight: a cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`;
+  return null;
+}
 
 /** A species as the shop API's type IRI (animal-types/1 or /2), its id, or its code. */
 const species = z.union([
@@ -106,6 +117,7 @@ export const formatFitAnswer = z.object({
   lastsDays: z.number(),
   frequency: z.nullable(z.looseObject({ days: z.int() })),
   quantityForShortest: z.int(),
+  frequencyForQuantity: z.looseObject({ days: z.int() }),
 });
 
 /** What the shopper reads instead of a result. */

@@ -30,17 +30,25 @@ export const BODY_CONDITION_NAMES: Record<Language, Record<BodyCondition, { name
   },
 };
 
-/** Each level by name, with what it looks like for a dog and for a cat: a dog's walks are not a cat's days. */
+/**
+ * Each level by name, with what it looks like for a dog and for a cat: a dog's walks are not a cat's days.
+ * A dog's "high" is what FEDIAF's factor 125 is for, one to three hours of high-impact activity a day
+ * (lib/nutrition/energy.ts); a working dog out three to six hours needs 150 to 175, which no level gives.
+ */
 const ACTIVITY_NAMES: Record<Language, Record<Activity, { name: string } & Record<Species, string>>> = {
   fr: {
     low: { name: 'Calme', dog: 'peu de sorties, surtout à la maison', cat: 'chat d’intérieur, il dort beaucoup' },
     moderate: { name: 'Modérée', dog: 'une à deux heures de sortie par jour', cat: 'il sort un peu ou joue chaque jour' },
-    high: { name: 'Intense', dog: 'sport, travail, chasse', cat: 'chat d’extérieur, grand chasseur' },
+    high: {
+      name: 'Intense',
+      dog: 'une à trois heures d’effort soutenu par jour\u00A0: sport, chasse',
+      cat: 'chat d’extérieur, grand chasseur',
+    },
   },
   nl: {
     low: { name: 'Rustig', dog: 'weinig wandelingen, vooral binnen', cat: 'binnenkat, slaapt veel' },
     moderate: { name: 'Matig', dog: 'een tot twee uur buiten per dag', cat: 'gaat wat naar buiten of speelt elke dag' },
-    high: { name: 'Intens', dog: 'sport, werk, jacht', cat: 'buitenkat, echte jager' },
+    high: { name: 'Intens', dog: 'een tot drie uur stevige inspanning per dag: sport, jacht', cat: 'buitenkat, echte jager' },
   },
 };
 

@@ -16,6 +16,17 @@ export default {
     loading: 'Calcul en cours…',
     perDay: '{grams}\u00A0g par jour',
     perMeal: { one: 'en {count} repas de {grams}\u00A0g', other: 'en {count} repas de {grams}\u00A0g' },
+    // What the page does not ask: an adult is taken as moderately active, and as neutered on a food made for neutered pets.
+    assumes: {
+      intact: {
+        dog: 'Calculée pour un chien adulte d’activité modérée (une à deux heures de sortie par jour)\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
+        cat: 'Calculée pour un chat adulte non stérilisé qui sort un peu ou joue chaque jour\u00A0: un chat stérilisé ou d’intérieur a besoin d’environ un quart de moins. C’est un point de départ, à ajuster selon sa silhouette.',
+      },
+      sterilised: {
+        dog: 'Calculée pour un chien adulte stérilisé d’activité modérée (une à deux heures de sortie par jour)\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
+        cat: 'Calculée pour un chat adulte stérilisé ou d’intérieur, comme cet aliment\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
+      },
+    },
     formats: 'Combien de temps dure chaque format',
     lasts: { one: '{name}\u00A0: environ {count} jour', other: '{name}\u00A0: environ {count} jours' },
     frequency: 'Livraison conseillée\u00A0: {frequency}',

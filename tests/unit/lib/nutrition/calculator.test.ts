@@ -46,18 +46,25 @@ describe('the ration calculator’s input', () => {
 });
 
 describe('choosing a format’s frequency', () => {
-  const fit = { code: 'V1', name: '2 kg', lastsDays: 45 };
+  const fit = { code: 'V1', name: '2 kg', lastsDays: 45, frequencyForQuantity: { days: 21 } };
   it('one bag at the frequency that fits', () => {
     expect(choiceForFormat({ ...fit, frequency: { days: 42 }, quantityForShortest: 1 })).toEqual({ interval: 42, quantity: 1 });
   });
-  it('a bag that lasts less than three weeks: as many bags as three weeks take', () => {
+  it('a bag that lasts less than three weeks: as many bags as three weeks take, at the longest frequency they last', () => {
     expect(choiceForFormat({ ...fit, lastsDays: 9, frequency: null, quantityForShortest: 3 })).toEqual({ interval: 21, quantity: 3 });
+    expect(choiceForFormat({ ...fit, lastsDays: 15, frequency: null, quantityForShortest: 2, frequencyForQuantity: { days: 31 } })).toEqual(
+      {
+        interval: 31,
+        quantity: 2,
+      },
+    );
     expect(choiceForFormat({ ...fit, lastsDays: 0, frequency: null, quantityForShortest: 120 })).toBeNull();
   });
   it('reads the service’s answer and refuses one without its ration', () => {
     const data = {
       ref: 'A',
       puppy: false,
+      assumedSterilised: false,
       gramsPerDay: 212,
       gramsPerMeal: 106,
       meals: 2,

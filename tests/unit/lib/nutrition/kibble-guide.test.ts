@@ -57,12 +57,13 @@ describe('the recommendation request of a saved pet', () => {
 });
 
 describe('the offer of a recommended recipe', () => {
-  const format = (code: string, lastsDays: number, days: number | null, quantityForShortest = 1) => ({
+  const format = (code: string, lastsDays: number, days: number | null, quantityForShortest = 1, daysForQuantity = 21) => ({
     code,
     name: code,
     lastsDays,
     frequency: days === null ? null : { days },
     quantityForShortest,
+    frequencyForQuantity: { days: daysForQuantity },
   });
 
   it('offers the format that lasts longest among those fitting a frequency, at that frequency', () => {
@@ -74,13 +75,14 @@ describe('the offer of a recommended recipe', () => {
     });
   });
 
-  it('offers enough of the biggest format for the shortest frequency when none lasts it', () => {
+  it('offers enough of the biggest format for the shortest frequency when none lasts it, at the longest frequency they last', () => {
     expect(guideOffer([format('10000001', 6, null, 4), format('10000002', 12, null, 2)])).toEqual({
       code: '10000002',
       name: '10000002',
       quantity: 2,
       interval: 21,
     });
+    expect(guideOffer([format('10000002', 15, null, 2, 31)])).toMatchObject({ quantity: 2, interval: 31 });
   });
 
   it('offers nothing without a format', () => {

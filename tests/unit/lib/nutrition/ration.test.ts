@@ -80,8 +80,21 @@ describe('the delivery frequency', () => {
     expect(deliveryFrequency(50, 12000).frequency?.days).toBe(155);
     expect(deliveryFrequency(100, 3100).frequency?.days).toBe(31);
   });
-  it('is none when a parcel lasts less than three weeks, and says how many to put in it', () => {
-    expect(deliveryFrequency(212, 2000)).toEqual({ lastsDays: 9, frequency: null, quantityForShortest: 3 });
+  it('is none when a parcel lasts less than three weeks, and says how many to put in it, at the longest frequency they last', () => {
+    // 3 × 2 kg last 28 days: three weeks.
+    expect(deliveryFrequency(212, 2000)).toEqual({
+      lastsDays: 9,
+      frequency: null,
+      quantityForShortest: 3,
+      frequencyForQuantity: { days: 21, weeks: 3 },
+    });
+    // A giant puppy at 774 g a day: 2 × 12 kg last 31 days, so they come every month, not every three weeks.
+    expect(deliveryFrequency(774, 12000)).toMatchObject({
+      lastsDays: 15,
+      frequency: null,
+      quantityForShortest: 2,
+      frequencyForQuantity: { days: 31 },
+    });
   });
   it('never lets the bowl run empty', () => {
     fc.assert(
@@ -89,6 +102,7 @@ describe('the delivery frequency', () => {
         const fit = deliveryFrequency(grams, parcel);
         if (fit.frequency) expect(fit.frequency.days * grams).toBeLessThanOrEqual(parcel);
         expect(fit.quantityForShortest * parcel).toBeGreaterThanOrEqual(21 * grams);
+        expect(fit.frequencyForQuantity.days * grams).toBeLessThanOrEqual(fit.quantityForShortest * parcel);
       }),
     );
   });

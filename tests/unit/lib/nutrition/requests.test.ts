@@ -91,7 +91,14 @@ describe('the guides’ profile', () => {
 
 describe('a format of getReco’s answer', () => {
   it('keeps what the service says of its frequency beyond the days', () => {
-    const format = { code: '12345678', name: '2 kg', lastsDays: 30.5, frequency: { days: 28, weeks: 4 }, quantityForShortest: 1 };
+    const format = {
+      code: '12345678',
+      name: '2 kg',
+      lastsDays: 30.5,
+      frequency: { days: 28, weeks: 4 },
+      quantityForShortest: 1,
+      frequencyForQuantity: { days: 21, weeks: 3 },
+    };
     expect(formatFitAnswer.parse(format)).toEqual(format);
     expect(formatFitAnswer.parse({ ...format, frequency: null }).frequency).toBeNull();
     expect(formatFitAnswer.safeParse({ ...format, frequency: { days: 28.5 } }).success).toBe(false);

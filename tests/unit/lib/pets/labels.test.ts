@@ -14,7 +14,9 @@ describe("a pet's species and activity as the owner reads them", () => {
   it('says what a level means for a dog and for a cat, and only its name before the species is known', () => {
     expect(activityLabel('fr', 'low', 'dog')).toBe('Calme (peu de sorties, surtout à la maison)');
     expect(activityLabel('fr', 'low', 'cat')).toBe('Calme (chat d’intérieur, il dort beaucoup)');
-    expect(activityLabel('nl', 'high', 'dog')).toBe('Intens (sport, werk, jacht)');
+    // FEDIAF's 125 is for one to three hours a day: the label says so, and no longer promises a working dog's ration.
+    expect(activityLabel('nl', 'high', 'dog')).toBe('Intens (een tot drie uur stevige inspanning per dag: sport, jacht)');
+    expect(activityLabel('fr', 'high', 'dog')).toBe('Intense (une à trois heures d’effort soutenu par jour\u00A0: sport, chasse)');
     expect(activityLabel('nl', 'low', 'cat')).toBe('Rustig (binnenkat, slaapt veel)');
     expect(activityLabel('fr', 'moderate', undefined)).toBe('Modérée');
     // A dog's level never speaks of a cat, nor a cat's of walks.
