@@ -59,7 +59,8 @@ const FOOD_SELECT = `
   FROM content.products p
   WHERE p.language = $1 AND p.viewable AND NOT p.old_product`;
 
-const kcalPerKgOf = (row: FoodRow) => foodEnergy({ energyKcalPerKg: row.energy_kcal_per_kg, analyticalConstituents: row.constituents });
+const kcalPerKgOf = (row: FoodRow) =>
+  foodEnergy({ energyKcalPerKg: row.energy_kcal_per_kg, analyticalConstituents: row.constituents }, row.animal);
 
 /** Each shown format: how long one lasts at this ration and the frequency it fits. */
 const formatsOf = (row: FoodRow, gramsPerDay: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { atwaterKcalPerKg, foodEnergy, nitrogenFreeExtract } from '../../../../src/lib/nutrition/food-energy.ts';
+import { foodEnergy, fourStepKcalPerKg, nitrogenFreeExtract } from '../../../../src/lib/nutrition/food-energy.ts';
 import { dailyRation, mealsPerDay } from '../../../../src/lib/nutrition/ration.ts';
 import { deliveryFrequency, formatGrams } from '../../../../src/lib/nutrition/delivery-frequency.ts';
 import { explainRation } from '../../../../src/lib/nutrition/explanation.ts';
@@ -9,17 +9,21 @@ const kibble = { protein: 30, fat: 18, fibre: 2.5, ash: 7.5, moisture: 8 };
 
 describe('food energy', () => {
   it('is the metabolisable energy on the pack when there is one', () => {
-    expect(foodEnergy({ energyKcalPerKg: 3950, analyticalConstituents: kibble })).toBe(3950);
+    expect(foodEnergy({ energyKcalPerKg: 3950, analyticalConstituents: kibble }, 'dog')).toBe(3950);
   });
-  it('else modified Atwater: 3.5 kcal/g protein, 8.5 fat, 3.5 NFE (100 − protein − fat − fibre − moisture − ash)', () => {
+  it('else FEDIAF’s four steps: gross energy, digestibility from the fibre on dry matter, digestible, metabolisable', () => {
     expect(nitrogenFreeExtract(kibble)).toBe(34);
-    // 3.5 × 30 + 8.5 × 18 + 3.5 × 34 = 377 kcal per 100 g.
-    expect(atwaterKcalPerKg(kibble)).toBe(3770);
-    expect(foodEnergy({ energyKcalPerKg: null, analyticalConstituents: kibble })).toBe(3770);
-    expect(foodEnergy({})).toBeNull();
+    // Gross 5.7 × 30 + 9.4 × 18 + 4.1 × (34 + 2.5) = 489.85 kcal per 100 g; fibre 2.72 % of the dry matter.
+    // Dog: digestibility 91.2 − 1.43 × 2.72 = 87.31 %, digestible 427.7, metabolisable 427.7 − 1.04 × 30 = 396.5.
+    expect(fourStepKcalPerKg(kibble, 'dog')).toBe(3965);
+    // Cat: digestibility 87.9 − 0.88 × 2.72 = 85.51 %, digestible 418.9, metabolisable 418.9 − 0.77 × 30 = 395.8.
+    expect(fourStepKcalPerKg(kibble, 'cat')).toBe(3958);
+    expect(foodEnergy({ energyKcalPerKg: null, analyticalConstituents: kibble }, 'dog')).toBe(3965);
+    expect(foodEnergy({}, 'cat')).toBeNull();
   });
   it('a wet food (80 % moisture) is about a quarter of a kibble', () => {
-    expect(atwaterKcalPerKg({ protein: 10, fat: 5, fibre: 0.5, ash: 2, moisture: 80 })).toBe(863);
+    // Gross 116.3; fibre 2.5 % of the dry matter; digestibility 87.63 %; 101.9 − 10.4 = 91.5 kcal per 100 g.
+    expect(fourStepKcalPerKg({ protein: 10, fat: 5, fibre: 0.5, ash: 2, moisture: 80 }, 'dog')).toBe(915);
   });
 });
 
