@@ -3,9 +3,13 @@
  * energy: a factor times the metabolic body weight (kg^0.75 for dogs, kg^0.67 for cats).
  *
  * - Adult dogs: 95 kcal·kg^0.75 for low activity, 110 moderate, 125 high.
- * - Puppies (under 12 months): 210 below 50 % of the expected adult weight, 175 from 50 to 80 %, 140 from
- *   80 to 100 %. Without an expected adult weight, the band comes from the age (below 4 months, 4 to 8
- *   months, 8 months and more), the ages at which a medium dog reaches those shares of its adult weight.
+ * - Puppies: 210 below 50 % of the expected adult weight, 175 from 50 to 80 %, 140 from 80 to 100 %.
+ *   With an expected adult weight (its breed's), a puppy grows until its size's maturity: a small dog
+ *   (under 10 kg grown up) reaches its adult weight at about 10 months, a medium one (under 25 kg) at 12,
+ *   a large one (under 45 kg) at 15 to 18 and a giant at 18 to 24 (FEDIAF 2021, growth): we take the
+ *   upper ages, 10, 12, 18 and 24, so a giant of 14 months, still short of its adult weight, is fed for
+ *   growth. Without one, a puppy is one under 12 months (SPEC) and the band comes from the age (below 4
+ *   months, 4 to 8 months, 8 months and more), the ages at which a medium dog reaches those shares.
  * - Adult cats: 100 kcal·kg^0.67 when active, 75 when neutered or living indoors (low activity).
  * - Kittens: 2.0–2.5 × the active adult requirement under 4 months, 1.75–2.0 × from 4 to 9 months, 1.5 ×
  *   from 9 to 12 months. We take the middle of each band (2.25, 1.875, 1.5): the guide cannot tell where a
@@ -35,6 +39,22 @@ const KITTEN_MULTIPLIERS = [
   { untilMonths: GROWTH_UNTIL_MONTHS, multiplier: 1.5 },
 ] as const;
 const EXPONENT: Record<Species, number> = { dog: 0.75, cat: 0.67 };
+const DOG_MATURITY = [
+  { adultBelowKg: 10, months: 10 },
+  { adultBelowKg: 25, months: 12 },
+  { adultBelowKg: 45, months: 18 },
+  { adultBelowKg: Number.POSITIVE_INFINITY, months: 24 },
+] as const;
+
+/** Until which age (months) a pet grows: a dog of a known expected adult weight, until its size's maturity. */
+export function growthUntilMonths(species: Species, expectedAdultWeightKg?: number | null): number {
+  if (species === 'cat' || !expectedAdultWeightKg) return GROWTH_UNTIL_MONTHS;
+  return DOG_MATURITY.find((b) => expectedAdultWeightKg < b.adultBelowKg)!.months;
+}
+
+/** Whether the pet is still growing (a puppy or a kitten). */
+export const isGrowing = (p: Pick<EnergyProfile, 'species' | 'ageMonths' | 'expectedAdultWeightKg'>): boolean =>
+  p.ageMonths < growthUntilMonths(p.species, p.expectedAdultWeightKg);
 
 export interface EnergyProfile {
   species: Species;
@@ -66,7 +86,7 @@ function targetWeight(weightKg: number, condition: BodyCondition): number {
 }
 
 function dogFactor(p: EnergyProfile): number {
-  if (p.ageMonths >= GROWTH_UNTIL_MONTHS) return DOG_ADULT[p.activity];
+  if (!isGrowing(p)) return DOG_ADULT[p.activity];
   const share = p.expectedAdultWeightKg ? p.weightKg / p.expectedAdultWeightKg : null;
   const band = share === null ? DOG_GROWTH.find((b) => p.ageMonths < b.untilMonths)! : DOG_GROWTH.find((b) => share < b.belowShare)!;
   return band.factor;
@@ -83,7 +103,7 @@ function catFactor(p: EnergyProfile): number {
 /** The daily energy need (kcal) of a pet. */
 export function dailyEnergy(p: EnergyProfile): EnergyNeed {
   if (!(p.weightKg > 0) || !Number.isFinite(p.weightKg)) throw new RangeError('A weight must be a positive number of kg');
-  const growing = p.ageMonths < GROWTH_UNTIL_MONTHS;
+  const growing = isGrowing(p);
   // A growing pet is never put on a diet by the guide: its weight is its growth.
   const targetWeightKg = growing ? p.weightKg : targetWeight(p.weightKg, p.condition);
   const factor = p.species === 'dog' ? dogFactor(p) : catFactor(p);

@@ -5,7 +5,7 @@
  * MAX_RECIPES recipes are proposed, the closest fits first.
  */
 import { featureOf, sizeOf, type Activity, type BodyCondition, type Feature, type Species } from '../pets/profile.ts';
-import { GROWTH_UNTIL_MONTHS } from './energy.ts';
+import { isGrowing } from './energy.ts';
 
 /** The guides show at most this many recipes: beyond three, shoppers compare instead of choosing. */
 export const MAX_RECIPES = 3;
@@ -44,8 +44,12 @@ export interface RecommendationProfile {
 export type Recommendation = { eligible: false; reason: 'needs-vet' } | { eligible: true; recipes: RecipeCandidate[] };
 
 type Stage = 'growth' | 'adult' | 'senior';
-const lifeStageOf = (species: Species, ageMonths: number): Stage =>
-  ageMonths < GROWTH_UNTIL_MONTHS ? 'growth' : ageMonths >= SENIOR_FROM_MONTHS[species] ? 'senior' : 'adult';
+const lifeStageOf = (pet: RecommendationProfile): Stage =>
+  isGrowing({ species: pet.species, ageMonths: pet.ageMonths, expectedAdultWeightKg: pet.expectedAdultWeightKg })
+    ? 'growth'
+    : pet.ageMonths >= SENIOR_FROM_MONTHS[pet.species]
+      ? 'senior'
+      : 'adult';
 
 const overIdeal = (condition: BodyCondition) => condition === 'overweight' || condition === 'obese';
 
@@ -90,7 +94,7 @@ function fitOf(recipe: RecipeCandidate, pet: RecommendationProfile, stage: Stage
 /** The recipes for a pet among the candidates (kibbles, wet food: the caller chooses), best first. */
 export function recommend(pet: RecommendationProfile, candidates: RecipeCandidate[], max = MAX_RECIPES): Recommendation {
   if (pet.feature && featureOf(pet.feature).vet) return { eligible: false, reason: 'needs-vet' };
-  const stage = lifeStageOf(pet.species, pet.ageMonths);
+  const stage = lifeStageOf(pet);
   // Among equal fits, energy decides: the leanest first for a pet to slim down, the richest for a very active one.
   const energyOrder = overIdeal(pet.condition) ? 1 : pet.activity === 'high' ? -1 : 0;
   const scored = candidates

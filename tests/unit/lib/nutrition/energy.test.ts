@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dailyEnergy, type EnergyProfile } from '../../../../src/lib/nutrition/energy.ts';
+import { dailyEnergy, growthUntilMonths, type EnergyProfile } from '../../../../src/lib/nutrition/energy.ts';
 import { ACTIVITY_CODES, BODY_CONDITION_CODES } from '../../../../src/lib/pets/profile.ts';
 
 const adultDog = (weightKg: number, activity: EnergyProfile['activity']): EnergyProfile => ({
@@ -47,6 +47,16 @@ describe('growth', () => {
     expect(dailyEnergy(puppy(23.9, 30)).factor).toBe(175);
     expect(dailyEnergy(puppy(24, 30)).factor).toBe(140);
     expect(dailyEnergy(puppy(10, 30)).kcal).toBe(Math.round(210 * 10 ** 0.75));
+  });
+  it('a puppy of a known breed grows until its size’s maturity: 10, 12, 18 or 24 months', () => {
+    // A giant of 14 months at 52 kg of an expected 62: 84 %, still growing, fed 140 not an adult's 110 (−21 %).
+    expect(dailyEnergy(puppy(52, 62, 14))).toMatchObject({ factor: 140, lifeStage: 'growth' });
+    expect(dailyEnergy(puppy(60, 62, 24))).toMatchObject({ factor: 110, lifeStage: 'adult' });
+    // A large dog (30 kg grown up) grows until 18 months, a medium one until 12, a small one until 10.
+    expect(dailyEnergy(puppy(27, 30, 17)).lifeStage).toBe('growth');
+    expect(dailyEnergy(puppy(19, 20, 12)).lifeStage).toBe('adult');
+    expect(dailyEnergy(puppy(5.5, 6, 9)).lifeStage).toBe('growth');
+    expect(dailyEnergy(puppy(5.8, 6, 10)).lifeStage).toBe('adult');
   });
   it('without a breed weight the band comes from the age', () => {
     expect(dailyEnergy(puppy(5, null, 3)).factor).toBe(210);
@@ -97,7 +107,8 @@ describe('properties', () => {
   it('grows with the weight', () => {
     fc.assert(
       fc.property(profile, fc.double({ min: 0.1, max: 20, noNaN: true }), (p, more) => {
-        const adult = { ...p, ageMonths: Math.max(p.ageMonths, 12) };
+        // Grown up: a giant grows until 24 months.
+        const adult = { ...p, ageMonths: Math.max(p.ageMonths, 24) };
         expect(dailyEnergy({ ...adult, weightKg: adult.weightKg + more }).kcal).toBeGreaterThanOrEqual(dailyEnergy(adult).kcal);
       }),
     );
@@ -113,7 +124,9 @@ describe('properties', () => {
   });
   it('a puppy or kitten needs more than the same pet grown up', () => {
     fc.assert(
-      fc.property(profile, fc.integer({ min: 0, max: 11 }), (p, ageMonths) => {
+      fc.property(profile, fc.integer({ min: 0, max: 23 }), (p, age) => {
+        // Any age before the pet's growth ends (10 months for a small dog of known breed, 24 for a giant).
+        const ageMonths = age % growthUntilMonths(p.species, p.expectedAdultWeightKg);
         const young = dailyEnergy({ ...p, ageMonths, condition: 'ideal' }).kcal;
         const adult = dailyEnergy({ ...p, ageMonths: 36, condition: 'ideal' }).kcal;
         expect(young).toBeGreaterThan(adult);

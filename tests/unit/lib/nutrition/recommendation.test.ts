@@ -52,6 +52,8 @@ describe('recommendations', () => {
   it('a puppy gets growth recipes, for its breed’s size when known', () => {
     expect(skus({ ...dog, ageMonths: 4, weightKg: 10, expectedAdultWeightKg: 35 })).toEqual(['DOG-PUPPY-LARGE', 'DOG-PUPPY']);
     expect(skus({ ...dog, ageMonths: 4, weightKg: 3, expectedAdultWeightKg: 6 })).toEqual(['DOG-PUPPY']);
+    // A giant of 14 months still grows: growth recipes, not an adult's.
+    expect(skus({ ...dog, ageMonths: 14, weightKg: 52, expectedAdultWeightKg: 62 })).toEqual(['DOG-PUPPY-LARGE', 'DOG-PUPPY']);
   });
   it('a senior gets senior recipes first', () => {
     expect(skus({ ...dog, ageMonths: 100 })[0]).toBe('DOG-SENIOR');
