@@ -133,10 +133,20 @@ describe('b2c-recommendation/getReco', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       eligible: false,
-      reason: 'needs-vet',
+      reason: 'pathology',
       message:
         'Votre animal a besoin d’une alimentation adaptée à sa pathologie\u00A0: nous vous conseillons de consulter votre vétérinaire.',
     });
+  });
+  it('an obese or very thin pet: sent to the vet by the kibble guide too, in its species’ words and the locale’s language', async () => {
+    const obese = await getReco({ ...cat, condition: 'obese' });
+    expect(obese.body.data).toEqual({
+      eligible: false,
+      reason: 'overweight',
+      message: expect.stringMatching(/^Votre chat est en surpoids/),
+    });
+    const thin = await getReco({ ...cat, type: 'dog', weight: 20, condition: 'very-thin' }, 'locale=nl');
+    expect(thin.body.data).toEqual({ eligible: false, reason: 'underweight', message: expect.stringMatching(/^Je hond is erg mager/) });
   });
   it('refuses a profile that is not one', async () => {
     for (const body of [

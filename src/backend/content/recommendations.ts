@@ -23,6 +23,7 @@ import { deliveryFrequency, formatGrams } from '../../lib/nutrition/delivery-fre
 import { explainRation } from '../../lib/nutrition/explanation.ts';
 import { recommend, type RecipeCandidate } from '../../lib/nutrition/recommendation.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError, biNutritionFoods } from '../../lib/nutrition/bi-nutrition.ts';
+import { VET_MESSAGES } from '../../lib/nutrition/referral.ts';
 import {
   BI_NUTRITION_WET_SHARE,
   NUTRITION_MESSAGES,
@@ -114,7 +115,8 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
   const pet = petOf(profile);
   const candidates = (kind: 'dry' | 'wet') => [...foods.values()].filter((r) => r.kind === kind).map(candidateOf);
   const result = recommend(pet, candidates(profile.kinds[0]!));
-  if (!result.eligible) return { eligible: false as const, reason: result.reason, message: NUTRITION_MESSAGES[lang].notEligible };
+  if (!result.eligible)
+    return { eligible: false as const, reason: result.reason, message: VET_MESSAGES[lang][result.reason][profile.type] };
   const energy = dailyEnergy(pet);
   // A mixed menu: the best wet recipe of the same fit joins each kibble for its share.
   const wetRecipe =

@@ -111,7 +111,7 @@ function Results({ animal }: { animal: Animal }) {
   else if (!loaded.eligible)
     body = (
       <p className="guide-not-eligible" role="alert">
-        {messages.notEligible}
+        {loaded.message}
       </p>
     );
   else if (loaded.recipes.length === 0) body = <p>{t('guide.result.none')}</p>;

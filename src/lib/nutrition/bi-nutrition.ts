@@ -1,14 +1,16 @@
 /**
  * The bi-nutrition guides' checks (a cat menu mixing kibble and wet food): before a menu is proposed, the
- * profile and the kibble chosen must fit. A dog cannot have a cat menu, nor a cat a dog's kibble; an
- * overweight cat or one whose pathology needs a vet is sent to the vet rather than to a menu; a kitten
+ * profile and the kibble chosen must fit. A dog cannot have a cat menu, nor a cat a dog's kibble; a cat
+ * above its ideal shape, or one the referral rule sends to a vet (referral.ts), is sent to the vet rather
+ * than to a menu; a kitten
  * (under 12 months) eats kitten kibble and an adult adult kibble, both ways. The first problem found is the
  * one said, in that order, so the shopper fixes the most basic one first. When the service cannot answer,
  * the technical error is said in the words the shop has always used.
  */
 import type { Language } from '../channels.ts';
-import { featureOf, type BodyCondition, type Feature, type Species } from '../pets/profile.ts';
+import type { BodyCondition, Feature, Species } from '../pets/profile.ts';
 import { GROWTH_UNTIL_MONTHS } from './energy.ts';
+import { VET_MESSAGES, vetReferral } from './referral.ts';
 import type { RationFood } from './ration.ts';
 import { BI_NUTRITION_WET_SHARE, NUTRITION_MESSAGES } from './requests.ts';
 
@@ -16,6 +18,7 @@ export type BiNutritionError =
   | 'dogType'
   | 'dogKibble'
   | 'overweight'
+  | 'underweight'
   | 'pathology'
   | 'adultKibbleForKitten'
   | 'kittenKibbleForAdult'
@@ -38,8 +41,10 @@ export interface BiNutritionKibble {
 export function biNutritionError(pet: BiNutritionProfile, kibble: BiNutritionKibble | null = null): BiNutritionError | null {
   if (pet.species === 'dog') return 'dogType';
   if (kibble && kibble.animal === 'dog') return 'dogKibble';
-  if (pet.condition === 'overweight' || pet.condition === 'obese') return 'overweight';
-  if (pet.feature && featureOf(pet.feature).vet) return 'pathology';
+  // SPEC's check: a cat above its ideal shape, obese or not, gets no mixed menu; the rest is every guide's rule.
+  if (pet.condition === 'overweight') return 'overweight';
+  const referral = vetReferral(pet);
+  if (referral) return referral;
   if (!kibble || kibble.lifeStage === 'all') return null;
   const kitten = pet.ageMonths < GROWTH_UNTIL_MONTHS;
   if (kitten && kibble.lifeStage !== 'kitten') return 'adultKibbleForKitten';
@@ -51,7 +56,8 @@ export const BI_NUTRITION_MESSAGES: Record<Language, Record<BiNutritionError, st
   fr: {
     dogType: 'Le guide bi-nutrition compose des menus pour les chats\u00A0: il ne convient pas à un chien.',
     dogKibble: 'Ces croquettes sont destinées aux chiens\u00A0: choisissez des croquettes pour chat pour composer son menu.',
-    overweight: 'Votre chat est en surpoids\u00A0: nous vous conseillons de consulter votre vétérinaire avant de changer son alimentation.',
+    overweight: VET_MESSAGES.fr.overweight.cat,
+    underweight: VET_MESSAGES.fr.underweight.cat,
     pathology: NUTRITION_MESSAGES.fr.notEligible,
     adultKibbleForKitten: 'Votre chaton a moins de 12\u00A0mois\u00A0: choisissez des croquettes pour chaton.',
     kittenKibbleForAdult: 'Votre chat a plus de 12\u00A0mois\u00A0: choisissez des croquettes pour chat adulte.',
@@ -60,7 +66,8 @@ export const BI_NUTRITION_MESSAGES: Record<Language, Record<BiNutritionError, st
   nl: {
     dogType: 'De gids bi-voeding stelt menu’s voor katten samen: hij is niet geschikt voor een hond.',
     dogKibble: 'Deze brokken zijn voor honden: kies brokken voor katten om het menu samen te stellen.',
-    overweight: 'Je kat heeft overgewicht: we raden je aan je dierenarts te raadplegen voor je de voeding verandert.',
+    overweight: VET_MESSAGES.nl.overweight.cat,
+    underweight: VET_MESSAGES.nl.underweight.cat,
     pathology: NUTRITION_MESSAGES.nl.notEligible,
     adultKibbleForKitten: 'Je kitten is jonger dan 12 maanden: kies brokken voor kittens.',
     kittenKibbleForAdult: 'Je kat is ouder dan 12 maanden: kies brokken voor volwassen katten.',

@@ -1,11 +1,12 @@
 /**
  * Which recipes fit a pet: species, life stage, adult size, sterilisation, body condition, activity and
- * sensitivities, read from the product filters of the catalogue. A particularity that needs a vet (a
- * renal or diabetic diet…) makes the pet not eligible: the guide says to consult a vet instead. At most
+ * sensitivities, read from the product filters of the catalogue. A pet the referral rule sends to a vet
+ * (a renal or diabetic diet, obesity, extreme thinness: referral.ts) is not eligible. At most
  * MAX_RECIPES recipes are proposed, the closest fits first.
  */
 import { featureOf, sizeOf, type Activity, type BodyCondition, type Feature, type Species } from '../pets/profile.ts';
 import { isGrowing } from './energy.ts';
+import { vetReferral, type VetReason } from './referral.ts';
 
 /** The guides show at most this many recipes: beyond three, shoppers compare instead of choosing. */
 export const MAX_RECIPES = 3;
@@ -41,7 +42,7 @@ export interface RecommendationProfile {
   feature: Feature | null;
 }
 
-export type Recommendation = { eligible: false; reason: 'needs-vet' } | { eligible: true; recipes: RecipeCandidate[] };
+export type Recommendation = { eligible: false; reason: VetReason } | { eligible: true; recipes: RecipeCandidate[] };
 
 type Stage = 'growth' | 'adult' | 'senior';
 const lifeStageOf = (pet: RecommendationProfile): Stage =>
@@ -93,7 +94,8 @@ function fitOf(recipe: RecipeCandidate, pet: RecommendationProfile, stage: Stage
 
 /** The recipes for a pet among the candidates (kibbles, wet food: the caller chooses), best first. */
 export function recommend(pet: RecommendationProfile, candidates: RecipeCandidate[], max = MAX_RECIPES): Recommendation {
-  if (pet.feature && featureOf(pet.feature).vet) return { eligible: false, reason: 'needs-vet' };
+  const referral = vetReferral(pet);
+  if (referral) return { eligible: false, reason: referral };
   const stage = lifeStageOf(pet);
   // Among equal fits, energy decides: the leanest first for a pet to slim down, the richest for a very active one.
   const energyOrder = overIdeal(pet.condition) ? 1 : pet.activity === 'high' ? -1 : 0;

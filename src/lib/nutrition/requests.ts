@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
 import type { Language } from '../channels.ts';
 import { MAX_RECIPES } from './recommendation.ts';
+import { PATHOLOGY_MESSAGES } from './referral.ts';
 import { ACTIVITY_CODES, BODY_CONDITION_CODES, FEATURE_CODES, SPECIES, SPECIES_IDS } from '../pets/profile.ts';
 
 /** Up to 30 years: no dog or cat of ours is older. */
@@ -123,13 +124,12 @@ export const formatFitAnswer = z.object({
 /** What the shopper reads instead of a result. */
 export const NUTRITION_MESSAGES: Record<Language, Record<'notEligible' | 'rationNoResult' | 'technicalError', string>> = {
   fr: {
-    notEligible:
-      'Votre animal a besoin d’une alimentation adaptée à sa pathologie\u00A0: nous vous conseillons de consulter votre vétérinaire.',
+    notEligible: PATHOLOGY_MESSAGES.fr,
     rationNoResult: 'Nous ne pouvons pas calculer de ration pour ce produit\u00A0: merci de contacter notre service client.',
     technicalError: "Nous ne sommes pas en mesure de vous donner une recommandation. Merci d'essayer ultérieurement",
   },
   nl: {
-    notEligible: 'Je dier heeft voeding nodig die op zijn aandoening is afgestemd: we raden je aan je dierenarts te raadplegen.',
+    notEligible: PATHOLOGY_MESSAGES.nl,
     rationNoResult: 'We kunnen voor dit product geen rantsoen berekenen: neem contact op met onze klantendienst.',
     technicalError: 'We kunnen je geen aanbeveling geven. Probeer het later opnieuw.',
   },

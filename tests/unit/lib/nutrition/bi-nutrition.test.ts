@@ -24,10 +24,11 @@ describe('bi-nutrition checks', () => {
     expect(biNutritionError(adultCat, { animal: 'dog', lifeStage: 'adult' })).toBe('dogKibble');
   });
 
-  it('sends an overweight or obese cat, and one whose pathology needs a vet, to the vet', () => {
+  it('sends an overweight, obese or very thin cat, and one whose pathology needs a vet, to the vet', () => {
     expect(biNutritionError({ ...adultCat, condition: 'overweight' })).toBe('overweight');
     expect(biNutritionError({ ...adultCat, condition: 'obese' })).toBe('overweight');
     expect(biNutritionError({ ...adultCat, feature: 'kidney-disease' })).toBe('pathology');
+    expect(biNutritionError({ ...adultCat, condition: 'very-thin' })).toBe('underweight');
     expect(biNutritionError({ ...adultCat, feature: 'hairballs' })).toBeNull();
   });
 

@@ -60,7 +60,7 @@ describe('recommendations', () => {
   });
   it('a sterilised or overweight pet gets the lighter recipes first; an active intact one never does', () => {
     expect(skus({ ...dog, sterilised: true })[0]).toBe('DOG-LIGHT');
-    expect(skus({ ...dog, condition: 'obese' })[0]).toBe('DOG-LIGHT');
+    expect(skus({ ...dog, condition: 'overweight' })[0]).toBe('DOG-LIGHT');
     expect(skus({ ...dog, activity: 'high' })).not.toContain('DOG-LIGHT');
     expect(skus({ ...dog, species: 'cat', weightKg: 4, sterilised: true })[0]).toBe('CAT-STERILISED');
   });
@@ -72,7 +72,11 @@ describe('recommendations', () => {
     expect(skus({ ...dog, species: 'cat', weightKg: 4, feature: 'fish-intolerance' })).not.toContain('CAT-SALMON');
     expect(skus({ ...dog, feature: 'chicken-intolerance' })).toEqual(['DOG-LAMB-GF']);
   });
-  it('a pathology that needs a vet makes the pet not eligible', () => {
-    expect(recommend({ ...dog, feature: 'kidney-disease' }, catalogue)).toEqual({ eligible: false, reason: 'needs-vet' });
+  it('a pet the referral rule sends to a vet is not eligible: a pathology, obesity, extreme thinness', () => {
+    expect(recommend({ ...dog, feature: 'kidney-disease' }, catalogue)).toEqual({ eligible: false, reason: 'pathology' });
+    expect(recommend({ ...dog, condition: 'obese' }, catalogue)).toEqual({ eligible: false, reason: 'overweight' });
+    expect(recommend({ ...dog, condition: 'very-thin' }, catalogue)).toEqual({ eligible: false, reason: 'underweight' });
+    // A little above its ideal shape: fed for its ideal weight, not sent away.
+    expect(recommend({ ...dog, condition: 'overweight' }, catalogue).eligible).toBe(true);
   });
 });
