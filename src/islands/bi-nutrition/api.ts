@@ -13,7 +13,7 @@ import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition
 
 const refusal = z.object({
   eligible: z.literal(false),
-  reason: z.enum(['dogType', 'dogKibble', 'overweight', 'pathology', 'adultKibbleForKitten', 'kittenKibbleForAdult']),
+  reason: z.enum(['dogType', 'dogKibble', 'overweight', 'underweight', 'pathology', 'adultKibbleForKitten', 'kittenKibbleForAdult']),
   message: z.string(),
 });
 export type BiNutritionRefusal = z.infer<typeof refusal>;
