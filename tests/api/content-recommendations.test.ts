@@ -128,6 +128,10 @@ describe('b2c-recommendation/getReco', () => {
     expect(first.ration.days.map((d: { daysPerWeek: number }) => d.daysPerWeek)).toEqual([3, 4]);
     expect(first.ration.days[0].foods).toHaveLength(2);
   });
+  it('a cat that has hairballs is offered the hairball recipe first', async () => {
+    const res = await getReco({ ...cat, sterilized: false, activity: 'moderate', feature: 'hairballs' });
+    expect(res.body.data.recipes[0].sku).toBe('CAT-DRY-HAIRBALL-TURKEY');
+  });
   it('a pathology that needs a vet: not eligible, with the message to consult one', async () => {
     const res = await getReco({ ...cat, feature: 'kidney-disease' });
     expect(res.status).toBe(200);
@@ -267,6 +271,22 @@ describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
     // The kibble guide keeps 1 to 13 kg.
     expect((await getReco({ ...cat, weight: 0.8 })).status).toBe(400);
     expect((await getReco({ ...cat, weight: 13 })).status).toBe(200);
+  });
+
+  it('refuses a wet recipe the Selection step would not offer the cat: a senior’s for a kitten, one with grain for a grain-intolerant cat', async () => {
+    const senior = await skuOf(`animal = 'cat' AND kind = 'wet' AND filters ->> 'lifeStage' = 'senior'`);
+    const withGrain = await skuOf(
+      `animal = 'cat' AND kind = 'wet' AND filters ->> 'lifeStage' = 'adult' AND NOT (filters ->> 'grainFree')::boolean`,
+    );
+    const kitten = { ...cat, month: 5, sterilized: false, kibble: kittenKibble, wet: { daysPerWeek: 3 } };
+    for (const body of [
+      { ...kitten, wetRecipes: [senior] },
+      { ...cat, feature: 'grain-intolerance', wetRecipes: [withGrain], wet: { daysPerWeek: 3 } },
+    ]) {
+      const res = await getReco(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toMatch(/does not fit this cat's profile/);
+    }
   });
 
   it('refuses an unknown or wrong kibble, a wet recipe that is not one, and more than three wet recipes', async () => {

@@ -219,6 +219,11 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
     const row = foods.get(sku);
     if (!row || row.kind !== 'wet' || row.animal !== 'cat')
       throw contentError(400, 'ValidationError', `wetRecipes: ${sku} is not one of our wet recipes for cats`);
+    // Only the recipes the Selection step offers this cat: never a senior's or a neutered cat's for a
+    // kitten, nor one with grain for a cat that cannot eat it.
+    const fit = recommend(pet, [candidateOf(row)]);
+    if (!fit.eligible || fit.recipes.length === 0)
+      throw contentError(400, 'ValidationError', `wetRecipes: ${sku} does not fit this cat's profile`);
     return row;
   });
   if (!kibble || wets.length === 0) return { eligible: true as const, menu: null };

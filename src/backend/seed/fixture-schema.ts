@@ -71,6 +71,8 @@ export const productFixture = z.object({
     sterilised: z.boolean(),
     grainFree: z.boolean(),
     mainProtein: z.enum(['chicken', 'duck', 'salmon', 'lamb', 'beef', 'turkey', 'white-fish', 'pork', 'insect']),
+    /** The particularities the recipe is made for, offered first by the guides (lib/content/products.ts). */
+    helpsWith: z.array(z.enum(['hairballs', 'sensitive-digestion'])).optional(),
   }),
   rating: z.number().min(1).max(5),
   reviewCount: z.number().int().nonnegative(),

@@ -28,6 +28,11 @@ export const productFilters = z.object({
   sterilised: z.boolean(),
   grainFree: z.boolean(),
   mainProtein: z.string(),
+  /**
+   * The particularities of a pet's profile the recipe is made for (a hairball recipe), which the guides
+   * offer it first for. Never a disease: a pathology is a vet's (lib/nutrition/referral.ts).
+   */
+  helpsWith: z.optional(z.array(z.enum(['hairballs', 'sensitive-digestion']))),
 });
 
 /** When an editor last changed the entry (Strapi's updatedAt, ISO 8601): the sitemaps' lastmod. */

@@ -23,6 +23,7 @@ export interface RecipeCandidate {
     sterilised: boolean;
     grainFree: boolean;
     mainProtein: string;
+    helpsWith?: readonly string[] | undefined;
   };
   /** kcal per kg. */
   energyKcalPerKg: number;
@@ -88,6 +89,8 @@ function fitOf(recipe: RecipeCandidate, pet: RecommendationProfile, stage: Stage
     if (feature.grainFree && !f.grainFree) return null;
     if ((feature.avoidProteins as readonly string[]).includes(f.mainProtein)) return null;
     if (pet.feature === 'sensitive-digestion' && f.grainFree) score += 1;
+    // A recipe made for the particularity (a hairball recipe for a cat that has them) comes first.
+    if (f.helpsWith?.includes(pet.feature)) score += 3;
   }
   return score;
 }

@@ -23,6 +23,7 @@ const catalogue = [
   recipe('CAT-ADULT', 'cat'),
   recipe('CAT-STERILISED', 'cat', { sterilised: true }),
   recipe('CAT-SALMON', 'cat', { mainProtein: 'salmon' }),
+  recipe('CAT-HAIRBALL', 'cat', { mainProtein: 'turkey', helpsWith: ['hairballs'] }),
 ];
 const dog: RecommendationProfile = {
   species: 'dog',
@@ -71,6 +72,11 @@ describe('recommendations', () => {
     expect(skus({ ...dog, feature: 'grain-intolerance' })).toEqual(['DOG-LAMB-GF']);
     expect(skus({ ...dog, species: 'cat', weightKg: 4, feature: 'fish-intolerance' })).not.toContain('CAT-SALMON');
     expect(skus({ ...dog, feature: 'chicken-intolerance' })).toEqual(['DOG-LAMB-GF']);
+  });
+  it('a recipe made for the pet’s particularity comes first: the hairball recipe for a cat that has them', () => {
+    const cat = { ...dog, species: 'cat' as const, weightKg: 4 };
+    expect(skus({ ...cat, feature: 'hairballs' })[0]).toBe('CAT-HAIRBALL');
+    expect(skus(cat)[0]).not.toBe('CAT-HAIRBALL');
   });
   it('a pet the referral rule sends to a vet is not eligible: a pathology, obesity, extreme thinness', () => {
     expect(recommend({ ...dog, feature: 'kidney-disease' }, catalogue)).toEqual({ eligible: false, reason: 'pathology' });
