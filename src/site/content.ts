@@ -5,7 +5,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { CHANNEL } from 'astro:env/server';
 import { channels, type ChannelCode, type LocaleCode } from '../lib/channels.ts';
-import { bestSellers } from '../lib/catalogue/listing.ts';
+import { bestSellers, crossSellAmong } from '../lib/catalogue/listing.ts';
 import { detailsDir, readDetails, type ProductDetails } from './product-details.ts';
 
 export const channel = channels[CHANNEL.toUpperCase() as ChannelCode];
@@ -123,8 +123,5 @@ const CROSS_SELL_COUNT = 4;
  * pages of the few products ranked just above it.
  */
 export function crossSellOf(product: Product, content: LocaleContent): Product[] {
-  const ranked = content.bestSellersByCategory.get(product.categories[0] ?? '') ?? [];
-  const at = ranked.indexOf(product);
-  const count = Math.min(CROSS_SELL_COUNT, at < 0 ? ranked.length : ranked.length - 1);
-  return Array.from({ length: count }, (_, i) => ranked[(at + 1 + i) % ranked.length]!);
+  return crossSellAmong(content.bestSellersByCategory.get(product.categories[0] ?? '') ?? [], product, CROSS_SELL_COUNT);
 }

@@ -119,6 +119,13 @@ describe('cross-sells', () => {
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((p) => p.sku !== viewable.sku && p.categories.includes(categoryKey))).toBe(true);
   });
+  it('never cross-sells a sample, nor a product off sale', async () => {
+    // The kitten category holds a sample of its kibble.
+    const res = await platform.get('/content/b2c-products/b2c-categories/cat-kitten?locale=fr_FR&limit=24');
+    const data = envelope(z.array(productSummary)).parse(res.body).data;
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.filter((p) => p.isSample || !p.viewable || p.oldProduct)).toEqual([]);
+  });
   it('answers the special keys in the editor’s order', async () => {
     for (const key of ['cross_sell_produit_dog', 'cross_sell_produit_cat', 'cross_sell_divers']) {
       const res = await platform.get(`/content/b2c-cross-sells/${key}?locale=nl_BE`);

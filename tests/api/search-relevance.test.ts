@@ -70,6 +70,29 @@ describe('search relevance', () => {
     expect(await ids('products_fr_FR', 'xylophone')).toEqual([]);
   });
 
+  it('suggests kitten dry food for "croqettes chaton" (a typo), and no article whose text only mentions the words', async () => {
+    // The header box's three requests (src/islands/search/header-box.ts): articles by their title only.
+    const res = await platform.request('/1/indexes/*/queries', {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': EMBEDDED_SEARCH.appId, 'x-algolia-api-key': EMBEDDED_SEARCH.apiKey },
+      body: JSON.stringify({
+        requests: [
+          { indexName: 'products_fr_FR', query: 'croqettes chaton', hitsPerPage: 4 },
+          { indexName: 'categories_fr_FR', query: 'croqettes chaton', hitsPerPage: 3 },
+          { indexName: 'articles_fr_FR', query: 'croqettes chaton', hitsPerPage: 3, restrictSearchableAttributes: ['title'] },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const [products, categories, articles] = (res.body.results as Array<{ hits: Hit[] }>).map((r) => r.hits.map((h) => h.objectID));
+    expect(products?.[0]).toBe('CAT-DRY-KITTEN-CHICKEN');
+    // The kitten category, whose own words never say croquettes, first; then the dry food's.
+    expect(categories?.slice(0, 2)).toEqual(['cat-kitten', 'cat-dry']);
+    expect(articles).toEqual([]);
+    // The search page still finds the page by its text.
+    expect(await ids('articles_fr_FR', 'croqettes chaton')).toContain('page-one-percent');
+  });
+
   it('finds a product renamed in the content at the next query, and loses one taken off the shop', async () => {
     expect(await ids('products_fr_FR', 'ronronnement')).toEqual([]);
     await platform.db.query(

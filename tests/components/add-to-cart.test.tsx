@@ -140,3 +140,31 @@ it('an add is confirmed once on screen, by the mini cart, and said to a screen r
   expect(said?.textContent).toBe(t('cart.added', { name: 'Brokken Kip 2 kg' }));
   closeMiniCart();
 });
+
+it('adds from a button outside the form that names it (the phone’s buy bar), with the quantity chosen in the form', async () => {
+  const api = shopApiOnFetch();
+  answerCarts(api);
+  render(
+    <>
+      <AddToCartIsland
+        {...props}
+        productName="Brokken Kip"
+        variantCode="DOG-KIP-2KG"
+        variantName="2 kg"
+        inStock
+        buyOnce
+        subscribe
+        formId="purchase"
+      />
+      <button type="submit" form="purchase" data-buy-bar-add>
+        {t('catalogue.product.addToCart')}
+      </button>
+    </>,
+  );
+  closeMiniCart();
+  fireEvent.change(screen.getByLabelText(t('catalogue.product.quantity')), { target: { value: '2' } });
+  fireEvent.click(document.querySelector('[data-buy-bar-add]')!);
+  await waitFor(() => expect($miniCartOpen.get()).toBe(true));
+  expect(count()).toBe(2);
+  closeMiniCart();
+});

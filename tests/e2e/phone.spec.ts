@@ -265,8 +265,12 @@ test.describe('a category page on a phone', () => {
       expect(await inFirstScreen(page, '[data-grid] > li')).toBeNull();
 
       await toggle.click();
+      // Each group folds too, so the panel stays short: open the sort's and the life stage's.
+      const group = (name: string) => page.locator('[data-filter-group] > summary', { hasText: name });
+      await group(t('catalogue.category.sort')).click();
       await expect(page.getByRole('group', { name: t('catalogue.category.sort') })).toBeVisible();
       const total = await cards.count();
+      await group(t('catalogue.category.facets.lifeStage')).click();
       const lifeStage = page.getByRole('group', { name: t('catalogue.category.facets.lifeStage') });
       await lifeStage.getByRole('radio').nth(1).check();
       const shown = await cards.evaluateAll((els) => els.filter((el) => el.checkVisibility()).length);
@@ -276,14 +280,14 @@ test.describe('a category page on a phone', () => {
       await page.setViewportSize(PHONE);
 
       if (javaScriptEnabled) {
-        // Apply folds the panel and lands on the count of the products it leaves.
+        // "Voir les N produits" counts what the filter leaves, folds the panel and lands on the count.
         expect(await seriousViolations(page)).toEqual([]);
-        await page.getByRole('button', { name: t('catalogue.category.apply') }).click();
+        await page.getByRole('button', { name: t.plural('catalogue.category.showResults', shown) }).click();
         await expect(page.locator('[data-count]')).toBeFocused();
         await expect(page.locator('[data-count]')).toBeInViewport();
       } else {
-        // No script to act on it: no Apply button, and the summary folds the panel.
-        await expect(page.getByRole('button', { name: t('catalogue.category.apply') })).toBeHidden();
+        // No script to act on it: no button to show the results, and the summary folds the panel.
+        await expect(page.locator('[data-show-results]')).toBeHidden();
         await toggle.click();
       }
       await expect(page.locator('[data-filters-panel]')).not.toHaveAttribute('open');

@@ -26,6 +26,8 @@ export interface ProductQuery {
   slug?: string;
   categoryKey?: string;
   excludeSku?: string;
+  /** Only what lists offer: viewable products on sale, no sample (a cross-sell). */
+  listedOnly?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -99,6 +101,7 @@ function productWhere(q: ProductQuery): { where: string; params: unknown[] } {
     params.push(q.excludeSku);
     clauses.push(`p.sku <> $${params.length}`);
   }
+  if (q.listedOnly) clauses.push('p.viewable AND NOT p.old_product AND NOT p.is_sample');
   return { where: clauses.join(' AND '), params };
 }
 

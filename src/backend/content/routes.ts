@@ -130,7 +130,14 @@ export function contentRoutes(db: Database, base = '/content', editor?: { token?
     if (!isIdentifier(category)) throw contentNotFound('Category not found');
     const known = (await findCategories(db, languageOf(q.locale), uploadsUrl(c))).some((cat) => cat.key === category);
     if (!known) throw contentNotFound(`Category ${category} not found`);
-    const data = await findProducts(db, { ...productQuery(c, q.locale, 1), categoryKey: category, excludeSku: q.sku, limit: q.limit });
+    // A cross-sell offers what lists offer: never a sample (free, sold once on its own page) nor a product off sale.
+    const data = await findProducts(db, {
+      ...productQuery(c, q.locale, 1),
+      categoryKey: category,
+      excludeSku: q.sku,
+      listedOnly: true,
+      limit: q.limit,
+    });
     return c.json({ data, meta: {} });
   });
 

@@ -26,7 +26,7 @@ const KINDS = {
     facets: ['species', 'kind', 'category'],
     highlighted: ['name', 'category', 'description'],
   },
-  categories: { weights: { name: 4, description: 1 }, facets: [], highlighted: ['name', 'description'] },
+  categories: { weights: { name: 4, description: 1, extra: 1 }, facets: [], highlighted: ['name', 'description'] },
   articles: { weights: { title: 4, extra: 1 }, facets: ['type'], highlighted: ['title', 'excerpt'] },
 } as const satisfies Record<
   SearchIndexKind,
@@ -166,8 +166,8 @@ export interface KindIndex<K extends SearchIndexKind = SearchIndexKind> {
    * is an exact match, better the earlier it stands and the shorter the attribute.
    */
   mainStems: Array<Map<string, number>>;
-  /** Each searchable attribute's radix tree (Orama's) and weight. */
-  trees: Array<{ tree: RadixTree; weight: number }>;
+  /** Each searchable attribute's name, radix tree (Orama's) and weight. */
+  trees: Array<{ attribute: string; tree: RadixTree; weight: number }>;
   /** Orama's internal document id to the entry's position. */
   toEntry: Int32Array;
   /** Entry positions in the shop's order, and each entry's place in it. */
@@ -224,7 +224,7 @@ async function kindIndex<K extends SearchIndexKind>(
     return places;
   });
   const indexes = (db.data.index as { indexes: Record<string, { node: RadixTree }> }).indexes;
-  const trees = properties.map((p) => ({ tree: indexes[p]!.node, weight: weights[p as keyof typeof weights] as number }));
+  const trees = properties.map((p) => ({ attribute: p, tree: indexes[p]!.node, weight: weights[p as keyof typeof weights] as number }));
   const internalIds = entries.map((_, i) => internalDocumentIDStore.getInternalDocumentId(db.internalDocumentIDStore, String(i)));
   const toEntry = new Int32Array(internalIds.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
   for (const [i, internal] of internalIds.entries()) toEntry[internal] = i;
@@ -305,8 +305,10 @@ function termsWithinTypos(index: KindIndex, word: QueryWord): string[] {
  * each attribute's radix tree (Orama's own): words starting with it, or within its typos. A record's
  * score for a word is its best match: the attribute's weight times the matched word's rarity (idf), less
  * for a prefix than for the whole word and half for a typo. Synchronous: the scratch arrays are the index's.
+ * `restrict` is Algolia's restrictSearchableAttributes: only those attributes are searched (the header's
+ * suggestions find an article by its title, not by a word deep in its text).
  */
-export function match(index: KindIndex, query: string, filters: Filters): Matches {
+export function match(index: KindIndex, query: string, filters: Filters, restrict?: readonly string[]): Matches {
   const words = queryWords(query, index.rules);
   const record = (i: number) => index.entries[i]!.record as unknown as Record<string, unknown>;
   const keep = (i: number) => filters.length === 0 || matchesFilters(record(i), filters);
@@ -315,13 +317,14 @@ export function match(index: KindIndex, query: string, filters: Filters): Matche
   const { matched, score, best, clean, stamp } = index.scratch;
   const count = index.entries.length;
   const { typos } = index.scratch;
+  const trees = restrict ? index.trees.filter((t) => restrict.includes(t.attribute)) : index.trees;
   matched.fill(0);
   score.fill(0);
   typos.fill(0);
   for (const [k, word] of words.entries()) {
     const touched: number[] = [];
     const typoTerms = word.tolerance > 0 ? termsWithinTypos(index, word) : [];
-    for (const { tree, weight } of index.trees) {
+    for (const { tree, weight } of trees) {
       // The words starting with the query's word, then those within its typos.
       const visit = (term: string, ids: Set<number>) => {
         const typo = !term.startsWith(word.stem);

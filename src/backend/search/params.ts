@@ -53,6 +53,7 @@ const searchParams = z.object({
   highlightPostTag: tag.default('</em>'),
   attributesToRetrieve: stringList.optional(),
   attributesToHighlight: stringList.optional(),
+  restrictSearchableAttributes: stringList.optional(),
   maxValuesPerFacet: integer(1, 1000).default(100),
   facetQuery: z.string().max(512).default(''),
   maxFacetHits: integer(1, 100).default(10),

@@ -78,6 +78,20 @@ export async function buildLanguageRecords(db: Queryable, language: Language, up
     });
   }
 
+  // A category is also found by what its products are ("croquettes chaton" finds Chaton, whose own words
+  // never say croquettes): the names of the other categories its listed products belong to.
+  const alongside = new Map<string, Set<string>>();
+  for (const product of products as ProductSummary[]) {
+    if (!isListed(product) || product.isSample) continue;
+    for (const key of product.categories) {
+      const names = alongside.get(key) ?? new Set<string>();
+      for (const other of product.categories) {
+        const name = categoryNames.get(other);
+        if (other !== key && name) names.add(name);
+      }
+      alongside.set(key, names);
+    }
+  }
   const categoryRecords = categories.map((category, index) => ({
     record: {
       objectID: category.key,
@@ -85,7 +99,7 @@ export async function buildLanguageRecords(db: Queryable, language: Language, up
       url: pathTo('category', locale, { category: category.path }),
       description: category.description,
     },
-    extra: '',
+    extra: [...(alongside.get(category.key) ?? [])].join(' '),
     rank: index,
   }));
 

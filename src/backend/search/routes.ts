@@ -102,7 +102,7 @@ async function runQuery(indices: SearchIndices, name: string, params: SearchPara
   const started = performance.now();
   const { kind, locale } = indexOf(name);
   const index = (await indices.of(locale))[kind] as KindIndex;
-  const { order, words } = match(index, params.query, params.filters);
+  const { order, words } = match(index, params.query, params.filters, params.restrictSearchableAttributes);
   const { page, hitsPerPage } = params;
   const tags = { pre: params.highlightPreTag, post: params.highlightPostTag };
   const hits = order.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((i) => {
@@ -140,7 +140,7 @@ async function runFacetSearch(indices: SearchIndices, name: string, facet: strin
   const index = (await indices.of(locale))[kind] as KindIndex;
   if (!index.facets.includes(facet))
     throw algoliaError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
-  const { order } = match(index, params.query, params.filters);
+  const { order } = match(index, params.query, params.filters, params.restrictSearchableAttributes);
   const counts = facetCounts(index, order, [facet], Number.MAX_SAFE_INTEGER)[facet] ?? {};
   const tags = { pre: params.highlightPreTag, post: params.highlightPostTag };
   const facetHits = Object.entries(counts)

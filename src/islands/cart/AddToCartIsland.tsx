@@ -4,7 +4,8 @@
  * hydration and without JavaScript (the browser then holds the quantity to 1 to 99 itself); once
  * hydrated it adds in place and opens the mini cart (through its store: the header shows it). A quantity
  * outside 1 to 99 is refused in words next to its field, never changed behind the shopper's back; a
- * refusal of the shop API is said next to the field it concerns, or next to the button.
+ * refusal of the shop API is said next to the field it concerns, or next to the button. The form's id lets
+ * a button outside it submit it (the phone's buy bar, ProductView.astro), before hydration as after.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isCartQuantity } from '../../lib/cart-link.ts';
@@ -27,9 +28,11 @@ interface Props {
   inStock: boolean;
   buyOnce: boolean;
   subscribe: boolean;
+  /** The form's id, for a submit button outside it (`<button form=…>`). */
+  formId?: string;
 }
 
-function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, subscribe }: Props) {
+function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, subscribe, formId }: Props) {
   const { t, locale } = useIsland();
   const [defaults] = useState(() => defaultPurchaseChoice({ buyOnce, subscribe }));
   const [interval, setInterval] = useState(defaults.interval);
@@ -92,6 +95,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
   return (
     <form
       ref={form}
+      id={formId}
       className={subscribe ? 'purchase' : 'purchase purchase--once'}
       method="get"
       action={pathTo('cart', locale)}

@@ -21,3 +21,16 @@ export const bestSellers = <P extends Listable>(products: readonly P[], count: n
   forLists(products)
     .sort((a, b) => a.best_seller_rank - b.best_seller_rank)
     .slice(0, count);
+
+/**
+ * What a product page cross-sells: the `count` products ranked right after `product` among its category's
+ * best sellers (`ranked`, best first), wrapping round to the top; a product outside the ranking (a sample's
+ * page) gets the top ones. Only what lists show is offered: a sample, free and sold once on its own page,
+ * or a product taken off the shop never is, whatever list it is handed.
+ */
+export function crossSellAmong<P extends Listable & { sku: string }>(ranked: readonly P[], product: { sku: string }, count: number): P[] {
+  const offered = forLists(ranked);
+  const at = offered.findIndex((p) => p.sku === product.sku);
+  const length = Math.min(count, at < 0 ? offered.length : offered.length - 1);
+  return Array.from({ length }, (_, i) => offered[(at + 1 + i) % offered.length]!);
+}

@@ -65,7 +65,8 @@ export default {
     sort: 'Trier par',
     sortModes: { relevancy: 'Pertinence', best_sellers: 'Meilleures ventes', first_sell_at: 'Nouveautés' },
     all: 'Tous',
-    apply: 'Appliquer',
+    /** The phone panel's button that folds it away, counting the products the filters leave (the count's number). */
+    showResults: { one: 'Voir {count} produit', other: 'Voir les {count} produits' },
     reset: 'Réinitialiser les filtres',
     noResults: 'Aucun produit ne correspond à ces filtres.',
     samples: 'Goûter avant d’acheter\u00A0: nos échantillons',

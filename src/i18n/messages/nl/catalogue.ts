@@ -57,7 +57,7 @@ export default {
     sort: 'Sorteren op',
     sortModes: { relevancy: 'Relevantie', best_sellers: 'Bestsellers', first_sell_at: 'Nieuw' },
     all: 'Alle',
-    apply: 'Toepassen',
+    showResults: { one: 'Toon {count} product', other: 'Toon {count} producten' },
     reset: 'Filters wissen',
     noResults: 'Geen enkel product komt overeen met deze filters.',
     samples: 'Eerst proeven: onze staaltjes',
