@@ -2,14 +2,14 @@
  * The checkout funnel (/commande/{order}/), signed-in only: the cart, the billing (and shipping)
  * address, the delivery, the payment method, the summary. One step is open at a time, the next one the
  * order's checkout state allows; a step already done shows what was chosen and can be opened again. A
- * placed order that waits for its money shows the payment again. Another tab acting on the same order:
- * a dialog warns and offers to continue here.
+ * placed order that waits for its money shows the payment again; placed on this page (a card refused at
+ * the summary) the funnel stays as drawn, only its payment still open to change. Another tab acting on
+ * the same order: a dialog warns and offers to continue here. On a phone the cart is a recap to open above
+ * the steps; from 1024 px it stands beside them, its lines and totals in view while the shopper goes on.
  */
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { intervalText } from '../../lib/catalogue/frequencies.ts';
-import { languageOf } from '../../lib/channels.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
@@ -17,8 +17,9 @@ import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/che
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { OrderTotals } from '../shared/OrderTotals.tsx';
 import { AddressStep, useAddressFormReady } from './AddressStep.tsx';
-import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
+import { dataLayer, OrderLines, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
 // The shipping step (relay points, their opening hours), the payment step and the summary (the card form,
@@ -53,44 +54,41 @@ function stepOf(order: Order): Step {
   }
 }
 
+const itemCount = (order: Order) => order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+/** The cart on a phone: a line to open above the steps (hidden from 1024 px, where CartAside shows it). */
 function CartRecap({ order }: { order: Order }) {
   const { t, price, locale } = useIsland();
-  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <details className="card checkout-cart">
       <summary>
         <span>
-          {t('checkout.cart.title')} ({count})
+          {t('checkout.cart.title')} ({itemCount(order)})
         </span>
         <strong>{price(order.total)}</strong>
       </summary>
-      <ul>
-        {[...order.items, ...order.freeProducts].map((item) => (
-          <li key={item.id}>
-            <span>
-              {item.productName} – {item.variantName}
-              <br />
-              <span className="muted">
-                {t('checkout.cart.quantity', { quantity: item.quantity })}
-                {item.subscriptionInterval > 0 && (
-                  <>
-                    {' '}
-                    ·{' '}
-                    {t('checkout.cart.every', {
-                      frequency: intervalText(languageOf(locale), item.subscriptionInterval).toLocaleLowerCase(),
-                    })}
-                  </>
-                )}
-              </span>
-            </span>
-            <span>{price(item.total)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines order={order} />
       <p>
         <a href={pathTo('cart', locale)}>{t('checkout.cart.editCart')}</a>
       </p>
     </details>
+  );
+}
+
+/** The cart beside the steps from 1024 px (hidden below, where CartRecap shows it): its lines and totals, in view while the page scrolls. */
+function CartAside({ order }: { order: Order }) {
+  const { t, locale } = useIsland();
+  return (
+    <aside className="card checkout-aside" aria-labelledby="checkout-aside-title" data-cart-aside>
+      <h2 id="checkout-aside-title">
+        {t('checkout.cart.title')} ({itemCount(order)})
+      </h2>
+      <OrderLines order={order} />
+      <OrderTotals cart={order} />
+      <p>
+        <a href={pathTo('cart', locale)}>{t('checkout.cart.editCart')}</a>
+      </p>
+    </aside>
   );
 }
 
@@ -148,7 +146,8 @@ function Section({
   index: number;
   open: boolean;
   done: boolean;
-  onEdit: () => void;
+  /** Null: a step that can no longer change (the order is placed). */
+  onEdit: (() => void) | null;
   children: ReactNode;
 }) {
   const { t } = useIsland();
@@ -172,7 +171,7 @@ function Section({
           </span>
           {t(TITLES[step])}
         </h2>
-        {done && !open && (
+        {done && !open && onEdit && (
           <button type="button" className="link-button" onClick={onEdit} aria-label={t('checkout.editStep', { step: t(TITLES[step]) })}>
             {t('checkout.edit')}
           </button>
@@ -185,7 +184,8 @@ function Section({
       )}
       {open && (
         <>
-          <StepErrors error={error} />
+          {/* The summary says its failures above its button, in a place kept for them (PaymentAlert). */}
+          {step !== 'summary' && <StepErrors error={error} />}
           <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>
             {children}
             {arriving && <Arrived heading={heading} onDone={() => setArriving(false)} />}
@@ -247,6 +247,9 @@ function Funnel() {
   const addressFormReady = useAddressFormReady(order?.state === 'cart' && addresses.length === 0);
   const [token] = useState(() => runtimeParamOf('checkout', 'order', location.pathname, locale));
   const [editing, setEditing] = useState<Step | null>(null);
+  // Whether this page showed the order as a cart: placed here, its card refused, the funnel stays as drawn.
+  const [sawCart, setSawCart] = useState(false);
+  if (order?.state === 'cart' && !sawCart) setSawCart(true);
 
   useEffect(() => {
     if (!token) return;
@@ -271,20 +274,21 @@ function Funnel() {
       </BackToCart>
     );
   }
-  if (order.state !== 'cart') {
-    if (!awaitsPayment(order)) {
-      location.replace(pathTo('orderConfirmation', locale, { order: order.tokenValue }));
-      return <IslandStatus messageKey="checkout.loading" />;
-    }
+  const placed = order.state !== 'cart';
+  if (placed && !awaitsPayment(order)) {
+    location.replace(pathTo('orderConfirmation', locale, { order: order.tokenValue }));
+    return <IslandStatus messageKey="checkout.loading" />;
+  }
+  if (placed && !sawCart) {
     return (
       <div className="checkout" data-checkout={order.tokenValue}>
         <section className="card checkout-step is-open" aria-labelledby="step-pay" data-step="pay">
           <h2 id="step-pay">{t('checkout.payment.title')}</h2>
-          <StepErrors error={error} />
           <Suspense fallback={<IslandStatus messageKey="islands.loading" />}>
             <PayAgain />
           </Suspense>
         </section>
+        <CartAside order={order} />
         <ElsewhereDialog />
       </div>
     );
@@ -317,13 +321,15 @@ function Funnel() {
               index={index}
               open={open === step}
               done={STEPS.indexOf(step) < STEPS.indexOf(reached)}
-              onEdit={() => setEditing(step)}
+              // A placed order may still change how it pays (for the same fee), nothing else.
+              onEdit={placed && step !== 'payment' ? null : () => setEditing(step)}
             >
               {bodies[step]}
             </Section>
           </li>
         ))}
       </ol>
+      <CartAside order={order} />
       <ElsewhereDialog />
     </div>
   );

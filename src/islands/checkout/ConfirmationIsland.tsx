@@ -2,7 +2,8 @@
  * The order confirmation (/commande/{order}/confirmation/), signed-in only: the text for a paid order, a
  * free one, or one paid later (cheque, bank transfer: the instructions, it ships on payment). Back from a
  * provider's page the payment may still be on its way: the page asks again a few times. A failed
- * payment offers to pay again (the funnel of the placed order).
+ * payment offers to pay again (the funnel of the placed order). Below, what was bought, where it goes and
+ * the subscriptions it started (ConfirmationDetails.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import type { Order } from '../../lib/shop-api/wire.ts';
 import { codeOf, openPayment } from '../../stores/checkout.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { SubscriptionsStarted, WhatWasBought, WhereItGoes } from './ConfirmationDetails.tsx';
 import { dataLayer, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
@@ -32,7 +34,7 @@ function outcomeOf(order: Order, delayedWithInstructions: boolean): Outcome {
 }
 
 function Confirmation() {
-  const { t, price, locale } = useIsland();
+  const { t, locale } = useIsland();
   const { store, order, status, error, paymentMethods } = useCheckout();
   const bankTransfer = useStore(store.$bankTransfer);
   const [token] = useState(() => runtimeParamOf('orderConfirmation', 'order', location.pathname, locale));
@@ -89,7 +91,10 @@ function Confirmation() {
           )}
         </div>
       )}
-      <p>{t('checkout.confirmation.total', { amount: price(order.total) })}</p>
+      <WhatWasBought order={order} />
+      <WhereItGoes order={order} />
+      {/* A subscription starts with the card payment: none for an order that failed or waits for its money. */}
+      {(outcome === 'paid' || outcome === 'pending') && <SubscriptionsStarted order={order} paid={outcome === 'paid'} />}
       <div className="form-actions">
         {outcome === 'failed' ? (
           <a className="button" href={pathTo('checkout', locale, { order: order.tokenValue })} data-pay-again>

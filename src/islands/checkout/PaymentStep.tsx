@@ -73,8 +73,11 @@ export function PaymentStep() {
   const { t } = useIsland();
   const { store, order, paymentMethods, status } = useCheckout();
   const current = order ? codeOf(openPayment(order)?.method) : null;
-  const [choice, setChoice] = useState<string | null>(current ?? paymentMethods[0]?.code ?? null);
-  const method = paymentMethods.find((m) => m.code === choice);
+  // Placed (a card refused at the summary), the total is settled: only methods of the same service fee.
+  const fee = order && order.state !== 'cart' ? paymentMethods.find((m) => m.code === current)?.serviceFee : undefined;
+  const methods = paymentMethods.filter((m) => fee === undefined || m.serviceFee === fee);
+  const [choice, setChoice] = useState<string | null>(current ?? methods[0]?.code ?? null);
+  const method = methods.find((m) => m.code === choice);
   return (
     <form
       className="checkout-form"
@@ -84,7 +87,7 @@ export function PaymentStep() {
         if (choice) void store.selectPayment(choice).catch(() => undefined);
       }}
     >
-      <MethodChoice methods={paymentMethods} value={choice} onChange={setChoice} />
+      <MethodChoice methods={methods} value={choice} onChange={setChoice} />
       {method && <MethodNote method={method} />}
       <div className="form-actions">
         <button type="submit" className="button" disabled={!choice || status === 'busy'} data-step-action="payment">

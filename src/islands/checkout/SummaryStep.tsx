@@ -1,7 +1,9 @@
 /**
  * The summary: the accounting lines, the card (for a card payment), a note for the shop, the terms of
- * sale to accept, and the button that places the order and pays it. Paying a placed order again (after
- * a refusal, or coming back from the confirmation page) uses the same card form.
+ * sale to accept, and the button that places the order and pays it. A refused card leaves the order placed:
+ * the summary stays as it was drawn (its note and terms now sent), says the refusal in its payment alert
+ * above the button and pays again from there. Paying a placed order again coming back from the
+ * confirmation page ("pay again") uses the same card form.
  */
 import { useId, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
@@ -12,7 +14,7 @@ import { RichText } from '../shared/forms/RichText.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
 import { isCardMethod, MethodChoice, MethodNote, useCardForm } from './PaymentStep.tsx';
-import { useCheckout } from './shared.tsx';
+import { PaymentAlert, useCheckout } from './shared.tsx';
 
 /** Where the shopper lands after paying, and where the provider's pages send them back. */
 function useConfirmation(token: string) {
@@ -28,8 +30,9 @@ function useConfirmation(token: string) {
 
 export function SummaryStep() {
   const { t, locale, price } = useIsland();
-  const { store, order, paymentMethods, status } = useCheckout();
+  const { store, order, paymentMethods, status, error } = useCheckout();
   const card = useCardForm(store);
+  const [paying, setPaying] = useState(false);
   const [notes, setNotes] = useState('');
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -39,18 +42,22 @@ export function SummaryStep() {
   const method = paymentMethods.find((m) => m.code === codeOf(openPayment(order)?.method));
   const withCard = order.total > 0 && isCardMethod(method?.code);
   const language = languageOf(locale);
+  // Placed here a moment ago, its card refused: the note went with the order, the terms were accepted.
+  const placed = order.state !== 'cart';
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setTermsError(!terms);
+    setTermsError(!terms && !placed);
     // A card that cannot be one is said before the order is placed (a placed order would wait for its payment).
     const cardReady = !withCard || card.check();
-    if (!terms || !cardReady) return;
-    void store
-      .placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...(withCard ? { card: card.input } : {}) })
-      // A failure stays in the store and shows in the step; a refused card leaves the order placed, and
-      // the funnel turns into "pay again".
-      .then(confirmation.follow, () => undefined);
+    if ((!terms && !placed) || !cardReady) return;
+    setPaying(true);
+    const cardInput = withCard ? { card: card.input } : {};
+    const paid = placed
+      ? store.pay({ redirectUrl: confirmation.redirectUrl, ...cardInput })
+      : store.placeOrder({ notes, termsAccepted: true, redirectUrl: confirmation.redirectUrl, ...cardInput });
+    // A failure stays in the store and shows in the payment alert; a refused card leaves the order placed.
+    void paid.then(confirmation.follow, () => setPaying(false));
   };
 
   return (
@@ -64,14 +71,21 @@ export function SummaryStep() {
           <label htmlFor={`${ids}-notes`} className="visually-hidden">
             {t('checkout.summary.notes')}
           </label>
-          <textarea id={`${ids}-notes`} rows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <textarea
+            id={`${ids}-notes`}
+            rows={2}
+            value={placed ? (order.notes ?? '') : notes}
+            disabled={placed}
+            onChange={(event) => setNotes(event.target.value)}
+          />
         </div>
       </details>
       <div className={`field-checkbox${termsError ? ' is-invalid' : ''}`}>
         <input
           id={`${ids}-terms`}
           type="checkbox"
-          checked={terms}
+          checked={terms || placed}
+          disabled={placed}
           aria-invalid={termsError}
           aria-describedby={termsError ? `${ids}-terms-error` : undefined}
           onChange={(event) => {
@@ -97,13 +111,21 @@ export function SummaryStep() {
           </p>
         )}
       </div>
+      <PaymentAlert error={error} paying={paying || status === 'busy'} />
       <div className="form-actions">
-        <button type="submit" className="button checkout-complete" disabled={status === 'busy'} data-step-action="complete">
+        <button
+          type="submit"
+          className="button checkout-complete"
+          disabled={status === 'busy'}
+          data-step-action={placed ? 'pay' : 'complete'}
+        >
           {status === 'busy'
             ? t('checkout.summary.placing')
-            : withCard || (method && !method.instructions && order.total > 0)
-              ? t('checkout.summary.pay', { amount: price(order.total) })
-              : t('checkout.summary.place')}
+            : placed
+              ? t('checkout.payment.payNow', { amount: price(order.total) })
+              : withCard || (method && !method.instructions && order.total > 0)
+                ? t('checkout.summary.pay', { amount: price(order.total) })
+                : t('checkout.summary.place')}
         </button>
       </div>
     </form>
@@ -114,6 +136,7 @@ export function SummaryStep() {
 export function PayAgain() {
   const { t, price } = useIsland();
   const { store, order, paymentMethods, status, error } = useCheckout();
+  const [paying, setPaying] = useState(false);
   const current = order ? codeOf(openPayment(order)?.method) : null;
   const [choice, setChoice] = useState<string | null>(current);
   const card = useCardForm(store);
@@ -126,6 +149,7 @@ export function PayAgain() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!choice || (isCardMethod(choice) && !card.check())) return;
+    setPaying(true);
     try {
       confirmation.follow(
         await store.pay({
@@ -135,16 +159,17 @@ export function PayAgain() {
         }),
       );
     } catch {
-      // The store keeps the failure; the section shows it.
+      // The store keeps the failure; the payment alert shows it.
+      setPaying(false);
     }
   };
   return (
     <form className="checkout-form" onSubmit={(event) => void submit(event)} noValidate>
-      {/* After a refusal the error above says it already. */}
-      {!error && <p>{t('checkout.payment.awaiting')}</p>}
+      <p>{t('checkout.payment.awaiting')}</p>
       <MethodChoice methods={methods} value={choice} onChange={setChoice} />
       {method && <MethodNote method={method} />}
       {isCardMethod(choice) && card.form}
+      <PaymentAlert error={error} paying={paying || status === 'busy'} />
       <div className="form-actions">
         <button type="submit" className="button checkout-complete" disabled={!choice || status === 'busy'} data-step-action="pay">
           {t('checkout.payment.payNow', { amount: price(order.total) })}

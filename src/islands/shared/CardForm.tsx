@@ -21,6 +21,32 @@ const LABELS: Record<CardField, string> = {
   cardHolder: 'checkout.payment.card.holder',
 };
 
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * The expiry as the shopper types or pastes it, written MM/YY as the provider reads it (a phone's numeric
+ * keyboard has no slash): "1229" is 12/29, the slash comes by itself once the month is typed, "1/29" is
+ * 01/29, a four-digit year (12/2029) keeps its last two digits, a month cannot begin with 2 to 9 (5 is 05).
+ * A backspace that took the slash alone takes the month's last digit with it: the slash would otherwise come
+ * straight back, and the backspace seem to do nothing.
+ */
+function expiryAsTyped(value: string, previous: string): string {
+  const deleting = value.length < previous.length;
+  let digits = digitsOf(value);
+  if (deleting && previous.includes('/') && !value.includes('/') && digits === digitsOf(previous))
+    digits = digits.slice(0, 1) + digits.slice(2);
+  else if (/^\s*\d\s*[/.\-\s]/.test(value) || /^[2-9]/.test(digits)) digits = `0${digits}`;
+  // 12/2029: the century goes; 12/202 is a year still being typed in full.
+  if (digits.length > 4)
+    digits = digits.slice(2, 4) === '20' ? digits.slice(0, 2) + digits.slice(digits.length >= 6 ? 4 : 2, 6) : digits.slice(0, 4);
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) return deleting && !value.includes('/') ? digits : `${digits}/`;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
+/** What the shopper typed in a field, as the field keeps it. */
+const asTyped = (name: CardField, value: string, previous: string) => (name === 'expiryDate' ? expiryAsTyped(value, previous) : value);
+
 /**
  * The sandbox's card form: plain inputs with the browser's card autocomplete; nothing here is sent to the
  * shop. Once the shopper tried to pay, each detail that cannot make a card says so under its field, and
@@ -47,7 +73,7 @@ function CardForm({
           id={`${id}-${name}`}
           name={name}
           value={card[name]}
-          onChange={(event) => onChange({ ...card, [name]: event.target.value })}
+          onChange={(event) => onChange({ ...card, [name]: asTyped(name, event.target.value, card[name]) })}
           required
           aria-invalid={wrong || undefined}
           aria-describedby={`${id}-${name}-error`}
@@ -66,7 +92,7 @@ function CardForm({
           inputMode: 'numeric',
           autoComplete: 'cc-exp',
           placeholder: t('checkout.payment.card.expiryPlaceholder'),
-          maxLength: 7,
+          // No length cap: a pasted "12 / 2029" is cut by the formatting, not by the browser (which would keep "12 / 20").
         })}
         {field('verificationCode', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
       </div>

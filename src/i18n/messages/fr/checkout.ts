@@ -96,6 +96,8 @@ export default {
     pay: 'Valider et payer {amount}',
     place: 'Valider ma commande',
     placing: 'Validation en cours…',
+    /** Under way, where a refusal would be said (the place is kept for it). */
+    paying: 'Merci de rester sur cette page le temps de la validation.',
   },
   elsewhere: {
     title: 'Commande en cours de modification',
@@ -118,7 +120,19 @@ export default {
     pending: 'Nous attendons la confirmation de votre paiement. Cette page se met à jour dès qu’elle arrive.',
     failed: 'Le paiement n’a pas abouti : votre commande attend son paiement. Vous pouvez payer à nouveau.',
     payAgain: 'Payer à nouveau',
-    total: 'Total : {amount}',
+    lines: 'Votre commande',
+    shippingAddress: 'Adresse de livraison',
+    relayPoint: 'Point relais',
+    subscription: {
+      title: { one: 'Votre abonnement', other: 'Vos abonnements' },
+      frequency: 'Fréquence de livraison',
+      next: 'Prochaine livraison',
+      /** The subscription could not be read: the account's list says it. */
+      nextUnknown: 'À retrouver dans vos abonnements',
+      price: 'Prix',
+      perDelivery: '{amount} par livraison, hors frais de livraison',
+      manage: 'Modifier ou arrêter mon abonnement',
+    },
     follow: 'Suivre ma commande',
     continueShopping: 'Continuer mes achats',
   },

@@ -95,6 +95,8 @@ export default {
     pay: 'Bevestigen en {amount} betalen',
     place: 'Mijn bestelling bevestigen',
     placing: 'Bezig met bevestigen…',
+    /** Under way, where a refusal would be said (the place is kept for it). */
+    paying: 'Blijf op deze pagina tot alles bevestigd is.',
   },
   elsewhere: {
     title: 'Bestelling wordt gewijzigd',
@@ -117,7 +119,19 @@ export default {
     pending: 'We wachten op de bevestiging van je betaling. Deze pagina wordt bijgewerkt zodra die binnen is.',
     failed: 'De betaling is niet gelukt: je bestelling wacht op betaling. Je kunt opnieuw betalen.',
     payAgain: 'Opnieuw betalen',
-    total: 'Totaal: {amount}',
+    lines: 'Je bestelling',
+    shippingAddress: 'Leveringsadres',
+    relayPoint: 'Afhaalpunt',
+    subscription: {
+      title: { one: 'Je abonnement', other: 'Je abonnementen' },
+      frequency: 'Leveringsfrequentie',
+      next: 'Volgende levering',
+      /** The subscription could not be read: the account's list says it. */
+      nextUnknown: 'Terug te vinden bij je abonnementen',
+      price: 'Prijs',
+      perDelivery: '{amount} per levering, zonder leveringskosten',
+      manage: 'Mijn abonnement wijzigen of stopzetten',
+    },
     follow: 'Mijn bestelling volgen',
     continueShopping: 'Verder winkelen',
   },

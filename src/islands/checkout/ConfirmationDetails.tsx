@@ -1,0 +1,216 @@
+/**
+ * What the confirmation says of the order just placed: what was bought (its lines and accounting lines),
+ * where it goes (the address or the relay point, the carrier and its delivery time) and, for a subscription
+ * line, the subscription it started (how often, the next delivery, its price, where to change or stop it).
+ *
+ * The order's answer holds all but two facts, which other endpoints give: the carrier's delivery time (its
+ * shipping method's description) and the started subscription's code and next delivery. Their places are
+ * drawn at their final size before they arrive, so nothing moves when they do.
+ */
+import { useEffect, useState } from 'react';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
+import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
+import { createCheckoutClient, createSubscriptionsClient } from '../../lib/shop-api/client.ts';
+import type { Order, OrderAddress, RelayPoint, ShippingMethod } from '../../lib/shop-api/wire.ts';
+import { codeOf, shipmentOf } from '../../stores/checkout.ts';
+import { shopApi } from '../../stores/shop.ts';
+import { useIsland } from '../shared/island.tsx';
+import { OrderTotals } from '../shared/OrderTotals.tsx';
+import { OrderLines } from './shared.tsx';
+
+/** What the confirmation needs of a subscription the order started. */
+interface Started {
+  code: string;
+  nextShipmentDate: string;
+}
+/** Per frequency of the order's subscription lines: the subscription it started, null when none was found. */
+type StartedByFrequency = Record<number, Started | null>;
+
+/** A subscription starts when the order is paid, never before it was placed; a minute spares clocks a few milliseconds apart. */
+const STARTED_AFTER_PLACED_MS = -60_000;
+
+const subscriptionIntervals = (order: Order): number[] =>
+  [...new Set(order.items.map((item) => item.subscriptionInterval).filter((days) => days > 0))].sort((a, b) => a - b);
+
+/**
+ * The subscriptions the order started (once `paid`: a subscription starts with the payment). The list does not
+ * say which order started a subscription: each one of the same frequency started since the order was placed
+ * is checked against its history, whose first order is the one that started it.
+ */
+function useStartedSubscriptions(order: Order, paid: boolean): StartedByFrequency | null {
+  const [started, setStarted] = useState<StartedByFrequency | null>(null);
+  const intervals = subscriptionIntervals(order).join(',');
+  const { tokenValue, checkoutCompletedAt } = order;
+  useEffect(() => {
+    if (!paid || intervals === '') return;
+    let gone = false;
+    const api = createSubscriptionsClient(shopApi().http);
+    const placedAt = checkoutCompletedAt ? Date.parse(checkoutCompletedAt) : Number.NEGATIVE_INFINITY;
+    const find = async (): Promise<StartedByFrequency> => {
+      const all = await api.list();
+      const found: StartedByFrequency = {};
+      for (const days of intervals.split(',').map(Number)) {
+        found[days] = null;
+        const candidates = all
+          .filter((s) => s.frequency === days && Date.parse(s.createdAt) - placedAt >= STARTED_AFTER_PLACED_MS)
+          .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+        for (const candidate of candidates) {
+          const startedHere = await api.historyOrder(candidate.code, tokenValue).then(
+            () => true,
+            () => false,
+          );
+          if (startedHere) {
+            found[days] = { code: candidate.code, nextShipmentDate: candidate.nextShipmentDate };
+            break;
+          }
+        }
+      }
+      return found;
+    };
+    find().then(
+      (found) => !gone && setStarted(found),
+      // Unknown: the subscription block keeps what the order says, and its link leads to the list.
+      () => !gone && setStarted(Object.fromEntries(intervals.split(',').map((days) => [days, null]))),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [paid, intervals, tokenValue, checkoutCompletedAt]);
+  return started;
+}
+
+/** The order's shipping method as the carriers' list describes it (its delivery time); null when it cannot be read. */
+function useShippingMethod(order: Order): ShippingMethod | null | undefined {
+  const shipment = shipmentOf(order);
+  const code = codeOf(shipment?.method);
+  const shipmentId = shipment?.id;
+  const { tokenValue } = order;
+  const [method, setMethod] = useState<ShippingMethod | null | undefined>(code ? undefined : null);
+  useEffect(() => {
+    if (!code || shipmentId === undefined) return;
+    let gone = false;
+    createCheckoutClient(shopApi().http)
+      .shippingMethods(tokenValue, shipmentId)
+      .then(
+        (methods) => !gone && setMethod(methods.find((m) => m.code === code) ?? null),
+        () => !gone && setMethod(null),
+      );
+    return () => {
+      gone = true;
+    };
+  }, [code, shipmentId, tokenValue]);
+  return method;
+}
+
+/** A calendar day of the shop (YYYY-MM-DD), counted in UTC as the shop counts it, in long form. */
+const formatDay = (locale: LocaleCode, day: string): string =>
+  new Intl.DateTimeFormat(intlLocaleOf(languageOf(locale)), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+const countryName = (locale: LocaleCode, code: string) =>
+  new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code) ?? code;
+
+const addressLines = (locale: LocaleCode, a: OrderAddress) => [
+  `${a.firstName} ${a.lastName}`,
+  a.company,
+  a.street,
+  a.street2,
+  `${a.postcode} ${a.city}`,
+  countryName(locale, a.countryCode),
+];
+const relayLines = (locale: LocaleCode, p: RelayPoint) => [p.name, p.street, `${p.postcode} ${p.city}`, countryName(locale, p.countryCode)];
+
+function Lines({ lines }: { lines: ReadonlyArray<string | null> }) {
+  return (
+    <address>
+      {lines.filter(Boolean).map((line) => (
+        <span key={line}>
+          {line}
+          <br />
+        </span>
+      ))}
+    </address>
+  );
+}
+
+export function WhatWasBought({ order }: { order: Order }) {
+  const { t } = useIsland();
+  return (
+    <section className="confirmation-section" aria-labelledby="confirmation-lines" data-confirmation-lines>
+      <h2 id="confirmation-lines">{t('checkout.confirmation.lines')}</h2>
+      <OrderLines order={order} />
+      <OrderTotals cart={order} />
+    </section>
+  );
+}
+
+export function WhereItGoes({ order }: { order: Order }) {
+  const { t, locale } = useIsland();
+  const shipment = shipmentOf(order);
+  const method = useShippingMethod(order);
+  const point = shipment?.relayPoint;
+  return (
+    <section className="confirmation-section" aria-labelledby="confirmation-delivery" data-confirmation-delivery>
+      <h2 id="confirmation-delivery">{t('checkout.shipping.title')}</h2>
+      <h3>{point ? t('checkout.confirmation.relayPoint') : t('checkout.confirmation.shippingAddress')}</h3>
+      {point ? (
+        <Lines lines={relayLines(locale, point)} />
+      ) : (
+        order.shippingAddress && <Lines lines={addressLines(locale, order.shippingAddress)} />
+      )}
+      <p>{[method?.name, shipment?.carrier ?? method?.carrier].filter(Boolean).join(' · ')}</p>
+      {/* The carrier's delivery time arrives after the order: its place is kept from the start. */}
+      <p className="confirmation-estimate" data-delivery-estimate>
+        {method?.description}
+      </p>
+    </section>
+  );
+}
+
+/** One block per subscription the order's lines start (one per frequency). */
+export function SubscriptionsStarted({ order, paid }: { order: Order; paid: boolean }) {
+  const { t, locale, price } = useIsland();
+  const started = useStartedSubscriptions(order, paid);
+  const intervals = subscriptionIntervals(order);
+  if (intervals.length === 0) return null;
+  return (
+    <section className="confirmation-section" aria-labelledby="confirmation-subscriptions" data-confirmation-subscriptions>
+      <h2 id="confirmation-subscriptions">{t.plural('checkout.confirmation.subscription.title', intervals.length)}</h2>
+      {intervals.map((days) => {
+        const subscription = started?.[days];
+        const perDelivery = order.items.filter((item) => item.subscriptionInterval === days).reduce((sum, item) => sum + item.total, 0);
+        // Until the subscription is known (or if it cannot be), its link leads to the list of the shopper's subscriptions.
+        const manage = subscription ? pathTo('subscription', locale, { subscription: subscription.code }) : pathTo('subscriptions', locale);
+        return (
+          <div key={days} className="confirmation-subscription" data-subscription-interval={days}>
+            <dl>
+              <div>
+                <dt>{t('checkout.confirmation.subscription.frequency')}</dt>
+                <dd>{intervalText(languageOf(locale), days)}</dd>
+              </div>
+              <div>
+                <dt>{t('checkout.confirmation.subscription.next')}</dt>
+                <dd data-next-delivery>
+                  {subscription
+                    ? formatDay(locale, subscription.nextShipmentDate)
+                    : started
+                      ? t('checkout.confirmation.subscription.nextUnknown')
+                      : '…'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('checkout.confirmation.subscription.price')}</dt>
+                <dd>{t('checkout.confirmation.subscription.perDelivery', { amount: price(perDelivery) })}</dd>
+              </div>
+            </dl>
+            <p>
+              <a href={manage} data-manage-subscription>
+                {t('checkout.confirmation.subscription.manage')}
+              </a>
+            </p>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
