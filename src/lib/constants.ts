@@ -13,6 +13,11 @@ export const SUBSCRIPTION_DISCOUNT = 0.1;
 export const SUBSCRIPTION_MIN_DELIVERIES = 2;
 /** Subscriptions: the draft next order can be edited until this many days before shipment. */
 export const SUBSCRIPTION_EDIT_LOCK_DAYS = 4;
+/**
+ * The consumer's right of withdrawal, in days from the receipt of the first delivery (French Code de la
+ * consommation L221-18, Belgian Code de droit économique VI.47): the terms of sale say the same (§8).
+ */
+export const WITHDRAWAL_DAYS = 14;
 /** Subscriptions: reminder e-mails one week before shipment, then 4 days before. */
 export const SUBSCRIPTION_REMINDER_DAYS = [7, 4] as const;
 /** Subscriptions: "ship now" ships and debits within this many working hours. */

@@ -55,7 +55,7 @@ export function OrderCard({ order, headingLevel = 2, href }: { order: Order; hea
       </div>
       <p className="order-card__facts">
         {order.checkoutCompletedAt && <span>{t('orders.card.placedOn', { date: formatDate(locale, order.checkoutCompletedAt) })}</span>}
-        <span>{t('orders.card.items', { count })}</span>
+        <span>{t.plural('orders.card.items', count)}</span>
         <span>{t('orders.card.total', { total: price(order.total) })}</span>
       </p>
       <a

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isEmailAddress } from '../../../lib/shop-api/requests/email.ts';
+import type { ChannelCode } from '../../../lib/channels.ts';
 import { iri, type Authentication } from '../../../lib/shop-api/wire.ts';
 import { LIMITS } from '../../../lib/constants.ts';
 import { badRequest, invalidCredentials, invalidRefreshToken, missingRefreshToken } from '../shared/errors.ts';
@@ -20,14 +21,22 @@ import { checkPassword } from './login.ts';
 import { googleSignIn } from './google.ts';
 import { readSignInSettings } from '../../config.ts';
 
-/** The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and refresh token. */
-async function authentication(deps: ShopDeps, customer: Account, issued: IssuedRefreshToken): Promise<Authentication> {
+/**
+ * The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and
+ * refresh token, and the customer's open cart on the site asking (a BE cart is never handed to the FR site).
+ */
+async function authentication(
+  deps: ShopDeps,
+  customer: Account,
+  issued: IssuedRefreshToken,
+  channel: ChannelCode,
+): Promise<Authentication> {
   return {
     token: issued.accessToken ?? (await issueAccessToken(deps, customer, issued.session)),
     refresh_token: issued.refreshToken,
     user: { username: customer.email, verified: customer.verified },
     customer: iri.customer(customer.id),
-    cart: await openCartOf(deps.db, customer.id),
+    cart: await openCartOf(deps.db, customer.id, channel),
   };
 }
 
@@ -47,7 +56,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
       const google = googleCredentials.safeParse(body);
       if (!google.success) throw badRequest('The key "googleToken" must be a non-empty string.');
       const user = await signInWithGoogle(google.data, { address: c.get('clientAddress'), lang: c.get('lang') });
-      return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
+      return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id), c.get('channel').code));
     }
     const parsed = credentials.safeParse(body);
     if (!parsed.success) throw badRequest(`The key "${typeof body.email === 'string' ? 'password' : 'email'}" must be provided.`);
@@ -64,7 +73,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
       throw invalidCredentials();
     }
     const user = await checkPassword(deps, { email, password, address: c.get('clientAddress'), lang: c.get('lang') });
-    return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id)));
+    return c.json(await authentication(deps, user, await issueRefreshToken(db, deps, user.id), c.get('channel').code));
   });
 
   app.post('/authentication-token/refresh', async (c) => {
@@ -77,7 +86,7 @@ export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
     const customer = await accountOf(db, rotation.customerId);
     if (!customer) throw invalidRefreshToken();
     // Within the grace window a repeated refresh gets the very pair the first one got (sessions/refresh.ts).
-    return c.json(await authentication(deps, customer, rotation));
+    return c.json(await authentication(deps, customer, rotation, c.get('channel').code));
   });
 
   return app;

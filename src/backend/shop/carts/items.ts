@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
 import { VARIANT_CODE } from '../../../lib/constants.ts';
-import { languageOf } from '../../../lib/channels.ts';
+import { channels, type Language, languageOf } from '../../../lib/channels.ts';
 import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
-import { findVariant } from '../../content/repository.ts';
+import { findVariant, type SellableVariant } from '../../content/repository.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';
@@ -16,6 +16,7 @@ import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { addItemRequest, QUANTITY, updateItemRequest } from '../../../lib/shop-api/requests/carts.ts';
 import { answerView } from '../orders/view.ts';
 import { orderJson } from '../orders/answer.ts';
+import type { OrderRow } from '../orders/repository.ts';
 import { withCart, withCartForAdd } from './cart.ts';
 import { addToCart, findItem, findLine, removeItem, setItem, setItemQuantity, touchOrder } from './repository.ts';
 
@@ -27,6 +28,21 @@ function variantCodeOf(reference: string): string | null {
   const prefix = `${SHOP_API_PREFIX}/product-variants/`;
   const code = reference.startsWith(prefix) ? reference.slice(prefix.length) : reference;
   return VARIANT_CODE.test(code) ? code : null;
+}
+
+/**
+ * The variant as the cart's channel sells it. The catalogue has no assortment but its languages: a product is on
+ * a site when it is published in a language the site speaks (FR: French; BE: French and Dutch, one cart serving
+ * both). So a variant published only in Dutch is not sold on the FR site, and a BE cart takes it whichever of
+ * its two languages it was made in. Read in the cart's language first: the line keeps those names.
+ */
+function onChannel(order: OrderRow, variants: Partial<Record<Language, SellableVariant>>): SellableVariant | null {
+  const spoken = channels[order.channel_code].locales.map(languageOf);
+  for (const language of [languageOf(order.locale_code), ...spoken]) {
+    const variant = spoken.includes(language) ? variants[language] : undefined;
+    if (variant) return variant;
+  }
+  return null;
 }
 
 const unitPriceOf = (originalPrice: number, interval: number) => (interval > 0 ? subscriptionPrice(originalPrice) : originalPrice);
@@ -47,7 +63,7 @@ export function itemRoutes(deps: ShopDeps): Hono<ShopEnv> {
     return ld(
       c,
       await withCartForAdd(c, deps, code ?? '', async (tx, order, variants) => {
-        const variant = variants[languageOf(order.locale_code)];
+        const variant = onChannel(order, variants);
         if (!variant) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_FOUND' });
         if (!variant.shown) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_NOT_AVAILABLE' });
         if (!variant.inStock) throw refuse(lang, { path: 'productVariant', code: 'VARIANT_OUT_OF_STOCK' });

@@ -43,11 +43,16 @@ export const touchOrder = (q: Queryable, orderId: number, now: Date) =>
 export const assignCustomer = (q: Queryable, orderId: number, customerId: number, now: Date) =>
   q.query('UPDATE shop.orders SET customer_id = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, customerId, now.toISOString()]);
 
-/** The customer's open cart: the most recently changed order still in state cart. */
-export async function openCartOf(q: Queryable, customerId: number): Promise<string | null> {
+/**
+ * The customer's open cart: the most recently changed order still in state cart, on `channel` when named. A
+ * sign-in on one site must not hand the shopper their cart of the other (its prices, carriers and products
+ * are that site's), or the site's lines would be merged into it.
+ */
+export async function openCartOf(q: Queryable, customerId: number, channel?: ChannelCode): Promise<string | null> {
   const [row] = await q.query<{ token_value: string }>(
-    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' ORDER BY updated_at DESC, id DESC LIMIT 1`,
-    [customerId],
+    `SELECT token_value FROM shop.orders WHERE customer_id = $1 AND state = 'cart' AND ($2::text IS NULL OR channel_code = $2)
+     ORDER BY updated_at DESC, id DESC LIMIT 1`,
+    [customerId, channel ?? null],
   );
   return row?.token_value ?? null;
 }

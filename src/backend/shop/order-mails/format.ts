@@ -8,6 +8,7 @@ import { formatPrice } from '../../../lib/catalogue/money.ts';
 import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 import { intervalText } from '../../../lib/catalogue/frequencies.ts';
+import { SUBSCRIPTION_DISCOUNT } from '../../../lib/constants.ts';
 
 /** The seller as the terms of sale name it: on every invoice. */
 export const SELLER = {
@@ -70,6 +71,12 @@ export interface PaymentView {
 }
 
 const SUBSCRIPTION: Record<Language, string> = { fr: 'abonnement', nl: 'abonnement' };
+
+/** The subscription's discount as the site writes it: "-10 %" in French (a non-breaking space), "-10%" in Dutch. */
+export const subscriptionDiscount = (lang: Language): string => {
+  const percent = Math.round(SUBSCRIPTION_DISCOUNT * 100);
+  return lang === 'fr' ? `-${percent}\u00A0%` : `-${percent}%`;
+};
 
 /** A subscription line's mention, its frequency as the product page says it: "abonnement, toutes les 6 semaines". */
 export const subscriptionMention = (lang: Language, days: number): string =>

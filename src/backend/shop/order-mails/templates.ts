@@ -5,13 +5,22 @@
  * order, which the shop does not keep: orders/payments.ts) and the parcel shipped (carrier and tracking
  * number, and when the invoice comes). Pure functions of the order as the API answers it.
  */
-import { INVOICE_DELAY_DAYS } from '../../../lib/constants.ts';
+import { INVOICE_DELAY_DAYS, SUBSCRIPTION_MIN_DELIVERIES } from '../../../lib/constants.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
 import { escapeHtml, type Mail } from '../../mail/outbox.ts';
 import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
-import { addressLines, amount, longDate, money, relayPointLines, subscriptionMention, type PaymentView } from './format.ts';
+import {
+  addressLines,
+  amount,
+  longDate,
+  money,
+  relayPointLines,
+  subscriptionDiscount,
+  subscriptionMention,
+  type PaymentView,
+} from './format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
@@ -45,6 +54,8 @@ const TEXTS = {
     },
     thanks: (n: string, date: string) => `Merci pour votre commande n° ${n} du ${date}.`,
     items: 'Votre commande',
+    subscriptionTerms: (discount: string) =>
+      `Abonnement\u00A0: ${discount} à chaque livraison, au moins ${SUBSCRIPTION_MIN_DELIVERIES} livraisons\u00A0; détails dans l’e-mail de confirmation de votre abonnement.`,
     summary: 'Récapitulatif',
     colon: '\u00A0: ',
     quantity: (q: number, name: string) => `${q} × ${name}`,
@@ -89,6 +100,8 @@ const TEXTS = {
     },
     thanks: (n: string, date: string) => `Bedankt voor je bestelling nr. ${n} van ${date}.`,
     items: 'Je bestelling',
+    subscriptionTerms: (discount: string) =>
+      `Abonnement: ${discount} bij elke levering, minstens ${SUBSCRIPTION_MIN_DELIVERIES} leveringen; details in de bevestigingsmail van je abonnement.`,
     summary: 'Overzicht',
     colon: ': ',
     quantity: (q: number, name: string) => `${q} × ${name}`,
@@ -184,6 +197,16 @@ function itemsBlock(t: Texts, lang: Language, o: Order): Block {
   };
 }
 
+/**
+ * Where a card pays subscription lines, the order starts their subscription (subscriptions/creation.ts), whose
+ * terms come in a mail of their own: the confirmation says the main ones and points to it. Paid another way,
+ * the lines start nothing, and nothing is said.
+ */
+const subscriptionTermsBlock = (t: Texts, lang: Language, o: Order, payment: PaymentView | null): Block[] =>
+  payment?.card && o.items.some((i) => i.subscriptionInterval > 0)
+    ? [{ kind: 'p', lines: [t.subscriptionTerms(subscriptionDiscount(lang))] }]
+    : [];
+
 const totalsBlock = (lang: Language, o: Order, heading: string): Block => ({
   kind: 'table',
   heading,
@@ -227,6 +250,7 @@ export function orderMail(kind: OrderMailKind, input: OrderMailInput): Mail {
         hello,
         { kind: 'p', lines: [t.thanks(number, longDate(lang, o.checkoutCompletedAt ?? new Date(0).toISOString()))] },
         itemsBlock(t, lang, o),
+        ...subscriptionTermsBlock(t, lang, o, input.payment),
         totalsBlock(lang, o, t.summary),
         paymentBlock(t, lang, o, input.payment),
         deliveryBlock(t, lang, o),

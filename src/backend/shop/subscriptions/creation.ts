@@ -7,10 +7,12 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import { dayOf, nextShipment } from '../../../lib/subscriptions/schedule.ts';
+import { priceOrder } from '../orders/pricing.ts';
 import { itemsOf, type OrderRow, shipmentOf } from '../orders/repository.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 import { randomToken } from '../shared/random.ts';
 import { createDraft } from './drafts.ts';
+import { queueSubscriptionTerms } from './terms-mail.ts';
 import {
   addSubscriptionItem,
   findSubscriptionById,
@@ -24,10 +26,19 @@ const subscriptionCode = () => `S${randomToken(9).replace(/[-_]/g, 'x')}`;
 
 /**
  * Runs in the transaction that records the card payment as paid; answers the codes of the subscriptions made.
+ * Each is mailed its terms (terms-mail.ts) in that transaction too: a subscription is started once (the
+ * payment is settled once, and an order that started subscriptions starts no more), so its mail goes once,
+ * whether the webhook or the shopper's return settles the payment.
  * A subscription's own delivery starts nothing (its items are that subscription's): paid again by the shopper
  * with a new card after a refused charge, it gives the subscription that card's mandate and lets it go on.
  */
-export async function startSubscriptions(q: Queryable, order: OrderRow, paid: ProviderPayment, now: Date): Promise<string[]> {
+export async function startSubscriptions(
+  q: Queryable,
+  order: OrderRow,
+  paid: ProviderPayment,
+  options: { now: Date; env: Record<string, string | undefined> },
+): Promise<string[]> {
+  const { now } = options;
   const [delivery] = await q.query<{ subscription_id: number }>(
     `SELECT so.subscription_id FROM shop.subscription_orders so JOIN shop.subscriptions s ON s.id = so.subscription_id
      WHERE so.order_id = $1 AND s.created_from_order_id IS DISTINCT FROM so.order_id`,
@@ -78,7 +89,10 @@ export async function startSubscriptions(q: Queryable, order: OrderRow, paid: Pr
     }
     // The order that started it is its first delivery; the draft is the second.
     await recordSubscriptionOrder(q, id, order.id, today, now, true);
-    await createDraft(q, (await findSubscriptionById(q, id))!, nextShipment(today, frequency), now);
+    const subscription = (await findSubscriptionById(q, id))!;
+    const next = nextShipment(today, frequency);
+    const { totals } = await priceOrder(q, await createDraft(q, subscription, next, now), now);
+    await queueSubscriptionTerms(q, subscription, order.number ?? '', { shipment: next, total: totals.total }, options);
     codes.push(code);
   }
   return codes;

@@ -54,7 +54,10 @@ export interface SubscriptionMailInput extends DeliveryFacts {
 }
 
 /** A calendar day in words: noon UTC is that same day in Paris. */
-const dayInWords = (lang: Language, day: Day) => longDate(lang, `${day}T12:00:00Z`);
+export const dayInWords = (lang: Language, day: Day) => longDate(lang, `${day}T12:00:00Z`);
+
+/** The last day a delivery can be changed: the draft can be edited until the day its lock begins, so the day before. */
+export const lastEditableDay = (shipment: Day): Day => addDays(shipment, -SUBSCRIPTION_EDIT_LOCK_DAYS - 1);
 
 interface Content {
   subject: string;
@@ -212,8 +215,7 @@ export function subscriptionMail(kind: SubscriptionMailKind, input: Subscription
   const words = {
     date: dayInWords(lang, input.shipment),
     total: money(lang, input.total),
-    // The draft can be edited until the day the lock begins: the day before it is the last one.
-    lastEditable: dayInWords(lang, addDays(input.shipment, -SUBSCRIPTION_EDIT_LOCK_DAYS - 1)),
+    lastEditable: dayInWords(lang, lastEditableDay(input.shipment)),
   };
   const content = (lang === 'nl' ? NL : FR)[kind](input, words);
   const paragraphs = [greeting(lang, input.firstName), ...content.lines];
@@ -236,18 +238,30 @@ export async function queueSubscriptionMail(
   facts: DeliveryFacts,
   options: { now: Date; env: Record<string, string | undefined> },
 ): Promise<number | null> {
+  const reader = await readerOf(q, sub, options.env);
+  if (!reader) return null;
+  const mail = subscriptionMail(kind, { ...facts, ...reader, code: sub.code, card: cardOf(sub) });
+  return sendMail(q, mail, options.now);
+}
+
+/**
+ * Who a subscription's mail is written to, and how: the customer's address and first name, their preferred
+ * language when the subscription's site speaks it (else the subscription's), and the subscription's page on
+ * that site in that language. Null without a customer.
+ */
+export async function readerOf(q: Queryable, sub: SubscriptionRow, env: Record<string, string | undefined>) {
   const customer = await findCustomer(q, sub.customer_id);
   if (!customer) return null;
   const spoken = channels[sub.channel_code].locales;
   const locale = spoken.find((l) => languageOf(l) === customer.preferred_language) ?? sub.locale_code;
-  const mail = subscriptionMail(kind, {
-    ...facts,
+  return {
     lang: languageOf(locale),
     to: customer.email,
     firstName: customer.first_name,
-    code: sub.code,
-    card: sub.card_brand && sub.card_last4 ? { brand: sub.card_brand, last4: sub.card_last4 } : null,
-    link: `${siteUrlOf(sub.channel_code, options.env)}${pathTo('subscription', locale, { subscription: sub.code })}`,
-  });
-  return sendMail(q, mail, options.now);
+    link: `${siteUrlOf(sub.channel_code, env)}${pathTo('subscription', locale, { subscription: sub.code })}`,
+  };
 }
+
+/** The card the subscription's deliveries are charged to, as a mail names it. */
+export const cardOf = (sub: Pick<SubscriptionRow, 'card_brand' | 'card_last4'>) =>
+  sub.card_brand && sub.card_last4 ? { brand: sub.card_brand, last4: sub.card_last4 } : null;

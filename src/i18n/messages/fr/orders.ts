@@ -12,7 +12,7 @@ export default {
     title: 'Commande n° {number}',
     placedOn: 'Passée le {date}',
     total: 'Total\u00A0: {total}',
-    items: '{count} article(s)',
+    items: { one: '{count} article', other: '{count} articles' },
     view: 'Voir le détail',
     viewNamed: 'Voir le détail de la commande n° {number}',
   },

@@ -13,7 +13,7 @@ export default {
     title: 'Bestelling nr. {number}',
     placedOn: 'Geplaatst op {date}',
     total: 'Totaal: {total}',
-    items: '{count} artikel(s)',
+    items: { one: '{count} artikel', other: '{count} artikelen' },
     view: 'Details bekijken',
     viewNamed: 'Details bekijken van bestelling nr. {number}',
   },

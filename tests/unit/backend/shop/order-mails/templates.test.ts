@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { longDate, money } from '../../../../../src/backend/shop/order-mails/format.ts';
 import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
+import { SUBSCRIPTION_DISCOUNT, SUBSCRIPTION_MIN_DELIVERIES } from '../../../../../src/lib/constants.ts';
+import { slipsOf } from '../../../i18n/typography.ts';
 import { sampleOrder as order } from './sample-order.ts';
 
 const input = (over: Partial<OrderMailInput> = {}): OrderMailInput => ({
@@ -54,6 +56,31 @@ describe('order mail templates', () => {
     const free = orderMail('confirmation', input({ order: { ...order, total: 0, paymentState: 'paid' }, payment: null })).text;
     expect(free).toContain('Votre commande est gratuite\u00A0: aucun paiement n’est nécessaire.');
     expect(free).not.toContain('expédiée dès réception');
+  });
+
+  it('point a card-paid subscription line to the subscription’s own mail, with its discount and commitment; paid otherwise, say nothing of it', () => {
+    const card = {
+      code: 'visa',
+      name: 'Carte Visa',
+      delayed: false,
+      instructions: null,
+      bankTransfer: null,
+      card: { brand: 'Visa', last4: '4242' },
+    };
+    const paid = (lang: 'fr' | 'nl') =>
+      orderMail('confirmation', input({ lang, payment: card, order: { ...order, paymentState: 'paid' } }));
+    const percent = Math.round(SUBSCRIPTION_DISCOUNT * 100);
+    expect(paid('fr').text).toContain(
+      `Abonnement\u00A0: -${percent}\u00A0% à chaque livraison, au moins ${SUBSCRIPTION_MIN_DELIVERIES} livraisons\u00A0; détails dans l’e-mail de confirmation de votre abonnement.`,
+    );
+    expect(paid('fr').html).toContain('détails dans l’e-mail de confirmation de votre abonnement');
+    expect(paid('nl').text).toContain(
+      `Abonnement: -${percent}% bij elke levering, minstens ${SUBSCRIPTION_MIN_DELIVERIES} leveringen; details in de bevestigingsmail van je abonnement.`,
+    );
+    for (const lang of ['fr', 'nl'] as const) expect(slipsOf(lang, [['confirmation', paid(lang).text]])).toEqual([]);
+    expect(orderMail('confirmation', input()).text).not.toContain('confirmation de votre abonnement');
+    const oneOff = { ...order, items: order.items.map((i) => ({ ...i, subscriptionInterval: 0 })) };
+    expect(orderMail('confirmation', input({ payment: card, order: oneOff })).text).not.toContain('confirmation de votre abonnement');
   });
 
   it('exist for every event in both languages, with a subject naming the order', () => {
