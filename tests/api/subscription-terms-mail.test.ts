@@ -139,11 +139,13 @@ describe('the terms of a subscription started by a paid order', () => {
   });
 
   it('are mailed once per subscription: two frequencies, two subscriptions, two mails, in French on the FR site', async () => {
-    const { me, subscriptions } = await paid('FR', 'fr_FR', 'fr', [
+    const { me, order, subscriptions } = await paid('FR', 'fr_FR', 'fr', [
       { code: sellable[2]!.code, interval: 31 },
       { code: sellable[3]!.code, interval: 62 },
     ]);
     expect(subscriptions).toHaveLength(2);
+    // Each names the order that started it, which the order's confirmation page reads.
+    expect(subscriptions.map((s) => s.startedByOrder)).toEqual([order.tokenValue, order.tokenValue]);
     const mails = await termsMailsTo(me.email);
     expect(mails.map((m) => m.subject)).toEqual([TERMS.fr, TERMS.fr]);
     const linked = mails.flatMap((m) => linksOf(m.html)).sort();

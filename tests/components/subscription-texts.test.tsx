@@ -79,6 +79,7 @@ function subscriptionAnswer(locale: LocaleCode, fields: Partial<Subscription> & 
     abortRequest: null,
     shipNow: null,
     createdAt: '2030-11-03T09:30:00+01:00',
+    startedByOrder: null,
     nextOrder: null,
     ...rest,
   };

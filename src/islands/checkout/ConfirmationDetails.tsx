@@ -27,56 +27,36 @@ interface Started {
 /** Per frequency of the order's subscription lines: the subscription it started, null when none was found. */
 type StartedByFrequency = Record<number, Started | null>;
 
-/** A subscription starts when the order is paid, never before it was placed; a minute spares clocks a few milliseconds apart. */
-const STARTED_AFTER_PLACED_MS = -60_000;
-
 const subscriptionIntervals = (order: Order): number[] =>
   [...new Set(order.items.map((item) => item.subscriptionInterval).filter((days) => days > 0))].sort((a, b) => a - b);
 
 /**
- * The subscriptions the order started (once `paid`: a subscription starts with the payment). The list does not
- * say which order started a subscription: each one of the same frequency started since the order was placed
- * is checked against its history, whose first order is the one that started it.
+ * The subscriptions the order started (once `paid`: a subscription starts with the payment), one per
+ * frequency of its subscription lines: each subscription names the order that started it.
  */
 function useStartedSubscriptions(order: Order, paid: boolean): StartedByFrequency | null {
   const [started, setStarted] = useState<StartedByFrequency | null>(null);
   const intervals = subscriptionIntervals(order).join(',');
-  const { tokenValue, checkoutCompletedAt } = order;
+  const { tokenValue } = order;
   useEffect(() => {
     if (!paid || intervals === '') return;
     let gone = false;
-    const api = createSubscriptionsClient(shopApi().http);
-    const placedAt = checkoutCompletedAt ? Date.parse(checkoutCompletedAt) : Number.NEGATIVE_INFINITY;
-    const find = async (): Promise<StartedByFrequency> => {
-      const all = await api.list();
-      const found: StartedByFrequency = {};
-      for (const days of intervals.split(',').map(Number)) {
-        found[days] = null;
-        const candidates = all
-          .filter((s) => s.frequency === days && Date.parse(s.createdAt) - placedAt >= STARTED_AFTER_PLACED_MS)
-          .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
-        for (const candidate of candidates) {
-          const startedHere = await api.historyOrder(candidate.code, tokenValue).then(
-            () => true,
-            () => false,
-          );
-          if (startedHere) {
-            found[days] = { code: candidate.code, nextShipmentDate: candidate.nextShipmentDate };
-            break;
-          }
-        }
-      }
-      return found;
-    };
-    find().then(
-      (found) => !gone && setStarted(found),
-      // Unknown: the subscription block keeps what the order says, and its link leads to the list.
-      () => !gone && setStarted(Object.fromEntries(intervals.split(',').map((days) => [days, null]))),
-    );
+    const each = (find: (days: number) => Started | null): StartedByFrequency =>
+      Object.fromEntries(intervals.split(',').map((days) => [days, find(Number(days))]));
+    createSubscriptionsClient(shopApi().http)
+      .list()
+      .then(
+        (all) => {
+          const found = each((days) => all.find((s) => s.startedByOrder === tokenValue && s.frequency === days) ?? null);
+          if (!gone) setStarted(found);
+        },
+        // Unknown: the subscription block keeps what the order says, and its link leads to the list.
+        () => !gone && setStarted(each(() => null)),
+      );
     return () => {
       gone = true;
     };
-  }, [paid, intervals, tokenValue, checkoutCompletedAt]);
+  }, [paid, intervals, tokenValue]);
   return started;
 }
 

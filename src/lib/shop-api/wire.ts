@@ -450,6 +450,8 @@ export const subscription = z.object({
   /** "Ship now" asked: the parcel leaves and the card is debited by `deadline`. */
   shipNow: z.nullable(z.object({ requestedAt: z.string(), deadline: z.string() })),
   createdAt: z.string(),
+  /** The token of the order whose payment started it (null once that order is gone): its confirmation page finds it by this. */
+  startedByOrder: z.nullable(z.string()),
   nextOrder: z.nullable(order),
 });
 export type Subscription = z.infer<typeof subscription>;
@@ -480,6 +482,8 @@ export const animal = z.object({
   name: z.string(),
   breed: z.nullable(z.string()),
   breedName: z.nullable(z.string()),
+  /** The breed's typical adult weight (kg): a puppy's growth is read from it. */
+  breedAdultWeight: z.nullable(z.number()),
   crossbreed: z.boolean(),
   birthday: z.string(),
   inDate: z.boolean(),

@@ -27,13 +27,16 @@ export interface SubscriptionRow {
   draft_order_id: number | null;
   stop_after_next: boolean;
   created_at: string;
+  /** The token of the order that started it. */
+  started_by_order: string | null;
 }
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const SUBSCRIPTION = `SELECT id, code, customer_id, channel_code, locale_code, state, frequency_days, to_char(next_shipment_date, 'YYYY-MM-DD') AS next_shipment_date,
   to_char(last_shipment_date, 'YYYY-MM-DD') AS last_shipment_date, provider_customer_id, provider_mandate_id, card_brand, card_last4, card_expiry,
-  shipping_method_code, relay_point_id, relay_point, shipping_address, billing_address, draft_order_id, stop_after_next, ${iso('created_at')} AS created_at
+  shipping_method_code, relay_point_id, relay_point, shipping_address, billing_address, draft_order_id, stop_after_next, ${iso('created_at')} AS created_at,
+  (SELECT o.token_value FROM shop.orders o WHERE o.id = created_from_order_id) AS started_by_order
   FROM shop.subscriptions`;
 
 /** The customer's subscription of that code; another customer's is not found. */

@@ -72,6 +72,7 @@ export async function subscriptionJson(
         ? { requestedAt: scheduled.ship_now_requested_at, deadline: scheduled.ship_now_deadline }
         : null,
     createdAt: sub.created_at,
+    startedByOrder: sub.started_by_order,
     nextOrder: detail && draft ? await orderJson(q, draft, now, locale) : null,
   };
 }
