@@ -96,6 +96,7 @@ describe('a customer’s animals', () => {
     expect(pet).toMatchObject({
       name: 'Rex',
       breedName: 'Labrador Retriever',
+      breedAdultWeight: 32,
       birthday: '2028-03-20',
       inDate: true,
       ageYears: 3,

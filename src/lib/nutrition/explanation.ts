@@ -38,6 +38,11 @@ type Words = {
   basis: Record<ExplanationKey, (weight: string) => string>;
   food: (grams: string, name: string) => string;
   meals: (n: number) => string;
+  /**
+   * Every ration is a starting point: FEDIAF's factors are averages (a neutered dog or a senior's own need
+   * may be a fifth lower, which its guidelines give no factor for), so the shape decides.
+   */
+  indicative: string;
 };
 
 const WORDS: Record<Language, Words> = {
@@ -51,6 +56,7 @@ const WORDS: Record<Language, Words> = {
     },
     food: (g, name) => `${g} g de ${name}`,
     meals: (n) => `en ${n} repas`,
+    indicative: 'Ces quantités sont indicatives\u00A0: ajustez-les selon sa silhouette.',
   },
   nl: {
     subject: (name, species) => name ?? (species === 'dog' ? 'Je hond' : 'Je kat'),
@@ -63,10 +69,14 @@ const WORDS: Record<Language, Words> = {
     },
     food: (g, name) => `${g} g ${name}`,
     meals: (n) => `verdeeld over ${n} maaltijden`,
+    indicative: 'Deze hoeveelheden zijn richtwaarden: pas ze aan volgens zijn lichaamsbouw.',
   },
 };
 
-/** "Rex a besoin d’environ 838 kcal par jour pour ses 15 kg selon les repères FEDIAF : 212 g de … par jour, en 2 repas." */
+/**
+ * "Rex a besoin d’environ 838 kcal par jour pour ses 15 kg selon les repères FEDIAF : 212 g de … par jour, en
+ * 2 repas. Ces quantités sont indicatives : ajustez-les selon sa silhouette."
+ */
 export function explainRation(lang: Language, input: ExplanationInput): Explanation {
   const w = WORDS[lang];
   const key: ExplanationKey = input.growing
@@ -83,7 +93,7 @@ export function explainRation(lang: Language, input: ExplanationInput): Explanat
   const kcal = number(lang, input.kcal);
   const text =
     lang === 'fr'
-      ? `${subject} ${w.needs} ${kcal} kcal par jour ${w.basis[key](weight)}\u00A0: ${foods} par jour, ${w.meals(input.meals)}.`
-      : `${subject} ${w.needs} ${kcal} kcal per dag ${w.basis[key](weight)}: ${foods} per dag, ${w.meals(input.meals)}.`;
+      ? `${subject} ${w.needs} ${kcal} kcal par jour ${w.basis[key](weight)}\u00A0: ${foods} par jour, ${w.meals(input.meals)}. ${w.indicative}`
+      : `${subject} ${w.needs} ${kcal} kcal per dag ${w.basis[key](weight)}: ${foods} per dag, ${w.meals(input.meals)}. ${w.indicative}`;
   return { key, params: { name: subject, kcal: input.kcal, weight, foods, meals: input.meals }, text };
 }

@@ -23,6 +23,9 @@ export function guideWeightAccepted(species: Species, kg: number): boolean {
 export interface SavedPet {
   name: string;
   type: string;
+  /** The breed's typical adult weight, kg (null without a breed). */
+  breedAdultWeight: number | null;
+  crossbreed: boolean;
   ageYears: number;
   ageMonths: number;
   weight: number;
@@ -47,6 +50,8 @@ export function recommendationBodyOf(pet: SavedPet): RecommendationRequest {
     condition: BODY_CONDITIONS.find((c) => c.id === idOf(pet.condition))?.code ?? 'ideal',
     activity: ACTIVITIES.find((a) => a.id === idOf(pet.activity))?.code ?? 'moderate',
     feature: feature ?? null,
+    // A purebred's weight grown up tells its growth; a crossbreed's is not its breed's.
+    expectedAdultWeight: pet.crossbreed ? null : pet.breedAdultWeight,
     kinds: ['dry'],
   };
 }

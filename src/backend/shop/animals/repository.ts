@@ -25,6 +25,7 @@ export interface AnimalRow {
   breed_id: number | null;
   breed_name_fr: string | null;
   breed_name_nl: string | null;
+  breed_adult_weight_kg: string | null;
   crossbreed: boolean;
   birthday: string;
   birthday_in_date: boolean;
@@ -43,7 +44,7 @@ export interface AnimalRow {
   updated_at: string | Date;
 }
 
-const SELECT = `SELECT a.*, a.birthday::text AS birthday, b.name_fr AS breed_name_fr, b.name_nl AS breed_name_nl
+const SELECT = `SELECT a.*, a.birthday::text AS birthday, b.name_fr AS breed_name_fr, b.name_nl AS breed_name_nl, b.adult_weight_kg AS breed_adult_weight_kg
   FROM shop.animals a LEFT JOIN shop.animal_breeds b ON b.id = a.breed_id`;
 
 const ownerClause = (owner: Owner, index: number) =>

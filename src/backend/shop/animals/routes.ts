@@ -84,6 +84,7 @@ function animalJson(r: AnimalRow, lang: Language, on: string): Animal {
     name: r.name,
     breed: r.breed_id === null ? null : animalIri.breed(r.breed_id),
     breedName: lang === 'nl' ? r.breed_name_nl : r.breed_name_fr,
+    breedAdultWeight: r.breed_adult_weight_kg === null ? null : Number(r.breed_adult_weight_kg),
     crossbreed: r.crossbreed,
     birthday: r.birthday,
     inDate: r.birthday_in_date,

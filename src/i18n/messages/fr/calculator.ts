@@ -19,12 +19,12 @@ export default {
     // What the page does not ask: an adult is taken as moderately active, and as neutered on a food made for neutered pets.
     assumes: {
       intact: {
-        dog: 'Calculée pour un chien adulte d’activité modérée (une à deux heures de sortie par jour)\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
-        cat: 'Calculée pour un chat adulte non stérilisé qui sort un peu ou joue chaque jour\u00A0: un chat stérilisé ou d’intérieur a besoin d’environ un quart de moins. C’est un point de départ, à ajuster selon sa silhouette.',
+        dog: 'Calculée pour un chien adulte d’activité modérée, qui sort une à deux heures par jour.',
+        cat: 'Calculée pour un chat adulte non stérilisé qui sort un peu ou joue chaque jour\u00A0: un chat stérilisé ou d’intérieur a besoin d’environ un quart de moins.',
       },
       sterilised: {
-        dog: 'Calculée pour un chien adulte stérilisé d’activité modérée (une à deux heures de sortie par jour)\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
-        cat: 'Calculée pour un chat adulte stérilisé ou d’intérieur, comme cet aliment\u00A0: c’est un point de départ, à ajuster selon sa silhouette.',
+        dog: 'Calculée pour un chien adulte stérilisé d’activité modérée, qui sort une à deux heures par jour.',
+        cat: 'Calculée pour un chat adulte stérilisé ou d’intérieur, à qui cet aliment est destiné.',
       },
     },
     formats: 'Combien de temps dure chaque format',

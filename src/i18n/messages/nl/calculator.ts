@@ -17,12 +17,12 @@ export default {
     perMeal: { one: 'in {count} maaltijd van {grams} g', other: 'in {count} maaltijden van {grams} g' },
     assumes: {
       intact: {
-        dog: 'Berekend voor een volwassen hond met matige activiteit (een tot twee uur buiten per dag): een vertrekpunt, bij te sturen volgens zijn lichaamsbouw.',
-        cat: 'Berekend voor een volwassen, niet-gesteriliseerde kat die wat naar buiten gaat of elke dag speelt: een gesteriliseerde kat of binnenkat heeft ongeveer een kwart minder nodig. Een vertrekpunt, bij te sturen volgens zijn lichaamsbouw.',
+        dog: 'Berekend voor een volwassen hond met matige activiteit, die een tot twee uur per dag buiten komt.',
+        cat: 'Berekend voor een volwassen, niet-gesteriliseerde kat die wat naar buiten gaat of elke dag speelt: een gesteriliseerde kat of binnenkat heeft ongeveer een kwart minder nodig.',
       },
       sterilised: {
-        dog: 'Berekend voor een volwassen, gesteriliseerde hond met matige activiteit (een tot twee uur buiten per dag): een vertrekpunt, bij te sturen volgens zijn lichaamsbouw.',
-        cat: 'Berekend voor een volwassen gesteriliseerde kat of binnenkat, zoals dit voer: een vertrekpunt, bij te sturen volgens zijn lichaamsbouw.',
+        dog: 'Berekend voor een volwassen, gesteriliseerde hond met matige activiteit, die een tot twee uur per dag buiten komt.',
+        cat: 'Berekend voor een volwassen gesteriliseerde kat of binnenkat, voor wie dit voer bedoeld is.',
       },
     },
     formats: 'Hoe lang elk formaat meegaat',

@@ -69,6 +69,7 @@ describe('pet form', () => {
       name: 'Minette',
       breed: '/api/v2/shop/animal-breeds/40',
       breedName: 'Européen',
+      breedAdultWeight: 4.5,
       crossbreed: false,
       birthday: '2021-03-01',
       inDate: true,

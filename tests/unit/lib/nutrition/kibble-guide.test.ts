@@ -23,6 +23,8 @@ describe('the weights the kibble guide accepts', () => {
 const pet: SavedPet = {
   name: 'Mina',
   type: '/api/v2/shop/animal-types/2',
+  breedAdultWeight: 4.5,
+  crossbreed: false,
   ageYears: 3,
   ageMonths: 4,
   weight: 4.2,
@@ -47,6 +49,12 @@ describe('the recommendation request of a saved pet', () => {
       kinds: ['dry'],
     });
     expect(recommendationProfile.safeParse(body).success).toBe(true);
+  });
+
+  it('says a purebred’s weight grown up, its breed’s, and none for a crossbreed', () => {
+    expect(recommendationBodyOf(pet).expectedAdultWeight).toBe(4.5);
+    expect(recommendationBodyOf({ ...pet, crossbreed: true }).expectedAdultWeight).toBeNull();
+    expect(recommendationBodyOf({ ...pet, breedAdultWeight: null }).expectedAdultWeight).toBeNull();
   });
 
   it('sends no particularity when its toggle says no, and a dog for type 1', () => {
