@@ -255,7 +255,7 @@ describe('a friend of the same household as their sponsor', () => {
     });
     const dutch = await api.call('GET', `/orders/${token}`, { token: friend.token, query: 'locale=nl_BE' });
     expect(ok(dutch).coupon?.refusal?.message).toBe(
-      'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij je peter of meter.',
+      'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij wie je uitnodigde.',
     );
     const placed = ok(await theirs.complete(token));
     expect(placed).toMatchObject({ couponCode: code, orderPromotionTotal: 0, promotions: [] });

@@ -142,7 +142,7 @@ export const texts = {
     dogs: 'Hond',
     sort: 'Sorteren op',
     bestSellers: 'Bestsellers',
-    novelty: 'Nieuw',
+    novelty: 'Nieuwste',
     lifeStage: 'Leeftijd',
     adult: 'Volwassen',
     notFound: 'Pagina niet gevonden',

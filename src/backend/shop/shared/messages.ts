@@ -135,7 +135,7 @@ const nl: Catalogue = {
   COUPON_USED: () => 'Deze kortingscode werd al gebruikt.',
   COUPON_OWN_REFERRAL: () => 'Je kunt je eigen sponsorcode niet gebruiken.',
   COUPON_REFERRAL_SAME_HOUSEHOLD: () =>
-    'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij je peter of meter.',
+    'Deze sponsorcode is voorbehouden aan een nieuwe klant uit een ander huishouden: hij geldt niet voor een levering bij wie je uitnodigde.',
   CHECKOUT_STEP_NOT_ALLOWED: () => 'Deze stap is in dit stadium van je bestelling niet mogelijk: vul eerst de vorige stappen in.',
   ORDER_ALREADY_PLACED: () => 'Deze bestelling werd al bevestigd.',
   CART_EMPTY: () => 'Je winkelmand is leeg.',

@@ -15,9 +15,9 @@ export function rewardMail(
     lang === 'nl'
       ? [
           greeting(lang, r.firstName),
-          `Goed nieuws: ${friend || 'je petekind'} heeft een eerste bestelling geplaatst en betaald. Bedankt voor je aanbeveling!`,
+          `Goed nieuws: ${friend || 'je vriend'} heeft een eerste bestelling geplaatst en betaald. Bedankt voor je aanbeveling!`,
           `Hier is je code voor ${r.amount} korting: ${r.code}`,
-          `Hij is ${r.validDays} dagen geldig, alleen voor je account, en kan één keer gebruikt worden. Je vindt hem ook bij je peterschappen:`,
+          `Hij is ${r.validDays} dagen geldig, alleen voor je account, en kan één keer gebruikt worden. Je vindt hem ook bij Vrienden uitnodigen:`,
         ]
       : [
           greeting(lang, r.firstName),
@@ -27,7 +27,7 @@ export function rewardMail(
         ];
   return linkMail(
     to,
-    lang === 'nl' ? `Je peterschapsbeloning: ${r.amount} korting` : `Votre récompense de parrainage\u00A0: ${r.amount}`,
+    lang === 'nl' ? `Je beloning voor je uitnodiging: ${r.amount} korting` : `Votre récompense de parrainage\u00A0: ${r.amount}`,
     lines,
     {
       href: r.href,

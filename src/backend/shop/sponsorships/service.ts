@@ -106,7 +106,7 @@ export async function rewardSponsor(
   const expiresAt = new Date(now.getTime() + SPONSORSHIP.rewardValidityDays * DAY_MS);
   const labels = {
     fr: `Merci pour votre parrainage\u00A0: ${euros('fr', SPONSORSHIP.sponsorReward)} offerts`,
-    nl: `Bedankt voor je peterschap: ${euros('nl', SPONSORSHIP.sponsorReward)} korting`,
+    nl: `Bedankt voor je uitnodiging: ${euros('nl', SPONSORSHIP.sponsorReward)} korting`,
   };
   let code = '';
   for (let attempt = 0; attempt < 5 && !code; attempt++) {

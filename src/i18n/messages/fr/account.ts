@@ -5,7 +5,7 @@ export default {
     emailStep: 'Continuer',
     passwordStep: 'Se connecter',
     notYou: 'Ce n’est pas vous\u00A0? Changer de compte',
-    hello: 'Ravi de vous revoir, {email}',
+    hello: 'Bonjour, {email}',
     newHere: 'Bienvenue\u00A0! Créez votre compte pour {email}.',
     forgot: 'Mot de passe oublié\u00A0?',
     social: 'Continuer avec Google',

@@ -5,8 +5,8 @@ export default {
   loading: 'Chargement du panier…',
   item: {
     quantity: 'Quantité',
-    decrease: 'Retirer un',
-    increase: 'Ajouter un',
+    decrease: 'Diminuer la quantité',
+    increase: 'Augmenter la quantité',
     remove: 'Supprimer',
     removeNamed: 'Supprimer {name} du panier',
     purchase: 'Mode d’achat',

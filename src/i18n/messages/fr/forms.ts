@@ -44,7 +44,7 @@ export default {
   },
   register: {
     acceptTerms: { errors: { must_accept: 'Vous devez accepter les conditions générales d’utilisation et de vente.' } },
-    email: { errors: { already_used: 'Un compte existe déjà avec cet email.' } },
+    email: { errors: { already_used: 'Un compte existe déjà avec cette adresse e-mail.' } },
   },
   login: {
     password: { errors: { wrong_password: 'Votre mot de passe est incorrect.' } },
@@ -59,7 +59,7 @@ export default {
     gender: 'Civilité',
     firstName: 'Prénom',
     lastName: 'Nom',
-    email: 'Email',
+    email: 'E-mail',
     password: 'Mot de passe',
     birthday: 'Date de naissance',
     birthdayDate: 'Date',

@@ -123,7 +123,7 @@ export default {
       frequencies: '10 fréquences, de toutes les 3 semaines à tous les 5 mois',
       edit: 'Modifiable jusqu’à 4 jours avant chaque envoi, avec un e-mail de rappel une semaine avant',
     },
-    cta: 'Choisir ses croquettes',
+    cta: 'Choisir mes croquettes',
   },
   account: { welcome: 'Bienvenue dans votre espace client.' },
   contact: { intro: 'Notre service client vous répond du lundi au vendredi de 9\u00A0h à 18\u00A0h.', faq: 'Consultez d’abord notre FAQ' },

@@ -45,7 +45,7 @@ export default {
     addresses: 'Mijn adressen',
     animals: 'Mijn dieren',
     personalData: 'Mijn persoonlijke gegevens',
-    sponsorships: 'Mijn peterschappen',
+    sponsorships: 'Vrienden uitnodigen',
     logout: 'Uitloggen',
     greeting: 'Hallo {name}',
   },

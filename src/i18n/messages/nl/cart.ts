@@ -5,8 +5,8 @@ export default {
   loading: 'Winkelmand laden…',
   item: {
     quantity: 'Aantal',
-    decrease: 'Eén minder',
-    increase: 'Eén meer',
+    decrease: 'Aantal verminderen',
+    increase: 'Aantal verhogen',
     remove: 'Verwijderen',
     removeNamed: '{name} uit de winkelmand verwijderen',
     purchase: 'Aankoopwijze',
@@ -24,7 +24,7 @@ export default {
     remove: 'Code {code} verwijderen',
     applied: 'Code {code} toegepast',
     notApplicable: 'Code {code} niet van toepassing',
-    missing: 'Nog {amount} aankopen en je geniet ervan.',
+    missing: 'Koop nog voor {amount} en je geniet ervan.',
     oneCode: 'Eén code per bestelling: een nieuwe code vervangt {code}.',
     changes: {
       applied: 'Code {code} toegepast: {amount} korting.',

@@ -55,7 +55,7 @@ export default {
     filters: 'Filteren',
     filtersAndSort: 'Filteren en sorteren',
     sort: 'Sorteren op',
-    sortModes: { relevancy: 'Relevantie', best_sellers: 'Bestsellers', first_sell_at: 'Nieuw' },
+    sortModes: { relevancy: 'Relevantie', best_sellers: 'Bestsellers', first_sell_at: 'Nieuwste' },
     all: 'Alle',
     showResults: { one: 'Toon {count} product', other: 'Toon {count} producten' },
     reset: 'Filters wissen',

@@ -30,7 +30,7 @@ export default {
     title: 'Onze aanbevelingen voor {name}',
     loading: 'We bereiden je aanbevelingen voor…',
     ration: '{grams} g per dag',
-    perMeal: 'of {grams} g per maaltijd ({meals} maaltijden)',
+    perMeal: 'dus {grams} g per maaltijd ({meals} maaltijden)',
     frequency: 'Aanbevolen levering: {frequency}',
     format: 'Formaat: {format}',
     quantity: '{quantity} × {format}',

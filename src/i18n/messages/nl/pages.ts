@@ -31,7 +31,7 @@ export default {
     orders: 'Mijn bestellingen',
     order: 'Mijn bestelling',
     personalData: 'Mijn persoonlijke gegevens',
-    sponsorships: 'Mijn peterschappen',
+    sponsorships: 'Vrienden uitnodigen',
     subscriptions: 'Mijn abonnementen',
     subscription: 'Mijn abonnement',
     subscriptionHistory: 'Geschiedenis van mijn abonnement',

@@ -28,7 +28,7 @@ export default {
     sterilized: 'Gesteriliseerd',
     condition: 'Silhouet',
     activity: 'Activiteit',
-    hasFeature: 'Een bijzonderheid of een belangrijkste aandoening',
+    hasFeature: 'Een bijzonderheid of een belangrijke aandoening',
     feature: 'Welke',
     feeds: 'Wat het vandaag eet',
     kibbleBrand: 'Huidig merk brokken',

@@ -1,16 +1,19 @@
-/** De pagina van de peterschappen: de regel, de link en code om door te geven, en de vrienden die erdoor kwamen. */
+/**
+ * De pagina om vrienden uit te nodigen: de regel, de link en code om door te geven, en de vrienden die erdoor
+ * kwamen. Niet "peterschap": in Vlaanderen is dat een dier of een goed doel steunen.
+ */
 export default {
   rule: {
-    title: 'Word peter of meter van je vrienden',
-    friend: 'Je petekinderen krijgen {friendDiscount} korting op hun eerste bestelling, vanaf {friendMinimum} aankoop.',
+    title: 'Nodig je vrienden uit',
+    friend: 'Je vrienden krijgen {friendDiscount} korting op hun eerste bestelling, bij een aankoop vanaf {friendMinimum}.',
     sponsor:
-      'Jij krijgt een bon van {sponsorReward} zodra de eerste bestelling van een petekind betaald is: {days} dagen geldig, voor je account, één keer.',
-    how: 'Je petekind maakt een account aan met jouw link (de code staat dan vanzelf in zijn winkelmand), of vult jouw code in zijn winkelmand in.',
+      'Jij krijgt een bon van {sponsorReward} zodra de eerste bestelling van een vriend die je uitnodigde betaald is: {days} dagen geldig, voor je account, één keer.',
+    how: 'Je vriend maakt een account aan met jouw link (de code staat dan vanzelf in zijn winkelmand), of vult jouw code in zijn winkelmand in.',
     household:
-      'Je petekind moet een nieuwe klant uit een ander huishouden zijn: een ander leveringsadres dan de jouwe en een andere betaalmethode dan de jouwe. Een bestelling die op een van jouw adressen geleverd wordt, krijgt geen korting, en een bestelling die met jouw kaart betaald wordt, levert jou geen bon op.',
+      'Je vriend moet een nieuwe klant uit een ander huishouden zijn: een ander leveringsadres dan de jouwe en een andere betaalmethode dan de jouwe. Een bestelling die op een van jouw adressen geleverd wordt, krijgt geen korting, en een bestelling die met jouw kaart betaald wordt, levert jou geen bon op.',
   },
   link: {
-    title: 'Jouw peterschapslink',
+    title: 'Jouw uitnodigingslink',
     copy: 'Link kopiëren',
     copied: 'Link gekopieerd',
     whatsApp: 'Delen via WhatsApp',
@@ -25,8 +28,8 @@ export default {
     copied: 'Code gekopieerd',
   },
   friends: {
-    title: 'Je petekinderen',
-    none: 'Nog geen petekinderen: deel je link!',
+    title: 'Je uitgenodigde vrienden',
+    none: 'Nog geen uitgenodigde vrienden: deel je link!',
     registered: 'Ingeschreven op {date}',
     states: {
       registered: 'Account aangemaakt, nog geen bestelling',
@@ -38,6 +41,6 @@ export default {
     expires: 'geldig tot {date}',
     used: 'gebruikt',
   },
-  error: 'Je peterschappen konden niet geladen worden. Probeer het over enkele ogenblikken opnieuw.',
+  error: 'Je uitnodigingen konden niet geladen worden. Probeer het over enkele ogenblikken opnieuw.',
   retry: 'Opnieuw proberen',
 };
