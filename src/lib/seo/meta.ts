@@ -4,9 +4,13 @@ import { META_DESCRIPTION_MAX, TITLE_SEPARATOR } from '../constants.ts';
 export const pageTitle = (title: string, siteName: string): string =>
   title.includes(siteName) ? title : `${title} ${TITLE_SEPARATOR} ${siteName}`;
 
-/** Whitespace folded, then cut on a word boundary with an ellipsis so it never exceeds the maximum. */
+/**
+ * Whitespace folded, then cut on a word boundary with an ellipsis so it never exceeds the maximum. The
+ * no-break spaces of French typography (before « : », in « 12 kg ») are kept: they are not a layout's
+ * whitespace but part of the text, which a search result would otherwise break at the wrong place.
+ */
 export function metaDescription(text: string, max = META_DESCRIPTION_MAX): string {
-  const folded = text.replace(/\s+/g, ' ').trim();
+  const folded = text.replace(/[ \t\n\r\f\v]+/g, ' ').trim();
   if (folded.length <= max) return folded;
   const cut = folded.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');

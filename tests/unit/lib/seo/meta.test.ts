@@ -6,6 +6,10 @@ describe('titles and descriptions', () => {
     expect(pageTitle('Chien', 'Maison Gamelle')).toBe('Chien | Maison Gamelle');
     expect(pageTitle('Maison Gamelle', 'Maison Gamelle')).toBe('Maison Gamelle');
   });
+  it('folds a description’s line breaks and spaces, and keeps French typography’s no-break spaces', () => {
+    expect(metaDescription('  Croquettes\n\tpoulet  ')).toBe('Croquettes poulet');
+    expect(metaDescription('Sac de 12\u00A0kg\u00A0: -10\u202F%')).toBe('Sac de 12\u00A0kg\u00A0: -10\u202F%');
+  });
   it('cuts a meta description to 300 characters at a word boundary', () => {
     const long = 'croquettes '.repeat(60);
     const cut = metaDescription(long);
