@@ -49,7 +49,7 @@ export function treeTranslator(language: Language, ...trees: MessageTree[]): Tra
   return t;
 }
 
-/** The sections of a tree an island needs, e.g. ['cart', 'generic', 'catalogue.frequencies']. */
+/** The sections of a tree an island needs, e.g. ['cart', 'generic']. */
 export function pickSections(tree: MessageTree, sections: readonly string[]): MessageTree {
   const picked: MessageTree = {};
   for (const section of sections) {

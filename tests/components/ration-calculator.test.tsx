@@ -51,7 +51,7 @@ function calculator(
   render(
     <RationCalculatorIsland
       locale={locale}
-      messages={messagesFor(language, ['calculator.ration', 'catalogue.frequencies'])}
+      messages={messagesFor(language, ['calculator.ration'])}
       sku="DOG-DRY-ADULT-CHICKEN"
       species={species}
       subscribe

@@ -28,7 +28,6 @@ const SECTIONS = [
   'orders',
   'subscriptions',
   'cart.lines',
-  'catalogue.frequencies',
   'checkout.payment.card',
   'checkout.network',
   'checkout.error',

@@ -6,7 +6,8 @@
  * guide; a failure of the service is the technical error.
  */
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { languageOf } from '../../lib/channels.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { guideOffer, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
@@ -36,7 +37,7 @@ import './bi-nutrition.css';
 type Loaded = { menu: BiNutritionMenu } | { refusal: BiNutritionRefusal } | { technical: true } | { missing: true } | null;
 
 function Purchase({ menu }: { menu: BiNutritionMenu }) {
-  const { t, price } = useIsland();
+  const { t, price, locale } = useIsland();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const lines = menu.products.flatMap((product) => {
@@ -44,7 +45,7 @@ function Purchase({ menu }: { menu: BiNutritionMenu }) {
     if (!offer) return [];
     const variant = product.ProductVariants.find((v) => v.code === offer.code);
     const frequency = DELIVERY_FREQUENCIES.find((f) => f.days === offer.interval);
-    return [{ product, offer, variant, frequency: frequency ? frequencyLabel(frequency, t.plural).toLocaleLowerCase() : '' }];
+    return [{ product, offer, variant, frequency: frequency ? intervalText(languageOf(locale), frequency.days).toLocaleLowerCase() : '' }];
   });
   const total = (key: 'base_price' | 'base_price_subscription') =>
     lines.reduce((sum, l) => sum + (l.variant ? l.variant[key] * l.offer.quantity : 0), 0);

@@ -14,7 +14,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
-import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import {
   checkCalculatorInput,
@@ -207,7 +207,7 @@ function Answer({
   formats: Format[];
   subscribe: boolean;
 }) {
-  const { t } = useIsland();
+  const { t, locale } = useIsland();
   const pages = new Map(formats.map((f) => [f.code, f]));
   return (
     <>
@@ -228,7 +228,7 @@ function Answer({
           if (!page) return [];
           const choice = subscribe ? choiceForFormat(fit) : null;
           const frequency = choice && DELIVERY_FREQUENCIES.find((f) => f.days === choice.interval);
-          const label = frequency ? frequencyLabel(frequency, t.plural).toLocaleLowerCase() : '';
+          const label = frequency ? intervalText(languageOf(locale), frequency.days).toLocaleLowerCase() : '';
           return [
             <li key={fit.code} data-format={fit.code}>
               <span>{t.plural('calculator.ration.lasts', fit.lastsDays, { name: fit.name })}</span>

@@ -10,7 +10,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isCartQuantity } from '../../lib/cart-link.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
-import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { languageOf } from '../../lib/channels.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { defaultPurchaseChoice, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { openMiniCart } from '../../stores/mini-cart.ts';
@@ -113,7 +114,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
             <optgroup label={t('catalogue.product.subscribe')}>
               {DELIVERY_FREQUENCIES.map((f) => (
                 <option key={f.days} value={f.days}>
-                  {frequencyLabel(f, t.plural)}
+                  {intervalText(languageOf(locale), f.days)}
                 </option>
               ))}
             </optgroup>

@@ -9,7 +9,8 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { isCartQuantity } from '../../lib/cart-link.ts';
 import type { Order, OrderItem } from '../../lib/shop-api/wire.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
-import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { languageOf } from '../../lib/channels.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { focusHeading, useAnnouncer } from './announcer.tsx';
@@ -46,7 +47,7 @@ export function CartLines({ cart, compact = false }: { cart: Order; compact?: bo
 }
 
 function CartLine({ item, compact, onRemoved }: { item: OrderItem; compact: boolean; onRemoved: () => void }) {
-  const { t, price } = useIsland();
+  const { t, price, locale } = useIsland();
   const { announce } = useAnnouncer();
   const [busy, setBusy] = useState(false);
   /** Why the last change of this line was refused; `quantity` when it is the quantity's field that is wrong. */
@@ -75,7 +76,7 @@ function CartLine({ item, compact, onRemoved }: { item: OrderItem; compact: bool
   };
   const setQuantity = (quantity: number) =>
     quantity === 0 ? remove(() => store.remove(item.id)) : run(() => store.setQuantity(item.id, quantity));
-  const frequencies = DELIVERY_FREQUENCIES.map((f) => ({ days: f.days, label: frequencyLabel(f, t.plural) }));
+  const frequencies = DELIVERY_FREQUENCIES.map((f) => ({ days: f.days, label: intervalText(languageOf(locale), f.days) }));
   const quantityId = `quantity-${item.id}`;
   const intervalId = `interval-${item.id}`;
   const errorId = `line-error-${item.id}`;

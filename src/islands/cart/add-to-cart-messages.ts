@@ -14,6 +14,5 @@ export const ADD_TO_CART_MESSAGES = [
   'catalogue.product.subscribeHint',
   'catalogue.product.quantity',
   'catalogue.product.addToCart',
-  'catalogue.frequencies',
   'generic',
 ] as const;

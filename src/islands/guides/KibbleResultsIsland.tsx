@@ -6,7 +6,7 @@
  * failure of the service reads the technical error.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { frequencyLabel } from '../../lib/catalogue/frequencies.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { guideOffer, recommendationBodyOf, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
@@ -27,13 +27,13 @@ import '../shared/guide.css';
 const ContentUrl = createContext('');
 
 function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
-  const { t, price } = useIsland();
+  const { t, price, locale } = useIsland();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const food = recipe.ration.days[0]!.foods.find((f) => f.key === recipe.sku) ?? recipe.ration.days[0]!.foods[0]!;
   const offer: GuideOffer | null = guideOffer(recipe.formats[recipe.sku] ?? []);
   const frequency = offer ? DELIVERY_FREQUENCIES.find((f) => f.days === offer.interval) : undefined;
-  const frequencyText = frequency ? frequencyLabel(frequency, t.plural).toLocaleLowerCase() : '';
+  const frequencyText = frequency ? intervalText(languageOf(locale), frequency.days).toLocaleLowerCase() : '';
   const variant = recipe.product?.ProductVariants.find((v) => v.code === offer?.code);
   const name = recipe.product?.name ?? recipe.sku;
   const add = async (kind: GuidePurchase) => {

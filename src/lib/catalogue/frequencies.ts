@@ -1,16 +1,15 @@
 /**
  * The delivery frequencies of a subscription as shoppers read them, one way everywhere (the product page, the
  * cart, the checkout, the account, the mails, the invoice): "Toutes les 3 semaines", "Tous les 2 mois"… Their
- * words live here, in both languages, so that the backend's mails and invoices say them as the site's
- * catalogue does (src/i18n/messages/{fr,nl}/catalogue.ts reads FREQUENCY_WORDS).
+ * words live here, in both languages, read by the islands, the pages, the backend's mails and the invoice alike.
  */
 import type { Language } from '../channels.ts';
-import { DELIVERY_FREQUENCIES, type DeliveryFrequency } from '../constants.ts';
+import { DELIVERY_FREQUENCIES } from '../constants.ts';
 
 // Type aliases, not interfaces: the site's message trees (index signatures) take them.
 type Forms = { one: string; other: string };
 type Words = { weeks: Forms; months: Forms; days: Forms };
-export const FREQUENCY_WORDS: Record<Language, Words> = {
+const FREQUENCY_WORDS: Record<Language, Words> = {
   fr: {
     weeks: { one: 'Toutes les semaines', other: 'Toutes les {count} semaines' },
     months: { one: 'Tous les mois', other: 'Tous les {count} mois' },
@@ -22,10 +21,6 @@ export const FREQUENCY_WORDS: Record<Language, Words> = {
     days: { one: 'Elke dag', other: 'Om de {count} dagen' },
   },
 };
-
-export function frequencyLabel(f: DeliveryFrequency, plural: (key: string, count: number) => string): string {
-  return 'weeks' in f ? plural('catalogue.frequencies.weeks', f.weeks) : plural('catalogue.frequencies.months', f.months);
-}
 
 /** A line's or a subscription's interval (days) in words: as its offered frequency, else (no longer offered) in days. */
 export function intervalText(lang: Language, days: number): string {

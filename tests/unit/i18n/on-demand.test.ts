@@ -12,7 +12,7 @@ import { languages } from '../../../src/lib/channels.ts';
 
 /** The sections the islands' data-messages carried before, by island. */
 const CARRIED = {
-  miniCart: ['cart', 'generic', 'catalogue.frequencies', 'catalogue.price'],
+  miniCart: ['cart', 'generic', 'catalogue.price'],
   searchSuggestions: ['search.box', 'search.groups', 'search.failure', 'generic.free'],
 } as const satisfies Record<keyof typeof ON_DEMAND_MESSAGES, readonly string[]>;
 

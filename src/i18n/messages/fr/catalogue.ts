@@ -1,5 +1,3 @@
-import { FREQUENCY_WORDS } from '../../../lib/catalogue/frequencies.ts';
-
 export default {
   price: {
     taxIncluded: 'TTC',
@@ -56,7 +54,6 @@ export default {
     sample: 'Échantillon',
     sampleHint: 'Faites-lui goûter avant de vous décider.',
   },
-  frequencies: FREQUENCY_WORDS.fr,
   units: { kg: 'kg', g: 'g', l: 'l' },
   category: {
     products: { one: '{count} produit', other: '{count} produits' },

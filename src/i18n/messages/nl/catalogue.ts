@@ -1,5 +1,3 @@
-import { FREQUENCY_WORDS } from '../../../lib/catalogue/frequencies.ts';
-
 export default {
   price: {
     taxIncluded: 'incl. btw',
@@ -48,7 +46,6 @@ export default {
     sample: 'Staaltje',
     sampleHint: 'Laat je dier eerst proeven voor je beslist.',
   },
-  frequencies: FREQUENCY_WORDS.nl,
   units: { kg: 'kg', g: 'g', l: 'l' },
   category: {
     products: { one: '{count} product', other: '{count} producten' },

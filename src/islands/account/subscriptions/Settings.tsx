@@ -7,7 +7,8 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
-import { frequencyLabel } from '../../../lib/catalogue/frequencies.ts';
+import { languageOf } from '../../../lib/channels.ts';
+import { intervalText } from '../../../lib/catalogue/frequencies.ts';
 import { formatDistanceKm } from '../../../lib/relay/distance.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { createCheckoutClient, type FoundRelayPoint } from '../../../lib/shop-api/client.ts';
@@ -88,7 +89,7 @@ function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subs
         <select id={`${id}-days`} value={days} onChange={(event) => setDays(Number(event.target.value))} aria-describedby={`${id}-meaning`}>
           {DELIVERY_FREQUENCIES.map((f) => (
             <option key={f.days} value={f.days}>
-              {frequencyLabel(f, t.plural)}
+              {intervalText(languageOf(locale), f.days)}
             </option>
           ))}
         </select>
