@@ -135,6 +135,9 @@ test('without JavaScript, add to cart is a cart link to the cart page', async ({
   expect(url.pathname).toBe(texts[languageOf(info)].cart);
   expect(url.searchParams.get('variantId')).toMatch(/^\d{8}$/);
   expect(url.searchParams.get('quantity')).toBe('1');
+  // The cart cannot run without JavaScript: the page says so on its first screen, and no status waits for ever.
+  await expect(page.locator('[data-no-script]')).toBeInViewport();
+  await expect(page.locator('[data-island="cart"]')).toBeHidden();
   await context.close();
 });
 

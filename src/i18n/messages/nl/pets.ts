@@ -13,7 +13,7 @@ export default {
     back: 'Terug naar mijn dieren',
     missing: 'Dit dier is niet gevonden.',
     years: '{years} jaar en {months} maanden',
-    kg: '{weight} kg',
+    kg: '{weight}\u00A0kg',
     yes: 'Ja',
     no: 'Nee',
     none: 'Geen',
