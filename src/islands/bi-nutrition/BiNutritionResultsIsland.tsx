@@ -13,7 +13,7 @@ import { guideOffer, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { biNutritionDraft } from '../../stores/bi-nutrition.ts';
-import { toast } from '../../stores/ui.ts';
+import { AddedToCart } from '../guides/AddedToCart.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
@@ -36,10 +36,12 @@ import './bi-nutrition.css';
 
 type Loaded = { menu: BiNutritionMenu } | { refusal: BiNutritionRefusal } | { technical: true } | { missing: true } | null;
 
-function Purchase({ menu }: { menu: BiNutritionMenu }) {
+/** The menu's formats and its add to cart (exported for its component test). */
+export function Purchase({ menu }: { menu: BiNutritionMenu }) {
   const { t, price, locale } = useIsland();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const lines = menu.products.flatMap((product) => {
     const offer: GuideOffer | null = guideOffer(menu.formats[product.sku] ?? []);
     if (!offer) return [];
@@ -59,7 +61,7 @@ function Purchase({ menu }: { menu: BiNutritionMenu }) {
         kind,
         'bi_nutrition_guide',
       );
-      toast('success', t('biNutrition.result.added'));
+      setAdded(t('biNutrition.result.added'));
     } catch {
       setError(t('forms.errors.generic'));
     } finally {
@@ -89,6 +91,7 @@ function Purchase({ menu }: { menu: BiNutritionMenu }) {
           {t('biNutrition.result.buyOnce')} · {price(total('base_price'))}
         </button>
       </div>
+      <AddedToCart message={added} />
       {error && <ErrorList messages={[error]} />}
     </section>
   );

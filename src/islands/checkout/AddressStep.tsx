@@ -3,7 +3,10 @@
  * preselected), or created here with the address book's own form and rules.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { channelCodes, channelOf, channels, languageOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
+import { pathTo } from '../../lib/routes/paths.ts';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
+import type { CheckoutError } from '../../stores/checkout.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';
@@ -59,6 +62,57 @@ function AddressLines({
   );
 }
 
+/** The other country site: its code and its address (the page knows it, from SITE_URL_<code>). */
+export interface OtherSite {
+  channel: ChannelCode;
+  origin: string;
+}
+
+/** The other site's home in the shopper's language when it has it (the BE site speaks French too). */
+function homeOf(site: OtherSite, locale: LocaleCode): string {
+  const channel = channels[site.channel];
+  const there = channel.locales.find((l) => languageOf(l) === languageOf(locale)) ?? channel.defaultLocale;
+  return `${site.origin}${pathTo('home', there)}`;
+}
+
+/**
+ * The shop's refusal of a shipping country said with the way forward: the countries this site delivers
+ * (the channel's, named by the runtime) and, when the other site delivers that country, that site. The
+ * refusal itself is the step's alert; this is its explanation, in a live region drawn with the form.
+ */
+function CountryNotServed({ error, country, otherSite }: { error: CheckoutError | null; country: string | null; otherSite?: OtherSite }) {
+  const { t, locale } = useIsland();
+  const refused = error?.code === 'refused' && error.violations.some((v) => v.code === 'COUNTRY_NOT_SERVED');
+  const lang = locale.replace('_', '-');
+  const here = channelOf(locale);
+  const names = countryNames(lang);
+  const served = new Intl.ListFormat(lang, { type: 'conjunction' }).format(here.countries.map((code) => names.of(code) ?? code));
+  const other = channelCodes
+    .map((code) => channels[code])
+    .find((c) => c !== here && country !== null && (c.countries as readonly string[]).includes(country));
+  const otherName = other ? (names.of(other.countries[0]!) ?? other.code) : '';
+  return (
+    <div role="status" className="checkout-country-hint" data-country-not-served>
+      {refused && (
+        <>
+          <p>{t('checkout.billing.served', { countries: served })}</p>
+          {other && (
+            <p>
+              {t('checkout.billing.otherSite', { country: otherName })}
+              {otherSite?.channel === other.code && (
+                <>
+                  {' '}
+                  <a href={homeOf(otherSite, locale)}>{t('checkout.billing.goToOtherSite', { country: otherName })}</a>
+                </>
+              )}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The favourite first, then in the order they were added. */
 const sorted = (addresses: readonly Address[]) => [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.id - b.id);
 
@@ -91,9 +145,9 @@ function AddressChoice({
   );
 }
 
-export function AddressStep({ customer }: { customer: Customer | null }) {
+export function AddressStep({ customer, otherSite }: { customer: Customer | null; otherSite?: OtherSite }) {
   const { t } = useIsland();
-  const { store, order, addresses, status } = useCheckout();
+  const { store, order, addresses, status, error } = useCheckout();
   const book = sorted(addresses);
   const pick = (current: { countryCode: string; postcode: string; street: string } | null | undefined) =>
     book.find((a) => current && a.street === current.street && a.postcode === current.postcode && a.countryCode === current.countryCode)
@@ -104,12 +158,16 @@ export function AddressStep({ customer }: { customer: Customer | null }) {
   const [shipping, setShipping] = useState<number | null>(() => pick(order?.shippingAddress ?? order?.billingAddress));
   const [sameAddress, setSameAddress] = useState(() => !order?.shippingAddress || billing === shipping);
   const [adding, setAdding] = useState(book.length === 0);
+  // The country the shop answered about: the one sent, whatever is chosen since.
+  const [sentCountry, setSentCountry] = useState<string | null>(null);
 
   const billingAddress = book.find((a) => a.id === billing) ?? null;
   const shippingAddress = sameAddress ? billingAddress : (book.find((a) => a.id === shipping) ?? null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (billingAddress) void store.setAddresses(billingAddress, shippingAddress).catch(() => undefined);
+    if (!billingAddress) return;
+    setSentCountry((shippingAddress ?? billingAddress).countryCode);
+    void store.setAddresses(billingAddress, shippingAddress).catch(() => undefined);
   };
 
   if (adding) {
@@ -150,6 +208,7 @@ export function AddressStep({ customer }: { customer: Customer | null }) {
           onChange={setShipping}
         />
       )}
+      <CountryNotServed error={error} country={sentCountry} otherSite={otherSite} />
       <div className="form-actions">
         <button
           type="submit"

@@ -7,7 +7,7 @@
  * the same order: a dialog warns and offers to continue here. On a phone the cart is a recap to open above
  * the steps; from 1024 px it stands beside them, its lines and totals in view while the shopper goes on.
  */
-import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { createContext, lazy, type ReactNode, type RefObject, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
@@ -16,9 +16,9 @@ import { cartStore, customerStore } from '../../stores/shop.ts';
 import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout.ts';
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { type IslandProps, useIsland } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
-import { AddressStep, useAddressFormReady } from './AddressStep.tsx';
+import { AddressStep, type OtherSite, useAddressFormReady } from './AddressStep.tsx';
 import { dataLayer, OrderLines, StepErrors, useCheckout } from './shared.tsx';
 import './checkout.css';
 
@@ -240,8 +240,12 @@ function BackToCart({ children }: { children: ReactNode }) {
   );
 }
 
+/** The other country site, which the address step sends an address of its countries to (the page knows it). */
+const OtherSiteOf = createContext<OtherSite | undefined>(undefined);
+
 function Funnel() {
   const { t, locale } = useIsland();
+  const otherSite = useContext(OtherSiteOf);
   const { store, order, status, error, addresses } = useCheckout();
   const customer = useStore(customerStore().$customer);
   const addressFormReady = useAddressFormReady(order?.state === 'cart' && addresses.length === 0);
@@ -304,7 +308,7 @@ function Funnel() {
   const reached = stepOf(order);
   const open = editing ?? reached;
   const bodies: Record<Step, ReactNode> = {
-    address: <AddressStep customer={customer} />,
+    address: <AddressStep customer={customer} otherSite={otherSite} />,
     shipping: <ShippingStep />,
     payment: <PaymentStep />,
     summary: <SummaryStep />,
@@ -335,4 +339,12 @@ function Funnel() {
   );
 }
 
-export default guardedIsland('checkout', Funnel);
+const GuardedFunnel = guardedIsland('checkout', Funnel);
+
+export default function CheckoutIsland({ otherSite, ...props }: IslandProps & { otherSite?: OtherSite }) {
+  return (
+    <OtherSiteOf.Provider value={otherSite}>
+      <GuardedFunnel {...props} />
+    </OtherSiteOf.Provider>
+  );
+}

@@ -13,23 +13,25 @@ import { guideOffer, recommendationBodyOf, type GuideOffer } from '../../lib/nut
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
-import { toast } from '../../stores/ui.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
+import { AddedToCart } from './AddedToCart.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
 import '../shared/guide.css';
 
 /** Where the content service is: the build's CONTENT_API_URL, given by the page. */
 const ContentUrl = createContext('');
 
-function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
+/** One recommended recipe (exported for its component test). */
+export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
   const { t, price, locale } = useIsland();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
   const food = recipe.ration.days[0]!.foods.find((f) => f.key === recipe.sku) ?? recipe.ration.days[0]!.foods[0]!;
   const offer: GuideOffer | null = guideOffer(recipe.formats[recipe.sku] ?? []);
   const frequency = offer ? DELIVERY_FREQUENCIES.find((f) => f.days === offer.interval) : undefined;
@@ -42,7 +44,7 @@ function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
     setError(null);
     try {
       await addGuideOffers([offer], kind, 'kibble_guide');
-      toast('success', t('guide.result.added', { name: `${name} ${offer.name}` }));
+      setAdded(t('guide.result.added', { name: `${name} ${offer.name}` }));
     } catch {
       setError(t('forms.errors.generic'));
     } finally {
@@ -77,6 +79,7 @@ function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
           </div>
         </>
       )}
+      {offer && <AddedToCart message={added} />}
       {error && <ErrorList messages={[error]} />}
     </li>
   );

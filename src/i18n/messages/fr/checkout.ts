@@ -24,6 +24,10 @@ export default {
     add: 'Ajouter une adresse',
     shipToBilling: 'Me livrer à cette adresse',
     chooseShipping: 'Choisissez votre adresse de livraison',
+    // Said under the choices when the shop refuses the shipping country: where this site delivers, and the site that delivers the other.
+    served: 'Ce site livre les adresses de ces pays\u00A0: {countries}.',
+    otherSite: 'Pour cette adresse, commandez sur notre site {country}.',
+    goToOtherSite: 'Aller sur le site {country}',
   },
   shipping: {
     title: 'Livraison',

@@ -23,6 +23,9 @@ export default {
     add: 'Een adres toevoegen',
     shipToBilling: 'Op dit adres leveren',
     chooseShipping: 'Kies je leveringsadres',
+    served: 'Deze site levert op adressen in deze landen: {countries}.',
+    otherSite: 'Bestel voor dit adres op onze site voor {country}.',
+    goToOtherSite: 'Naar de site voor {country}',
   },
   shipping: {
     title: 'Levering',
