@@ -211,5 +211,10 @@ test('the nutrition guides’ entrance: without a cat it asks to create one, a c
     'href',
     pathOf(info, 'biNutritionGuide', { animal: minou }),
   );
+  // Another cat of the household starts from its profile.
+  await expect(entry.getByRole('link', { name: t('calculator.nutritionGuide.anotherCat') })).toHaveAttribute(
+    'href',
+    pathOf(info, 'animalAdd'),
+  );
   await expectNoSeriousViolation(page, 'nutrition guide entrance with a cat');
 });

@@ -1,7 +1,7 @@
 /**
  * The nutrition guides' entrance (`/userGuide/guide-nutrition-full/` and `-short/`): the shopper's cats,
  * each leading to its bi-nutrition guide (full or mini); without a cat (none yet, or dogs only), the
- * shopper is asked to create their cat's profile first. A guest's pets count too (the pets store sends the
+ * shopper is asked to create their cat's profile first; with cats, another one can be created. A guest's pets count too (the pets store sends the
  * guest token). The frame keeps the answer's height, so nothing moves when the pets arrive.
  */
 import { useEffect, useState } from 'react';
@@ -61,6 +61,12 @@ function Entry({ kind }: { kind: NutritionGuideKind }) {
               </li>
             ))}
           </ul>
+          {/* A household's other cat, not yet known to the shop, starts from its profile too. */}
+          <p>
+            <a className="button secondary" href={pathTo('animalAdd', locale)}>
+              {t('calculator.nutritionGuide.anotherCat')}
+            </a>
+          </p>
         </>
       )}
     </div>

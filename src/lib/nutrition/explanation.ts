@@ -54,7 +54,8 @@ const WORDS: Record<Language, Words> = {
       'nutrition.explanation.growth': (w) => `pour grandir à ${w} kg selon les repères FEDIAF`,
       'nutrition.explanation.idealWeight': (w) => `pour retrouver son poids idéal d’environ ${w} kg selon les repères FEDIAF`,
     },
-    food: (g, name) => `${g} g de ${name}`,
+    // « 39 g d’Effilés… »: de elides before a vowel (an h is left alone: muet or aspiré, a name cannot tell).
+    food: (g, name) => `${g} g ${/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? 'd’' : 'de '}${name}`,
     meals: (n) => `en ${n} repas`,
     indicative: 'Ces quantités sont indicatives\u00A0: ajustez-les selon sa silhouette.',
   },

@@ -67,6 +67,7 @@ export default {
     start: 'Composer le menu de {name}',
     noCat: 'Le guide bi-nutrition compose le menu d’un chat\u00A0: créez d’abord la fiche de votre chat.',
     createCat: 'Créer la fiche de mon chat',
+    anotherCat: 'Créer la fiche d’un autre chat',
     error: 'Une erreur est survenue. Rechargez la page pour réessayer.',
   },
 };

@@ -64,6 +64,7 @@ export default {
     choose: 'Voor welke kat stel je het menu samen?',
     start: 'Het menu van {name} samenstellen',
     noCat: 'De gids bi-voeding stelt het menu van een kat samen: maak eerst de fiche van je kat aan.',
+    anotherCat: 'Een fiche voor een andere kat aanmaken',
     createCat: 'De fiche van mijn kat aanmaken',
     error: 'Er is een fout opgetreden. Laad de pagina opnieuw om het nog eens te proberen.',
   },

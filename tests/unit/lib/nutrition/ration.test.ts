@@ -137,6 +137,9 @@ describe('the explanation', () => {
     );
   });
   it('says when the ration aims at the ideal weight', () => {
+    expect(explainRation('fr', { ...input, foods: [{ name: 'Effilés de poisson', grams: 39 }] }).text).toContain(
+      '39 g d’Effilés de poisson',
+    );
     const e = explainRation('fr', { ...input, name: null, weightKg: 23, targetWeightKg: 20 });
     expect(e.key).toBe('nutrition.explanation.idealWeight');
     expect(e.text).toContain('Votre chien a besoin');
