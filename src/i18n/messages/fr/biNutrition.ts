@@ -11,7 +11,7 @@ export default {
   },
   intro: {
     profile: 'Vérifiez le profil de votre chat\u00A0: son menu en dépend.',
-    meals: 'Quelles croquettes mange-t-il\u00A0?',
+    meals: 'Quelles croquettes mange votre chat\u00A0?',
     selection: 'Choisissez les pâtées de son menu.',
     ration: 'À quelle fréquence lui servir de la pâtée\u00A0?',
   },

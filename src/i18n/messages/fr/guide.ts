@@ -17,7 +17,7 @@ export default {
   intro: {
     profile: 'Faisons connaissance\u00A0: qui est votre compagnon\u00A0?',
     shape: 'Son poids, sa silhouette et son activité font sa ration.',
-    diet: 'Que mange-t-il aujourd’hui, et a-t-il une particularité\u00A0?',
+    diet: 'Que mange votre animal aujourd’hui, et a-t-il une particularité\u00A0?',
   },
   actions: {
     next: 'Suivant',

@@ -10,9 +10,9 @@ export default {
     result: 'Resultaat',
   },
   intro: {
-    profile: 'Controleer het profiel van je kat: zijn menu hangt ervan af.',
+    profile: 'Controleer het profiel van je kat: het menu hangt ervan af.',
     meals: 'Welke brokken eet hij?',
-    selection: 'Kies de natvoeding van zijn menu.',
+    selection: 'Kies de natvoeding van het menu.',
     ration: 'Hoe vaak geef je hem natvoeding?',
   },
   actions: {
@@ -45,7 +45,7 @@ export default {
     otherDays: 'De andere dagen ({days} dagen per week)',
     food: '{name}: {grams} g per dag, of {perMeal} g per maaltijd',
     meals: 'In {meals} maaltijden per dag.',
-    loading: 'We stellen zijn menu samen…',
+    loading: 'We stellen het menu samen…',
   },
   result: {
     title: 'Het bi-voedingsmenu van {name}',
@@ -54,7 +54,7 @@ export default {
     subscribe: 'Abonneren op het hele menu',
     buyOnce: 'Alles in mijn winkelmand',
     added: 'Zijn menu zit in je winkelmand.',
-    missing: 'Stel eerst zijn menu samen in de gids.',
+    missing: 'Stel eerst het menu samen in de gids.',
     vet: 'Je dierenarts kan je de voeding aanraden die bij hem past.',
   },
   link: 'Zijn bi-voedingsmenu samenstellen',
