@@ -1,7 +1,8 @@
 /**
  * `npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]`: what
  * the warehouse does when a parcel leaves (src/backend/operator/ship.ts): the order ships (once it is
- * paid), shipped at `--at` or now, and the "shipped" mail with the tracking number is queued.
+ * paid), shipped at `--at` or now, and the "shipped" mail with the tracking number is queued. The invoice is
+ * dated on the ship date, so `--at` is refused before the order was placed or after now.
  * `npm run operator -- handle-abort <subscription code>`: customer service handled the cancellation request
  * (src/backend/operator/abort.ts): the subscription ends, after its second delivery at the earliest.
  * `npm run operator -- payments [--since <ISO date>]`: the reconciliation report (src/backend/shop/orders/

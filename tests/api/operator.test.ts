@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform } from '../../src/backend/app.ts';
 import { readPlatformConfig } from '../../src/backend/config.ts';
 import { listMails } from '../../src/backend/mail/outbox.ts';
@@ -22,8 +22,11 @@ const clock = testClock();
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
 
+/** Orders are placed at this time; a test that ships at a past date first moves the clock on. */
+const PLACED_AT = '2026-03-20T09:00:00Z';
+beforeEach(() => clock.set(PLACED_AT));
 beforeAll(async () => {
-  clock.set('2026-03-20T09:00:00Z');
+  clock.set(PLACED_AT);
   platform = await testPlatform({ clock: clock.now });
   api = shopApi(platform);
 });
@@ -43,6 +46,12 @@ async function paidOrder() {
   return { customer, steps, token, number: placed.number! };
 }
 
+/** Days later (access tokens are short-lived): the clock moved on, and the customer's calls with a fresh session. */
+async function later(customer: { email: string; password: string }, at: string) {
+  clock.set(at);
+  return checkout(api, (await api.login(customer.email, customer.password)).token);
+}
+
 const ship = (number: string, body: unknown, headers: Record<string, string> = {}) =>
   platform.request(`/operator/orders/${number}/ship`, {
     method: 'POST',
@@ -52,7 +61,8 @@ const ship = (number: string, body: unknown, headers: Record<string, string> = {
 
 describe('POST /operator/orders/{number}/ship', () => {
   it('ships a paid order at the given date, with the shipped mail, once', async () => {
-    const { customer, steps, token, number } = await paidOrder();
+    const { customer, token, number } = await paidOrder();
+    const steps = await later(customer, '2026-03-30T09:00:00Z');
     const at = new Date(clock.now().getTime() - 8 * DAY);
     const res = await ship(number, { tracking: '6A11112222333', carrier: 'Chronopost', at: at.toISOString() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -63,7 +73,7 @@ describe('POST /operator/orders/{number}/ship', () => {
     expect(shipped.shipments[0]).toMatchObject({
       trackingNumber: '6A11112222333',
       carrier: 'Chronopost',
-      shippedAt: '2026-03-12T09:00:00Z',
+      shippedAt: '2026-03-22T09:00:00Z',
     });
     const [mail] = await listMails(platform.db, { to: customer.email, limit: 1 });
     expect(mail!.subject).toBe(`Votre commande n° ${number} est expédiée`);
@@ -82,6 +92,34 @@ describe('POST /operator/orders/{number}/ship', () => {
     // A plain HTML form cannot send JSON.
     expect((await ship(number, 'tracking=6A11112222333', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await ship(number, { tracking: '6A11112222333' })).status).toBe(200);
+  });
+
+  it('refuses a ship date before the order was placed, or in the future: the invoice is dated on it', async () => {
+    const { customer, token, number } = await paidOrder();
+    const steps = await later(customer, '2026-03-30T09:00:00Z');
+    const before = await ship(number, { tracking: '6A11112222333', at: '2026-03-19T10:00:00Z' });
+    expect(before.status).toBe(422);
+    expect(before.body.error).toBe(
+      `Order ${number} was placed on 2026-03-20T09:00:00.000Z: it cannot ship before, on 2026-03-19T10:00:00.000Z.`,
+    );
+    const future = await ship(number, { tracking: '6A11112222333', at: '2026-03-30T09:00:01Z' });
+    expect(future.status).toBe(422);
+    expect(future.body.error).toBe(
+      `Order ${number} cannot ship in the future, on 2026-03-30T09:00:01.000Z: it is now 2026-03-30T09:00:00.000Z.`,
+    );
+    expect(ok(await steps.get(token))).toMatchObject({ shippingState: 'ready', shipments: [{ state: 'ready', shippedAt: null }] });
+
+    // The very second it was placed is not before it.
+    expect((await ship(number, { tracking: '6A11112222333', at: PLACED_AT })).body).toMatchObject({
+      shippedAt: '2026-03-20T09:00:00.000Z',
+    });
+  });
+
+  it('backdates a shipment before its order only when the end-to-end tests ask it in so many words', async () => {
+    const { number } = await paidOrder();
+    const backdated = await ship(number, { tracking: '6A11112222333', at: '2026-03-12T10:00:00Z', backdate: true });
+    expect(backdated.status, JSON.stringify(backdated.body)).toBe(200);
+    expect(backdated.body).toMatchObject({ shippedAt: '2026-03-12T10:00:00.000Z' });
   });
 
   it('answers no browser page of another origin, and grants no CORS', async () => {
@@ -130,22 +168,32 @@ describe('POST /operator/orders/{number}/ship', () => {
 
 describe('npm run operator -- ship', () => {
   it('ships through the platform that runs on PORT_PLATFORM (its PGlite folder is not opened)', async () => {
-    const { steps, token, number } = await paidOrder();
+    const { customer, token, number } = await paidOrder();
+    const steps = await later(customer, '2026-03-30T09:00:00Z');
     const server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     // An empty data folder: had the command opened it, it would have found no such order.
     const dataDir = mkdtempSync(join(tmpdir(), 'operator-'));
     try {
       const port = (server.address() as AddressInfo).port;
-      const run = await runOperator(['ship', number, '--tracking', '6A44445555666', '--at', '2026-03-10T08:00:00Z'], {
+      // The shopper walk's slip: a ship date typed before the order's.
+      const early = await runOperator(['ship', number, '--tracking', '6A44445555666', '--at', '2026-03-18'], {
+        PORT_PLATFORM: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      });
+      expect(early.code).toBe(1);
+      expect(early.stderr).toMatch(/was placed on 2026-03-20T09:00:00\.000Z: it cannot ship before, on 2026-03-18T00:00:00\.000Z/);
+
+      const run = await runOperator(['ship', number, '--tracking', '6A44445555666', '--at', '2026-03-25T08:00:00Z'], {
         PORT_PLATFORM: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
       });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain(`Order ${number} shipped on 2026-03-10T08:00:00.000Z`);
-      expect(ok(await steps.get(token)).shipments[0]).toMatchObject({ trackingNumber: '6A44445555666', shippedAt: '2026-03-10T08:00:00Z' });
+      expect(run.stdout).toContain(`Order ${number} shipped on 2026-03-25T08:00:00.000Z`);
+      expect(ok(await steps.get(token)).shipments[0]).toMatchObject({ trackingNumber: '6A44445555666', shippedAt: '2026-03-25T08:00:00Z' });
 
       const refused = await runOperator(['ship', number, '--tracking', '6A44445555666'], {
         PORT_PLATFORM: String(port),

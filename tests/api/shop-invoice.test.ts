@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_DELAY_DAYS } from '../../src/lib/constants.ts';
 import { OperatorError, shipOrder } from '../../src/backend/operator/ship.ts';
+import { taxFreePrice } from '../../src/lib/catalogue/pricing.ts';
 import { addCoupon, checkout, expectNotFound, ok } from './shop-checkout-support.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 
@@ -66,13 +67,24 @@ const signIn = async (customer: { email: string; password: string }) => (await a
 
 const env = { SITE_URL_FR: 'https://www.maison-gamelle.test', SITE_URL_BE: 'https://www.maison-gamelle.test.be' };
 
+/** An amount as the French invoice writes it, and back. */
+const euros = (minor: number) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(minor / 100).replace(/\u202f/g, '\u00a0');
+const minor = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', ''));
+
+/** The warehouse ships the order on that day: the shop's clock reads it then (a ship date is never in the future). */
+async function shipOn(number: string, tracking: string, at: string | Date) {
+  clock.set(at instanceof Date ? at.toISOString() : at);
+  return shipOrder(platform.db, { number, tracking, at: new Date(at) }, { now: clock.now(), env });
+}
+
 describe('GET /shop/orders/{token}/invoice', () => {
   it('is a 404 before shipment and until the announced delay has begun, then a real PDF for the owner', async () => {
     const { customer, token, number } = await paidOrder();
     expectNotFound(await invoice(token, customer.token));
 
     const shippedAt = new Date('2026-03-03T15:30:00Z');
-    await shipOrder(platform.db, { number, tracking: '6A12345678901', at: shippedAt }, { now: clock.now(), env });
+    await shipOn(number, '6A12345678901', shippedAt);
     clock.set(new Date(shippedAt.getTime() + INVOICE_DELAY_DAYS.min * DAY - 1000));
     expectNotFound(await invoice(token, await signIn(customer)));
 
@@ -86,7 +98,7 @@ describe('GET /shop/orders/{token}/invoice', () => {
 
   it('holds the seller, the invoice number and date, the customer, the lines with their VAT, the totals and the payment', async () => {
     const { customer, token, number } = await paidOrder();
-    await shipOrder(platform.db, { number, tracking: '6A12345678902', at: new Date('2026-03-03T10:00:00Z') }, { now: clock.now(), env });
+    await shipOn(number, '6A12345678902', '2026-03-03T10:00:00Z');
     clock.set('2026-03-20T10:00:00Z');
     const response = await platform.app.request(`http://platform.test/api/v2/shop/orders/${token}/invoice?channelCode=FR&locale=fr_FR`, {
       headers: { authorization: `Bearer ${await signIn(customer)}`, 'x-forwarded-for': platform.clientAddress },
@@ -121,16 +133,61 @@ describe('GET /shop/orders/{token}/invoice', () => {
     }
     const placed = ok(await checkout(api, await signIn(customer)).get(token));
     expect(text).toContain(placed.items[0]!.productName);
-    const euros = (minor: number) =>
-      new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(minor / 100).replace(/\u202f/g, '\u00a0');
     expect(text).toContain(euros(placed.total));
     expect(text).toContain(euros(placed.taxTotal));
     expect(text).toContain(euros(placed.totalExcludingTax));
   });
 
+  it('states the seller’s legal form and share capital, each line’s unit price excluding tax, and lines adding up to the totals', async () => {
+    // An address too long for the client's column: broken at its @, never mid-word.
+    const email = `camille.martin-dupont.${Date.now()}@maison-gamelle-clients.example`;
+    const customer = await api.signUp({ email });
+    const steps = checkout(api, customer.token);
+    const token = await steps.cart();
+    await steps.upToPayment(token, 'visa');
+    const placed = ok(await steps.complete(token));
+    await platform.db.query(`UPDATE shop.orders SET payment_state = 'paid' WHERE token_value = $1`, [token]);
+    await shipOn(placed.number!, '6A12345678907', '2026-03-03T10:00:00Z');
+    clock.set('2026-03-20T10:00:00Z');
+    const res = await platform.app.request(`http://platform.test/api/v2/shop/orders/${token}/invoice?channelCode=FR&locale=fr_FR`, {
+      headers: { authorization: `Bearer ${await signIn(customer)}`, 'x-forwarded-for': platform.clientAddress },
+    });
+    expect(res.status).toBe(200);
+    const lines = pdfText(Buffer.from(await res.arrayBuffer())).split('\n');
+
+    expect(lines).toContain('SAS au capital de 120\u00A0000\u00A0€');
+    const [local, domain] = email.split('@');
+    expect(lines).toContain(local);
+    expect(lines).toContain(`@${domain}`);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('Prix unitaire TTC Prix unitaire HT');
+
+    // The table's cells: after the header, up to the totals; every line ends with its VAT rate, HT and TTC.
+    const table = lines.slice(lines.indexOf('Total TTC') + 1, lines.lastIndexOf('Total HT'));
+    const item = placed.items[0]!;
+    const row = table.slice(table.indexOf(`${item.productName} – ${item.variantName}`) + 1);
+    expect(row.slice(0, 3)).toEqual([euros(item.unitPrice), euros(taxFreePrice(item.unitPrice, 0.2)), '1']);
+    const excl: number[] = [];
+    const incl: number[] = [];
+    table.forEach((cell, i) => {
+      if (cell !== '20\u00A0%') return;
+      excl.push(minor(table[i + 1]!));
+      incl.push(minor(table[i + 2]!));
+    });
+    // The cheapest item and shipping both cost 4,90 €: each 4,08 € excluding tax on its own, 8,16 € together,
+    // but the order's 9,80 € is 8,17 € excluding tax; shipping takes the cent, the item keeps its unit price.
+    expect(excl).toHaveLength(2);
+    expect(incl.reduce((a, b) => a + b)).toBe(placed.total);
+    expect(excl[0]).toBe(taxFreePrice(item.unitPrice, 0.2));
+    expect(excl.reduce((a, b) => a + b)).toBe(placed.totalExcludingTax);
+    expect(lines).toContain(euros(placed.totalExcludingTax));
+    expect(lines).toContain(
+      'Prix unitaires HT arrondis au centime\u00A0: multipliés par la quantité, ils peuvent différer de quelques centimes du total HT de la ligne.',
+    );
+  });
+
   it('speaks Dutch to the Dutch site, with Belgian VAT', async () => {
     const { customer, token, number } = await paidOrder('BE', 'nl_BE');
-    await shipOrder(platform.db, { number, tracking: '6A12345678903', at: new Date('2026-03-03T10:00:00Z') }, { now: clock.now(), env });
+    await shipOn(number, '6A12345678903', '2026-03-03T10:00:00Z');
     clock.set('2026-03-20T10:00:00Z');
     const res = await platform.app.request(`http://platform.test/api/v2/shop/orders/${token}/invoice?channelCode=BE&locale=nl_BE`, {
       headers: { authorization: `Bearer ${await signIn(customer)}`, 'x-forwarded-for': platform.clientAddress },
@@ -149,14 +206,17 @@ describe('GET /shop/orders/{token}/invoice', () => {
       'Meir 12',
       '2000 Antwerpen',
       'België',
+      'SAS (vereenvoudigde vennootschap op aandelen) met een kapitaal van €\u00A0120.000',
+      'Eenheidsprijzen excl. btw afgerond op de cent: vermenigvuldigd met het aantal kunnen ze enkele centen afwijken van het totaal excl. btw van de lijn.',
     ]) {
       expect(text, expected).toContain(expected);
     }
+    expect(text.replace(/\s+/g, ' ')).toContain('Eenheidsprijs incl. btw Eenheidsprijs excl. btw Aantal Btw');
   });
 
   it('is the owner’s only: another customer and an anonymous caller get what an unknown order gets', async () => {
     const { customer, token, number } = await paidOrder();
-    await shipOrder(platform.db, { number, tracking: '6A12345678904', at: new Date('2026-03-01T10:00:00Z') }, { now: clock.now(), env });
+    await shipOn(number, '6A12345678904', '2026-03-03T10:00:00Z');
     clock.set('2026-03-20T10:00:00Z');
     const session = await signIn(customer);
     expect((await invoice(token, session)).status).toBe(200);
@@ -175,11 +235,7 @@ describe('GET /shop/orders/{token}/invoice', () => {
     await steps.upToPayment(token);
     const placed = ok(await steps.complete(token));
     expect(placed.paymentState).toBe('paid');
-    await shipOrder(
-      platform.db,
-      { number: placed.number!, tracking: '6A12345678905', at: new Date('2026-03-01T10:00:00Z') },
-      { now: clock.now(), env },
-    );
+    await shipOn(placed.number!, '6A12345678905', '2026-03-03T10:00:00Z');
     clock.set('2026-03-20T10:00:00Z');
     const res = await platform.app.request(`http://platform.test/api/v2/shop/orders/${token}/invoice?channelCode=FR&locale=fr_FR`, {
       headers: { authorization: `Bearer ${await signIn(customer)}`, 'x-forwarded-for': platform.clientAddress },

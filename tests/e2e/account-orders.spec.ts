@@ -145,9 +145,9 @@ test('the orders of the account: a list with "load more", a detail in its status
   await expect(page.getByText(t('orders.detail.noPayment'))).toBeVisible();
   await expectNoSeriousViolation(page, 'a paid order');
 
-  // The warehouse ships it, 8 days ago: the invoice is there.
+  // The warehouse ships it, 8 days ago (before the order: the tests' backdating): the invoice is there.
   const shipped = await page.request.post(`${PLATFORM}/operator/orders/${free.number}/ship`, {
-    data: { tracking: '6A12345678901', at: new Date(Date.now() - 8 * DAY).toISOString() },
+    data: { tracking: '6A12345678901', at: new Date(Date.now() - 8 * DAY).toISOString(), backdate: true },
   });
   expect(shipped.status(), await shipped.text()).toBe(200);
   await page.reload();

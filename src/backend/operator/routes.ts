@@ -19,11 +19,14 @@ import { OperatorError, OrderNotFound, issuesOf, shipOrder } from './ship.ts';
 const shipBody = z.object({
   tracking: z.string(),
   carrier: z.string().optional(),
-  // When the parcel left, if not now (an ISO 8601 date-time): the invoice comes a few days after it.
+  // When the parcel left, if not now (an ISO 8601 date-time): the invoice comes a few days after it, dated
+  // then, so shipOrder refuses a date before the order's placement or after now (a 422).
   at: z.iso
     .datetime({ offset: true })
     .transform((at) => new Date(at))
     .optional(),
+  // The end-to-end tests' invoice, a week after a parcel shipped before its order (ship.ts).
+  backdate: z.boolean().optional(),
 });
 
 export interface OperatorOptions {

@@ -2,7 +2,8 @@
  * What the warehouse does when a parcel leaves: the shipment and the order move through the shipping state
  * machines (lib/orders/shipping.ts: only a ready shipment ships, once), the order is fulfilled when it is
  * paid as well, shipped_at is set (now, or `at` for demos and tests: the invoice comes a few days after
- * it), and the "shipped" mail with the tracking number is queued in the same transaction.
+ * it, dated then; so `at` lies between the order's placement and now), and the "shipped" mail with the
+ * tracking number is queued in the same transaction.
  * An order ships on payment: one still awaiting its money (cheque, transfer) is refused.
  * Called by `npm run operator -- ship` (scripts/operator.ts) and by the platform's operator endpoint.
  */
@@ -28,6 +29,11 @@ const shipRequest = z.object({
     .regex(/^[A-Za-z0-9-]{8,40}$/, 'a tracking number is 8 to 40 letters, digits or dashes'),
   carrier: z.string().trim().min(2).max(60).optional(),
   at: z.date().optional(),
+  /**
+   * The end-to-end tests' way to an invoice without waiting a week: `at` may then predate the order (its
+   * invoice too). Only the operator's endpoint takes it, never the command line a person types.
+   */
+  backdate: z.boolean().optional(),
 });
 type ShipRequest = z.input<typeof shipRequest>;
 
@@ -52,7 +58,7 @@ export async function shipOrder(
 ): Promise<ShipResult> {
   const parsed = shipRequest.safeParse(request);
   if (!parsed.success) throw new OperatorError(issuesOf(parsed.error));
-  const { number, tracking, carrier, at = options.now } = parsed.data;
+  const { number, tracking, carrier, at = options.now, backdate = false } = parsed.data;
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ token_value: string }>('SELECT token_value FROM shop.orders WHERE number = $1', [number]);
     const order = row && (await findOrder(tx, row.token_value, true));
@@ -60,6 +66,12 @@ export async function shipOrder(
     if (order.state !== 'new') throw new OperatorError(`Order ${number} is ${order.state}: only a placed order ships.`);
     if (order.payment_state !== 'paid')
       throw new OperatorError(`Order ${number} is ${order.payment_state}: an order ships once it is paid.`);
+    // The invoice is dated the day the parcel left: it cannot predate the order nor come from the future.
+    const placedAt = order.checkout_completed_at ? new Date(order.checkout_completed_at) : null;
+    if (placedAt && at < placedAt && !backdate)
+      throw new OperatorError(`Order ${number} was placed on ${placedAt.toISOString()}: it cannot ship before, on ${at.toISOString()}.`);
+    if (at > options.now)
+      throw new OperatorError(`Order ${number} cannot ship in the future, on ${at.toISOString()}: it is now ${options.now.toISOString()}.`);
     const shipment = await shipmentOf(tx, order.id);
     if (!shipment) throw new OperatorError(`Order ${number} has no shipment.`);
     try {

@@ -18,6 +18,8 @@ export const SELLER = {
   country: { fr: 'France', nl: 'Frankrijk' },
   registration: 'RCS Nantes 912 478 351',
   vatNumber: 'FR05 912 478 351',
+  /** A simplified joint-stock company (SAS) and its share capital in euros, as the legal notice says. */
+  shareCapitalEuros: 120_000,
 } as const;
 
 const FREE: Record<Language, string> = { fr: 'Gratuit', nl: 'Gratis' };
