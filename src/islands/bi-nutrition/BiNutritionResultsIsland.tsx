@@ -13,7 +13,7 @@ import { guideOffer, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { biNutritionDraft } from '../../stores/bi-nutrition.ts';
-import { AddedToCart } from '../guides/AddedToCart.tsx';
+import { AddedToCart } from '../shared/AddedToCart.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';

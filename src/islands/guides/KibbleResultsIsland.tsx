@@ -19,7 +19,7 @@ import { useIsland } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
-import { AddedToCart } from './AddedToCart.tsx';
+import { AddedToCart } from '../shared/AddedToCart.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
 import '../shared/guide.css';
 

@@ -4,7 +4,7 @@
  * stays where the shopper clicked, in a live region drawn from the start so that a screen reader says it.
  */
 import { pathTo } from '../../lib/routes/paths.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland } from './island.tsx';
 
 export function AddedToCart({ message }: { message: string | null }) {
   const { t, locale } = useIsland();
