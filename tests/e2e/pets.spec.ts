@@ -91,7 +91,7 @@ test('a pet added with its photo, refused then saved, viewed, edited and deleted
   await expectNoSeriousViolation(page, 'pet page');
 
   await page.getByRole('link', { name: t('pets.view.edit') }).click();
-  await expect(page.getByLabel(t('pets.fields.weight'))).toHaveValue('4.5');
+  await expect(page.getByLabel(t('pets.fields.weight'))).toHaveValue('4,5');
   await page.getByLabel(t('pets.fields.weight')).fill('5');
   await page.getByRole('button', { name: t('pets.form.save') }).click();
   await expect(page.getByText(t('pets.view.kg', { weight: '5' }), { exact: false })).toBeVisible();

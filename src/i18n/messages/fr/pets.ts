@@ -54,7 +54,7 @@ export default {
     remove: 'Supprimer la photo',
     rotate: 'Tourner la photo',
     uploading: 'Envoi de la photo…',
-    uploaded: 'La photo est enregistrée.',
+    uploaded: 'La photo est prête\u00A0: enregistrez la fiche pour la garder.',
     removed: 'La photo est supprimée.',
     alt: 'Photo de {name}',
     none: 'Pas encore de photo',

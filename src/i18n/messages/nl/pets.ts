@@ -54,7 +54,7 @@ export default {
     remove: 'De foto verwijderen',
     rotate: 'De foto draaien',
     uploading: 'Foto wordt verzonden…',
-    uploaded: 'De foto is opgeslagen.',
+    uploaded: 'De foto is klaar: sla de fiche op om ze te bewaren.',
     removed: 'De foto is verwijderd.',
     alt: 'Foto van {name}',
     none: 'Nog geen foto',

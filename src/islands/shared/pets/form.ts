@@ -86,7 +86,8 @@ export const petValues = (animal: Animal): PetFormValues => ({
   birthday: animal.inDate
     ? { ...emptyBirthday(true), birthday: animal.birthday.slice(0, 10) }
     : { birthday: null, birthday_years: animal.ageYears, birthday_months: animal.ageMonths, in_date: false },
-  weight: String(animal.weight),
+  // French and Belgian Dutch both write a decimal comma, as the shopper typed it.
+  weight: String(animal.weight).replace('.', ','),
   sterilized: yesNo(animal.sterilized),
   condition: idOf(animal.condition),
   activity: idOf(animal.activity),

@@ -90,6 +90,6 @@ describe('pet form', () => {
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',
     });
-    expect(values).toEqual(cat({ weight: '4.5' }));
+    expect(values).toEqual(cat({ weight: '4,5' }));
   });
 });
