@@ -137,7 +137,7 @@ test('with consent: page_view, view_item_list, view_item, add_to_cart and view_c
     }),
   ]);
   const line = page.locator('.cart-line').first();
-  await line.getByRole('button', { name: /^\+$|Ajouter un|Eén meer/ }).click();
+  await line.getByRole('button', { name: textsOf(info)('cart.item.increase') }).click();
   await expect(line.locator('input[type="number"]')).toHaveValue('2');
   await expect(page.locator('[data-cart]')).toHaveAttribute('aria-busy', 'false');
   expect(await named(page, 'view_cart')).toHaveLength(1);
