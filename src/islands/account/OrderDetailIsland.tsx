@@ -10,6 +10,7 @@ import { channelOf, intlLocaleOf, languageOf, type LocaleCode } from '../../lib/
 import { accountingLines } from '../../lib/orders/accounting-lines.ts';
 import { INVOICE_DELAY_DAYS } from '../../lib/constants.ts';
 import { invoiceAvailable, invoiceAvailableFrom } from '../../lib/orders/invoice.ts';
+import { addressLines, relayPointLines } from '../../lib/orders/address-lines.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
@@ -39,19 +40,6 @@ function AddressBlock({ title, lines }: { title: string; lines: ReadonlyArray<st
     </div>
   );
 }
-
-const countryName = (locale: LocaleCode, code: string) =>
-  new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code) ?? code;
-const addressLines = (locale: LocaleCode, a: OrderAddress) => [
-  `${a.firstName} ${a.lastName}`,
-  a.company,
-  a.street,
-  a.street2,
-  `${a.postcode} ${a.city}`,
-  countryName(locale, a.countryCode),
-  a.phoneNumber,
-];
-const relayLines = (locale: LocaleCode, p: RelayPoint) => [p.name, p.street, `${p.postcode} ${p.city}`, countryName(locale, p.countryCode)];
 
 /** The invoice as a file: a plain link cannot carry the bearer token, so it is fetched and handed over as an object URL. */
 async function downloadInvoice(token: string, number: string, locale: LocaleCode): Promise<void> {
@@ -116,7 +104,7 @@ function Invoice({ order }: { order: Order }) {
 /** `back`: the link above the order (a subscription's history leads back to that history). */
 export function OrderView({ order, back }: { order: Order; back?: { href: string; label: string } }) {
   const { t, locale, price } = useIsland();
-  // An accounting line reads as an amount even at zero (0,00 €), unlike a price.
+  // An accounting line reads as an amount even at zero (0,00 €), but free delivery says "Gratuit" as the cart said it.
   const formatAmount = (minor: number) =>
     new Intl.NumberFormat(intlLocaleOf(languageOf(locale)), { style: 'currency', currency: 'EUR' }).format(minor / 100);
   const shipment = order.shipments[0];
@@ -194,7 +182,7 @@ export function OrderView({ order, back }: { order: Order; back?: { href: string
           {lines.map((line) => (
             <div key={line.label} className={line.key}>
               <dt>{line.label}</dt>
-              <dd>{formatAmount(line.amount)}</dd>
+              <dd>{line.key === 'shippingTotal' ? price(line.amount) : formatAmount(line.amount)}</dd>
             </div>
           ))}
         </dl>
@@ -216,13 +204,21 @@ export function OrderView({ order, back }: { order: Order; back?: { href: string
         <h2 id="order-delivery">{t('orders.detail.delivery')}</h2>
         <div className="order-detail__grid">
           {shipment?.relayPoint ? (
-            <AddressBlock title={t('orders.detail.relayPoint')} lines={relayLines(locale, shipment.relayPoint)} />
+            <AddressBlock title={t('orders.detail.relayPoint')} lines={relayPointLines(languageOf(locale), shipment.relayPoint)} />
           ) : (
             order.shippingAddress && (
-              <AddressBlock title={t('orders.detail.shipping')} lines={addressLines(locale, order.shippingAddress)} />
+              <AddressBlock
+                title={t('orders.detail.shipping')}
+                lines={addressLines(languageOf(locale), order.shippingAddress, { withPhone: true })}
+              />
             )
           )}
-          {order.billingAddress && <AddressBlock title={t('orders.detail.billing')} lines={addressLines(locale, order.billingAddress)} />}
+          {order.billingAddress && (
+            <AddressBlock
+              title={t('orders.detail.billing')}
+              lines={addressLines(languageOf(locale), order.billingAddress, { withPhone: true })}
+            />
+          )}
           <div>
             <h3>{t('orders.detail.carrier')}</h3>
             <p>{shipment?.carrier ?? '—'}</p>

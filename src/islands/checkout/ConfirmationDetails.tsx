@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { addressLines, relayPointLines } from '../../lib/orders/address-lines.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createCheckoutClient, createSubscriptionsClient } from '../../lib/shop-api/client.ts';
 import type { Order, OrderAddress, RelayPoint, ShippingMethod } from '../../lib/shop-api/wire.ts';
@@ -17,6 +18,7 @@ import { codeOf, shipmentOf } from '../../stores/checkout.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
+import { formatDay } from '../shared/shop-day.ts';
 import { OrderLines } from './shared.tsx';
 
 /** What the confirmation needs of a subscription the order started. */
@@ -83,23 +85,6 @@ function useShippingMethod(order: Order): ShippingMethod | null | undefined {
   return method;
 }
 
-/** A calendar day of the shop (YYYY-MM-DD), counted in UTC as the shop counts it, in long form. */
-const formatDay = (locale: LocaleCode, day: string): string =>
-  new Intl.DateTimeFormat(intlLocaleOf(languageOf(locale)), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-
-const countryName = (locale: LocaleCode, code: string) =>
-  new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code) ?? code;
-
-const addressLines = (locale: LocaleCode, a: OrderAddress) => [
-  `${a.firstName} ${a.lastName}`,
-  a.company,
-  a.street,
-  a.street2,
-  `${a.postcode} ${a.city}`,
-  countryName(locale, a.countryCode),
-];
-const relayLines = (locale: LocaleCode, p: RelayPoint) => [p.name, p.street, `${p.postcode} ${p.city}`, countryName(locale, p.countryCode)];
-
 function Lines({ lines }: { lines: ReadonlyArray<string | null> }) {
   return (
     <address>
@@ -134,9 +119,9 @@ export function WhereItGoes({ order }: { order: Order }) {
       <h2 id="confirmation-delivery">{t('checkout.shipping.title')}</h2>
       <h3>{point ? t('checkout.confirmation.relayPoint') : t('checkout.confirmation.shippingAddress')}</h3>
       {point ? (
-        <Lines lines={relayLines(locale, point)} />
+        <Lines lines={relayPointLines(languageOf(locale), point)} />
       ) : (
-        order.shippingAddress && <Lines lines={addressLines(locale, order.shippingAddress)} />
+        order.shippingAddress && <Lines lines={addressLines(languageOf(locale), order.shippingAddress)} />
       )}
       <p>{[method?.name, shipment?.carrier ?? method?.carrier].filter(Boolean).join(' · ')}</p>
       {/* The carrier's delivery time arrives after the order: its place is kept from the start. */}

@@ -1,10 +1,10 @@
 /**
  * The guides' one-click add to cart: each offer (a format, how many, the frequency it fits) goes into the
- * cart once or as a subscription at its frequency, then the mini cart opens. The kibble guide adds one
- * recipe, the bi-nutrition guides a whole menu.
+ * cart once or as a subscription at its frequency. The kibble guide adds one recipe, the bi-nutrition guides a
+ * whole menu. The guides' pages have no header cart to open: their result says what was added, with a link to
+ * the cart (AddedToCart.tsx).
  */
 import type { GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
-import { openMiniCart } from '../../stores/mini-cart.ts';
 import { cartStore } from '../../stores/shop.ts';
 
 export type GuidePurchase = 'once' | 'subscription';
@@ -17,5 +17,4 @@ export async function addGuideOffers(offers: readonly GuideOffer[], kind: GuideP
       interval: kind === 'subscription' ? offer.interval : 0,
       sourceItemList,
     });
-  openMiniCart();
 }

@@ -43,21 +43,7 @@ export const longDate = (lang: Language, iso: string): string =>
     .map((part) => (lang === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
     .join('');
 
-const countryName = (lang: Language, code: string): string =>
-  new Intl.DisplayNames([intlLocaleOf(lang)], { type: 'region' }).of(code) ?? code;
-
-/** An address as a label reads: name, company, street lines, postcode and town, country. */
-export const addressLines = (lang: Language, a: OrderAddress): string[] =>
-  [`${a.firstName} ${a.lastName}`, a.company, a.street, a.street2, `${a.postcode} ${a.city}`, countryName(lang, a.countryCode)].filter(
-    (line): line is string => !!line,
-  );
-
-export const relayPointLines = (lang: Language, p: RelayPoint): string[] => [
-  p.name,
-  p.street,
-  `${p.postcode} ${p.city}`,
-  countryName(lang, p.countryCode),
-];
+export { addressLines, relayPointLines } from '../../../lib/orders/address-lines.ts';
 
 /** How the order is paid, as the mails and the invoice say it. */
 export interface PaymentView {

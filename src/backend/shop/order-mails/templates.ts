@@ -210,7 +210,11 @@ const subscriptionTermsBlock = (t: Texts, lang: Language, o: Order, payment: Pay
 const totalsBlock = (lang: Language, o: Order, heading: string): Block => ({
   kind: 'table',
   heading,
-  rows: accountingLines(lang, o).map((line) => [line.label, amount(lang, line.amount)]),
+  // Free delivery says "Gratuit" as the cart said it; the other lines read as amounts even at zero.
+  rows: accountingLines(lang, o).map((line) => [
+    line.label,
+    line.key === 'shippingTotal' ? money(lang, line.amount) : amount(lang, line.amount),
+  ]),
   strongLast: true,
 });
 

@@ -66,7 +66,7 @@ export default {
     guideLink: 'Lancer le guide',
     bestSellers: 'Nos meilleures ventes',
     reviewsHeading: 'Ils nous font confiance',
-    onePercentLink: 'En savoir plus sur 1% for animals',
+    onePercentLink: 'En savoir plus sur «\u00A01\u00A0% pour les animaux\u00A0»',
     shopsLink: 'Trouver un magasin',
     /** The home carousel: its name, a slide's position, its controls. */
     carousel: {

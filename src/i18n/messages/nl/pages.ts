@@ -65,7 +65,7 @@ export default {
     guideLink: 'Start de gids',
     bestSellers: 'Onze bestsellers',
     reviewsHeading: 'Wat onze klanten zeggen',
-    onePercentLink: 'Meer over 1% for animals',
+    onePercentLink: 'Meer over ‘1% voor dieren’',
     shopsLink: 'Vind een winkel',
     carousel: {
       label: 'In de kijker',

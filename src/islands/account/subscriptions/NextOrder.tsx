@@ -12,7 +12,8 @@ import { OrderTotals } from '../../shared/OrderTotals.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatDate } from '../OrdersParts.tsx';
 import { addDays } from '../../../lib/subscriptions/schedule.ts';
-import { formatDay, subscriptionsApi, useAction } from './parts.tsx';
+import { formatDay } from '../../shared/shop-day.ts';
+import { subscriptionsApi, useAction } from './parts.tsx';
 
 /** A treat offered for the next delivery (the cart's upsells: best sellers that can be bought now). */
 export interface UpsellOffer {

@@ -20,7 +20,8 @@ import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { OrderStatus } from '../OrdersParts.tsx';
 import { CardChange } from './CardChange.tsx';
-import { ChangeForm, formatDay, frequencyMeaning, ScopeChoice, subscriptionsApi, useAction } from './parts.tsx';
+import { formatDay } from '../../shared/shop-day.ts';
+import { ChangeForm, frequencyMeaning, ScopeChoice, subscriptionsApi, useAction } from './parts.tsx';
 
 type Update = (subscription: Subscription, message?: string) => void;
 type Editing = 'frequency' | 'card' | 'address' | 'shipping';

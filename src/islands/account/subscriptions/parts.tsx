@@ -21,6 +21,7 @@ import { shopApi } from '../../../stores/shop.ts';
 import { ErrorList, FieldErrors } from '../../shared/forms/ErrorList.tsx';
 import { resolveError } from '../../shared/forms/text.ts';
 import { useIsland } from '../../shared/island.tsx';
+import { formatDay } from '../../shared/shop-day.ts';
 import { useModal } from '../ConfirmDialog.tsx';
 import { formatDate, OrderStatus } from '../OrdersParts.tsx';
 import './subscriptions.css';
@@ -30,13 +31,6 @@ export const subscriptionsApi = () => createSubscriptionsClient(shopApi().http);
 /** The subscription code of the address the shell serves (null on the shell's own address). */
 export const subscriptionCodeOf = (route: RouteName, locale: LocaleCode): string | null =>
   runtimeParamOf(route, 'subscription', window.location.pathname, locale);
-
-/**
- * A calendar day of the shop (YYYY-MM-DD: shipments, the lock) in long form. The shop counts days in UTC,
- * so the day is read there: read in Paris time, a day could show as its eve.
- */
-export const formatDay = (locale: LocaleCode, day: string): string =>
-  new Intl.DateTimeFormat(intlLocaleOf(languageOf(locale)), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** How often, and the next delivery that gives: "Toutes les 6 semaines, prochaine livraison le 14 avril 2031". */
 export function frequencyMeaning(t: Translator, locale: LocaleCode, days: number, nextDay: string): string {

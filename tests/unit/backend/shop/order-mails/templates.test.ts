@@ -40,6 +40,10 @@ describe('order mail templates', () => {
     expect(text).toContain('Réduction (Bienvenue)\u00A0: -4,58\u00A0€');
     expect(text).toContain('Frais de service\u00A0: 1,50\u00A0€');
     expect(text).toContain('Total TTC\u00A0: 47,52\u00A0€');
+    // Free delivery is said as the cart says it; an amount line reads as one even at zero.
+    const freeDelivery = orderMail('confirmation', input({ order: { ...order, shippingTotal: 0, taxTotal: 0 } })).text;
+    expect(freeDelivery).toContain('Frais de livraison\u00A0: Gratuit');
+    expect(freeDelivery).toContain('dont TVA\u00A0: 0,00\u00A0€');
     expect(accountingLines('nl', order).map((l) => l.label)).toEqual([
       'Subtotaal artikelen',
       'Korting (Bienvenue)',
