@@ -277,7 +277,7 @@ describe('the discount code’s state', () => {
     expect(o.coupon!.refusal!.message).toMatch(/^Ce code promo est valable à partir de 30,00\s€ d’achat\.$/);
     // In the language the cart is read in.
     expect(ok(await read(cart.tokenValue, { query: BE_NL })).coupon!.refusal!.message).toMatch(
-      /^Deze kortingscode geldt vanaf €\s30,00 aankoop\.$/,
+      /^Deze kortingscode geldt voor aankopen vanaf €\s30,00\.$/,
     );
 
     // Back over the minimum: applied again.

@@ -420,7 +420,7 @@ describe('coupons', () => {
       const under = expectViolation(await apply(cart.tokenValue, oneCentMore), 'couponCode', 'COUPON_MINIMUM');
       expect(under.violations[0]!.message).toMatch(/^Ce code promo est valable à partir de 30,01\s€ d’achat\.$/);
       const nl = expectViolation(await apply(cart.tokenValue, oneCentMore, 'channelCode=BE&locale=nl_BE'), 'couponCode', 'COUPON_MINIMUM');
-      expect(nl.violations[0]!.message).toMatch(/^Deze kortingscode geldt vanaf €\s30,01 aankoop\.$/);
+      expect(nl.violations[0]!.message).toMatch(/^Deze kortingscode geldt voor aankopen vanaf €\s30,01\.$/);
       // The refused code left CROQ5 in place.
       expect(orderSchema.parse((await api.call('GET', `/orders/${cart.tokenValue}`)).body).couponCode).toBe('CROQ5');
       expect(orderSchema.parse((await apply(cart.tokenValue, atTotal)).body)).toMatchObject({

@@ -126,7 +126,7 @@ const nl: Catalogue = {
   CART_FULL: (p) => `Je winkelmand kan niet meer dan ${p.max} verschillende producten bevatten.`,
   COUPON_INVALID: () => 'Deze kortingscode is niet geldig.',
   COUPON_EXPIRED: () => 'Deze kortingscode is verlopen.',
-  COUPON_MINIMUM: (p) => `Deze kortingscode geldt vanaf ${euros('nl', p.amount)} aankoop.`,
+  COUPON_MINIMUM: (p) => `Deze kortingscode geldt voor aankopen vanaf ${euros('nl', p.amount)}.`,
   COUPON_FIRST_ORDER: () => 'Deze kortingscode geldt alleen voor een eerste bestelling.',
   COUPON_RESERVED: () =>
     'Deze code is voorbehouden aan nieuwe inschrijvers op onze nieuwsbrief: schrijf je in om je persoonlijke code van € 5 op je eerste bestelling te ontvangen.',

@@ -22,7 +22,7 @@ export default {
     social: 'Volg ons',
     careHours: 'Klantendienst van maandag tot vrijdag van 9.00 tot 18.00 uur',
     rating: 'Beoordeeld met {rating}/5 op basis van {count} reviews',
-    onePercent: 'Lid van het programma ‘1% voor dieren’: 1% van onze verkoop gaat naar dierenwelzijnsorganisaties',
+    onePercent: 'Lid van het programma ‘1% voor dieren’: 1% van onze verkoop gaat naar dierenbeschermingsverenigingen',
     newsletter: 'Ontvang onze tips en € 5 korting op je eerste bestelling',
     copyright: '© {year} Maison Gamelle',
     /** The notice of a new build while the page is open (src/page-scripts/build-watch.ts). */
