@@ -40,6 +40,12 @@ it('mistyped card details are each said under their field, the focus on the firs
     expect(messageUnder(field)).toBe('');
   }
 
+  // Nothing typed: the number and the expiry are said missing, not invalid.
+  fireEvent.click(pay);
+  expect(messageUnder(fields.cardNumber)).toBe(t('forms.errors.required'));
+  expect(messageUnder(fields.expiryDate)).toBe(t('forms.errors.required'));
+  expect(messageUnder(fields.cardHolder)).toBe(t('checkout.payment.card.errors.cardHolder'));
+
   // One digit wrong (the check digit fails), a thirteenth month, a two-digit code, no holder.
   type(fields.cardNumber, '4543 4740 0224 9997');
   type(fields.expiryDate, '13/20');

@@ -60,6 +60,8 @@ test('an anonymous shopper appends files, removes the refused ones and sends the
   await expect(page.getByRole('heading', { name: t('contact.sent.title') })).toBeVisible();
   const reference = /C-[A-Z2-9]{8}/.exec((await page.locator('.contact-sent').textContent()) ?? '')?.[0];
   expect(reference).toBeDefined();
+  // Kept whole on a phone: the reference sits in its own unbreakable span.
+  await expect(page.locator('.contact-sent .contact-reference')).toHaveCSS('white-space', 'nowrap');
   await expect(page.locator('.contact-sent')).toContainText(email);
 
   const [ack] = await mailsTo(page.request, email);

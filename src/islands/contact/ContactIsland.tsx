@@ -165,6 +165,9 @@ function FileList({
   );
 }
 
+/** Where the reference goes in the sentence, replaced by the reference in its own unbreakable span. */
+const REFERENCE_SLOT = '\u0000';
+
 function Sent({ answer, email, onAgain }: { answer: ContactRequestAnswer; email: string; onAgain: () => void }) {
   const { t } = useIsland();
   const ref = useRef<HTMLDivElement>(null);
@@ -172,7 +175,21 @@ function Sent({ answer, email, onAgain }: { answer: ContactRequestAnswer; email:
   return (
     <div className="contact-sent" role="status" tabIndex={-1} ref={ref}>
       <h2>{t('contact.sent.title')}</h2>
-      <p>{t('contact.sent.text', { reference: answer.reference, email })}</p>
+      <p>
+        {/* The reference is kept whole: a phone would break it at its hyphen, and the shopper copies it as one word. */}
+        {t('contact.sent.text', { reference: REFERENCE_SLOT, email })
+          .split(REFERENCE_SLOT)
+          .flatMap((part, i) =>
+            i === 0
+              ? [part]
+              : [
+                  <span key="reference" className="contact-reference">
+                    {answer.reference}
+                  </span>,
+                  part,
+                ],
+          )}
+      </p>
       <p>
         <button type="button" className="button secondary" onClick={onAgain}>
           {t('contact.sent.again')}

@@ -52,6 +52,12 @@ const asTyped = (name: CardField, value: string, previous: string) => (name === 
  * shop. Once the shopper tried to pay, each detail that cannot make a card says so under its field, and
  * stops saying it as soon as it is right.
  */
+/** An empty number or expiry is missing, not "invalide"; the code's and the holder's messages already say what is asked. */
+const errorKey = (name: CardField, value: string): string =>
+  value.trim() === '' && (name === 'cardNumber' || name === 'expiryDate')
+    ? 'forms.errors.required'
+    : `checkout.payment.card.errors.${name}`;
+
 function CardForm({
   id,
   card,
@@ -79,7 +85,7 @@ function CardForm({
           aria-describedby={`${id}-${name}-error`}
           {...props}
         />
-        <FieldErrors id={`${id}-${name}-error`} messages={wrong ? [t(`checkout.payment.card.errors.${name}`)] : []} />
+        <FieldErrors id={`${id}-${name}-error`} messages={wrong ? [t(errorKey(name, card[name]))] : []} />
       </div>
     );
   };
