@@ -20,6 +20,7 @@ const fields = {
   additives: true,
   energy_kcal_per_kg: true,
   analytical_constituents: true,
+  // Its weights are the rows a product page shows; a food's grams are the engine's (lib/catalogue/feeding-table.ts).
   feeding_table: true,
   json_avis: true,
 } as const;

@@ -148,6 +148,17 @@ describe('the editor API writes what the site reads', () => {
     expect(hook.verdict).toEqual({ rebuild: true, model: 'b2c-product', event: 'entry.update', channels: ['fr', 'be'] });
   });
 
+  it('sets a product’s approval number (its label’s establishment) in every language', async () => {
+    const res = await write('PUT', `/products/${product.sku}?locale=fr_FR`, { data: { approval_number: 'FR 22 050 002 CE' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.approval_number).toBe('FR 22 050 002 CE');
+    for (const locale of ['fr_FR', 'nl_BE'])
+      expect(
+        (await platform.get(`/content/b2c-products/sku-${product.sku}?render=2&locale=${locale}`)).body.data.labelling.approval_number,
+      ).toBe('FR 22 050 002 CE');
+    expectError(await write('PUT', `/products/${product.sku}`, { data: { approval_number: '  ' } }), 400, 'ValidationError');
+  });
+
   it('unpublishes a product (hidden from the listings, its webhook sent) and publishes it again', async () => {
     const off = await write('POST', `/products/${product.sku}/actions/unpublish?locale=fr`);
     expect(off.status).toBe(200);

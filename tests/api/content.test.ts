@@ -15,6 +15,8 @@ import {
   shop,
 } from '../../src/lib/content/wire.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
+import { ADDITIVES_CONTACT } from '../../src/backend/content/labelling.ts';
+import { SELLER } from '../../src/backend/shop/order-mails/format.ts';
 
 let platform: Awaited<ReturnType<typeof testPlatform>>;
 const fixtures = loadFixtures();
@@ -47,6 +49,32 @@ describe('GET /content/b2c-products/{sku-…|slug}', () => {
       const data = envelope(schema).parse(res.body).data;
       expect(data.sku).toBe(viewable.sku);
     }
+  });
+  it('gives a full product its label’s mentions: the operator (the seller), the establishment, the additives contact', async () => {
+    const fr = envelope(productFull).parse(
+      (await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=2&locale=fr_FR`)).body,
+    ).data;
+    const nl = envelope(productFull).parse(
+      (await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=2&locale=nl_BE`)).body,
+    ).data;
+    expect(fr.labelling).toEqual({
+      approval_number: viewable.approvalNumber,
+      operator: { name: SELLER.name, address: [SELLER.street, SELLER.city, 'France'] },
+      additives_contact: { phone: ADDITIVES_CONTACT.phone, email: ADDITIVES_CONTACT.email },
+    });
+    expect(nl.labelling.operator.address).toEqual([SELLER.street, SELLER.city, 'Frankrijk']);
+    expect(nl.labelling.approval_number).toBe(viewable.approvalNumber);
+    // A summary carries none of it: only the product's page shows the label.
+    const summary = (await platform.get(`/content/b2c-products/sku-${viewable.sku}?render=1&locale=fr_FR`)).body.data;
+    expect(summary).not.toHaveProperty('labelling');
+  });
+  it('declares the constituents a product’s copy claims, beside the five', async () => {
+    const claimed = fixtures.products.find((p) => p.analyticalConstituents.epaDha !== undefined)!;
+    const full = envelope(productFull).parse(
+      (await platform.get(`/content/b2c-products/sku-${claimed.sku}?render=2&locale=fr_FR`)).body,
+    ).data;
+    expect(full.analytical_constituents).toEqual(claimed.analyticalConstituents);
+    expect(full.analytical_constituents.epaDha).toBeGreaterThan(0);
   });
   it('finds a product by its slug in each language', async () => {
     const fr = await platform.get(`/content/b2c-products/${viewable.slug.fr}?locale=fr_BE`);

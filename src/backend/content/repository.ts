@@ -15,6 +15,7 @@ import type {
   Shop,
 } from '../../lib/content/wire.ts';
 import { subscriptionPrice, taxFreePrice } from '../../lib/catalogue/pricing.ts';
+import { labellingOf } from './labelling.ts';
 
 export interface ProductQuery {
   language: Language;
@@ -179,6 +180,8 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     analyticalConstituents: ProductFull['analytical_constituents'];
     feedingTable: ProductFull['feeding_table'];
     reviews: ProductFull['json_avis']['reviews'];
+    /** Absent from an entry written before products had one. */
+    approvalNumber?: string;
   };
   return {
     ...summary,
@@ -190,6 +193,7 @@ function toProduct(row: Row, q: ProductQuery): ProductEmpty | ProductSummary | P
     feeding_table: d.feedingTable,
     json_avis: { rating: summary.rating, count: summary.review_count, reviews: d.reviews },
     localizations: row.localizations as Record<string, string>,
+    labelling: labellingOf(d.approvalNumber ?? null, q.language),
   };
 }
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isoDate, shopSchedule } from '../../lib/shops/opening-hours.ts';
 import { countryCodes, languages } from '../../lib/channels.ts';
+import { analyticalConstituents } from '../../lib/content/wire.ts';
 
 const text = z.object({ fr: z.string().min(1), nl: z.string().min(1) });
 /** A URL segment: lowercase letters, digits and hyphens (a category slug may hold slashes). */
@@ -17,11 +18,11 @@ const productKinds = ['dry', 'wet', 'treat'] as const;
 const variantFixture = z.object({
   /** The variant code: exactly 8 digits, like every cart and variant code. */
   code: z.string().regex(/^\d{8}$/),
-  /** Format label ("2 kg", "12 x 85 g") and its URL segment ("2-kg"). */
+  /** Format label ("2 kg", "12 × 85 g") and its URL segment ("2-kg"). */
   name: text,
   slug: segment,
   unit: z.enum(['kg', 'g', 'l']),
-  /** Net content in `unit` for one sellable item, e.g. 2 (kg) or 1020 (g for 12 x 85 g). */
+  /** Net content in `unit` for one sellable item, e.g. 2 (kg) or 1020 (g for 12 × 85 g). */
   netQuantity: z.number().positive(),
   /** Price tax included, integer euro cents. The tax-free and subscription prices are derived. */
   basePrice: z.number().int().nonnegative(),
@@ -52,14 +53,13 @@ export const productFixture = z.object({
   /** Ingredient list as printed on the pack. */
   composition: text,
   additives: text,
-  /** Analytical constituents in percent. */
-  analyticalConstituents: z.object({
-    protein: z.number(),
-    fat: z.number(),
-    fibre: z.number(),
-    ash: z.number(),
-    moisture: z.number(),
-  }),
+  /** Analytical constituents in percent: the five, and those the copy claims (lib/content/wire.ts). */
+  analyticalConstituents: analyticalConstituents.strict(),
+  /**
+   * The approval number of the establishment that makes the food (EU Regulation 767/2009 art. 17(1)(c), "FR 56 178
+   * 001 CE": country, department, commune, establishment, EC mark), printed on its label.
+   */
+  approvalNumber: z.string().regex(/^[A-Z]{2} \d{2,3} \d{3} \d{3} CE$/),
   /** Metabolisable energy in kcal per kg. */
   energyKcalPerKg: z.number().int().positive(),
   /** Daily portion table: grams a day by body weight in kg, for a normally active adult. */

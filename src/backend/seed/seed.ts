@@ -142,6 +142,7 @@ async function writeCatalogue(tx: Queryable, c: CatalogueFixture, images: Catalo
           analyticalConstituents: p.analyticalConstituents,
           feedingTable: p.feedingTable,
           reviews: p.reviews,
+          approvalNumber: p.approvalNumber,
         },
         updated_at: now,
         ...imageOf(images.products, p.sku, language),

@@ -47,6 +47,8 @@ const productEdit = z.strictObject({
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   position,
   best_seller_rank: position,
+  /** The approval number of the establishment that makes it, as its label prints it (wire.ts, labelling). */
+  approval_number: text(40),
   variants: z.array(variantEdit).min(1).max(50),
 });
 
@@ -65,7 +67,8 @@ const productCreate = z.strictObject({
   composition: longText.default(''),
   additives: longText.default(''),
   energy_kcal_per_kg: z.number().int().min(0).max(10_000),
-  analytical_constituents: productFull.shape.analytical_constituents,
+  analytical_constituents: productFull.shape.analytical_constituents.strict(),
+  approval_number: text(40),
   feeding_table: productFull.shape.feeding_table.max(50),
   filters: z.strictObject(productFilters.shape),
   /** Category keys, the main one (the breadcrumb's) first. */

@@ -14,6 +14,42 @@ export type RenderLevel = z.infer<typeof renderLevel>;
 // them in the browser. The classic schemas below take them as they are.
 export { productEmpty, productFilters, productSummary, type ContentImage, type ProductVariant } from './products.ts';
 
+/**
+ * The analytical constituents in percent as fed: the five every pet food declares (EU Regulation 767/2009,
+ * annex VII), then the ones a food declares because its copy claims them (art. 13(1): a claimed substance's
+ * level is declared). Glucosamine and chondroitin too are in percent, as the composition gives them.
+ */
+export const analyticalConstituents = z.object({
+  protein: z.number(),
+  fat: z.number(),
+  fibre: z.number(),
+  ash: z.number(),
+  moisture: z.number(),
+  calcium: z.number().positive().optional(),
+  phosphorus: z.number().positive().optional(),
+  omega3: z.number().positive().optional(),
+  /** EPA and DHA together, part of the omega-3. */
+  epaDha: z.number().positive().optional(),
+  dha: z.number().positive().optional(),
+  glucosamine: z.number().positive().optional(),
+  chondroitin: z.number().positive().optional(),
+});
+/** The constituents a food declares beyond the five, in the order a label lists them. */
+export const claimableConstituents = ['calcium', 'phosphorus', 'omega3', 'epaDha', 'dha', 'glucosamine', 'chondroitin'] as const;
+export type ClaimableConstituent = (typeof claimableConstituents)[number];
+
+/**
+ * What the law asks a pet food's label to name (EU Regulation 767/2009 art. 17 and 19): the operator
+ * responsible for the labelling (name and address), the approval or registration number of the establishment
+ * that makes the food (`null` for an entry an editor has not given one yet), and where to ask about the
+ * additives it contains.
+ */
+const labelling = z.object({
+  approval_number: z.string().min(1).nullable(),
+  operator: z.object({ name: z.string().min(1), address: z.array(z.string().min(1)).min(1) }),
+  additives_contact: z.object({ phone: z.string().min(1), email: z.email() }),
+});
+
 const review = z.object({
   author: z.string(),
   rating: z.number(),
@@ -29,13 +65,15 @@ export const productFull = z.object({
   composition: z.string(),
   additives: z.string(),
   energy_kcal_per_kg: z.number().int(),
-  analytical_constituents: z.object({ protein: z.number(), fat: z.number(), fibre: z.number(), ash: z.number(), moisture: z.number() }),
+  analytical_constituents: analyticalConstituents,
   feeding_table: z.array(z.object({ weightKg: z.number(), gramsPerDay: z.number() })),
   /** Reviews as the production service names them. */
   json_avis: z.object({ rating: z.number(), count: z.number().int(), reviews: z.array(review) }),
   /** Slug of each language, for the language switcher and hreflang. */
   localizations: z.record(z.string(), z.string()),
+  labelling,
 });
+export type ProductLabelling = z.infer<typeof labelling>;
 export type ProductEmpty = z.infer<typeof productEmpty>;
 export type ProductSummary = z.infer<typeof productSummary>;
 export type ProductFull = z.infer<typeof productFull>;

@@ -2,7 +2,12 @@
  * How many kilocalories a pet needs a day, after the FEDIAF Nutritional Guidelines (2021), chapter on
  * energy: a factor times the metabolic body weight (kg^0.75 for dogs, kg^0.67 for cats).
  *
- * - Adult dogs: 95 kcal·kg^0.75 for low activity, 110 moderate, 125 high.
+ * - Adult dogs: 95 kcal·kg^0.75 for low activity (under an hour a day), 110 moderate (1 to 3 hours of low
+ *   impact), 125 high (1 to 3 hours of high impact). A working dog's 3 to 6 hours (150–175) is not one of the
+ *   profile's levels. A neutered dog or a senior gets no factor of its own: FEDIAF gives none beyond the
+ *   activity's (its Scientific Advisory Board's statement on senior dogs finds no data to set one), so every
+ *   ration is a starting point: its explanation says the grams are indicative, to adjust on the pet's shape
+ *   (explanation.ts), and so does the product page's feeding table (lib/catalogue/feeding-table.ts).
  * - Puppies: 210 below 50 % of the expected adult weight, 175 from 50 to 80 %, 140 from 80 to 100 %.
  *   With an expected adult weight (its breed's), a puppy grows until its size's maturity: a small dog
  *   (under 10 kg grown up) reaches its adult weight at about 10 months, a medium one (under 25 kg) at 12,

@@ -141,20 +141,32 @@ describe('product copy', () => {
   });
 
   it('names the analytical constituents as the regulation does', () => {
-    expect(fr.catalogue.product.constituents).toEqual({
+    expect(fr.catalogue.product.constituents).toMatchObject({
       protein: 'Protéine brute',
       fat: 'Teneur en matières grasses',
       fibre: 'Cellulose brute',
       ash: 'Cendres brutes',
       moisture: 'Humidité',
     });
-    expect(nl.catalogue.product.constituents).toEqual({
+    // "Vetgehalte" is the pet-food term (Regulation 767/2009, annex VII); "ruw vet" is the farm-animal feed's.
+    expect(nl.catalogue.product.constituents).toMatchObject({
       protein: 'Ruw eiwit',
-      fat: 'Ruw vet',
+      fat: 'Vetgehalte',
       fibre: 'Ruwe celstof',
       ash: 'Ruwe as',
       moisture: 'Vocht',
     });
+  });
+
+  it('heads the additives "Toevoegingsmiddelen" in Dutch and calls them "additieven" in the text', () => {
+    expect(nl.catalogue.product.additives).toBe('Toevoegingsmiddelen');
+    const unnamed = products.filter((p) => !/additieven/.test(p.additives.nl)).map((p) => `${p.sku}: ${p.additives.nl}`);
+    expect(unnamed).toEqual([]);
+    expect(products.filter((p) => /toevoegingsmiddel/i.test(p.additives.nl)).map((p) => p.sku)).toEqual([]);
+  });
+
+  it('declares a label mention for each product: its establishment’s approval number', () => {
+    expect(products.filter((p) => !/^FR \d{2} \d{3} \d{3} CE$/.test(p.approvalNumber)).map((p) => p.sku)).toEqual([]);
   });
 });
 

@@ -53,6 +53,7 @@ export async function findEditorEntry(db: Queryable, kind: EditorKind, id: strin
   const extra: Row = {};
   if (kind === 'products') {
     extra.description = details.description;
+    extra.approval_number = details.approvalNumber ?? null;
     extra.variants = await db.query(
       'SELECT code, name, slug, unit, net_quantity::float8 AS net_quantity, base_price, in_stock, show_variant FROM content.product_variants WHERE product_sku = $1 AND language = $2 ORDER BY position',
       [id, language],
@@ -114,13 +115,21 @@ export async function updateEntry<K extends EditorKind>(
       const columns: Row = { ...(data as Row) };
       if (kind === 'products') {
         if (typeof columns.slug === 'string') await keepFormerSlug(tx, id, language, columns.slug);
-        const { variants, description } = columns as { variants?: EditorUpdate<'products'>['variants']; description?: string };
+        const { variants, description, approval_number } = columns as EditorUpdate<'products'>;
         delete columns.variants;
         delete columns.description;
+        delete columns.approval_number;
+        // Both live in the entry's details (the full render's fields): the description is the language's, the
+        // approval number the product's (the plant that makes it), the same in every language.
         if (description !== undefined)
           await tx.query(
             `UPDATE content.products SET details = jsonb_set(details, '{description}', to_jsonb($3::text)) WHERE sku = $1 AND language = $2`,
             [id, language, description],
+          );
+        if (approval_number !== undefined)
+          await tx.query(
+            `UPDATE content.products SET details = jsonb_set(details, '{approvalNumber}', to_jsonb($2::text)), updated_at = now() WHERE sku = $1`,
+            [id, approval_number],
           );
         for (const variant of variants ?? []) await updateVariant(tx, id, language, variant);
       }
@@ -247,6 +256,7 @@ export async function createEntry(
               analyticalConstituents: p.analytical_constituents,
               feedingTable: p.feeding_table,
               reviews: [],
+              approvalNumber: p.approval_number,
             }),
           });
           for (const [position, v] of p.variants.entries())

@@ -30,16 +30,42 @@ export default {
       fibre: 'Cellulose brute',
       ash: 'Cendres brutes',
       moisture: 'Humidité',
+      // Declared because the copy claims them (lib/content/wire.ts).
+      calcium: 'Calcium',
+      phosphorus: 'Phosphore',
+      omega3: 'Acides gras oméga-3',
+      epaDha: 'EPA et DHA',
+      dha: 'DHA',
+      glucosamine: 'Glucosamine',
+      chondroitin: 'Chondroïtine',
+    },
+    /** What a pet food's label names (EU Regulation 767/2009 art. 17 and 19), near the composition. */
+    labelling: {
+      title: 'Mentions d’étiquetage',
+      operator: 'Responsable de l’étiquetage',
+      approvalNumber: 'Numéro d’agrément de l’établissement',
+      additivesContact: 'Informations sur les additifs',
+      freephone: 'Numéro vert, appel gratuit depuis la France\u00A0:',
+      email: 'Par e-mail\u00A0:',
     },
     dailyPortion: 'Ration journalière',
     dailyMaximum: 'Quantité maximale par jour',
-    /** The feeding table's caption follows what the product is for (lib/catalogue/feeding-table.ts). */
+    /**
+     * The feeding table's caption says the pet a food's grams are computed for (lib/catalogue/feeding-table.ts):
+     * the calculator's assumption, by what the product is for. A treat's is its daily maximum.
+     */
     dailyPortionCaptions: {
-      adult: 'Ration journalière recommandée pour un animal adulte d’activité normale',
-      senior: 'Ration journalière recommandée pour un animal âgé d’activité modérée',
-      puppy: 'Ration journalière recommandée pour un chiot en croissance, selon son poids',
-      kitten: 'Ration journalière recommandée pour un chaton en croissance, selon son poids',
-      all: 'Ration journalière recommandée selon le poids de l’animal, à adapter à son âge et à son activité',
+      adult:
+        'Ration journalière calculée selon les repères FEDIAF pour un animal adulte non stérilisé, d’activité modérée et à son poids idéal. À ajuster selon sa silhouette.',
+      sterilised:
+        'Ration journalière calculée selon les repères FEDIAF pour un animal adulte stérilisé, d’activité modérée et à son poids idéal. À ajuster selon sa silhouette.',
+      senior:
+        'Ration journalière calculée selon les repères FEDIAF pour un animal âgé non stérilisé, d’activité modérée et à son poids idéal. À ajuster selon sa silhouette.',
+      puppy:
+        'Ration journalière calculée selon les repères FEDIAF pour un chiot de 4 à 8\u00A0mois, qui pèse de la moitié à 80\u00A0% de son poids final, selon son poids du moment. À ajuster selon sa silhouette.',
+      kitten:
+        'Ration journalière calculée selon les repères FEDIAF pour un chaton de 4 à 9\u00A0mois, selon son poids du moment. À ajuster selon sa silhouette.',
+      all: 'Ration journalière calculée selon les repères FEDIAF pour un animal qui a fini sa croissance, non stérilisé, d’activité modérée et à son poids idéal (un jeune animal en croissance mange davantage). À ajuster selon sa silhouette.',
       treat: 'Quantité maximale à donner par jour selon le poids de l’animal, à déduire de sa ration',
     },
     bodyWeight: 'Poids de l’animal',

@@ -24,15 +24,44 @@ export default {
     analytical: 'Analytische bestanddelen',
     energy: 'Omzetbare energie',
     energyValue: '{value}\u00A0kcal/kg',
-    constituents: { protein: 'Ruw eiwit', fat: 'Ruw vet', fibre: 'Ruwe celstof', ash: 'Ruwe as', moisture: 'Vocht' },
+    constituents: {
+      protein: 'Ruw eiwit',
+      fat: 'Vetgehalte',
+      fibre: 'Ruwe celstof',
+      ash: 'Ruwe as',
+      moisture: 'Vocht',
+      // Declared because the copy claims them (lib/content/wire.ts).
+      calcium: 'Calcium',
+      phosphorus: 'Fosfor',
+      omega3: 'Omega-3-vetzuren',
+      epaDha: 'EPA en DHA',
+      dha: 'DHA',
+      glucosamine: 'Glucosamine',
+      chondroitin: 'Chondroïtine',
+    },
+    /** What a pet food's label names (EU Regulation 767/2009 art. 17 and 19), near the composition. */
+    labelling: {
+      title: 'Etiketteringsvermeldingen',
+      operator: 'Verantwoordelijke voor de etikettering',
+      approvalNumber: 'Erkenningsnummer van de inrichting',
+      additivesContact: 'Informatie over de additieven',
+      freephone: 'Gratis nummer (vanuit Frankrijk):',
+      email: 'Per e-mail:',
+    },
     dailyPortion: 'Dagrantsoen',
     dailyMaximum: 'Maximale hoeveelheid per dag',
     dailyPortionCaptions: {
-      adult: 'Aanbevolen dagrantsoen voor een volwassen dier met normale activiteit',
-      senior: 'Aanbevolen dagrantsoen voor een ouder dier met een rustige activiteit',
-      puppy: 'Aanbevolen dagrantsoen voor een puppy in de groei, volgens zijn gewicht',
-      kitten: 'Aanbevolen dagrantsoen voor een kitten in de groei, volgens zijn gewicht',
-      all: 'Aanbevolen dagrantsoen volgens het gewicht van het dier, aan te passen aan zijn leeftijd en activiteit',
+      adult:
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+      sterilised:
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+      senior:
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een ouder, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+      puppy:
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een puppy van 4 tot 8 maanden die de helft tot 80% van zijn eindgewicht weegt, volgens zijn huidige gewicht. Pas het aan volgens zijn lichaamsbouw.',
+      kitten:
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een kitten van 4 tot 9 maanden, volgens zijn huidige gewicht. Pas het aan volgens zijn lichaamsbouw.',
+      all: 'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een uitgegroeid, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht (een jong dier in de groei eet meer). Pas het aan volgens zijn lichaamsbouw.',
       treat: 'Maximale hoeveelheid per dag volgens het gewicht van het dier, af te trekken van het dagrantsoen',
     },
     bodyWeight: 'Gewicht van het dier',

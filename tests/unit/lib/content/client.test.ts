@@ -50,6 +50,11 @@ const full = (sku: string) => ({
   feeding_table: [{ weightKg: 10, gramsPerDay: 150 }],
   json_avis: { rating: 4.5, count: 12, reviews: [] },
   localizations: { fr: sku.toLowerCase(), nl: `${sku.toLowerCase()}-nl` },
+  labelling: {
+    approval_number: 'FR 56 178 001 CE',
+    operator: { name: 'Maison Gamelle SAS', address: ['12 rue de la Fosse', '44000 Nantes', 'France'] },
+    additives_contact: { phone: '0 800 91 24 78', email: 'additifs@maisongamelle.com' },
+  },
 });
 
 type Answer = { status?: number; body: unknown } | { status: number; text: string };
