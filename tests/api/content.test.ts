@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/content/wire.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { ADDITIVES_CONTACT } from '../../src/backend/content/labelling.ts';
-import { SELLER } from '../../src/backend/shop/order-mails/format.ts';
+import { SELLER } from '../../src/lib/seller.ts';
 
 let platform: Awaited<ReturnType<typeof testPlatform>>;
 const fixtures = loadFixtures();

@@ -9,7 +9,7 @@
  */
 import type { Language } from '../../lib/channels.ts';
 import type { ProductLabelling } from '../../lib/content/wire.ts';
-import { SELLER } from '../shop/order-mails/format.ts';
+import { SELLER } from '../../lib/seller.ts';
 
 /**
  * Art. 19 asks for a free telephone number or another means: a freephone (free from France) and an address

@@ -11,7 +11,8 @@ import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/wire.ts';
-import { addressLines, amount, longDate, type PaymentView, relayPointLines, SELLER, subscriptionMention } from '../order-mails/format.ts';
+import { SELLER } from '../../../lib/seller.ts';
+import { addressLines, amount, longDate, type PaymentView, relayPointLines, subscriptionMention } from '../order-mails/format.ts';
 
 export interface InvoiceInput {
   lang: Language;

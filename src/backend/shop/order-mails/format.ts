@@ -10,18 +10,6 @@ import type { ProviderPayment } from '../payments/provider.ts';
 import { intervalText } from '../../../lib/catalogue/frequencies.ts';
 import { SUBSCRIPTION_DISCOUNT } from '../../../lib/constants.ts';
 
-/** The seller as the terms of sale name it: on every invoice. */
-export const SELLER = {
-  name: 'Maison Gamelle SAS',
-  street: '12 rue de la Fosse',
-  city: '44000 Nantes',
-  country: { fr: 'France', nl: 'Frankrijk' },
-  registration: 'RCS Nantes 912 478 351',
-  vatNumber: 'FR05 912 478 351',
-  /** A simplified joint-stock company (SAS) and its share capital in euros, as the legal notice says. */
-  shareCapitalEuros: 120_000,
-} as const;
-
 const FREE: Record<Language, string> = { fr: 'Gratuit', nl: 'Gratis' };
 const SHOP_TIME_ZONE = 'Europe/Paris';
 
