@@ -8,7 +8,7 @@ import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { contentClient, type ContentClient } from './lib/content/client.ts';
-import { category, contentPage, faqCategory, footer, header, shop } from './lib/content/wire.ts';
+import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
 import { channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './lib/local-defaults.ts';
 import { detailsDir, hasDetails, keepDetailsOf, productListing, splitDetails, writeDetails } from './site/product-details.ts';
@@ -60,10 +60,10 @@ const SKUS_PER_REQUEST = 100;
  * slugs (the alternates), so its stamp is its updatedAt in every language. The products whose stamp
  * differs from the one stored at the last sync are read in full, by SKU, in batches; the ones the service
  * no longer lists are removed; an unpublished one is listed (not viewable) like any edit. The editor API
- * stamps every write (a format's price stamps its product in every language); a change the stamps do not
- * record (a new field of the service's answers) needs a full build (`npm run build -- --full`, which
- * clears the content store). The stamps hold for one service: another CONTENT_API_URL (its pictures'
- * addresses) syncs everything. The store keeps what the lists show; each entry's details (what only its
+ * stamps every write (a format's price stamps its product in every language). The stamps hold for one service
+ * and one shape of its answers: another CONTENT_API_URL (its pictures' addresses) or a product schema that
+ * changed (a new field a release reads: the stored entries lack it) syncs everything, so a deploy never builds
+ * from entries of the old shape. The store keeps what the lists show; each entry's details (what only its
  * page shows) are in a file of its own (src/site/product-details.ts), and a product whose file is missing is
  * read again.
  */
@@ -82,7 +82,8 @@ function productsLoader(): Loader {
         }
         listed.set(languageOf(l), skus);
       }
-      const sameService = meta.get('service') === contentUrl;
+      const shape = generateDigest(JSON.stringify(z.toJSONSchema(productFull)));
+      const sameService = meta.get('service') === contentUrl && meta.get('shape') === shape;
       const synced = new Map<string, string>(sameService ? Object.entries(JSON.parse(meta.get('stamps') ?? '{}')) : []);
       const seen = new Set<string>();
       const dir = detailsDir(channel.code.toLowerCase(), process.env);
@@ -115,6 +116,7 @@ function productsLoader(): Loader {
       for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
       keepDetailsOf(dir, new Set(store.values().map((entry) => String(entry.digest))));
       meta.set('service', contentUrl);
+      meta.set('shape', shape);
       meta.set('stamps', JSON.stringify(Object.fromEntries(synced)));
       logger.info(`${changed} changed of ${seen.size} (${read} read in full)`);
     },

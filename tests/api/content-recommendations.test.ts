@@ -87,6 +87,26 @@ describe('b2c-rations/getReco', () => {
       'Nous ne pouvons pas calculer de ration pour ce produit\u00A0: merci de contacter notre service client.',
     );
   });
+  it('a pregnant or nursing female gets no ration but the referral to a vet; the field is checked', async () => {
+    const res = await platform.get(`/content/b2c-rations/getReco?ref=${catKibble}&weight=4&month=36&pregnantOrNursing=true&locale=nl`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      ref: catKibble,
+      referral: { reason: 'pregnantOrNursing', message: expect.stringMatching(/^Een drachtig of zogend vrouwtje.*dierenarts/) },
+    });
+    const no = await platform.get(`/content/b2c-rations/getReco?ref=${catKibble}&weight=4&month=36&pregnantOrNursing=false&locale=fr`);
+    expect(no.body.data).toMatchObject({ ref: catKibble, gramsPerDay: expect.any(Number) });
+    for (const query of [
+      `ref=${catKibble}&weight=4&month=36&pregnantOrNursing=yes`,
+      // A kitten is fed for growth: a pregnancy is not one of its answers.
+      `ref=${catKibble}&weight=2&month=6&pregnantOrNursing=true`,
+    ]) {
+      const bad = await platform.get(`/content/b2c-rations/getReco?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error.name).toBe('ValidationError');
+      expect(bad.body.error.message).toMatch(/pregnantOrNursing/);
+    }
+  });
 });
 
 /** A 4 kg neutered adult cat of low activity: 190 kcal a day. */
@@ -131,6 +151,43 @@ describe('b2c-recommendation/getReco', () => {
   it('a cat that has hairballs is offered the hairball recipe first', async () => {
     const res = await getReco({ ...cat, sterilized: false, activity: 'moderate', feature: 'hairballs' });
     expect(res.body.data.recipes[0].sku).toBe('CAT-DRY-HAIRBALL-TURKEY');
+    // And is told why, from the reasons the rule used.
+    expect(res.body.data.recipes[0].why).toEqual({
+      reasons: ['adult', 'particularity'],
+      text: 'Pourquoi cette recette pour Minou\u00A0: elle est faite pour les chats adultes et conçue pour limiter les boules de poils.',
+    });
+  });
+  it('each recipe says why it was chosen, in the locale’s language, with the reasons the rule used only', async () => {
+    const res = await getReco(cat, 'locale=nl');
+    for (const r of res.body.data.recipes) {
+      expect(r.why.text).toMatch(/^Waarom dit recept voor Minou\? Het is /);
+      if (r.product.filters.sterilised) expect(r.why.reasons).toContain('sterilised');
+      else expect(r.why.reasons).not.toContain('sterilised');
+      expect(r.why.reasons).not.toContain('grainFree');
+    }
+  });
+  it('a pregnant or nursing female: not eligible, sent to the vet; never said of a kitten or a sterilised pet', async () => {
+    const res = await getReco({ ...cat, sterilized: false, pregnantOrNursing: true });
+    expect(res.body.data).toEqual({
+      eligible: false,
+      reason: 'pregnantOrNursing',
+      message: expect.stringMatching(/^Une femelle gestante ou qui allaite.*vétérinaire/),
+    });
+    for (const body of [
+      { ...cat, pregnantOrNursing: true },
+      { ...cat, sterilized: false, month: 6, weight: 2, pregnantOrNursing: true },
+      { ...cat, sterilized: false, pregnantOrNursing: 'yes' },
+    ]) {
+      const bad = await getReco(body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.error.message).toMatch(/pregnantOrNursing/);
+    }
+  });
+  it('a crossbreed puppy’s adult size answered by its owner: a giant grows until 24 months on growth recipes', async () => {
+    const giant = await getReco({ type: 'dog', weight: 40, month: 15, expectedAdultWeight: 60 });
+    expect(giant.body.data.energy.lifeStage).toBe('growth');
+    const unknown = await getReco({ type: 'dog', weight: 40, month: 15 });
+    expect(unknown.body.data.energy.lifeStage).toBe('adult');
   });
   it('a pathology that needs a vet: not eligible, with the message to consult one', async () => {
     const res = await getReco({ ...cat, feature: 'kidney-disease' });
@@ -206,6 +263,13 @@ describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
     expect((await getReco(cat, 'locale=fr&list=true')).body.data.length).toBeLessThanOrEqual(3);
     const refused = await getReco({ ...cat, feature: 'diabetes', wet: { daysPerWeek: 7 } }, 'locale=nl&list=true');
     expect(refused.body.data).toMatchObject({ eligible: false, reason: 'pathology' });
+    // A pregnant or nursing cat: the referral rule's, as in the kibble guide.
+    const pregnant = await getReco({ ...cat, sterilized: false, pregnantOrNursing: true, kibble: adultKibble, wet: { daysPerWeek: 3 } });
+    expect(pregnant.body.data).toEqual({
+      eligible: false,
+      reason: 'pregnantOrNursing',
+      message: expect.stringMatching(/^Une femelle gestante ou qui allaite/),
+    });
   });
 
   it('the menu: wet food three times a week brings half the energy those days, the kibble the rest and all of it the other days', async () => {
@@ -233,6 +297,12 @@ describe('b2c-recommendation/getReco for the bi-nutrition guides', () => {
     expect(menu.ration.days[0].foods).toHaveLength(1 + Math.min(2, wet.length));
     expect(menu.kibble).toBeTruthy();
     expect(menu.explanation.text).toMatch(/^Minou heeft ongeveer/);
+    // The engine chose the kibble: it says why (a sterilised cat's lighter recipe, when it is one).
+    expect(menu.why.text).toMatch(/^Waarom dit recept voor Minou\? Het is /);
+    expect(menu.why.reasons[0]).toBe('adult');
+    // A kibble the shopper chose needs no reason of ours.
+    const chosen = await getReco({ ...cat, kibble: menu.kibble, wetRecipes: wet.slice(0, 1), wet: { daysPerWeek: 7 } }, 'locale=nl');
+    expect(chosen.body.data.menu.why).toBeNull();
   });
 
   it('refuses a dog, a dog kibble, an overweight cat, a pathology, and kitten/adult mismatches, in the locale’s language', async () => {

@@ -36,6 +36,7 @@ const recipe: GuideRecipe = {
   ration: { kcal: 900, meals: 2, days: [{ foods: [{ key: 'DOG-KIP', gramsPerDay: 240, gramsPerMeal: 120 }] }] },
   formats: { 'DOG-KIP': [BAG] },
   explanation: { text: 'Adapted to an adult dog.' },
+  why: { text: 'Made for adult dogs.' },
 };
 
 const menu = {

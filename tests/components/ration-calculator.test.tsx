@@ -104,3 +104,42 @@ it('answers the ration of an adult food to an adult, with what it takes the pet 
   // What the page did not ask is said beside the ration.
   expect(screen.getByText(shown(adult.t('calculator.ration.assumes.intact.dog')))).toBeTruthy();
 });
+
+it('asks an adult’s pregnancy once an adult’s age is typed, and answers a yes with the referral to a vet', async () => {
+  const referral = { ref: 'DOG-DRY-ADULT-CHICKEN', referral: { reason: 'pregnantOrNursing', message: 'Consultez votre vétérinaire.' } };
+  const { t, asked } = calculator('fr_FR', { lifeStage: 'adult', puppy: false });
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(String(url));
+    return new Response(JSON.stringify({ data: referral }), { headers: { 'content-type': 'application/json' } });
+  });
+  const slot = document.querySelector('[data-ration-pregnancy]')!;
+  expect(slot.getAttribute('data-ration-pregnancy')).toBe('not-asked');
+  const legend = t('calculator.ration.pregnancy.legend');
+  expect(screen.queryByRole('group', { name: legend })).toBeNull();
+  // A puppy's age: still not asked.
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.months')), { target: { value: '6' } });
+  expect(screen.queryByRole('group', { name: legend })).toBeNull();
+  // An adult's: asked, "no" until the shopper says otherwise, in the same place.
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.months')), { target: { value: '30' } });
+  const group = screen.getByRole('group', { name: legend });
+  expect(slot.contains(group)).toBe(true);
+  expect((screen.getByRole('radio', { name: t('calculator.ration.pregnancy.no') }) as HTMLInputElement).checked).toBe(true);
+  fireEvent.click(screen.getByRole('radio', { name: t('calculator.ration.pregnancy.yes') }));
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.weight')), { target: { value: '20' } });
+  fireEvent.click(screen.getByRole('button', { name: t('calculator.ration.submit') }));
+  const said = await screen.findByText('Consultez votre vétérinaire.');
+  expect(said.closest('[role="alert"]')).not.toBeNull();
+  expect(asked[0]).toContain('pregnantOrNursing=true');
+  expect(screen.queryByText(shown(t('calculator.ration.perDay', { grams: 120 })))).toBeNull();
+});
+
+it('sends no pregnancy for a puppy, even after a yes given to an older age', async () => {
+  const { t, asked } = calculator('nl_BE', { lifeStage: 'puppy', puppy: true });
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.months')), { target: { value: '24' } });
+  fireEvent.click(screen.getByRole('radio', { name: t('calculator.ration.pregnancy.yes') }));
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.months')), { target: { value: '5' } });
+  fireEvent.change(screen.getByLabelText(t('calculator.ration.weight')), { target: { value: '8' } });
+  fireEvent.click(screen.getByRole('button', { name: t('calculator.ration.submit') }));
+  expect(await screen.findByText(shown(t('calculator.ration.perDay', { grams: 120 })))).toBeTruthy();
+  expect(asked[0]).not.toContain('pregnantOrNursing');
+});

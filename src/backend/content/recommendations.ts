@@ -3,10 +3,13 @@
  *
  * - `GET /b2c-rations/getReco?ref&weight&month&locale`: the product page's ration calculator. The daily
  *   ration of that product for a pet of that weight and age (a puppy or kitten under 12 months is fed for
- *   growth), at moderate activity and in ideal shape, and the delivery frequency of each of its formats.
+ *   growth), at moderate activity and in ideal shape, and the delivery frequency of each of its formats. A
+ *   pregnant or nursing female (`pregnantOrNursing=true`, an adult's only) gets no ration but the referral
+ *   to a vet (lib/nutrition/referral.ts).
  * - `POST /b2c-recommendation/getReco?locale[&list=true]`: the guides. For an animal profile, the recipes
- *   that fit (at most three), each with its daily ration and frequencies, and the explanation; a pet whose
- *   particularity needs a vet is not eligible. With `list=true`, only the products (summary render).
+ *   that fit (at most three), each with its daily ration and frequencies, the explanation of its grams and
+ *   why this recipe (`why`: the reasons the rule kept it for, in one sentence); a pet the referral rule
+ *   sends to a vet (a pathology, a pregnancy, obesity, extreme thinness) is not eligible. With `list=true`, only the products (summary render).
  *
  * Answers are Strapi-shaped (`{ data, meta }`); a bad query or body is a 400 ValidationError, an unknown
  * product a 404, a product the ration cannot be computed for (a treat, a sample) a 404 carrying the
@@ -20,13 +23,14 @@ import { dailyEnergy, type EnergyNeed } from '../../lib/nutrition/energy.ts';
 import { foodEnergy, type AnalyticalConstituents } from '../../lib/nutrition/food-energy.ts';
 import { dailyRation, mealsPerDay, type RationFood } from '../../lib/nutrition/ration.ts';
 import { deliveryFrequency, formatGrams } from '../../lib/nutrition/delivery-frequency.ts';
-import { explainRation } from '../../lib/nutrition/explanation.ts';
+import { explainChoice, explainRation } from '../../lib/nutrition/explanation.ts';
 import { recommend, type RecipeCandidate } from '../../lib/nutrition/recommendation.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError, biNutritionFoods } from '../../lib/nutrition/bi-nutrition.ts';
 import { VET_MESSAGES } from '../../lib/nutrition/referral.ts';
 import {
   BI_NUTRITION_WET_SHARE,
   NUTRITION_MESSAGES,
+  pregnancyProblem,
   rationQuery,
   rationWeightProblem,
   recommendationProfile,
@@ -135,7 +139,8 @@ async function recommendationFor(db: Database, lang: Language, profile: Recommen
         share: profile.wet.share,
         daysPerWeek: profile.wet.daysPerWeek,
       });
-    return { sku: recipe.sku, ...menuOf(lang, profile, energy, menu, foods) };
+    const why = explainChoice(lang, { name: profile.name, species: profile.type, feature: pet.feature, reasons: recipe.reasons });
+    return { sku: recipe.sku, ...menuOf(lang, profile, energy, menu, foods), why };
   });
   return { eligible: true as const, energy: energyJson(energy), recipes };
 }
@@ -158,6 +163,7 @@ const petOf = (profile: RecommendationRequest) => ({
   condition: profile.condition,
   activity: profile.activity,
   feature: profile.feature ?? null,
+  pregnantOrNursing: profile.pregnantOrNursing,
 });
 
 /**
@@ -183,18 +189,15 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
     message: BI_NUTRITION_MESSAGES[lang][reason],
   });
   const pet = petOf(profile);
-  const profileError = biNutritionError({ species: pet.species, ageMonths: pet.ageMonths, condition: pet.condition, feature: pet.feature });
+  const profileError = biNutritionError(pet);
   if (profileError) return refused(profileError);
   const rows = await db.query<FoodRow>(`${FOOD_SELECT} AND NOT p.is_sample AND p.kind = ANY($2::text[])`, [lang, ['dry', 'wet']]);
   const foods = new Map(rows.filter((r) => r.variants.length > 0 && kcalPerKgOf(r)).map((r) => [r.sku, r]));
   let kibble: FoodRow | undefined;
   if (profile.kibble) {
     kibble = foods.get(profile.kibble);
-    if (!kibble || kibble.kind !== 'dry') throw contentError(400, 'ValidationError', `kibble: ${profile.kibble} is not one of our kibbles`);
-    const error = biNutritionError(
-      { species: pet.species, ageMonths: pet.ageMonths, condition: pet.condition, feature: pet.feature },
-      { animal: kibble.animal, lifeStage: kibble.filters.lifeStage },
-    );
+    if (kibble?.kind !== 'dry') throw contentError(400, 'ValidationError', `kibble: ${profile.kibble} is not one of our kibbles`);
+    const error = biNutritionError(pet, { animal: kibble.animal, lifeStage: kibble.filters.lifeStage });
     if (error) return refused(error);
   }
   const catFoods = (kind: 'dry' | 'wet') => [...foods.values()].filter((r) => r.kind === kind && r.animal === 'cat').map(candidateOf);
@@ -211,13 +214,17 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
     const wet = recommend(pet, catFoods('wet'), Number.POSITIVE_INFINITY);
     return { eligible: true as const, list: wet.eligible ? wet.recipes.map((r) => r.sku) : [] };
   }
+  // The mini guide's kibble is the engine's choice: it says why, as the kibble guide's recipes do.
+  let why: ReturnType<typeof explainChoice> | null = null;
   if (!kibble) {
     const best = recommend(pet, catFoods('dry'), 1);
-    kibble = best.eligible && best.recipes[0] ? foods.get(best.recipes[0].sku) : undefined;
+    const first = best.eligible ? best.recipes[0] : undefined;
+    kibble = first ? foods.get(first.sku) : undefined;
+    if (first) why = explainChoice(lang, { name: profile.name, species: pet.species, feature: pet.feature, reasons: first.reasons });
   }
   const wets = (profile.wetRecipes ?? []).map((sku) => {
     const row = foods.get(sku);
-    if (!row || row.kind !== 'wet' || row.animal !== 'cat')
+    if (row?.kind !== 'wet' || row.animal !== 'cat')
       throw contentError(400, 'ValidationError', `wetRecipes: ${sku} is not one of our wet recipes for cats`);
     // Only the recipes the Selection step offers this cat: never a senior's or a neutered cat's for a
     // kitten, nor one with grain for a cat that cannot eat it.
@@ -239,7 +246,7 @@ async function biNutritionFor(db: Database, lang: Language, profile: Recommendat
   return {
     eligible: true as const,
     energy: energyJson(energy),
-    menu: { kibble: kibble.sku, wetRecipes: wets.map((w) => w.sku), daysPerWeek, ...menuOf(lang, profile, energy, menu, foods) },
+    menu: { kibble: kibble.sku, wetRecipes: wets.map((w) => w.sku), daysPerWeek, ...menuOf(lang, profile, energy, menu, foods), why },
   };
 }
 
@@ -257,8 +264,14 @@ export function recommendationRoutes(db: Database, base: string): Hono {
     if (!row) throw contentNotFound(`Product ${q.ref} not found`);
     const kcalPerKg = kcalPerKgOf(row);
     if (row.kind === 'treat' || row.is_sample || !kcalPerKg) throw contentNotFound(NUTRITION_MESSAGES[lang].rationNoResult);
-    const weightProblem = rationWeightProblem(row.animal, q.weight);
+    const weightProblem = rationWeightProblem(row.animal, q.weight) ?? pregnancyProblem(q);
     if (weightProblem) throw contentError(400, 'ValidationError', weightProblem);
+    // A pregnant or nursing female's need changes by the week and the litter: the vet sets it, not a maintenance ration.
+    if (q.pregnantOrNursing)
+      return c.json({
+        data: { ref: row.sku, referral: { reason: 'pregnantOrNursing', message: VET_MESSAGES[lang].pregnantOrNursing[row.animal] } },
+        meta: {},
+      });
     const growing = q.month < 12;
     // The page asks weight and age only: the pet is taken as moderately active, and neutered when the food
     // is made for neutered pets (a cat's need falls by a quarter, FEDIAF). The answer says so beside the ration.

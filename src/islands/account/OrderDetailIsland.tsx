@@ -16,7 +16,7 @@ import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import { createOrdersClient } from '../../lib/shop-api/client.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
-import { iri, type Order, type OrderAddress, type RelayPoint } from '../../lib/shop-api/wire.ts';
+import { iri, type Order } from '../../lib/shop-api/wire.ts';
 import { getShop, sessionStore, shopApi } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../shared/guard.tsx';

@@ -6,15 +6,16 @@
  * profile is saved through the shop API; the other answers and the step survive a reload
  * (stores/bi-nutrition.ts). Each check of the content service is said at the step where it arises, in the
  * shopper's language, with a way forward; a dog's path is refused at once; a failure of the service is the
- * technical error.
+ * technical error. An intact adult female is asked, once her profile is saved, whether she is pregnant or
+ * nursing: a yes is the referral to a vet (lib/nutrition/referral.ts), as in every guide.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { smallImageUrl } from '../../lib/content/products.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
 import { createForm } from '../../lib/forms/form-state.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
-import { recommendationBodyOf } from '../../lib/nutrition/kibble-guide.ts';
+import { guideQuestions, recommendationBodyOf } from '../../lib/nutrition/kibble-guide.ts';
 import { MAX_RECIPES } from '../../lib/nutrition/recommendation.ts';
 import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
@@ -24,6 +25,7 @@ import { biNutritionDraft, keepBiNutritionDraft, type BiNutritionDraft } from '.
 import { animalsApi, ownerToken, rememberGuest } from '../../stores/pets.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { Form } from '../shared/forms/Form.tsx';
+import { RadioQuestion } from '../shared/forms/RadioQuestion.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland, type IslandProps } from '../shared/island.tsx';
@@ -135,6 +137,58 @@ function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: An
   );
 }
 
+/**
+ * After the profile of an intact adult female (exported for its component test): is she pregnant or
+ * nursing? A fieldset of two radio buttons; an unanswered one says so in a line kept in the page.
+ */
+export function PregnancyQuestion({
+  name,
+  onAnswer,
+  children,
+}: {
+  name: string;
+  onAnswer: (pregnantOrNursing: boolean) => void;
+  /** The way back to the profile. */
+  children?: ReactNode;
+}) {
+  const { t } = useIsland();
+  const id = useId();
+  const [answer, setAnswer] = useState<'yes' | 'no' | null>(null);
+  const [missing, setMissing] = useState(false);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setMissing(answer === null);
+        if (answer !== null) onAnswer(answer === 'yes');
+      }}
+    >
+      <RadioQuestion
+        id={id}
+        name="pregnantOrNursing"
+        legend={t('biNutrition.pregnancy.legend', { name })}
+        choices={['yes', 'no'] as const}
+        labelOf={(value) => t(`biNutrition.pregnancy.${value}`)}
+        value={answer}
+        onChange={(value) => {
+          setAnswer(value);
+          setMissing(false);
+        }}
+        missing={missing ? t('biNutrition.pregnancy.required') : null}
+        className="bi-question"
+        choicesClassName="bi-frequency"
+      />
+      <div className="form-actions guide-actions">
+        <button type="submit" className="button">
+          {t('biNutrition.actions.next')}
+        </button>
+        {children}
+      </div>
+    </form>
+  );
+}
+
 function Choice({
   product,
   type,
@@ -206,6 +260,8 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
     if (problem) problemRef.current?.scrollIntoView?.({ block: 'center' });
   }, [problem]);
   const [pending, setPending] = useState(false);
+  // Whether the pregnancy question is on screen: once the profile of an intact adult female is saved and passes its checks.
+  const [askPregnancy, setAskPregnancy] = useState(false);
   const steps = STEPS[version];
   const step = steps[Math.min(draft.step, steps.length - 1)]!;
   const index = steps.indexOf(step);
@@ -243,23 +299,52 @@ function Wizard({ version, start }: { version: Version; start: Animal }) {
       {t('biNutrition.actions.back')}
     </button>
   );
+  // The profile's own checks need no kibble: they are the engine's, run here (a yes to the pregnancy question is one).
+  const profileRefused = (saved: Animal, pregnantOrNursing: boolean): boolean => {
+    const body = recommendationBodyOf(saved, { pregnantOrNursing });
+    const error = biNutritionError({
+      species: body.type,
+      ageMonths: body.month,
+      condition: body.condition,
+      feature: body.feature ?? null,
+      pregnantOrNursing: body.pregnantOrNursing,
+    });
+    if (!error || error === 'technical') return false;
+    setProblem({ refusal: { eligible: false, reason: error, message: BI_NUTRITION_MESSAGES[languageOf(locale)][error] } });
+    return true;
+  };
   let body: ReactNode;
-  if (step === 'profile')
+  if (step === 'profile' && askPregnancy)
+    body = (
+      <PregnancyQuestion
+        name={animal.name}
+        onAnswer={(pregnantOrNursing) => {
+          if (profileRefused(animal, pregnantOrNursing)) return;
+          setAskPregnancy(false);
+          goTo(index + 1);
+        }}
+      >
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setProblem(null);
+            setAskPregnancy(false);
+          }}
+        >
+          {t('biNutrition.actions.back')}
+        </button>
+      </PregnancyQuestion>
+    );
+  else if (step === 'profile')
     body = (
       <ProfileStep
         animal={animal}
         onSaved={(saved) => {
           setAnimal(saved);
-          // The profile's own checks need no kibble: they are the engine's, run here.
-          const body = recommendationBodyOf(saved);
-          const error = biNutritionError({
-            species: body.type,
-            ageMonths: body.month,
-            condition: body.condition,
-            feature: body.feature ?? null,
-          });
-          if (error && error !== 'technical')
-            return setProblem({ refusal: { eligible: false, reason: error, message: BI_NUTRITION_MESSAGES[languageOf(locale)][error] } });
+          if (profileRefused(saved, false)) return;
+          setProblem(null);
+          if (guideQuestions(saved).pregnancy) return setAskPregnancy(true);
           goTo(index + 1);
         }}
       />

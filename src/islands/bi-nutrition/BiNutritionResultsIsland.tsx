@@ -126,6 +126,7 @@ function Results({ version, animal }: { version: Version; animal: Animal }) {
     body = (
       <>
         <MenuView menu={loaded.menu} />
+        {loaded.menu.why?.text && <p className="bi-why">{loaded.menu.why.text}</p>}
         <p>{loaded.menu.explanation.text}</p>
         <Purchase menu={loaded.menu} />
       </>

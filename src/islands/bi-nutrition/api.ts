@@ -13,7 +13,16 @@ import { formatFitAnswer, type RecommendationRequest } from '../../lib/nutrition
 
 const refusal = z.object({
   eligible: z.literal(false),
-  reason: z.enum(['dogType', 'dogKibble', 'overweight', 'underweight', 'pathology', 'adultKibbleForKitten', 'kittenKibbleForAdult']),
+  reason: z.enum([
+    'dogType',
+    'dogKibble',
+    'overweight',
+    'underweight',
+    'pathology',
+    'pregnantOrNursing',
+    'adultKibbleForKitten',
+    'kittenKibbleForAdult',
+  ]),
   message: z.string(),
 });
 export type BiNutritionRefusal = z.infer<typeof refusal>;
@@ -36,6 +45,8 @@ const menu = z.object({
   }),
   formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
+  /** Why the engine's kibble for this cat (the mini guide's); null when the shopper chose it. */
+  why: z.optional(z.nullable(z.object({ text: z.string() }))),
   products: z.array(productSummary),
 });
 export type BiNutritionMenu = z.infer<typeof menu>;

@@ -6,6 +6,10 @@
  * its address (`?interval=&quantity=`), which the purchase form starts from.
  * A puppy or kitten (under 12 months, the service says) on a food not made for growth gets no ration of it:
  * the answer says why and leads to the species' growth foods.
+ * Once the age typed is an adult's, one more question: a pregnant or nursing female (the page knows neither
+ * sex nor sterilisation), "no" until the shopper says otherwise; a yes is answered with the referral to a vet
+ * instead of a ration. It appears under the age as the shopper types it: the form grows from their own
+ * typing, below where they type, and a blank kept for it would puzzle everyone it is never asked of.
  *
  * The page draws it inside a closed <details> and hydrates it when it shows (client:visible), so its code
  * is fetched only once the shopper opens it. The answer's place is as tall as an answer from the start:
@@ -17,11 +21,13 @@ import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import {
+  asksPregnancy,
   checkCalculatorInput,
   choiceForFormat,
-  rationAnswer,
+  rationResult,
   type CalculatorCheck,
   type RationAnswer,
+  type RationReferral,
 } from '../../lib/nutrition/calculator.ts';
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import type { Species } from '../../lib/pets/profile.ts';
@@ -51,7 +57,11 @@ interface Props {
 }
 
 type Errors = Extract<CalculatorCheck, { ok: false }>['errors'];
-type State = { status: 'idle' | 'pending' } | { status: 'done'; answer: RationAnswer } | { status: 'failed'; message: string };
+type State =
+  | { status: 'idle' | 'pending' }
+  | { status: 'done'; answer: RationAnswer }
+  | { status: 'referred'; answer: RationReferral }
+  | { status: 'failed'; message: string };
 
 /** A choice always written in the address, whatever the page's default (no format's default is below 0). */
 const ALWAYS = { interval: -1, quantity: -1 };
@@ -61,13 +71,15 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
   const language = languageOf(locale);
   const id = useId();
   const [input, setInput] = useState({ weight: '', years: '', months: '' });
+  const [pregnantOrNursing, setPregnantOrNursing] = useState(false);
+  const pregnancyAsked = asksPregnancy(input);
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<State>({ status: 'idle' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.status === 'pending') return;
-    const checked = checkCalculatorInput(species, input);
+    const checked = checkCalculatorInput(species, { ...input, pregnantOrNursing });
     if (!checked.ok) {
       setErrors(checked.errors);
       // An answer stays only beside the weight and age it was computed for.
@@ -77,7 +89,13 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
     setErrors({});
     setState({ status: 'pending' });
     const url = new URL(`${contentUrl.replace(/\/+$/, '')}/b2c-rations/getReco`);
-    url.search = new URLSearchParams({ ref: sku, weight: String(checked.weight), month: String(checked.month), locale }).toString();
+    url.search = new URLSearchParams({
+      ref: sku,
+      weight: String(checked.weight),
+      month: String(checked.month),
+      ...(checked.pregnantOrNursing ? { pregnantOrNursing: 'true' } : {}),
+      locale,
+    }).toString();
     try {
       const response = await fetch(url, { headers: { accept: 'application/json' } });
       if (response.status === 404) {
@@ -85,9 +103,9 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
         return;
       }
       const body = dataOf(await response.json().catch(() => null));
-      const parsed = rationAnswer.safeParse(body);
+      const parsed = rationResult.safeParse(body);
       if (!response.ok || !parsed.success) throw new Error(`b2c-rations/getReco answered ${response.status}`);
-      setState({ status: 'done', answer: parsed.data });
+      setState('referral' in parsed.data ? { status: 'referred', answer: parsed.data } : { status: 'done', answer: parsed.data });
     } catch {
       setState({ status: 'failed', message: t('calculator.ration.errors.network') });
     }
@@ -151,6 +169,27 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
             </p>
           )}
         </fieldset>
+        <div className="ration-pregnancy-slot" data-ration-pregnancy={pregnancyAsked ? 'asked' : 'not-asked'}>
+          {pregnancyAsked && (
+            <fieldset className="field ration-pregnancy">
+              <legend>{t('calculator.ration.pregnancy.legend')}</legend>
+              <div className="ration-pregnancy-choices">
+                {([true, false] as const).map((value) => (
+                  <label key={String(value)}>
+                    <input
+                      type="radio"
+                      name="pregnantOrNursing"
+                      value={value ? 'yes' : 'no'}
+                      checked={pregnantOrNursing === value}
+                      onChange={() => setPregnantOrNursing(value)}
+                    />{' '}
+                    {t(`calculator.ration.pregnancy.${value ? 'yes' : 'no'}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        </div>
         <button type="submit" className="button" aria-busy={state.status === 'pending'}>
           {state.status === 'pending' ? t('calculator.ration.loading') : t('calculator.ration.submit')}
         </button>
@@ -159,6 +198,11 @@ function RationCalculator({ sku, species, subscribe, formats, contentUrl, lifeSt
         {state.status === 'failed' && (
           <p className="field-error" role="alert">
             {state.message}
+          </p>
+        )}
+        {state.status === 'referred' && (
+          <p className="ration-referral" role="alert" data-ration-referral>
+            {state.answer.referral.message}
           </p>
         )}
         {state.status === 'done' &&

@@ -9,11 +9,11 @@
  */
 import { useEffect, useState } from 'react';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
-import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
+import { languageOf } from '../../lib/channels.ts';
 import { addressLines, relayPointLines } from '../../lib/orders/address-lines.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createCheckoutClient, createSubscriptionsClient } from '../../lib/shop-api/client.ts';
-import type { Order, OrderAddress, RelayPoint, ShippingMethod } from '../../lib/shop-api/wire.ts';
+import type { Order, ShippingMethod } from '../../lib/shop-api/wire.ts';
 import { codeOf, shipmentOf } from '../../stores/checkout.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';

@@ -1,15 +1,17 @@
 /**
  * The kibble guide's results (/guide-croquettes/{animal}/recommandations/): the recipes recommended for
  * the pet (at most the engine's maximum), each with its daily ration in grams and per meal, the sentence
- * that explains it, the delivery frequency its bag fits, and add to cart in one click, once or as a
- * subscription at that frequency. A pet whose particularity needs a vet reads why it gets no recipe; a
- * failure of the service reads the technical error.
+ * that explains it, why this recipe for this pet, the delivery frequency its bag fits, and add to cart in
+ * one click, once or as a subscription at that frequency. When the profile cannot tell what changes the
+ * answer (a pregnancy, a crossbreed puppy's adult size), the questions come first (GuideQuestions). A pet
+ * the referral rule sends to a vet reads why it gets no recipe; a failure of the service reads the
+ * technical error.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
-import { guideOffer, recommendationBodyOf, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
+import { guideOffer, guideQuestions, recommendationBodyOf, type GuideAnswers, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
@@ -20,11 +22,13 @@ import { Toasts } from '../shared/Toasts.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import { AddedToCart } from '../shared/AddedToCart.tsx';
+import { GuideQuestions } from './GuideQuestions.tsx';
 import { fetchRecommendation, type GuideRecipe, type GuideRecommendation } from './recommendation.ts';
 import '../shared/guide.css';
+import './guides.css';
 
 /** Where the content service is: the build's CONTENT_API_URL, given by the page. */
-const ContentUrl = createContext('');
+export const ContentUrl = createContext('');
 
 /** One recommended recipe (exported for its component test). */
 export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
@@ -58,6 +62,7 @@ export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
         <strong>{t('guide.result.ration', { grams: food.gramsPerDay })}</strong>{' '}
         {t('guide.result.perMeal', { grams: food.gramsPerMeal, meals: recipe.ration.meals })}
       </p>
+      {recipe.why.text && <p className="guide-why">{recipe.why.text}</p>}
       <p>{recipe.explanation.text}</p>
       {offer && (
         <>
@@ -87,19 +92,25 @@ export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
 
 type Loaded = GuideRecommendation | { technical: true } | null;
 
-function Results({ animal }: { animal: Animal }) {
+/** The results of a pet (exported for its component test): its questions first when it has some, then its recipes. */
+export function Results({ animal }: { animal: Animal }) {
   const { t, locale } = useIsland();
   const contentUrl = useContext(ContentUrl);
   const [loaded, setLoaded] = useState<Loaded>(null);
+  const [asked] = useState(() => guideQuestions(animal));
+  // Without a question to ask, the recipes are asked for at once.
+  const [answers, setAnswers] = useState<GuideAnswers | null>(asked.pregnancy || asked.adultSize ? null : {});
   useEffect(() => {
+    if (answers === null) return;
     let live = true;
-    fetchRecommendation(contentUrl, locale, recommendationBodyOf(animal))
+    setLoaded(null);
+    fetchRecommendation(contentUrl, locale, recommendationBodyOf(animal, answers))
       .then((answer) => live && setLoaded(answer))
       .catch(() => live && setLoaded({ technical: true }));
     return () => {
       live = false;
     };
-  }, [animal, locale, contentUrl]);
+  }, [animal, answers, locale, contentUrl]);
   const again = (
     <p className="guide-links">
       <a href={pathTo('kibbleGuideAnimal', locale, { animal: String(animal.id) })}>{t('guide.actions.restart')}</a>
@@ -107,6 +118,14 @@ function Results({ animal }: { animal: Animal }) {
       <a href={pathTo('kibbleGuideNew', locale)}>{t('guide.result.otherPet')}</a>
     </p>
   );
+  if (answers === null)
+    return (
+      <section className="guide" aria-labelledby="guide-result-title">
+        <h2 id="guide-result-title">{t('guide.result.title', { name: animal.name })}</h2>
+        <GuideQuestions name={animal.name} asked={asked} onAnswered={setAnswers} />
+        {again}
+      </section>
+    );
   if (loaded === null) return <IslandStatus messageKey="guide.result.loading" />;
   const messages = NUTRITION_MESSAGES[languageOf(locale)];
   let body: ReactNode;

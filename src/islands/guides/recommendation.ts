@@ -1,7 +1,7 @@
 /**
  * POST b2c-recommendation/getReco on the content service, as the kibble guide's results read it: the
  * recipes (their product, daily ration, formats with the frequency each fits, the one-sentence
- * explanation) or the pet's not being eligible. The answer is parsed here, where it enters the page; any
+ * explanation of the grams and the one of the choice) or the pet's not being eligible. The answer is parsed here, where it enters the page; any
  * failure (network, refusal, an answer of another shape) is the one technical error the shopper reads.
  */
 import '../../lib/zod/jitless.ts';
@@ -21,6 +21,8 @@ const recipe = z.object({
   }),
   formats: z.record(z.string(), z.array(formatFitAnswer)),
   explanation: z.object({ text: z.string() }),
+  /** Why this recipe for this pet, in one sentence (the reasons the recommendation rule kept it for). */
+  why: z.object({ text: z.string() }),
   product: z.optional(productSummary),
 });
 export type GuideRecipe = z.infer<typeof recipe>;

@@ -7,7 +7,7 @@
 import type { ProductLabelling } from './wire.ts';
 
 /** A line of a mention: a text, or a label before a link (a telephone number, an e-mail address). */
-export type MentionLine = { text: string } | { label: string; text: string; href: string };
+type MentionLine = { text: string } | { label: string; text: string; href: string };
 export interface Mention {
   /** The message key of its term (catalogue.product.labelling.*). */
   term: string;

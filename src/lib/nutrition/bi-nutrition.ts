@@ -20,6 +20,7 @@ export type BiNutritionError =
   | 'overweight'
   | 'underweight'
   | 'pathology'
+  | 'pregnantOrNursing'
   | 'adultKibbleForKitten'
   | 'kittenKibbleForAdult'
   | 'technical';
@@ -29,6 +30,8 @@ export interface BiNutritionProfile {
   ageMonths: number;
   condition: BodyCondition;
   feature: Feature | null;
+  /** A female said to be pregnant or nursing (asked only where it can apply: referral.ts). */
+  pregnantOrNursing?: boolean;
 }
 
 /** The kibble the cat eats in the menu: whose it is and for which life stage. */
@@ -59,6 +62,7 @@ export const BI_NUTRITION_MESSAGES: Record<Language, Record<BiNutritionError, st
     overweight: VET_MESSAGES.fr.overweight.cat,
     underweight: VET_MESSAGES.fr.underweight.cat,
     pathology: NUTRITION_MESSAGES.fr.notEligible,
+    pregnantOrNursing: VET_MESSAGES.fr.pregnantOrNursing.cat,
     adultKibbleForKitten: 'Votre chaton a moins de 12\u00A0mois\u00A0: choisissez des croquettes pour chaton.',
     kittenKibbleForAdult: 'Votre chat a plus de 12\u00A0mois\u00A0: choisissez des croquettes pour chat adulte.',
     technical: NUTRITION_MESSAGES.fr.technicalError,
@@ -69,6 +73,7 @@ export const BI_NUTRITION_MESSAGES: Record<Language, Record<BiNutritionError, st
     overweight: VET_MESSAGES.nl.overweight.cat,
     underweight: VET_MESSAGES.nl.underweight.cat,
     pathology: NUTRITION_MESSAGES.nl.notEligible,
+    pregnantOrNursing: VET_MESSAGES.nl.pregnantOrNursing.cat,
     adultKibbleForKitten: 'Je kitten is jonger dan 12 maanden: kies brokken voor kittens.',
     kittenKibbleForAdult: 'Je kat is ouder dan 12 maanden: kies brokken voor volwassen katten.',
     technical: NUTRITION_MESSAGES.nl.technicalError,

@@ -6,10 +6,13 @@
  * - Weight: a number of kg above 0 (a comma is a decimal point); a cat weighs 1 to 13 kg, a dog up to 100.
  * - Age: years and months (months 0 to 11), at least one filled; a puppy or kitten under 12 months is given
  *   in months alone. At least one month old (the youngest that eats a food of ours), at most 30 years.
+ * - Pregnant or nursing: asked once the age is an adult's (the page knows neither the pet's sex nor its
+ *   sterilisation, so the question names a female); a yes is answered with the referral to a vet
+ *   (referral.ts), never with a maintenance ration.
  */
 import '../zod/jitless.ts';
 import { z } from 'zod/mini';
-import { CART_QUANTITY, CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
+import { CART_QUANTITY, CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG, PUPPY_UNDER_MONTHS } from '../constants.ts';
 import type { Species } from '../pets/profile.ts';
 import type { PurchaseChoice } from '../catalogue/purchase-choice.ts';
 
@@ -23,9 +26,13 @@ export interface CalculatorInput {
   weight: string;
   years: string;
   months: string;
+  /** The answer to the pregnancy question (read only when it is asked). */
+  pregnantOrNursing?: boolean;
 }
 
-export type CalculatorCheck = { ok: true; weight: number; month: number } | { ok: false; errors: { weight?: WeightError; age?: AgeError } };
+export type CalculatorCheck =
+  | { ok: true; weight: number; month: number; pregnantOrNursing: boolean }
+  | { ok: false; errors: { weight?: WeightError; age?: AgeError } };
 
 const decimal = (text: string): number | null => {
   const t = text.trim().replace(',', '.');
@@ -55,11 +62,18 @@ function ageError(yearsText: string, monthsText: string): AgeError | number {
   return total;
 }
 
-/** The shopper's weight and age, checked: the call's `weight` and `month`, or an error code per field. */
+/** Whether the pregnancy question is asked: once the age typed is an adult's (a younger pet is fed for growth). */
+export function asksPregnancy(input: Pick<CalculatorInput, 'years' | 'months'>): boolean {
+  const age = ageError(input.years, input.months);
+  return typeof age === 'number' && age >= PUPPY_UNDER_MONTHS;
+}
+
+/** The shopper's weight and age, checked: the call's `weight`, `month` and pregnancy, or an error code per field. */
 export function checkCalculatorInput(species: Species, input: CalculatorInput): CalculatorCheck {
   const weight = weightError(species, input.weight);
   const age = ageError(input.years, input.months);
-  if (typeof weight === 'number' && typeof age === 'number') return { ok: true, weight, month: age };
+  if (typeof weight === 'number' && typeof age === 'number')
+    return { ok: true, weight, month: age, pregnantOrNursing: asksPregnancy(input) && input.pregnantOrNursing === true };
   return {
     ok: false,
     errors: { ...(typeof weight === 'string' ? { weight } : {}), ...(typeof age === 'string' ? { age } : {}) },
@@ -90,6 +104,16 @@ export const rationAnswer = z.object({
   explanation: z.object({ text: z.string() }),
 });
 export type RationAnswer = z.infer<typeof rationAnswer>;
+
+/** The answer for a pregnant or nursing female: no ration, the referral to a vet in the shopper's words. */
+const rationReferral = z.object({
+  ref: z.string(),
+  referral: z.object({ reason: z.literal('pregnantOrNursing'), message: z.string() }),
+});
+export type RationReferral = z.infer<typeof rationReferral>;
+
+/** What `GET b2c-rations/getReco` answers (its `data`): a referral or a ration. */
+export const rationResult = z.union([rationReferral, rationAnswer]);
 type FormatFit = RationAnswer['formats'][number];
 
 /**

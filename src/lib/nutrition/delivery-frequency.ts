@@ -18,7 +18,7 @@ export interface DeliveryFit {
   frequencyForQuantity: DeliveryFrequency;
 }
 
-/** Grams in one item of a format ("2 kg", "12 x 85 g" as 1020 g); litres are not a weight: null. */
+/** Grams in one item of a format ("2 kg", "12 × 85 g" as 1020 g); litres are not a weight: null. */
 export function formatGrams(unit: 'kg' | 'g' | 'l', netQuantity: number): number | null {
   if (unit === 'kg') return netQuantity * 1000;
   if (unit === 'g') return netQuantity;

@@ -1,10 +1,12 @@
 /**
- * The ration explained in one sentence the shopper can read, in French and Dutch. The platform answers it
+ * The ration explained in one sentence the shopper can read, in French and Dutch, and the choice of a
+ * recipe in another (why this recipe for this pet). The platform answers it
  * with the ration (it cannot read the site's message files), with its key and values so a screen may
  * word it its own way.
  */
 import type { Language } from '../channels.ts';
-import type { Species } from '../pets/profile.ts';
+import type { Feature, Species } from '../pets/profile.ts';
+import type { ChoiceReason } from './recommendation.ts';
 
 export interface ExplanationInput {
   /** The pet's name, when the ration is for a known pet. */
@@ -97,4 +99,123 @@ export function explainRation(lang: Language, input: ExplanationInput): Explanat
       ? `${subject} ${w.needs} ${kcal} kcal par jour ${w.basis[key](weight)}\u00A0: ${foods} par jour, ${w.meals(input.meals)}. ${w.indicative}`
       : `${subject} ${w.needs} ${kcal} kcal per dag ${w.basis[key](weight)}: ${foods} per dag, ${w.meals(input.meals)}. ${w.indicative}`;
   return { key, params: { name: subject, kcal: input.kcal, weight, foods, meals: input.meals }, text };
+}
+
+export interface ChoiceInput {
+  /** The pet's name, when the recipe is for a known pet. */
+  name?: string | null;
+  species: Species;
+  /** The particularity the reasons `particularity`, `grainFree`, `withoutProtein` and `digestion` come from. */
+  feature: Feature | null;
+  /** The reasons the recommendation rule kept the recipe for (recommendation.ts), in its order. */
+  reasons: readonly ChoiceReason[];
+}
+
+type ChoiceWords = {
+  sentence: (subject: string, reasons: string) => string;
+  /** "votre chien" inside the sentence, when the pet has no name. */
+  subject: Record<Species, string>;
+  reason: Record<ChoiceReason, (species: Species) => string>;
+  /** A recipe made for the particularity, by particularity; `other` for one without its own words. */
+  particularity: Partial<Record<Feature, string>> & { other: string };
+  /** The proteins a recipe is without, by intolerance. */
+  without: Partial<Record<Feature, string>>;
+};
+
+const CHOICE_WORDS: Record<Language, ChoiceWords> = {
+  fr: {
+    sentence: (subject, reasons) => `Pourquoi cette recette pour ${subject}\u00A0: elle est ${reasons}.`,
+    subject: { dog: 'votre chien', cat: 'votre chat' },
+    reason: {
+      growth: (s) => (s === 'dog' ? 'faite pour les chiots en croissance' : 'faite pour les chatons en croissance'),
+      adult: (s) => (s === 'dog' ? 'faite pour les chiens adultes' : 'faite pour les chats adultes'),
+      senior: (s) => (s === 'dog' ? 'faite pour les chiens seniors' : 'faite pour les chats seniors'),
+      allStages: (s) => (s === 'dog' ? 'faite pour les chiens de tout âge' : 'faite pour les chats de tout âge'),
+      small: () => 'adaptée aux petits chiens',
+      medium: () => 'adaptée aux chiens de taille moyenne',
+      large: () => 'adaptée aux grands chiens',
+      // Who the recipe is made for, never "lighter": not every recipe for neutered pets is the range's leanest.
+      sterilised: (s) => (s === 'dog' ? 'pensée pour les chiens stérilisés' : 'pensée pour les chats stérilisés'),
+      weightControl: (s) =>
+        s === 'dog'
+          ? 'pensée pour les chiens aux besoins réduits, comme un chien au-dessus de son poids idéal'
+          : 'pensée pour les chats aux besoins réduits, comme un chat au-dessus de son poids idéal',
+      lowActivity: (s) =>
+        s === 'dog'
+          ? 'pensée pour les chiens aux besoins réduits, comme un chien peu actif'
+          : 'pensée pour les chats aux besoins réduits, comme un chat peu actif',
+      // Filled in by the particularity's own words.
+      particularity: () => '',
+      grainFree: () => 'sans céréales, comme son intolérance le demande',
+      withoutProtein: () => '',
+      digestion: () => 'sans céréales, pour sa digestion sensible',
+    },
+    particularity: {
+      hairballs: 'conçue pour limiter les boules de poils',
+      'sensitive-skin': 'conçue pour les peaux sensibles',
+      'sensitive-digestion': 'conçue pour les digestions sensibles',
+      other: 'conçue pour sa particularité',
+    },
+    without: {
+      'chicken-intolerance': 'sans poulet ni dinde, comme son intolérance le demande',
+      'beef-intolerance': 'sans bœuf, comme son intolérance le demande',
+      'fish-intolerance': 'sans poisson, comme son intolérance le demande',
+    },
+  },
+  nl: {
+    sentence: (subject, reasons) => `Waarom dit recept voor ${subject}? Het is ${reasons}.`,
+    subject: { dog: 'je hond', cat: 'je kat' },
+    reason: {
+      growth: (s) => (s === 'dog' ? 'gemaakt voor groeiende pups' : 'gemaakt voor groeiende kittens'),
+      adult: (s) => (s === 'dog' ? 'gemaakt voor volwassen honden' : 'gemaakt voor volwassen katten'),
+      senior: (s) => (s === 'dog' ? 'gemaakt voor oudere honden' : 'gemaakt voor oudere katten'),
+      allStages: (s) => (s === 'dog' ? 'geschikt voor honden van elke leeftijd' : 'geschikt voor katten van elke leeftijd'),
+      small: () => 'geschikt voor kleine honden',
+      medium: () => 'geschikt voor middelgrote honden',
+      large: () => 'geschikt voor grote honden',
+      sterilised: (s) => (s === 'dog' ? 'bedoeld voor gesteriliseerde honden' : 'bedoeld voor gesteriliseerde katten'),
+      weightControl: (s) =>
+        s === 'dog'
+          ? 'bedoeld voor honden met een lagere energiebehoefte, zoals een hond boven zijn ideale gewicht'
+          : 'bedoeld voor katten met een lagere energiebehoefte, zoals een kat boven haar ideale gewicht',
+      lowActivity: (s) =>
+        s === 'dog'
+          ? 'bedoeld voor honden met een lagere energiebehoefte, zoals een weinig actieve hond'
+          : 'bedoeld voor katten met een lagere energiebehoefte, zoals een weinig actieve kat',
+      particularity: () => '',
+      grainFree: () => 'graanvrij, zoals zijn intolerantie vraagt',
+      withoutProtein: () => '',
+      digestion: () => 'graanvrij, voor zijn gevoelige spijsvertering',
+    },
+    particularity: {
+      hairballs: 'ontwikkeld om haarballen te beperken',
+      'sensitive-skin': 'ontwikkeld voor een gevoelige huid',
+      'sensitive-digestion': 'ontwikkeld voor een gevoelige spijsvertering',
+      other: 'ontwikkeld voor zijn bijzonderheid',
+    },
+    without: {
+      'chicken-intolerance': 'zonder kip of kalkoen, zoals zijn intolerantie vraagt',
+      'beef-intolerance': 'zonder rundvlees, zoals zijn intolerantie vraagt',
+      'fish-intolerance': 'zonder vis, zoals zijn intolerantie vraagt',
+    },
+  },
+};
+
+/**
+ * "Pourquoi cette recette pour Mina : elle est faite pour les chats adultes, pensée pour les chats stérilisés
+ * et conçue pour limiter les boules de poils." Only the reasons given, in their order; a reason
+ * without words for this pet (a protein intolerance the words do not know) is left out rather than guessed.
+ */
+export function explainChoice(lang: Language, input: ChoiceInput): { reasons: ChoiceReason[]; text: string } {
+  const w = CHOICE_WORDS[lang];
+  const said = input.reasons.flatMap((reason): string[] => {
+    if (reason === 'particularity') return [(input.feature && w.particularity[input.feature]) || w.particularity.other];
+    if (reason === 'withoutProtein') {
+      const words = input.feature && w.without[input.feature];
+      return words ? [words] : [];
+    }
+    return [w.reason[reason](input.species)];
+  });
+  const subject = input.name ?? w.subject[input.species];
+  return { reasons: [...input.reasons], text: said.length > 0 ? w.sentence(subject, list(lang, said)) : '' };
 }

@@ -4,7 +4,9 @@
  * offer of one result (which format, how many, at which delivery frequency).
  */
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
-import { ACTIVITIES, BODY_CONDITIONS, FEATURE_CODES, SPECIES_IDS, type Species } from '../pets/profile.ts';
+import { ACTIVITIES, BODY_CONDITIONS, FEATURE_CODES, GENDER_IDS, SPECIES_IDS, type Species } from '../pets/profile.ts';
+import { growthUntilMonths } from './energy.ts';
+import { canBePregnantOrNursing } from './referral.ts';
 import type { RecommendationRequest } from './requests.ts';
 
 /** The wizard's steps, in order: the result comes once the three others are saved. */
@@ -23,6 +25,8 @@ export function guideWeightAccepted(species: Species, kg: number): boolean {
 export interface SavedPet {
   name: string;
   type: string;
+  /** The gender's IRI (animal-genders/2 is a female). */
+  gender: string;
   /** The breed's typical adult weight, kg (null without a breed). */
   breedAdultWeight: number | null;
   crossbreed: boolean;
@@ -38,20 +42,68 @@ export interface SavedPet {
 
 const idOf = (iri: string): number => Number(/(\d+)$/.exec(iri)?.[1] ?? Number.NaN);
 
-/** POST b2c-recommendation/getReco's body for a saved pet: kibbles, at its age in months. */
-export function recommendationBodyOf(pet: SavedPet): RecommendationRequest {
+/** A dog's adult size, as the guide asks it when its breed does not say it. */
+export const ADULT_SIZES = ['small', 'medium', 'large', 'giant'] as const;
+export type AdultSize = (typeof ADULT_SIZES)[number];
+
+/**
+ * The weight sent for each size (small under 10 kg, medium 10 to 25, large 25 to 45, giant over 45): the
+ * geometric middle of each band (from about 2.5 kg for the smallest and up to 80 kg for the biggest), so a
+ * puppy's share of its adult weight, which FEDIAF's growth bands cut at 50 and 80 %, is off by the same
+ * factor whichever end of the band the dog ends at (at most ×2 for a small dog, ×1.6 for a medium one, ×1.35
+ * for a large or giant one), where the age bands alone misjudge a toy or a giant breed the most.
+ * Each sits inside its band, so the recipe's size (pets/profile.ts `sizeOf`) and the growth's end
+ * (energy.ts `growthUntilMonths`: 10, 12, 18 and 24 months) are those of the size answered.
+ */
+export const ADULT_SIZE_KG: Record<AdultSize, number> = { small: 5, medium: 16, large: 34, giant: 60 };
+
+/** What the guide asks before its results when the profile cannot tell: a pregnancy, a crossbreed's adult size. */
+export interface GuideAnswers {
+  pregnantOrNursing?: boolean;
+  /** null: the owner does not know (the age bands of a medium dog are used). */
+  adultSize?: AdultSize | null;
+}
+
+const ageInMonths = (pet: SavedPet) => pet.ageYears * 12 + pet.ageMonths;
+const isDog = (pet: SavedPet) => idOf(pet.type) !== SPECIES_IDS.cat;
+
+/**
+ * The questions the results ask of this pet: the pregnancy of an intact adult female (referral.ts); the
+ * adult size of a dog whose breed gives none (unknown, or a crossbreed: its breed's is not its own) and
+ * that may still grow, that is younger than a giant's maturity (a giant grows until 24 months).
+ */
+export function guideQuestions(pet: SavedPet): { pregnancy: boolean; adultSize: boolean } {
+  return {
+    pregnancy: canBePregnantOrNursing({
+      female: idOf(pet.gender) === GENDER_IDS.female,
+      sterilised: pet.sterilized,
+      ageMonths: ageInMonths(pet),
+    }),
+    adultSize:
+      isDog(pet) && (pet.crossbreed || pet.breedAdultWeight === null) && ageInMonths(pet) < growthUntilMonths('dog', ADULT_SIZE_KG.giant),
+  };
+}
+
+/**
+ * POST b2c-recommendation/getReco's body for a saved pet: kibbles, at its age in months, with the answers
+ * to the questions it was asked (guideQuestions; an answer to a question not asked is not sent).
+ */
+export function recommendationBodyOf(pet: SavedPet, answers: GuideAnswers = {}): RecommendationRequest {
   const feature = pet.hasFeature ? FEATURE_CODES.find((code) => code === pet.feature) : undefined;
+  const asked = guideQuestions(pet);
+  const answeredSize = asked.adultSize && answers.adultSize ? ADULT_SIZE_KG[answers.adultSize] : null;
   return {
     name: pet.name,
-    type: idOf(pet.type) === SPECIES_IDS.cat ? 'cat' : 'dog',
+    type: isDog(pet) ? 'dog' : 'cat',
     weight: pet.weight,
-    month: pet.ageYears * 12 + pet.ageMonths,
+    month: ageInMonths(pet),
     sterilized: pet.sterilized,
     condition: BODY_CONDITIONS.find((c) => c.id === idOf(pet.condition))?.code ?? 'ideal',
     activity: ACTIVITIES.find((a) => a.id === idOf(pet.activity))?.code ?? 'moderate',
     feature: feature ?? null,
-    // A purebred's weight grown up tells its growth; a crossbreed's is not its breed's.
-    expectedAdultWeight: pet.crossbreed ? null : pet.breedAdultWeight,
+    // A purebred's weight grown up tells its growth; a crossbreed's is not its breed's, its owner's answer is.
+    expectedAdultWeight: pet.crossbreed ? answeredSize : (pet.breedAdultWeight ?? answeredSize),
+    pregnantOrNursing: asked.pregnancy && answers.pregnantOrNursing === true,
     kinds: ['dry'],
   };
 }

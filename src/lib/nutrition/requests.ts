@@ -7,7 +7,7 @@
  */
 import '../zod/jitless.ts';
 import { z } from 'zod/mini';
-import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../constants.ts';
+import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG, PUPPY_UNDER_MONTHS } from '../constants.ts';
 import type { Language } from '../channels.ts';
 import { MAX_RECIPES } from './recommendation.ts';
 import { PATHOLOGY_MESSAGES } from './referral.ts';
@@ -16,13 +16,35 @@ import { ACTIVITY_CODES, BODY_CONDITION_CODES, FEATURE_CODES, SPECIES, SPECIES_I
 /** Up to 30 years: no dog or cat of ours is older. */
 const MAX_AGE_MONTHS = 360;
 
-/** GET b2c-rations/getReco: the product (its SKU), the pet's weight (kg) and age (months). */
+/**
+ * GET b2c-rations/getReco: the product (its SKU), the pet's weight (kg) and age (months), and whether she is
+ * a pregnant or nursing female (`true` or `false`, absent: not; only an adult's, pregnancyProblem).
+ */
 export const rationQuery = z.object({
   ref: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   weight: z.coerce.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG)),
   // At least a month old, as the calculator's form asks (lib/nutrition/calculator.ts).
   month: z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_AGE_MONTHS)),
+  pregnantOrNursing: z._default(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+    false,
+  ),
 });
+
+/**
+ * A pregnancy said where it cannot apply, as the forms never send it: a pet under 12 months (fed for
+ * growth) or a sterilised one (referral.ts `canBePregnantOrNursing`; the ration's query knows no sex).
+ */
+export function pregnancyProblem(p: { month: number; sterilized?: boolean; pregnantOrNursing: boolean }): string | null {
+  if (!p.pregnantOrNursing) return null;
+  if (p.month < PUPPY_UNDER_MONTHS)
+    return `pregnantOrNursing: only an adult (${PUPPY_UNDER_MONTHS} months or more) can be pregnant or nursing`;
+  if (p.sterilized) return 'pregnantOrNursing: a sterilised pet cannot be pregnant or nursing';
+  return null;
+}
 
 /**
  * What the product's species adds to the weight's bounds, once the product is known: a cat weighs 1 to
@@ -76,8 +98,10 @@ export const recommendationProfile = z
     condition: z._default(z.enum(BODY_CONDITION_CODES), 'ideal'),
     activity: z._default(z.enum(ACTIVITY_CODES), 'moderate'),
     feature: z.nullish(z.enum(FEATURE_CODES)),
-    /** A puppy's expected adult weight (its breed's), kg. */
+    /** A puppy's expected adult weight (its breed's, or its owner's answer for a crossbreed), kg. */
     expectedAdultWeight: z.nullish(z.number().check(z.gt(0), z.lte(DOG_WEIGHT_MAX_KG))),
+    /** A female said to be pregnant or nursing: the guides send her to a vet (referral.ts). */
+    pregnantOrNursing: z._default(z.boolean(), false),
     kinds: z._default(z.array(z.enum(['dry', 'wet'])).check(z.minLength(1), z.maxLength(2)), ['dry']),
     wet: z.nullish(
       z.object({
@@ -107,6 +131,10 @@ export const recommendationProfile = z
     z.refine((p) => p.type !== 'cat' || (p.wet == null && p.kibble == null && p.wetRecipes == null) || p.weight < BI_NUTRITION_CAT_MAX_KG, {
       path: ['weight'],
       message: `A cat of the bi-nutrition guides weighs below ${BI_NUTRITION_CAT_MAX_KG} kg`,
+    }),
+    z.refine((p) => pregnancyProblem(p) === null, {
+      path: ['pregnantOrNursing'],
+      message: 'Only an intact adult female can be pregnant or nursing',
     }),
   );
 export type RecommendationRequest = z.output<typeof recommendationProfile>;

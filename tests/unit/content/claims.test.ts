@@ -149,8 +149,8 @@ describe('the catalogue’s claims', () => {
       expect(LIGHT.fr.test('une note légèrement sucrée')).toBe(false);
       expect(LIGHT.nl.test('licht verteerbare eiwitten')).toBe(false);
       expect(LIGHT.fr.test('Une recette plus légère')).toBe(true);
-    expect(LIGHT.fr.test('Moins de calories et plus de protéines')).toBe(true);
-    expect(LIGHT.nl.test('bevat minder calorieën')).toBe(true);
+      expect(LIGHT.fr.test('Moins de calories et plus de protéines')).toBe(true);
+      expect(LIGHT.nl.test('bevat minder calorieën')).toBe(true);
       expect(LIGHT.nl.test('Een lichter recept')).toBe(true);
     });
   });

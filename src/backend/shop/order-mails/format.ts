@@ -5,7 +5,6 @@
  */
 import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 import { formatPrice } from '../../../lib/catalogue/money.ts';
-import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
 import { intervalText } from '../../../lib/catalogue/frequencies.ts';
 import { SUBSCRIPTION_DISCOUNT } from '../../../lib/constants.ts';

@@ -24,6 +24,13 @@ export default {
     pets: 'Voir mes animaux',
     restart: 'Modifier ses réponses',
   },
+  // Asked after the profile of an intact adult female: a pregnant or nursing cat is sent to the vet.
+  pregnancy: {
+    legend: '{name} est-elle gestante ou allaite-t-elle en ce moment\u00A0?',
+    yes: 'Oui',
+    no: 'Non',
+    required: 'Choisissez une réponse.',
+  },
   meals: {
     cat: 'Croquettes pour chat',
     dog: 'Croquettes pour chien',

@@ -40,6 +40,8 @@ export default {
       cat: 'Cet aliment n’est pas fait pour un chaton\u00A0: avant 12\u00A0mois, il a besoin d’un aliment de croissance, plus riche en énergie, en protéines et en calcium. Nous ne calculons donc pas sa ration de ce produit.',
     },
     growthRange: { dog: 'Voir nos aliments pour chiot', cat: 'Voir nos aliments pour chaton' },
+    // Asked once the age is an adult's: the page knows neither the pet's sex nor its sterilisation.
+    pregnancy: { legend: 'S’agit-il d’une femelle gestante ou qui allaite\u00A0?', yes: 'Oui', no: 'Non' },
     chooseLabel: 'Choisir cette fréquence pour le format {name}',
     errors: {
       weight: {

@@ -22,7 +22,8 @@ export default {
     social: 'Suivez-nous',
     careHours: 'Service client du lundi au vendredi de 9\u00A0h à 18\u00A0h',
     rating: 'Noté {rating}/5 sur {count} avis',
-    onePercent: 'Membre du programme «\u00A01\u00A0% pour les animaux\u00A0»\u00A0: 1\u00A0% de nos ventes reversé aux associations de protection animale',
+    onePercent:
+      'Membre du programme «\u00A01\u00A0% pour les animaux\u00A0»\u00A0: 1\u00A0% de nos ventes reversé aux associations de protection animale',
     newsletter: 'Recevez nos conseils et 5\u00A0€ offerts sur votre première commande',
     copyright: '© {year} Maison Gamelle',
     /** The notice of a new build while the page is open (src/page-scripts/build-watch.ts). */

@@ -40,4 +40,23 @@ export default {
     none: 'Aucune de nos recettes ne convient à votre animal pour le moment.',
     otherPet: 'Lancer le guide pour un autre animal',
   },
+  // Asked before the results when the profile cannot tell: a pregnancy (an intact adult female), a crossbreed's adult size.
+  questions: {
+    intro: 'Encore un mot avant ses recommandations\u00A0: ces réponses changent sa ration.',
+    required: 'Choisissez une réponse.',
+    pregnancy: {
+      legend: '{name} est-elle gestante ou allaite-t-elle en ce moment\u00A0?',
+      yes: 'Oui',
+      no: 'Non',
+    },
+    adultSize: {
+      legend: 'Quelle taille fera {name} une fois adulte\u00A0?',
+      hint: 'Sa race ne nous dit pas son poids adulte\u00A0: il fixe la ration d’un chiot et le choix de ses croquettes.',
+      small: 'Petite (moins de 10\u00A0kg)',
+      medium: 'Moyenne (de 10 à 25\u00A0kg)',
+      large: 'Grande (de 25 à 45\u00A0kg)',
+      giant: 'Très grande (plus de 45\u00A0kg)',
+      unknown: 'Je ne sais pas',
+    },
+  },
 };

@@ -24,6 +24,12 @@ export default {
     pets: 'Mijn dieren bekijken',
     restart: 'Antwoorden aanpassen',
   },
+  pregnancy: {
+    legend: 'Is {name} op dit moment drachtig of zoogt ze?',
+    yes: 'Ja',
+    no: 'Nee',
+    required: 'Kies een antwoord.',
+  },
   meals: {
     cat: 'Brokken voor katten',
     dog: 'Brokken voor honden',
@@ -43,7 +49,7 @@ export default {
     wetDays: 'Dagen met natvoeding ({days} dagen per week)',
     everyDay: 'Elke dag',
     otherDays: 'De andere dagen ({days} dagen per week)',
-    food: '{name}: {grams} g per dag, of {perMeal} g per maaltijd',
+    food: '{name}: {grams} g per dag, dus {perMeal} g per maaltijd',
     meals: 'In {meals} maaltijden per dag.',
     loading: 'We stellen het menu samen…',
   },

@@ -38,6 +38,7 @@ export default {
       cat: 'Dit voer is niet gemaakt voor een kitten: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
     },
     growthRange: { dog: 'Ons voer voor pups bekijken', cat: 'Ons voer voor kittens bekijken' },
+    pregnancy: { legend: 'Gaat het om een drachtig of zogend vrouwtje?', yes: 'Ja', no: 'Nee' },
     chooseLabel: 'Deze frequentie kiezen voor het formaat {name}',
     errors: {
       weight: {

@@ -40,4 +40,22 @@ export default {
     none: 'Geen enkel recept past momenteel bij je dier.',
     otherPet: 'Start de gids voor een ander dier',
   },
+  questions: {
+    intro: 'Nog even voor we zijn aanbevelingen tonen: deze antwoorden veranderen zijn rantsoen.',
+    required: 'Kies een antwoord.',
+    pregnancy: {
+      legend: 'Is {name} op dit moment drachtig of zoogt ze?',
+      yes: 'Ja',
+      no: 'Nee',
+    },
+    adultSize: {
+      legend: 'Hoe groot wordt {name} als volwassen hond?',
+      hint: 'Zijn ras vertelt ons niet hoeveel hij volwassen zal wegen: dat gewicht bepaalt het rantsoen van een pup en de keuze van zijn brokken.',
+      small: 'Klein (minder dan 10 kg)',
+      medium: 'Middelgroot (10 tot 25 kg)',
+      large: 'Groot (25 tot 45 kg)',
+      giant: 'Zeer groot (meer dan 45 kg)',
+      unknown: 'Ik weet het niet',
+    },
+  },
 };

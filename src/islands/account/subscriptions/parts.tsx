@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import type { Translator } from '../../../i18n/core.ts';
-import { intlLocaleOf, languageOf, type LocaleCode } from '../../../lib/channels.ts';
+import type { LocaleCode } from '../../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
 import { errorsFromFailure } from '../../../lib/forms/violations.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';

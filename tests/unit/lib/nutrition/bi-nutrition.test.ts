@@ -32,6 +32,13 @@ describe('bi-nutrition checks', () => {
     expect(biNutritionError({ ...adultCat, feature: 'hairballs' })).toBeNull();
   });
 
+  it('sends a pregnant or nursing cat to the vet, in the referral rule’s words', () => {
+    expect(biNutritionError({ ...adultCat, pregnantOrNursing: true })).toBe('pregnantOrNursing');
+    expect(biNutritionError({ ...adultCat, pregnantOrNursing: false })).toBeNull();
+    expect(BI_NUTRITION_MESSAGES.fr.pregnantOrNursing).toMatch(/gestante.*vétérinaire/);
+    expect(BI_NUTRITION_MESSAGES.nl.pregnantOrNursing).toMatch(/drachtig.*dierenarts/);
+  });
+
   it('refuses adult kibble for a kitten and kitten kibble for an adult, at the 12-month line', () => {
     expect(biNutritionError(kitten, { animal: 'cat', lifeStage: 'adult' })).toBe('adultKibbleForKitten');
     expect(biNutritionError({ ...adultCat, ageMonths: 11 }, { animal: 'cat', lifeStage: 'senior' })).toBe('adultKibbleForKitten');

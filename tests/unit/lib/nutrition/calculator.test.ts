@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { checkCalculatorInput, choiceForFormat, rationAnswer } from '../../../../src/lib/nutrition/calculator.ts';
+import {
+  asksPregnancy,
+  checkCalculatorInput,
+  choiceForFormat,
+  rationAnswer,
+  rationResult,
+} from '../../../../src/lib/nutrition/calculator.ts';
 
 const input = (weight: string, years: string, months: string) => ({ weight, years, months });
 
 describe('the ration calculator’s input', () => {
   it('takes a weight in kg (a comma is a decimal point) and an age in years and months, as months', () => {
-    expect(checkCalculatorInput('dog', input('15', '3', ''))).toEqual({ ok: true, weight: 15, month: 36 });
-    expect(checkCalculatorInput('dog', input('7,5', '', '4'))).toEqual({ ok: true, weight: 7.5, month: 4 });
-    expect(checkCalculatorInput('dog', input(' 30.25 ', '2', '6'))).toEqual({ ok: true, weight: 30.25, month: 30 });
+    expect(checkCalculatorInput('dog', input('15', '3', ''))).toEqual({ ok: true, weight: 15, month: 36, pregnantOrNursing: false });
+    expect(checkCalculatorInput('dog', input('7,5', '', '4'))).toEqual({ ok: true, weight: 7.5, month: 4, pregnantOrNursing: false });
+    expect(checkCalculatorInput('dog', input(' 30.25 ', '2', '6'))).toEqual({
+      ok: true,
+      weight: 30.25,
+      month: 30,
+      pregnantOrNursing: false,
+    });
     // A young dog's age in months alone, past a year, is as clear as years and months.
-    expect(checkCalculatorInput('dog', input('20', '', '18'))).toEqual({ ok: true, weight: 20, month: 18 });
+    expect(checkCalculatorInput('dog', input('20', '', '18'))).toEqual({ ok: true, weight: 20, month: 18, pregnantOrNursing: false });
   });
   it('refuses a missing, unreadable or zero weight, a dog above 100 kg and a cat outside 1 to 13 kg', () => {
     const weight = (species: 'dog' | 'cat', w: string) => {
@@ -40,6 +51,23 @@ describe('the ration calculator’s input', () => {
     expect(age('31', '')).toBe('tooOld');
     expect(age('30', '')).toBeNull();
   });
+  it('asks the pregnancy of an adult only, and sends it only when asked', () => {
+    expect(asksPregnancy({ years: '', months: '' })).toBe(false);
+    expect(asksPregnancy({ years: '', months: '11' })).toBe(false);
+    expect(asksPregnancy({ years: '', months: '12' })).toBe(true);
+    expect(asksPregnancy({ years: '3', months: '' })).toBe(true);
+    expect(asksPregnancy({ years: 'x', months: '' })).toBe(false);
+    expect(checkCalculatorInput('dog', { ...input('20', '3', ''), pregnantOrNursing: true })).toMatchObject({
+      ok: true,
+      pregnantOrNursing: true,
+    });
+    // A puppy's answer, left from an older age typed, is not sent.
+    expect(checkCalculatorInput('dog', { ...input('8', '', '6'), pregnantOrNursing: true })).toMatchObject({
+      ok: true,
+      pregnantOrNursing: false,
+    });
+  });
+
   it('says every field’s error at once', () => {
     expect(checkCalculatorInput('cat', input('20', '', ''))).toEqual({ ok: false, errors: { weight: 'catRange', age: 'required' } });
   });
@@ -60,6 +88,12 @@ describe('choosing a format’s frequency', () => {
     );
     expect(choiceForFormat({ ...fit, lastsDays: 0, frequency: null, quantityForShortest: 120 })).toBeNull();
   });
+  it('reads a referral to the vet instead of a ration', () => {
+    const referral = { ref: 'DOG', referral: { reason: 'pregnantOrNursing', message: 'Consultez votre vétérinaire.' } };
+    expect(rationResult.parse(referral)).toEqual(referral);
+    expect(rationResult.safeParse({ ref: 'DOG', referral: { reason: 'other', message: 'x' } }).success).toBe(false);
+  });
+
   it('reads the service’s answer and refuses one without its ration', () => {
     const data = {
       ref: 'A',

@@ -1,6 +1,15 @@
 /** The kibble guide's rules: the weights it accepts, the request made from a saved pet, the offer of a result. */
 import { describe, expect, it } from 'vitest';
-import { guideOffer, guideWeightAccepted, recommendationBodyOf, type SavedPet } from '../../../../src/lib/nutrition/kibble-guide.ts';
+import {
+  ADULT_SIZE_KG,
+  guideOffer,
+  guideQuestions,
+  guideWeightAccepted,
+  recommendationBodyOf,
+  type SavedPet,
+} from '../../../../src/lib/nutrition/kibble-guide.ts';
+import { growthUntilMonths } from '../../../../src/lib/nutrition/energy.ts';
+import { sizeOf } from '../../../../src/lib/pets/profile.ts';
 import { recommendationProfile } from '../../../../src/lib/nutrition/requests.ts';
 
 describe('the weights the kibble guide accepts', () => {
@@ -23,6 +32,7 @@ describe('the weights the kibble guide accepts', () => {
 const pet: SavedPet = {
   name: 'Mina',
   type: '/api/v2/shop/animal-types/2',
+  gender: '/api/v2/shop/animal-genders/2',
   breedAdultWeight: 4.5,
   crossbreed: false,
   ageYears: 3,
@@ -61,6 +71,59 @@ describe('the recommendation request of a saved pet', () => {
     const body = recommendationBodyOf({ ...pet, type: '/api/v2/shop/animal-types/1', hasFeature: false });
     expect(body.type).toBe('dog');
     expect(body.feature).toBeNull();
+  });
+});
+
+describe('the questions the results ask when the profile cannot tell', () => {
+  const female = { ...pet, sterilized: false };
+  const puppy: SavedPet = {
+    ...pet,
+    type: '/api/v2/shop/animal-types/1',
+    gender: '/api/v2/shop/animal-genders/1',
+    breedAdultWeight: null,
+    crossbreed: true,
+    ageYears: 0,
+    ageMonths: 5,
+    weight: 9,
+    sterilized: false,
+  };
+
+  it('asks an intact adult female whether she is pregnant or nursing, and sends her answer', () => {
+    expect(guideQuestions(female).pregnancy).toBe(true);
+    expect(guideQuestions(pet).pregnancy).toBe(false);
+    expect(guideQuestions({ ...female, gender: '/api/v2/shop/animal-genders/1' }).pregnancy).toBe(false);
+    expect(guideQuestions({ ...female, ageYears: 0, ageMonths: 10 }).pregnancy).toBe(false);
+    expect(recommendationBodyOf(female, { pregnantOrNursing: true }).pregnantOrNursing).toBe(true);
+    expect(recommendationBodyOf(female).pregnantOrNursing).toBe(false);
+    // An answer to a question not asked is not sent (a sterilised female).
+    expect(recommendationBodyOf(pet, { pregnantOrNursing: true }).pregnantOrNursing).toBe(false);
+    expect(recommendationProfile.safeParse(recommendationBodyOf(female, { pregnantOrNursing: true })).success).toBe(true);
+  });
+
+  it('asks a crossbreed or unknown breed’s adult size while it may still grow, and sends its weight', () => {
+    expect(guideQuestions(puppy).adultSize).toBe(true);
+    expect(guideQuestions({ ...puppy, crossbreed: false }).adultSize).toBe(true);
+    // A purebred's breed says it; a cat is not asked; a dog older than a giant's growth is grown.
+    expect(guideQuestions({ ...puppy, crossbreed: false, breedAdultWeight: 30 }).adultSize).toBe(false);
+    expect(guideQuestions({ ...puppy, type: '/api/v2/shop/animal-types/2' }).adultSize).toBe(false);
+    expect(guideQuestions({ ...puppy, ageYears: 1, ageMonths: 11 }).adultSize).toBe(true);
+    expect(guideQuestions({ ...puppy, ageYears: 2, ageMonths: 0 }).adultSize).toBe(false);
+    expect(recommendationBodyOf(puppy, { adultSize: 'giant' }).expectedAdultWeight).toBe(ADULT_SIZE_KG.giant);
+    expect(recommendationBodyOf(puppy, { adultSize: 'small' }).expectedAdultWeight).toBe(ADULT_SIZE_KG.small);
+    expect(recommendationBodyOf(puppy, { adultSize: null }).expectedAdultWeight).toBeNull();
+    expect(recommendationBodyOf({ ...puppy, crossbreed: false, breedAdultWeight: 30 }, { adultSize: 'small' }).expectedAdultWeight).toBe(
+      30,
+    );
+  });
+
+  it('sends for each size a weight inside its band: its recipes’ size and the end of its growth are that size’s', () => {
+    expect(sizeOf(ADULT_SIZE_KG.small)).toBe('small');
+    expect(sizeOf(ADULT_SIZE_KG.medium)).toBe('medium');
+    expect(sizeOf(ADULT_SIZE_KG.large)).toBe('large');
+    expect(sizeOf(ADULT_SIZE_KG.giant)).toBe('large');
+    expect(
+      [ADULT_SIZE_KG.small, ADULT_SIZE_KG.medium, ADULT_SIZE_KG.large, ADULT_SIZE_KG.giant].map((kg) => growthUntilMonths('dog', kg)),
+    ).toEqual([10, 12, 18, 24]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainChoice } from '../../../../src/lib/nutrition/explanation.ts';
 import { MAX_RECIPES, recommend, type RecipeCandidate, type RecommendationProfile } from '../../../../src/lib/nutrition/recommendation.ts';
 
 let position = 0;
@@ -82,7 +83,65 @@ describe('recommendations', () => {
     expect(recommend({ ...dog, feature: 'kidney-disease' }, catalogue)).toEqual({ eligible: false, reason: 'pathology' });
     expect(recommend({ ...dog, condition: 'obese' }, catalogue)).toEqual({ eligible: false, reason: 'overweight' });
     expect(recommend({ ...dog, condition: 'very-thin' }, catalogue)).toEqual({ eligible: false, reason: 'underweight' });
+    expect(recommend({ ...dog, pregnantOrNursing: true }, catalogue)).toEqual({ eligible: false, reason: 'pregnantOrNursing' });
     // A little above its ideal shape: fed for its ideal weight, not sent away.
     expect(recommend({ ...dog, condition: 'overweight' }, catalogue).eligible).toBe(true);
+  });
+});
+
+describe('why each recipe', () => {
+  const reasonsOf = (pet: RecommendationProfile) => {
+    const r = recommend(pet, catalogue);
+    if (!r.eligible) throw new Error('not eligible');
+    return Object.fromEntries(r.recipes.map((x) => [x.sku, x.reasons]));
+  };
+
+  it('gives the criteria the rule used for this pet and this recipe, and none other', () => {
+    // A 15 kg adult: an adult recipe of every size; no size, lightness or sensitivity said.
+    expect(reasonsOf(dog)['DOG-ADULT']).toEqual(['adult']);
+    // A small adult: the small dogs' recipe for its size.
+    expect(reasonsOf({ ...dog, weightKg: 4 })['DOG-SMALL']).toEqual(['adult', 'small']);
+    // A large-breed puppy: growth, and its breed's size grown up.
+    expect(reasonsOf({ ...dog, ageMonths: 4, weightKg: 10, expectedAdultWeightKg: 35 })['DOG-PUPPY-LARGE']).toEqual(['growth', 'large']);
+    // The light recipe says what made it fit: sterilised first, else the shape, else a quiet life.
+    expect(reasonsOf({ ...dog, sterilised: true })['DOG-LIGHT']).toEqual(['adult', 'sterilised']);
+    expect(reasonsOf({ ...dog, condition: 'overweight' })['DOG-LIGHT']).toEqual(['adult', 'weightControl']);
+    expect(reasonsOf({ ...dog, activity: 'low' })['DOG-LIGHT']).toEqual(['adult', 'lowActivity']);
+    // Sensitivities.
+    expect(reasonsOf({ ...dog, feature: 'grain-intolerance' })['DOG-LAMB-GF']).toEqual(['adult', 'grainFree']);
+    expect(reasonsOf({ ...dog, feature: 'chicken-intolerance' })['DOG-LAMB-GF']).toEqual(['adult', 'withoutProtein']);
+    expect(reasonsOf({ ...dog, feature: 'sensitive-digestion' })['DOG-LAMB-GF']).toEqual(['adult', 'digestion']);
+    expect(reasonsOf({ ...dog, feature: 'sensitive-digestion' })['DOG-ADULT']).toEqual(['adult']);
+    const cat = { ...dog, species: 'cat' as const, weightKg: 4 };
+    expect(reasonsOf({ ...cat, sterilised: true, feature: 'hairballs' })['CAT-HAIRBALL']).toEqual(['adult', 'particularity']);
+    expect(reasonsOf({ ...cat, ageMonths: 3, weightKg: 1.5 })['CAT-KITTEN']).toEqual(['growth']);
+    expect(reasonsOf({ ...dog, ageMonths: 100 })['DOG-SENIOR']).toEqual(['senior']);
+  });
+
+  it('says them in one sentence, in French and in Dutch, without a reason that was not given', () => {
+    const fr = explainChoice('fr', {
+      name: 'Mina',
+      species: 'cat',
+      feature: 'hairballs',
+      reasons: ['adult', 'sterilised', 'particularity'],
+    });
+    expect(fr.text).toBe(
+      'Pourquoi cette recette pour Mina\u00A0: elle est faite pour les chats adultes, pensée pour les chats stérilisés et conçue pour limiter les boules de poils.',
+    );
+    const nl = explainChoice('nl', { species: 'dog', feature: null, reasons: ['growth', 'large'] });
+    expect(nl.text).toBe('Waarom dit recept voor je hond? Het is gemaakt voor groeiende pups en geschikt voor grote honden.');
+    const intolerant = explainChoice('fr', {
+      name: 'Rex',
+      species: 'dog',
+      feature: 'chicken-intolerance',
+      reasons: ['adult', 'withoutProtein'],
+    });
+    expect(intolerant.text).toContain('sans poulet ni dinde');
+    expect(intolerant.text).not.toMatch(/stérilisé|réduits|céréales|taille/);
+    // Never a comparative it cannot prove against the range ("lighter"): who the recipe is made for.
+    const quiet = explainChoice('nl', { name: 'Rex', species: 'dog', feature: null, reasons: ['adult', 'lowActivity'] });
+    expect(quiet.text).toBe(
+      'Waarom dit recept voor Rex? Het is gemaakt voor volwassen honden en bedoeld voor honden met een lagere energiebehoefte, zoals een weinig actieve hond.',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * with its species in any of its three spellings, its defaults, and the cat weights each guide takes.
  */
 import { describe, expect, it } from 'vitest';
-import { formatFitAnswer, rationQuery, recommendationProfile } from '../../../../src/lib/nutrition/requests.ts';
+import { formatFitAnswer, pregnancyProblem, rationQuery, recommendationProfile } from '../../../../src/lib/nutrition/requests.ts';
 
 const issuesOf = (body: unknown) => {
   const parsed = recommendationProfile.safeParse(body);
@@ -13,7 +13,22 @@ const issuesOf = (body: unknown) => {
 
 describe('the ration calculator’s query', () => {
   it('reads the weight and age from the address’s text', () => {
-    expect(rationQuery.parse({ ref: 'DOG-DRY_1', weight: '15.5', month: '36' })).toEqual({ ref: 'DOG-DRY_1', weight: 15.5, month: 36 });
+    expect(rationQuery.parse({ ref: 'DOG-DRY_1', weight: '15.5', month: '36' })).toEqual({
+      ref: 'DOG-DRY_1',
+      weight: 15.5,
+      month: 36,
+      pregnantOrNursing: false,
+    });
+  });
+
+  it('reads a pregnancy as true or false only, and only of an adult', () => {
+    expect(rationQuery.parse({ ref: 'DOG', weight: '20', month: '36', pregnantOrNursing: 'true' }).pregnantOrNursing).toBe(true);
+    expect(rationQuery.parse({ ref: 'DOG', weight: '20', month: '36', pregnantOrNursing: 'false' }).pregnantOrNursing).toBe(false);
+    for (const value of ['yes', '1', ''])
+      expect(rationQuery.safeParse({ ref: 'DOG', weight: '20', month: '36', pregnantOrNursing: value }).success, value).toBe(false);
+    expect(pregnancyProblem({ month: 36, pregnantOrNursing: true })).toBeNull();
+    expect(pregnancyProblem({ month: 11, pregnantOrNursing: true })).toMatch(/^pregnantOrNursing: /);
+    expect(pregnancyProblem({ month: 11, pregnantOrNursing: false })).toBeNull();
   });
 
   it('refuses a weight of 0 or over 100 kg, an age in part of a month or over 30 years, a reference with other signs', () => {
@@ -48,12 +63,22 @@ describe('the guides’ profile', () => {
       sterilized: false,
       condition: 'ideal',
       activity: 'moderate',
+      pregnantOrNursing: false,
       kinds: ['dry'],
     });
     expect(recommendationProfile.parse({ type: 'cat', weight: 4, month: 30, wet: { daysPerWeek: 3 } }).wet).toEqual({
       share: 0.5,
       daysPerWeek: 3,
     });
+  });
+
+  it('takes a pregnancy of an intact adult only', () => {
+    expect(recommendationProfile.parse({ ...dog, pregnantOrNursing: true }).pregnantOrNursing).toBe(true);
+    expect(issuesOf({ ...dog, month: 8, pregnantOrNursing: true })).toEqual([expect.objectContaining({ path: ['pregnantOrNursing'] })]);
+    expect(issuesOf({ ...dog, sterilized: true, pregnantOrNursing: true })).toEqual([
+      expect.objectContaining({ path: ['pregnantOrNursing'] }),
+    ]);
+    expect(issuesOf({ ...dog, pregnantOrNursing: 'yes' })).toEqual([expect.objectContaining({ path: ['pregnantOrNursing'] })]);
   });
 
   it('trims the name and refuses what is out of bounds', () => {
