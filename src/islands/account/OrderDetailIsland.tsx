@@ -18,6 +18,7 @@ import { createOrdersClient } from '../../lib/shop-api/client.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { iri, type Order } from '../../lib/shop-api/wire.ts';
 import { getShop, sessionStore, shopApi } from '../../stores/shop.ts';
+import { AddressText } from '../shared/AddressText.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
@@ -25,18 +26,11 @@ import { formatDate, framedIsland, OrderStatus } from './OrdersParts.tsx';
 
 type Loaded = { order: Order } | { missing: true } | { failed: true };
 
-function AddressBlock({ title, lines }: { title: string; lines: ReadonlyArray<string | null> }) {
+function AddressBlock({ title, lines }: { title: string; lines: readonly string[] }) {
   return (
     <div>
       <h3>{title}</h3>
-      <address>
-        {lines.filter(Boolean).map((line) => (
-          <span key={line}>
-            {line}
-            <br />
-          </span>
-        ))}
-      </address>
+      <AddressText lines={lines} />
     </div>
   );
 }

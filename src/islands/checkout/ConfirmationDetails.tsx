@@ -17,6 +17,7 @@ import type { Order, ShippingMethod } from '../../lib/shop-api/wire.ts';
 import { codeOf, shipmentOf } from '../../stores/checkout.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
+import { AddressText } from '../shared/AddressText.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
 import { formatDay } from '../shared/shop-day.ts';
 import { OrderLines } from './shared.tsx';
@@ -85,19 +86,6 @@ function useShippingMethod(order: Order): ShippingMethod | null | undefined {
   return method;
 }
 
-function Lines({ lines }: { lines: ReadonlyArray<string | null> }) {
-  return (
-    <address>
-      {lines.filter(Boolean).map((line) => (
-        <span key={line}>
-          {line}
-          <br />
-        </span>
-      ))}
-    </address>
-  );
-}
-
 export function WhatWasBought({ order }: { order: Order }) {
   const { t } = useIsland();
   return (
@@ -119,9 +107,9 @@ export function WhereItGoes({ order }: { order: Order }) {
       <h2 id="confirmation-delivery">{t('checkout.shipping.title')}</h2>
       <h3>{point ? t('checkout.confirmation.relayPoint') : t('checkout.confirmation.shippingAddress')}</h3>
       {point ? (
-        <Lines lines={relayPointLines(languageOf(locale), point)} />
+        <AddressText lines={relayPointLines(languageOf(locale), point)} />
       ) : (
-        order.shippingAddress && <Lines lines={addressLines(languageOf(locale), order.shippingAddress)} />
+        order.shippingAddress && <AddressText lines={addressLines(languageOf(locale), order.shippingAddress)} />
       )}
       <p>{[method?.name, shipment?.carrier ?? method?.carrier].filter(Boolean).join(' · ')}</p>
       {/* The carrier's delivery time arrives after the order: its place is kept from the start. */}
