@@ -13,9 +13,9 @@ import { SELLER } from '../../lib/seller.ts';
 
 /**
  * Art. 19 asks for a free telephone number or another means: a freephone (free from France) and an address
- * that answers from every country the shop serves.
+ * that answers from every country the shop serves. The number's spaces do not break: it never wraps mid-number on a phone.
  */
-export const ADDITIVES_CONTACT = { phone: '0 800 91 24 78', email: 'additifs@maisongamelle.com' } as const;
+export const ADDITIVES_CONTACT = { phone: '0\u00A0800\u00A091\u00A024\u00A078', email: 'additifs@maisongamelle.com' } as const;
 
 /** A product's labelling mentions in one language, given its approval number (`null` when it has none yet). */
 export const labellingOf = (approvalNumber: string | null, language: Language): ProductLabelling => ({

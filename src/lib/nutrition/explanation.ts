@@ -61,18 +61,19 @@ const WORDS: Record<Language, Words> = {
     meals: (n) => `en ${n} repas`,
     indicative: 'Ces quantités sont indicatives\u00A0: ajustez-les selon sa silhouette.',
   },
+  // No "zijn" for the pet: the sentence names it, and a female is "ze" (the ration does not know its sex).
   nl: {
     subject: (name, species) => name ?? (species === 'dog' ? 'Je hond' : 'Je kat'),
     needs: 'heeft ongeveer',
     basis: {
-      'nutrition.explanation.maintenance': (w) => `nodig voor zijn ${w} kg volgens de FEDIAF-richtlijnen`,
+      'nutrition.explanation.maintenance': (w) => `nodig bij een gewicht van ${w} kg volgens de FEDIAF-richtlijnen`,
       'nutrition.explanation.growth': (w) => `nodig om te groeien bij ${w} kg volgens de FEDIAF-richtlijnen`,
       'nutrition.explanation.idealWeight': (w) =>
-        `nodig om naar zijn ideale gewicht van ongeveer ${w} kg te gaan volgens de FEDIAF-richtlijnen`,
+        `nodig om af te vallen tot een ideaal gewicht van ongeveer ${w} kg volgens de FEDIAF-richtlijnen`,
     },
     food: (g, name) => `${g} g ${name}`,
     meals: (n) => `verdeeld over ${n} maaltijden`,
-    indicative: 'Deze hoeveelheden zijn richtwaarden: pas ze aan volgens zijn lichaamsbouw.',
+    indicative: 'Deze hoeveelheden zijn richtwaarden: pas ze aan volgens het silhouet van je dier.',
   },
 };
 
@@ -138,15 +139,13 @@ const CHOICE_WORDS: Record<Language, ChoiceWords> = {
       sterilised: (s) => (s === 'dog' ? 'pensée pour les chiens stérilisés' : 'pensée pour les chats stérilisés'),
       weightControl: (s) =>
         s === 'dog'
-          ? 'pensée pour les chiens aux besoins réduits, comme un chien au-dessus de son poids idéal'
-          : 'pensée pour les chats aux besoins réduits, comme un chat au-dessus de son poids idéal',
+          ? 'pensée pour les besoins réduits d’un chien au-dessus de son poids idéal'
+          : 'pensée pour les besoins réduits d’un chat au-dessus de son poids idéal',
       lowActivity: (s) =>
-        s === 'dog'
-          ? 'pensée pour les chiens aux besoins réduits, comme un chien peu actif'
-          : 'pensée pour les chats aux besoins réduits, comme un chat peu actif',
+        s === 'dog' ? 'pensée pour les besoins réduits d’un chien peu actif' : 'pensée pour les besoins réduits d’un chat peu actif',
       // Filled in by the particularity's own words.
       particularity: () => '',
-      grainFree: () => 'sans céréales, comme son intolérance le demande',
+      grainFree: () => 'sans céréales, comme l’exige son intolérance',
       withoutProtein: () => '',
       digestion: () => 'sans céréales, pour sa digestion sensible',
     },
@@ -157,16 +156,17 @@ const CHOICE_WORDS: Record<Language, ChoiceWords> = {
       other: 'conçue pour sa particularité',
     },
     without: {
-      'chicken-intolerance': 'sans poulet ni dinde, comme son intolérance le demande',
-      'beef-intolerance': 'sans bœuf, comme son intolérance le demande',
-      'fish-intolerance': 'sans poisson, comme son intolérance le demande',
+      'chicken-intolerance': 'sans poulet ni dinde, comme l’exige son intolérance',
+      'beef-intolerance': 'sans bœuf, comme l’exige son intolérance',
+      'fish-intolerance': 'sans poisson, comme l’exige son intolérance',
     },
   },
+  // As the ration's sentence: no "zijn" for a pet that may be a female.
   nl: {
     sentence: (subject, reasons) => `Waarom dit recept voor ${subject}? Het is ${reasons}.`,
     subject: { dog: 'je hond', cat: 'je kat' },
     reason: {
-      growth: (s) => (s === 'dog' ? 'gemaakt voor groeiende pups' : 'gemaakt voor groeiende kittens'),
+      growth: (s) => (s === 'dog' ? 'gemaakt voor groeiende puppy’s' : 'gemaakt voor groeiende kittens'),
       adult: (s) => (s === 'dog' ? 'gemaakt voor volwassen honden' : 'gemaakt voor volwassen katten'),
       senior: (s) => (s === 'dog' ? 'gemaakt voor oudere honden' : 'gemaakt voor oudere katten'),
       allStages: (s) => (s === 'dog' ? 'geschikt voor honden van elke leeftijd' : 'geschikt voor katten van elke leeftijd'),
@@ -176,27 +176,27 @@ const CHOICE_WORDS: Record<Language, ChoiceWords> = {
       sterilised: (s) => (s === 'dog' ? 'bedoeld voor gesteriliseerde honden' : 'bedoeld voor gesteriliseerde katten'),
       weightControl: (s) =>
         s === 'dog'
-          ? 'bedoeld voor honden met een lagere energiebehoefte, zoals een hond boven zijn ideale gewicht'
-          : 'bedoeld voor katten met een lagere energiebehoefte, zoals een kat boven haar ideale gewicht',
+          ? 'bedoeld voor de lagere energiebehoefte van een hond die te zwaar is'
+          : 'bedoeld voor de lagere energiebehoefte van een kat die te zwaar is',
       lowActivity: (s) =>
         s === 'dog'
-          ? 'bedoeld voor honden met een lagere energiebehoefte, zoals een weinig actieve hond'
-          : 'bedoeld voor katten met een lagere energiebehoefte, zoals een weinig actieve kat',
+          ? 'bedoeld voor de lagere energiebehoefte van een weinig actieve hond'
+          : 'bedoeld voor de lagere energiebehoefte van een weinig actieve kat',
       particularity: () => '',
-      grainFree: () => 'graanvrij, zoals zijn intolerantie vraagt',
+      grainFree: () => 'graanvrij, zoals een graanintolerantie vereist',
       withoutProtein: () => '',
-      digestion: () => 'graanvrij, voor zijn gevoelige spijsvertering',
+      digestion: () => 'graanvrij, voor een gevoelige spijsvertering',
     },
     particularity: {
       hairballs: 'ontwikkeld om haarballen te beperken',
       'sensitive-skin': 'ontwikkeld voor een gevoelige huid',
       'sensitive-digestion': 'ontwikkeld voor een gevoelige spijsvertering',
-      other: 'ontwikkeld voor zijn bijzonderheid',
+      other: 'ontwikkeld voor deze bijzonderheid',
     },
     without: {
-      'chicken-intolerance': 'zonder kip of kalkoen, zoals zijn intolerantie vraagt',
-      'beef-intolerance': 'zonder rundvlees, zoals zijn intolerantie vraagt',
-      'fish-intolerance': 'zonder vis, zoals zijn intolerantie vraagt',
+      'chicken-intolerance': 'zonder kip of kalkoen, zoals een kipintolerantie vereist',
+      'beef-intolerance': 'zonder rundvlees, zoals een rundvleesintolerantie vereist',
+      'fish-intolerance': 'zonder vis, zoals een visintolerantie vereist',
     },
   },
 };

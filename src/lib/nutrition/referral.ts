@@ -48,7 +48,7 @@ export function vetReferral(pet: { condition: BodyCondition; feature: Feature | 
 /** A gestating or nursing female's referral: the same words for both species, as only a female is asked. */
 const PREGNANT_OR_NURSING: Record<Language, string> = {
   fr: 'Une femelle gestante ou qui allaite a des besoins qui changent de semaine en semaine\u00A0: nous vous conseillons de consulter votre vétérinaire pour fixer sa ration.',
-  nl: 'Een drachtig of zogend vrouwtje heeft elke week andere behoeften: we raden je aan je dierenarts te raadplegen om haar rantsoen te bepalen.',
+  nl: 'Een drachtig of zogend vrouwtje heeft behoeften die van week tot week veranderen: we raden je aan je dierenarts te raadplegen om haar rantsoen te bepalen.',
 };
 
 /** What the shopper reads, in the pet's species' words (the bi-nutrition guides' "overweight" is SPEC's). */

@@ -45,7 +45,7 @@ export default {
       operator: 'Responsable de l’étiquetage',
       approvalNumber: 'Numéro d’agrément de l’établissement',
       additivesContact: 'Informations sur les additifs',
-      freephone: 'Numéro vert, appel gratuit depuis la France\u00A0:',
+      freephone: 'Numéro gratuit depuis la France\u00A0:',
       email: 'Par e-mail\u00A0:',
     },
     dailyPortion: 'Ration journalière',
@@ -62,10 +62,10 @@ export default {
       senior:
         'Ration journalière calculée selon les repères FEDIAF pour un animal âgé non stérilisé, d’activité modérée et à son poids idéal. À ajuster selon sa silhouette.',
       puppy:
-        'Ration journalière calculée selon les repères FEDIAF pour un chiot de 4 à 8\u00A0mois, qui pèse de la moitié à 80\u00A0% de son poids final, selon son poids du moment. À ajuster selon sa silhouette.',
+        'Ration journalière calculée selon les repères FEDIAF pour un chiot de 4 à 8\u00A0mois (de la moitié à 80\u00A0% de son poids final), selon son poids actuel. À ajuster selon sa silhouette.',
       kitten:
-        'Ration journalière calculée selon les repères FEDIAF pour un chaton de 4 à 9\u00A0mois, selon son poids du moment. À ajuster selon sa silhouette.',
-      all: 'Ration journalière calculée selon les repères FEDIAF pour un animal qui a fini sa croissance, non stérilisé, d’activité modérée et à son poids idéal (un jeune animal en croissance mange davantage). À ajuster selon sa silhouette.',
+        'Ration journalière calculée selon les repères FEDIAF pour un chaton de 4 à 9\u00A0mois, selon son poids actuel. À ajuster selon sa silhouette.',
+      all: 'Ration journalière calculée selon les repères FEDIAF pour un animal qui a fini sa croissance, non stérilisé, d’activité modérée et à son poids idéal (un animal en croissance mange davantage). À ajuster selon sa silhouette.',
       treat: 'Quantité maximale à donner par jour selon le poids de l’animal, à déduire de sa ration',
     },
     bodyWeight: 'Poids de l’animal',

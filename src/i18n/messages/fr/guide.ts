@@ -42,7 +42,7 @@ export default {
   },
   // Asked before the results when the profile cannot tell: a pregnancy (an intact adult female), a crossbreed's adult size.
   questions: {
-    intro: 'Encore un mot avant ses recommandations\u00A0: ces réponses changent sa ration.',
+    intro: 'Une dernière étape avant nos recommandations\u00A0: vos réponses servent à calculer sa ration.',
     required: 'Choisissez une réponse.',
     pregnancy: {
       legend: '{name} est-elle gestante ou allaite-t-elle en ce moment\u00A0?',
@@ -51,7 +51,7 @@ export default {
     },
     adultSize: {
       legend: 'Quelle taille fera {name} une fois adulte\u00A0?',
-      hint: 'Sa race ne nous dit pas son poids adulte\u00A0: il fixe la ration d’un chiot et le choix de ses croquettes.',
+      hint: 'Sa race ne nous indique pas son poids adulte, dont dépendent la ration d’un chiot et le choix de ses croquettes.',
       small: 'Petite (moins de 10\u00A0kg)',
       medium: 'Moyenne (de 10 à 25\u00A0kg)',
       large: 'Grande (de 25 à 45\u00A0kg)',

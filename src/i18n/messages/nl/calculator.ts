@@ -8,7 +8,7 @@ export default {
     years: 'Jaren',
     months: 'Maanden',
     ageHint: {
-      dog: 'Een pup jonger dan 12 maanden: geef zijn leeftijd in maanden.',
+      dog: 'Een puppy jonger dan 12 maanden: geef zijn leeftijd in maanden.',
       cat: 'Een kitten jonger dan 12 maanden: geef zijn leeftijd in maanden.',
     },
     submit: 'Zijn rantsoen berekenen',
@@ -34,10 +34,10 @@ export default {
     },
     choose: 'Deze frequentie kiezen',
     notForGrowth: {
-      dog: 'Dit voer is niet gemaakt voor een pup: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
+      dog: 'Dit voer is niet gemaakt voor een puppy: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
       cat: 'Dit voer is niet gemaakt voor een kitten: tot 12 maanden heeft hij groeivoer nodig, rijker aan energie, eiwitten en calcium. Daarom berekenen we zijn rantsoen van dit product niet.',
     },
-    growthRange: { dog: 'Ons voer voor pups bekijken', cat: 'Ons voer voor kittens bekijken' },
+    growthRange: { dog: 'Ons voer voor puppy’s bekijken', cat: 'Ons voer voor kittens bekijken' },
     pregnancy: { legend: 'Gaat het om een drachtig of zogend vrouwtje?', yes: 'Ja', no: 'Nee' },
     chooseLabel: 'Deze frequentie kiezen voor het formaat {name}',
     errors: {

@@ -41,27 +41,27 @@ export default {
     },
     /** What a pet food's label names (EU Regulation 767/2009 art. 17 and 19), near the composition. */
     labelling: {
-      title: 'Etiketteringsvermeldingen',
+      title: 'Vermeldingen op het etiket',
       operator: 'Verantwoordelijke voor de etikettering',
       approvalNumber: 'Erkenningsnummer van de inrichting',
-      additivesContact: 'Informatie over de additieven',
-      freephone: 'Gratis nummer (vanuit Frankrijk):',
+      additivesContact: 'Informatie over de toevoegingsmiddelen',
+      freephone: 'Gratis nummer vanuit Frankrijk:',
       email: 'Per e-mail:',
     },
     dailyPortion: 'Dagrantsoen',
     dailyMaximum: 'Maximale hoeveelheid per dag',
     dailyPortionCaptions: {
       adult:
-        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn silhouet.',
       sterilised:
-        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een volwassen, gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn silhouet.',
       senior:
-        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een ouder, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn lichaamsbouw.',
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een ouder, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht. Pas het aan volgens zijn silhouet.',
       puppy:
-        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een puppy van 4 tot 8 maanden die de helft tot 80% van zijn eindgewicht weegt, volgens zijn huidige gewicht. Pas het aan volgens zijn lichaamsbouw.',
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een puppy van 4 tot 8 maanden (de helft tot 80% van zijn eindgewicht), volgens zijn huidige gewicht. Pas het aan volgens zijn silhouet.',
       kitten:
-        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een kitten van 4 tot 9 maanden, volgens zijn huidige gewicht. Pas het aan volgens zijn lichaamsbouw.',
-      all: 'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een uitgegroeid, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht (een jong dier in de groei eet meer). Pas het aan volgens zijn lichaamsbouw.',
+        'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een kitten van 4 tot 9 maanden, volgens zijn huidige gewicht. Pas het aan volgens zijn silhouet.',
+      all: 'Dagrantsoen berekend volgens de FEDIAF-richtlijnen voor een uitgegroeid, niet-gesteriliseerd dier met matige activiteit en op zijn ideale gewicht (een dier in de groei eet meer). Pas het aan volgens zijn silhouet.',
       treat: 'Maximale hoeveelheid per dag volgens het gewicht van het dier, af te trekken van het dagrantsoen',
     },
     bodyWeight: 'Gewicht van het dier',

@@ -16,8 +16,8 @@ export default {
   },
   intro: {
     profile: 'Laten we kennismaken: wie is je huisdier?',
-    shape: 'Zijn gewicht, silhouet en activiteit bepalen zijn rantsoen.',
-    diet: 'Wat eet hij vandaag, en heeft hij een bijzonderheid?',
+    shape: 'Gewicht, silhouet en activiteit bepalen het rantsoen van je huisdier.',
+    diet: 'Wat eet je huisdier vandaag, en heeft het een bijzonderheid?',
   },
   actions: {
     next: 'Volgende',
@@ -41,7 +41,7 @@ export default {
     otherPet: 'Start de gids voor een ander dier',
   },
   questions: {
-    intro: 'Nog even voor we zijn aanbevelingen tonen: deze antwoorden veranderen zijn rantsoen.',
+    intro: 'Nog één stap voor onze aanbevelingen: je antwoorden zijn nodig om het rantsoen te berekenen.',
     required: 'Kies een antwoord.',
     pregnancy: {
       legend: 'Is {name} op dit moment drachtig of zoogt ze?',
@@ -50,7 +50,7 @@ export default {
     },
     adultSize: {
       legend: 'Hoe groot wordt {name} als volwassen hond?',
-      hint: 'Zijn ras vertelt ons niet hoeveel hij volwassen zal wegen: dat gewicht bepaalt het rantsoen van een pup en de keuze van zijn brokken.',
+      hint: 'Het ras zegt ons niet hoeveel de hond volwassen zal wegen. Dat gewicht bepaalt het rantsoen van een puppy en de keuze van de brokken.',
       small: 'Klein (minder dan 10 kg)',
       medium: 'Middelgroot (10 tot 25 kg)',
       large: 'Groot (25 tot 45 kg)',

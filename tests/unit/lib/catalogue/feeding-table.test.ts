@@ -164,7 +164,7 @@ describe('the caption', () => {
     expect(caption('nl', 'all')).toMatch(/uitgegroeid/);
     for (const scope of ['puppy', 'kitten', 'adult', 'sterilised', 'senior', 'all']) {
       expect(caption('fr', scope)).toMatch(/FEDIAF.*À ajuster selon sa silhouette\.$/);
-      expect(caption('nl', scope)).toMatch(/FEDIAF.*Pas het aan volgens zijn lichaamsbouw\.$/);
+      expect(caption('nl', scope)).toMatch(/FEDIAF.*Pas het aan volgens zijn silhouet\.$/);
     }
   });
 });

@@ -32,7 +32,7 @@ describe('the labelling mentions', () => {
       {
         term: 'Informations sur les additifs',
         lines: [
-          'Numéro vert, appel gratuit depuis la France\u00A0: 0 800 91 24 78 <tel:0800912478>',
+          'Numéro gratuit depuis la France\u00A0: 0 800 91 24 78 <tel:0800912478>',
           'Par e-mail\u00A0: additifs@maisongamelle.com <mailto:additifs@maisongamelle.com>',
         ],
       },
@@ -43,7 +43,7 @@ describe('the labelling mentions', () => {
     expect(read('nl').map((m) => m.term)).toEqual([
       'Verantwoordelijke voor de etikettering',
       'Erkenningsnummer van de inrichting',
-      'Informatie over de additieven',
+      'Informatie over de toevoegingsmiddelen',
     ]);
     expect(read('nl')[2]!.lines[1]).toBe('Per e-mail: additifs@maisongamelle.com <mailto:additifs@maisongamelle.com>');
   });
@@ -67,6 +67,6 @@ describe('the labelling mentions', () => {
 
   it('have a title in both languages', () => {
     expect(translator('fr')('catalogue.product.labelling.title')).toBe('Mentions d’étiquetage');
-    expect(translator('nl')('catalogue.product.labelling.title')).toBe('Etiketteringsvermeldingen');
+    expect(translator('nl')('catalogue.product.labelling.title')).toBe('Vermeldingen op het etiket');
   });
 });

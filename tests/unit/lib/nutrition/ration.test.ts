@@ -133,7 +133,7 @@ describe('the explanation', () => {
       'Rex a besoin d’environ 838 kcal par jour pour ses 15 kg selon les repères FEDIAF\u00A0: 212 g de Croquettes Poulet par jour, en 2 repas. Ces quantités sont indicatives\u00A0: ajustez-les selon sa silhouette.',
     );
     expect(explainRation('nl', input).text).toBe(
-      'Rex heeft ongeveer 838 kcal per dag nodig voor zijn 15 kg volgens de FEDIAF-richtlijnen: 212 g Croquettes Poulet per dag, verdeeld over 2 maaltijden. Deze hoeveelheden zijn richtwaarden: pas ze aan volgens zijn lichaamsbouw.',
+      'Rex heeft ongeveer 838 kcal per dag nodig bij een gewicht van 15 kg volgens de FEDIAF-richtlijnen: 212 g Croquettes Poulet per dag, verdeeld over 2 maaltijden. Deze hoeveelheden zijn richtwaarden: pas ze aan volgens het silhouet van je dier.',
     );
   });
   it('says when the ration aims at the ideal weight', () => {

@@ -129,7 +129,7 @@ describe('why each recipe', () => {
       'Pourquoi cette recette pour Mina\u00A0: elle est faite pour les chats adultes, pensée pour les chats stérilisés et conçue pour limiter les boules de poils.',
     );
     const nl = explainChoice('nl', { species: 'dog', feature: null, reasons: ['growth', 'large'] });
-    expect(nl.text).toBe('Waarom dit recept voor je hond? Het is gemaakt voor groeiende pups en geschikt voor grote honden.');
+    expect(nl.text).toBe('Waarom dit recept voor je hond? Het is gemaakt voor groeiende puppy’s en geschikt voor grote honden.');
     const intolerant = explainChoice('fr', {
       name: 'Rex',
       species: 'dog',
@@ -141,7 +141,18 @@ describe('why each recipe', () => {
     // Never a comparative it cannot prove against the range ("lighter"): who the recipe is made for.
     const quiet = explainChoice('nl', { name: 'Rex', species: 'dog', feature: null, reasons: ['adult', 'lowActivity'] });
     expect(quiet.text).toBe(
-      'Waarom dit recept voor Rex? Het is gemaakt voor volwassen honden en bedoeld voor honden met een lagere energiebehoefte, zoals een weinig actieve hond.',
+      'Waarom dit recept voor Rex? Het is gemaakt voor volwassen honden en bedoeld voor de lagere energiebehoefte van een weinig actieve hond.',
     );
+    // The sentence names the pet, whose sex it does not know: no Dutch "zijn" or "hij" that a female would contradict.
+    for (const feature of ['grain-intolerance', 'chicken-intolerance', 'sensitive-digestion', 'sensitive-skin'] as const) {
+      const mina = explainChoice('nl', {
+        name: 'Mina',
+        species: 'cat',
+        feature,
+        reasons: ['adult', 'weightControl', 'particularity', 'grainFree', 'withoutProtein', 'digestion'],
+      });
+      expect(mina.text).toMatch(/^Waarom dit recept voor Mina\? Het is /);
+      expect(mina.text).not.toMatch(/\b(zijn|hij|hem|haar)\b/);
+    }
   });
 });
