@@ -1,7 +1,7 @@
 /**
  * The publish function's minute sweep, a Netlify scheduled function: calls the build hook of each site whose
  * last events came within a build request's window and are covered by no call yet (the end of a burst), and
- * forgets the event signatures too old to be replayed (_shared/publish-builds.ts).
+ * forgets the events too old for the age rule to let them through again (_shared/publish-builds.ts).
  */
 import { readWebhookConfig } from '../../src/backend/config.ts';
 import { buildHookCaller, netlifyStore, sweepPublishes } from './_shared/publish-builds.ts';

@@ -640,7 +640,7 @@ function readContentEditor(env: Env, production: boolean, problems: string[]): C
   return { token, webhookUrls, webhookSecret: webhookSecret ?? '' };
 }
 
-/** The secret the content service signs its publish webhooks with, the same on the platform and the receivers. */
+/** The secret the content service's publish webhooks carry (Strapi) or are signed with (the embedded service), the same on the receivers. */
 const checkWebhookSecret = (problems: string[], secret: string) =>
   checkSecret(problems, 'WEBHOOK_SECRET', secret, {
     minLength: MIN_SHARED_SECRET_LENGTH,
@@ -652,7 +652,8 @@ export const readContentEditorSettings = (env: Env): ContentEditorSettings => re
 
 /**
  * The publish receiver's settings (src/lib/content/publish-receiver.ts): the shared WEBHOOK_SECRET every
- * event must be signed with, and the Netlify build hooks it calls (NETLIFY_BUILD_HOOK_FR / _BE) when it
+ * event must carry (Strapi's as `Authorization: Bearer <secret>`, the embedded service's as the key of its
+ * signature), and the Netlify build hooks it calls (NETLIFY_BUILD_HOOK_FR / _BE) when it
  * runs as the Netlify function; without hooks it rebuilds on this machine, once events have stopped for
  * WEBHOOK_QUIET_MS. Production has no default secret.
  */
@@ -686,7 +687,7 @@ export function readWebhookConfig(env: Env): WebhookSettings {
   if (production) {
     if (!env.WEBHOOK_SECRET)
       problems.push(
-        `WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Give the content service and this receiver the same random secret of at least ${MIN_SHARED_SECRET_LENGTH} characters (${MAKE_A_SECRET}).`,
+        `WEBHOOK_SECRET is not set: without it anyone could trigger rebuilds. Give the content service and this receiver the same random secret of at least ${MIN_SHARED_SECRET_LENGTH} characters (${MAKE_A_SECRET}); Strapi's webhook sends it as the header Authorization: Bearer <secret>.`,
       );
     else checkWebhookSecret(problems, env.WEBHOOK_SECRET);
     // Rebuilding here (no build hooks) writes the site addresses into every page.

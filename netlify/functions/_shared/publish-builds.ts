@@ -1,26 +1,37 @@
 /**
  * What the Netlify publish function (../publish.ts) and its minute sweep (../publish-sweep.ts) share: a store
  * every instance of the function sees (Netlify Blobs, strongly consistent, with conditional writes), in
- * which an event's signature is written once, so a replay is refused whichever instance it reaches, and
- * each site's build requests are coalesced, so a burst of events calls each build hook once.
+ * which an accepted event is written once, so the same event sent again is coalesced with the first
+ * whichever instance it reaches, and each site's build requests are coalesced, so a burst of events calls
+ * each build hook once.
  *
  * Coalescing never leaves an edit unbuilt. A build reads the content when it starts, so an event is covered
- * only by a build hook called after it arrived. The first event of a quiet channel calls the hook at once
- * (an editor's single edit is built without delay); the events that follow within BUILD_WINDOW_MS only mark
- * the channel pending; the first event after the window, or else the sweep, calls the hook once for all of
- * them. A burst of 200 events within the window costs two builds a site, not 200. Every write is conditional
- * (onlyIfNew, onlyIfMatch on the entry's ETag), so two instances never both call for the same moment; when
- * the store fails or keeps changing, the hook is called: an extra build is cheaper than a missed edit.
+ * only by a build that starts after the event's content was saved (Strapi sends an event once its write is
+ * committed). The first event of a quiet channel calls the hook at once (an editor's single edit is built
+ * without delay). A Netlify build reads the content well after its hook was called (the build machine
+ * starts, clones the repository and restores its cache first), so the events that arrive within
+ * COVERED_AFTER_CALL_MS of a call are covered by it: Strapi's events for one click (one per locale
+ * published) and a bulk publish cost one build a site. The events that follow later within BUILD_WINDOW_MS
+ * only mark the channel pending; the first event after the window, or else the sweep, calls the hook once
+ * for all of them: a longer burst of 200 events costs two builds a site, not 200. Every write is
+ * conditional (onlyIfNew, onlyIfMatch on the entry's ETag), so two instances never both call for the same
+ * moment; when the store fails or keeps changing, the hook is called: an extra build is cheaper than a
+ * missed edit.
  */
 import { getStore } from '@netlify/blobs';
 import type { WebhookSettings } from '../../../src/backend/config.ts';
 import { publishReceiver } from '../../../src/lib/content/publish-receiver.ts';
-import { type BuildChannel, replayMemory, TIMESTAMP_HEADER, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
+import { type BuildChannel, replayMemory, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
 
 /** The Blobs store of the publish function (site-wide, so it outlives deploys). */
 const STORE_NAME = 'publish-webhooks';
 /** How long the first build request of a channel covers the events after it: they wait for one more call. */
 export const BUILD_WINDOW_MS = 30_000;
+/**
+ * How long after a hook call an event is still covered by that build: far less than a Netlify build takes
+ * to reach the content (its machine's start, the clone and the cache alone take longer).
+ */
+export const COVERED_AFTER_CALL_MS = 5_000;
 /** Conditional writes lost in a row before the function gives up coalescing and calls the hook. */
 const MAX_ATTEMPTS = 5;
 
@@ -157,6 +168,7 @@ async function requestBuild(
       return true;
     }
     if (!event || record.pendingSince !== null) return false;
+    if (now - record.requestedAt < COVERED_AFTER_CALL_MS) return false;
     if (await store.set(key, { ...record, pendingSince: now } satisfies BuildRecord, condition).catch(() => false)) return false;
   }
   await callHook(channel, title);
@@ -174,11 +186,13 @@ async function markPending(store: SharedStore, key: string, now: number): Promis
   }
 }
 
-/** The event's signature, stored once: false when it was stored before (a replay, seen by any instance). */
-async function firstSighting(store: SharedStore, signature: string, timestamp: string, now: number): Promise<boolean> {
-  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signature))).toString('hex');
+/**
+ * The event (its body's digest, and its own time in seconds for the sweep), stored once: false when it was
+ * stored before (the same event sent again, seen by any instance).
+ */
+async function firstSighting(store: SharedStore, key: string, eventAt: number, now: number): Promise<boolean> {
   try {
-    return await store.set(`replays/${timestamp}-${digest}`, { seenAt: now }, { onlyIfNew: true });
+    return await store.set(`replays/${Math.floor(eventAt / 1000)}-${key}`, { seenAt: now }, { onlyIfNew: true });
   } catch (error) {
     // A replay rebuilds the content as it is: the lesser harm than dropping every edit while the store is down.
     console.error(`The publish store could not record an event (${(error as Error).message}): it is taken without the replay check.`);
@@ -193,22 +207,24 @@ export interface PublishFunctionOptions extends Coalescer {
 
 /**
  * The publish receiver (src/lib/content/publish-receiver.ts) with the shared replay check and the
- * coalesced build hooks. Each instance keeps its own replay memory as well: a replay to the same instance
- * is refused without asking the store.
+ * coalesced build hooks. Each instance keeps its own replay memory as well: an event sent again to the same
+ * instance is recognised without asking the store.
  */
 export function publishFunction({ secret, clock = () => new Date(), ...coalescer }: PublishFunctionOptions) {
   const seenHere = replayMemory();
   return async (request: Request): Promise<Response> => {
-    // The receiver checks the signature and the age, then asks the replay memory: the signature it hands
-    // over is an authentic, fresh event's, the one the shared store then records.
-    let signature = '';
+    // The receiver checks the secret, the body and the age, then asks the replay memory: the event it
+    // hands over is an authentic, fresh one that asks for a build, the one the shared store then records.
+    let key = '';
+    let eventAt = 0;
     let replayed = false;
     const receiver = publishReceiver({
       secret,
       clock,
       replays: {
-        remember(given: string, now: number) {
-          signature = given;
+        remember(given: string, now: number, at?: number) {
+          key = given;
+          eventAt = at ?? now;
           return seenHere.remember(given, now);
         },
         get size() {
@@ -217,7 +233,7 @@ export function publishFunction({ secret, clock = () => new Date(), ...coalescer
       },
       rebuild: async (channels, model) => {
         const now = clock().getTime();
-        if (!(await firstSighting(coalescer.store, signature, request.headers.get(TIMESTAMP_HEADER) ?? '', now))) {
+        if (!(await firstSighting(coalescer.store, key, eventAt, now))) {
           replayed = true;
           return;
         }
@@ -225,14 +241,14 @@ export function publishFunction({ secret, clock = () => new Date(), ...coalescer
       },
     });
     const response = await receiver(request);
-    if (replayed) return Response.json({ scheduled: false, reason: 'Replayed event' }, { status: 401 });
+    if (replayed) return Response.json({ scheduled: false, reason: 'Already received: its build is already asked for' }, { status: 200 });
     return response;
   };
 }
 
 /**
  * The minute sweep: calls the hook of each channel whose pending events no call covers once the window is
- * over, and forgets the signatures old enough for their timestamp to refuse them anyway.
+ * over, and forgets the events old enough for the age rule to refuse them anyway.
  */
 export async function sweepPublishes(coalescer: Coalescer, now: number): Promise<{ built: BuildChannel[]; forgotten: number }> {
   const built: BuildChannel[] = [];
@@ -241,7 +257,7 @@ export async function sweepPublishes(coalescer: Coalescer, now: number): Promise
   let forgotten = 0;
   for (const key of await coalescer.store.list('replays/')) {
     const timestamp = Number(/^replays\/(\d+)-/.exec(key)?.[1]);
-    // Twice the accepted age: a timestamp that far in the past or the future is refused by the receiver.
+    // Twice the accepted age: an event whose time is that far in the past or the future is refused by the receiver.
     if (!(Number.isFinite(timestamp) && Math.abs(now - timestamp * 1000) <= 2 * WEBHOOK_MAX_AGE_MS)) {
       await coalescer.store.delete(key);
       forgotten += 1;

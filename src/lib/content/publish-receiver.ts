@@ -1,10 +1,21 @@
 /**
- * The one receiver of the content service's publish webhooks, as a fetch handler (a Request in, a
+ * The one receiver of the content service's publish webhooks (Strapi 5's, with `Authorization: Bearer
+ * <secret>`, or the embedded service's signed ones: ./webhook.ts), as a fetch handler (a Request in, a
  * Response out): `npm run webhook` and `npm start` serve it on this machine, where `rebuild` queues a
  * local incremental build, and the Netlify function (netlify/functions/publish.ts) runs it in production,
- * where `rebuild` calls each concerned site's build hook.
+ * where `rebuild` calls each concerned site's build hook. Its answers: 202 a build is asked for, 200 the
+ * event was received before (nothing more), 204 nothing the sites show changed, 400 not a webhook of the
+ * content service, 401 a missing or wrong secret or an event outside the age rule, 405, 413.
  */
-import { EVENT_HEADER, judgeWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER, type BuildChannel, type ReplayMemory } from './webhook.ts';
+import {
+  EVENT_HEADER,
+  judgeWebhook,
+  SECRET_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  type BuildChannel,
+  type ReplayMemory,
+} from './webhook.ts';
 
 /** Far more than any entry's event; a bigger body is not the content service's. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -29,12 +40,18 @@ export function publishReceiver({ secret, replays, rebuild, clock = () => new Da
         event: request.headers.get(EVENT_HEADER),
         signature: request.headers.get(SIGNATURE_HEADER),
         timestamp: request.headers.get(TIMESTAMP_HEADER),
+        authorization: request.headers.get(SECRET_HEADER),
         body,
       },
       { secret, now: clock(), replays },
     );
     if (!verdict.rebuild) {
       if (verdict.status === 401) console.warn(`Publish webhook refused: ${verdict.reason}`);
+      // Said in the log, as a 204 has no body: why an editor's event built nothing.
+      if (verdict.status === 204) {
+        console.info(`Publish webhook: nothing to build (${verdict.reason})`);
+        return new Response(null, { status: 204 });
+      }
       return Response.json({ scheduled: false, reason: verdict.reason }, { status: verdict.status });
     }
     await rebuild(verdict.channels, verdict.model);

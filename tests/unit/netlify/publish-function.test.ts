@@ -1,7 +1,10 @@
 /**
- * The Netlify publish function: a signed event calls the build hook of each site concerned, anything else
- * calls none; a replay is refused whichever instance it reaches, and a burst of events calls each hook once
- * at its start and once for the rest (issue 43), the store the instances share being Netlify Blobs.
+ * The Netlify publish function: Strapi 5's webhook (its body as webhook-runner.ts and document-service/
+ * events.ts send it, the secret as the header the admin typed) or the embedded service's signed one calls the
+ * build hook of each site concerned; a missing or wrong secret (401), a malformed body (400), a model the
+ * sites do not show (204) call none; the same event sent again is coalesced whichever instance it reaches
+ * (200), and a burst of events calls each hook once, and once more for the rest of a burst that lasts (issues
+ * 43 and 46), the store the instances share being Netlify Blobs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,31 +13,50 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BUILD_WINDOW_MS,
+  COVERED_AFTER_CALL_MS,
   type CallBuildHook,
   memoryStore,
   netlifyStore,
   publishFunction,
   sweepPublishes,
 } from '../../../netlify/functions/_shared/publish-builds.ts';
-import { type BuildChannel, signedHeaders, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
+import { type BuildChannel, signedHeaders, strapiHeaders, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
 
 const secret = 'kV3pZ8qL1mN6rT2wX9yB4cF7hJ0dG5sA';
 const hooks = { fr: 'https://api.netlify.com/build_hooks/fr-site', be: 'https://api.netlify.com/build_hooks/be-site' };
 
 let sequence = 0;
-/** A publish event of a page (`nl`: the BE site only) or a product (both sites), each with a body of its own. */
-const event = (kind: 'page-fr' | 'page-nl' | 'product' = 'page-fr') => ({
-  event: 'entry.publish',
-  createdAt: new Date().toISOString(),
-  model: kind === 'product' ? 'b2c-product' : 'b2c-page',
-  entry: { documentId: `entry-${sequence++}`, locale: kind === 'page-nl' ? 'nl' : 'fr' },
-});
+/**
+ * A publish event of a page (`nl`: the BE site only) or a product (both sites) as Strapi 5 sends it, each with
+ * a body of its own: `{ event, createdAt, model, uid, entry }` (webhook-runner.ts, document-service/events.ts).
+ */
+const event = (kind: 'page-fr' | 'page-nl' | 'product' = 'page-fr', at = new Date()) => {
+  const model = kind === 'product' ? 'b2c-product' : 'b2c-page';
+  return {
+    event: 'entry.publish',
+    createdAt: at.toISOString(),
+    model,
+    uid: `api::${model}.${model}`,
+    entry: {
+      id: 100 + sequence,
+      documentId: `entry${sequence++}qwertyuiopasdfghj`,
+      locale: kind === 'page-nl' ? 'nl' : 'fr',
+      publishedAt: at.toISOString(),
+    },
+  };
+};
+const ADDRESS = 'https://www.maison-gamelle.example/api/publish';
 
+/** A delivery signed by the embedded service. */
 async function signed(payload: object, now: Date, key = secret): Promise<Request> {
   const body = JSON.stringify(payload);
   const headers = await signedHeaders(key, 'entry.publish', body, now);
-  return new Request('https://www.maison-gamelle.example/api/publish', { method: 'POST', body, headers });
+  return new Request(ADDRESS, { method: 'POST', body, headers });
 }
+
+/** A delivery as Strapi sends it, the admin having typed `Authorization: Bearer <key>` in its headers. */
+const fromStrapi = (payload: object, key = secret, body = JSON.stringify(payload)) =>
+  new Request(ADDRESS, { method: 'POST', body, headers: strapiHeaders(key, (payload as { event: string }).event) });
 
 /**
  * A stand-in for the site's Blobs store with the real one's answers (ETags, conditional writes), shared by
@@ -101,30 +123,50 @@ describe('netlify/functions/publish (the deployed module)', () => {
   });
   beforeEach(() => fetchMock.mockClear());
 
-  it('calls the BE build hook alone for a Dutch page, both for a product, by POST', async () => {
+  it("calls the BE build hook alone for the embedded service's Dutch page, both for Strapi's product, by POST", async () => {
     const handler = await load();
     expect((await handler(await signed(event('page-nl'), new Date()))).status).toBe(202);
     expect(hookCalls()).toEqual([hooks.be]);
     fetchMock.mockClear();
-    expect((await handler(await signed(event('product'), new Date()))).status).toBe(202);
-    // BE was called a moment ago: this event waits for the next call; FR is called at once.
+    expect((await handler(fromStrapi(event('product')))).status).toBe(202);
+    // BE was called a moment ago, a build that reads the content after this event: FR alone is called.
     expect(hookCalls()).toEqual([hooks.fr]);
     expect(fetchMock.mock.calls.every(([, init]) => init?.method === 'POST')).toBe(true);
     // The site's own store, read with strong consistency: a write is seen at once by every instance.
     expect(storesOpened.at(-1)).toEqual({ name: 'publish-webhooks', consistency: 'strong' });
   });
 
-  it('refuses an event replayed to another instance of the function', async () => {
-    const request = await signed(event('page-fr'), new Date());
+  it('coalesces an event sent again to another instance of the function: 200, no hook called', async () => {
+    const request = fromStrapi(event('page-fr'));
     const replay = request.clone();
     expect((await (await load())(request)).status).toBe(202);
-    const refused = await (await load())(replay);
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ scheduled: false, reason: 'Replayed event' });
+    fetchMock.mockClear();
+    const again = await (await load())(replay);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ scheduled: false, reason: 'Already received: its build is already asked for' });
+    expect(hookCalls()).toEqual([]);
   });
 
-  it('calls no hook for an event signed with another secret', async () => {
-    expect((await (await load())(await signed(event(), new Date(), 'not-the-secret-of-production'))).status).toBe(401);
+  it('calls no hook without the secret or with another (401), for a malformed body (400), for a model not shown (204)', async () => {
+    const handler = await load();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const withoutSecret = new Request(ADDRESS, {
+        method: 'POST',
+        body: JSON.stringify(event()),
+        headers: { 'X-Strapi-Event': 'entry.publish' },
+      });
+      expect((await handler(withoutSecret)).status).toBe(401);
+      expect((await handler(fromStrapi(event(), 'not-the-secret-of-production-at-all'))).status).toBe(401);
+      expect((await handler(await signed(event(), new Date(), 'not-the-secret-of-production'))).status).toBe(401);
+      expect((await handler(fromStrapi(event(), secret, '{"event":"entry.publish","model":'))).status).toBe(400);
+      const user = { ...event(), model: 'user', uid: 'plugin::users-permissions.user' };
+      expect((await handler(fromStrapi(user))).status).toBe(204);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
     expect(hookCalls()).toEqual([]);
   });
 
@@ -185,23 +227,54 @@ describe('the publish function on a store its instances share', () => {
     hookAnswers = true;
   });
 
-  it('builds a burst of 200 events, spread over three instances, with two calls a site: one at once, one after the window', async () => {
+  it('builds a burst of 200 events arriving together, spread over three instances, with one call a site', async () => {
     const instances = [instance(), instance(), instance()];
     const answers = await Promise.all(
-      Array.from({ length: 200 }, async (_, i) => {
-        const request = await signed(event('product'), new Date(now));
-        return (await instances[i % 3]!(request)).status;
-      }),
+      Array.from({ length: 200 }, async (_, i) => (await instances[i % 3]!(fromStrapi(event('product', new Date(now))))).status),
     );
     expect(answers.every((status) => status === 202)).toBe(true);
     expect(calls.sort()).toEqual(['be', 'fr']);
-    // Within the window the sweep waits; after it, it calls once for everything since the first call.
-    now += BUILD_WINDOW_MS - 1;
+    now += BUILD_WINDOW_MS;
+    expect((await sweep()).built).toEqual([]);
+    expect(calls.sort()).toEqual(['be', 'fr']);
+  });
+
+  it("builds one click on Strapi's Publish in both languages with one call a site", async () => {
+    const handler = instance();
+    const fr = event('product', new Date(now));
+    const nl = { ...fr, createdAt: new Date(now + 15).toISOString(), entry: { ...fr.entry, id: fr.entry.id + 1, locale: 'nl' } };
+    expect((await handler(fromStrapi(fr))).status).toBe(202);
+    now += 40;
+    expect((await handler(fromStrapi(nl))).status).toBe(202);
+    now += BUILD_WINDOW_MS;
+    expect((await sweep()).built).toEqual([]);
+    expect(calls.sort()).toEqual(['be', 'fr']);
+  });
+
+  it('builds a burst that lasts with two calls a site: one at once, one after the window for the rest', async () => {
+    const handler = instance();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await handler(fromStrapi(event('product', new Date(now))))).status).toBe(202);
+      now += 1_000;
+    }
+    expect(calls.sort()).toEqual(['be', 'fr']);
+    // Within the window the sweep waits; after it, it calls once for everything since the first call's build began.
+    now += BUILD_WINDOW_MS - 20_000 - 1;
     expect((await sweep()).built).toEqual([]);
     now += 1;
     expect((await sweep()).built).toEqual(['fr', 'be']);
     expect((await sweep()).built).toEqual([]);
     expect(calls.sort()).toEqual(['be', 'be', 'fr', 'fr']);
+  });
+
+  it("calls both sites' hooks for a picture (Strapi's media.update: `media`, no model)", async () => {
+    const media = {
+      event: 'media.update',
+      createdAt: new Date(now).toISOString(),
+      media: { id: 9, name: 'banner.jpg', alternativeText: 'Un chat', url: '/uploads/banner_1a2b3c.jpg', formats: { thumbnail: {} } },
+    };
+    expect((await instance()(fromStrapi(media))).status).toBe(202);
+    expect(calls.sort()).toEqual(['be', 'fr']);
   });
 
   it('builds a lone edit at once, and the sweep adds nothing', async () => {
@@ -214,11 +287,11 @@ describe('the publish function on a store its instances share', () => {
   it('calls at once for an event after the window, covering the ones pending before it', async () => {
     const handler = instance();
     await handler(await signed(event('page-fr'), new Date(now)));
-    now += 1_000;
-    await handler(await signed(event('page-fr'), new Date(now)));
+    now += COVERED_AFTER_CALL_MS;
+    await handler(await signed(event('page-fr', new Date(now)), new Date(now)));
     expect(calls).toEqual(['fr', 'be']);
     now += BUILD_WINDOW_MS;
-    await handler(await signed(event('page-nl'), new Date(now)));
+    await handler(await signed(event('page-nl', new Date(now)), new Date(now)));
     // BE called again (its window is over); FR's pending events wait for the sweep.
     expect(calls).toEqual(['fr', 'be', 'be']);
     expect((await sweep()).built).toEqual(['fr']);
@@ -233,29 +306,43 @@ describe('the publish function on a store its instances share', () => {
     expect((await sweep()).built).toEqual(['fr', 'be']);
   });
 
-  it('refuses a replay on the same instance or another, and calls no hook for it', async () => {
-    const request = await signed(event('product'), new Date(now));
-    const replays = [request.clone(), request.clone()];
-    expect((await instance()(request)).status).toBe(202);
-    now += BUILD_WINDOW_MS; // no coalescing in the way: a call would show
-    calls = [];
-    const [first, second] = [instance(), instance()];
-    for (const handler of [first, second]) {
-      const refused = await handler(replays.shift()!);
-      expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ scheduled: false, reason: 'Replayed event' });
+  it('coalesces an event sent again, to the same instance or another, and calls no hook for it', async () => {
+    for (const request of [await signed(event('product', new Date(now)), new Date(now)), fromStrapi(event('product', new Date(now)))]) {
+      const replays = [request.clone(), request.clone()];
+      const first = instance();
+      expect((await first(request)).status).toBe(202);
+      now += BUILD_WINDOW_MS; // no coalescing of builds in the way: a call would show
+      calls = [];
+      for (const handler of [first, instance()]) {
+        const again = await handler(replays.shift()!);
+        expect(again.status).toBe(200);
+        expect(await again.json()).toEqual({ scheduled: false, reason: 'Already received: its build is already asked for' });
+      }
+      expect(calls).toEqual([]);
     }
+  });
+
+  it('stores nothing for an event it refuses before (a bad signature or secret, an old event, a draft)', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect((await instance()(await signed(event(), new Date(now), 'another-secret-entirely-12345678'))).status).toBe(401);
+      expect((await instance()(await signed(event(), new Date(now - WEBHOOK_MAX_AGE_MS - 1_000)))).status).toBe(401);
+      expect((await instance()(fromStrapi(event('page-fr', new Date(now - WEBHOOK_MAX_AGE_MS - 1_000))))).status).toBe(401);
+      const draft = event('page-fr', new Date(now));
+      expect((await instance()(fromStrapi({ ...draft, event: 'entry.update', entry: { ...draft.entry, publishedAt: null } }))).status).toBe(
+        204,
+      );
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
+    expect([...store.entries.keys()]).toEqual([]);
     expect(calls).toEqual([]);
   });
 
-  it('stores nothing for an event it refuses before (a bad signature, an old timestamp)', async () => {
-    expect((await instance()(await signed(event(), new Date(now), 'another-secret-entirely-12345678'))).status).toBe(401);
-    expect((await instance()(await signed(event(), new Date(now - WEBHOOK_MAX_AGE_MS - 1_000)))).status).toBe(401);
-    expect([...store.entries.keys()]).toEqual([]);
-  });
-
-  it('forgets, at the sweep, the signatures whose timestamp the receiver refuses anyway', async () => {
-    await instance()(await signed(event(), new Date(now)));
+  it('forgets, at the sweep, the events the age rule refuses anyway', async () => {
+    await instance()(fromStrapi(event('page-fr', new Date(now))));
     expect(await store.list('replays/')).toHaveLength(1);
     now += WEBHOOK_MAX_AGE_MS;
     expect((await sweep()).forgotten).toBe(0);
@@ -273,7 +360,7 @@ describe('the publish function on a store its instances share', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const handler = publishFunction({ secret, store: broken, callHook, clock: () => new Date(now) });
-      expect((await handler(await signed(event('product'), new Date(now)))).status).toBe(202);
+      expect((await handler(fromStrapi(event('product', new Date(now))))).status).toBe(202);
       expect(calls.sort()).toEqual(['be', 'fr']);
     } finally {
       errors.mockRestore();

@@ -1,6 +1,7 @@
 /**
- * The content service's webhooks (Strapi's shape): after each editor write, `POST {"event","createdAt",
- * "model","entry"}` to every configured receiver, signed with the shared secret (src/lib/content/webhook.ts).
+ * The content service's webhooks (Strapi 5's shape): after each editor write, `POST {"event","createdAt",
+ * "model","uid","entry"}` to every configured receiver, `uid` being the one Strapi gives the same content type
+ * (`api::<model>.<model>`), signed with the shared secret (src/lib/content/webhook.ts).
  * Delivery never holds up or fails the editor's call: it runs after the answer, each receiver has a few
  * seconds, and a failure is logged (the editor can publish again to retry).
  */
@@ -32,7 +33,7 @@ export function webhookSender(options: { urls: string[]; secret: string; clock: 
   };
   return {
     send(event, model, entry) {
-      const body = JSON.stringify({ event, createdAt: options.clock().toISOString(), model, entry });
+      const body = JSON.stringify({ event, createdAt: options.clock().toISOString(), model, uid: `api::${model}.${model}`, entry });
       for (const url of options.urls) {
         const delivery = deliver(url, event, body).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
