@@ -89,7 +89,7 @@ describe('search service (Algolia protocol)', () => {
       species: 'cat',
       kind: 'dry',
       category: 'Croquettes pour chat',
-      description: expect.stringMatching(/^Moins de calories/),
+      description: expect.stringMatching(/^Une recette riche en protéines/),
     });
     expect(Number.isInteger(product.price)).toBe(true);
     // The pack shot's thumbnail (suggestions draw it 40 pixels wide), at the address the caller reached the platform at.
