@@ -75,7 +75,7 @@ export type WebhookPayload = z.infer<typeof entryEvent>;
 export type BuildChannel = 'fr' | 'be';
 
 /** The model a picture's events name in a verdict (the upload plugin's files have no `model` in the body). */
-export const MEDIA_MODEL = 'media';
+const MEDIA_MODEL = 'media';
 
 /**
  * The channels an entry of the embedded service concerns: Dutch texts are only shown on the BE site; French
@@ -148,7 +148,7 @@ export async function sameSecret(given: string, expected: string): Promise<boole
 }
 
 /** The name under which an event is remembered: its body's digest (the body carries its time to the millisecond). */
-export async function eventKey(body: string): Promise<string> {
+async function eventKey(body: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encode(body)));
 }
 
