@@ -1,0 +1,6 @@
+/**
+ * api::b2c-cross-sell.b2c-cross-sell router: Strapi's core one (written by scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::b2c-cross-sell.b2c-cross-sell');

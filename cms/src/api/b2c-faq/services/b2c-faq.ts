@@ -1,0 +1,6 @@
+/**
+ * api::b2c-faq.b2c-faq service: Strapi's core one (written by scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::b2c-faq.b2c-faq');

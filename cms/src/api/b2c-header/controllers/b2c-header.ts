@@ -1,0 +1,6 @@
+/**
+ * api::b2c-header.b2c-header controller: Strapi's core one (written by scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::b2c-header.b2c-header');

@@ -1,0 +1,6 @@
+/**
+ * api::b2c-page.b2c-page router: Strapi's core one (written by scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::b2c-page.b2c-page');

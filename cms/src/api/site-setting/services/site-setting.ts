@@ -1,0 +1,6 @@
+/**
+ * api::site-setting.site-setting service: Strapi's core one (written by scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::site-setting.site-setting');
