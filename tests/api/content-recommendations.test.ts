@@ -74,12 +74,17 @@ describe('b2c-rations/getReco', () => {
       // A cat of 40 kg or 0.5 kg: a dog's bounds do not fit a cat.
       `ref=${catKibble}&weight=40&month=36`,
       `ref=${catKibble}&weight=0.5&month=36`,
+      // A weight the age cannot carry: a 2-month puppy of 90 kg, a 2-month kitten of 12 kg.
+      `ref=${dogKibble.sku}&weight=90&month=2`,
+      `ref=${catKibble}&weight=12&month=2`,
     ]) {
       const res = await platform.get(`/content/b2c-rations/getReco?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.name).toBe('ValidationError');
     }
     expect((await platform.get(`/content/b2c-rations/getReco?ref=${catKibble}&weight=4&month=36`)).status).toBe(200);
+    // The heaviest breeds' young stay within the bound: a mastiff puppy of 18 kg at 2 months.
+    expect((await platform.get(`/content/b2c-rations/getReco?ref=${dogKibble.sku}&weight=18&month=2`)).status).toBe(200);
     expect((await platform.get(`/content/b2c-rations/getReco?ref=NOPE&weight=12&month=30`)).status).toBe(404);
     const none = await platform.get(`/content/b2c-rations/getReco?ref=${treat}&weight=12&month=30&locale=fr`);
     expect(none.status).toBe(404);

@@ -264,7 +264,7 @@ export function recommendationRoutes(db: Database, base: string): Hono {
     if (!row) throw contentNotFound(`Product ${q.ref} not found`);
     const kcalPerKg = kcalPerKgOf(row);
     if (row.kind === 'treat' || row.is_sample || !kcalPerKg) throw contentNotFound(NUTRITION_MESSAGES[lang].rationNoResult);
-    const weightProblem = rationWeightProblem(row.animal, q.weight) ?? pregnancyProblem(q);
+    const weightProblem = rationWeightProblem(row.animal, q.weight, q.month) ?? pregnancyProblem(q);
     if (weightProblem) throw contentError(400, 'ValidationError', weightProblem);
     // A pregnant or nursing female's need changes by the week and the litter: the vet sets it, not a maintenance ration.
     if (q.pregnantOrNursing)

@@ -14,12 +14,13 @@ import '../zod/jitless.ts';
 import { z } from 'zod/mini';
 import { CART_QUANTITY, CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG, PUPPY_UNDER_MONTHS } from '../constants.ts';
 import type { Species } from '../pets/profile.ts';
+import { heaviestAtAge } from './energy.ts';
 import type { PurchaseChoice } from '../catalogue/purchase-choice.ts';
 
 /** The oldest age the calculator takes, in months (the service refuses more). */
 const MAX_AGE_MONTHS = 360;
 
-type WeightError = 'required' | 'invalid' | 'catRange' | 'dogMax';
+type WeightError = 'required' | 'invalid' | 'catRange' | 'dogMax' | 'puppyTooHeavy' | 'kittenTooHeavy';
 type AgeError = 'required' | 'invalid' | 'months' | 'tooYoung' | 'tooOld';
 
 export interface CalculatorInput {
@@ -72,6 +73,10 @@ export function asksPregnancy(input: Pick<CalculatorInput, 'years' | 'months'>):
 export function checkCalculatorInput(species: Species, input: CalculatorInput): CalculatorCheck {
   const weight = weightError(species, input.weight);
   const age = ageError(input.years, input.months);
+  // A weight the age cannot carry (a typing slip): said on the weight, which is the likelier slip.
+  const heaviest = typeof weight === 'number' && typeof age === 'number' ? heaviestAtAge(species, age) : null;
+  if (typeof weight === 'number' && heaviest !== null && weight > heaviest)
+    return { ok: false, errors: { weight: species === 'dog' ? 'puppyTooHeavy' : 'kittenTooHeavy' } };
   if (typeof weight === 'number' && typeof age === 'number')
     return { ok: true, weight, month: age, pregnantOrNursing: asksPregnancy(input) && input.pregnantOrNursing === true };
   return {

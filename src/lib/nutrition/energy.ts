@@ -57,6 +57,18 @@ export function growthUntilMonths(species: Species, expectedAdultWeightKg?: numb
   return DOG_MATURITY.find((b) => expectedAdultWeightKg < b.adultBelowKg)!.months;
 }
 
+/**
+ * The most a young pet can weigh at its age (kg), or null once no growth bound applies. Generous on purpose:
+ * it refuses a typing slip (a 2-month puppy of 90 kg, a 1-month kitten of 12 kg), never a real pet. A kitten
+ * gains at most about a kilo a month (a Maine Coon male: about 5 kg at 6 months), so a month's age allows a
+ * kilo and one more; a puppy of the heaviest breeds (mastiffs, Great Danes) gains 5 to 8 kg a month until about
+ * 10 months, so a month allows 10 kg.
+ */
+export function heaviestAtAge(species: Species, ageMonths: number): number | null {
+  if (species === 'cat') return ageMonths < GROWTH_UNTIL_MONTHS ? ageMonths + 1 : null;
+  return ageMonths < 10 ? 10 * ageMonths : null;
+}
+
 /** Whether the pet is still growing (a puppy or a kitten). */
 export const isGrowing = (p: Pick<EnergyProfile, 'species' | 'ageMonths' | 'expectedAdultWeightKg'>): boolean =>
   p.ageMonths < growthUntilMonths(p.species, p.expectedAdultWeightKg);

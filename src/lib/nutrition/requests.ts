@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG, PUPPY_UNDER_MONTHS } from '../constants.ts';
 import type { Language } from '../channels.ts';
 import { MAX_RECIPES } from './recommendation.ts';
+import { heaviestAtAge } from './energy.ts';
 import { PATHOLOGY_MESSAGES } from './referral.ts';
 import { ACTIVITY_CODES, BODY_CONDITION_CODES, FEATURE_CODES, SPECIES, SPECIES_IDS } from '../pets/profile.ts';
 
@@ -47,12 +48,16 @@ export function pregnancyProblem(p: { month: number; sterilized?: boolean; pregn
 }
 
 /**
- * What the product's species adds to the weight's bounds, once the product is known: a cat weighs 1 to
- * 13 kg (the query's own bound is a dog's). The message names the field as the schemas' do.
+ * What the product's species and the pet's age add to the weight's bounds, once the product is known: a cat
+ * weighs 1 to 13 kg (the query's own bound is a dog's), and a young pet no more than heaviestAtAge. The
+ * message names the field as the schemas' do.
  */
-export function rationWeightProblem(species: 'dog' | 'cat', weightKg: number): string | null {
+export function rationWeightProblem(species: 'dog' | 'cat', weightKg: number, ageMonths: number): string | null {
   if (species === 'cat' && (weightKg < CAT_WEIGHT_KG.min || weightKg > CAT_WEIGHT_KG.max))
     return `weight: a cat weighs ${CAT_WEIGHT_KG.min} to ${CAT_WEIGHT_KG.max} kg`;
+  const heaviest = heaviestAtAge(species, ageMonths);
+  if (heaviest !== null && weightKg > heaviest)
+    return `weight: a ${species === 'dog' ? 'puppy' : 'kitten'} of ${ageMonths} months weighs at most ${heaviest} kg`;
   return null;
 }
 
@@ -131,6 +136,11 @@ export const recommendationProfile = z
     z.refine((p) => p.type !== 'cat' || (p.wet == null && p.kibble == null && p.wetRecipes == null) || p.weight < BI_NUTRITION_CAT_MAX_KG, {
       path: ['weight'],
       message: `A cat of the bi-nutrition guides weighs below ${BI_NUTRITION_CAT_MAX_KG} kg`,
+    }),
+    // A weight the age cannot carry (a typing slip in the pet's profile) gets no ration.
+    z.refine((p) => p.weight <= (heaviestAtAge(p.type, p.month) ?? Number.POSITIVE_INFINITY), {
+      path: ['weight'],
+      message: 'This weight is more than a pet of this age can weigh',
     }),
     z.refine((p) => pregnancyProblem(p) === null, {
       path: ['pregnantOrNursing'],

@@ -49,6 +49,8 @@ export default {
         invalid: 'Indiquez un poids en kilos, par exemple 12,5.',
         catRange: 'Un chat pèse entre 1 et 13\u00A0kg.',
         dogMax: 'Un chien pèse au plus 100\u00A0kg.',
+        puppyTooHeavy: 'Ce poids est trop élevé pour un chiot de cet âge\u00A0: vérifiez son poids et son âge.',
+        kittenTooHeavy: 'Ce poids est trop élevé pour un chaton de cet âge\u00A0: vérifiez son poids et son âge.',
       },
       age: {
         required: 'Indiquez son âge.',

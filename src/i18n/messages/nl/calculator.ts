@@ -46,6 +46,8 @@ export default {
         invalid: 'Geef een gewicht in kilo, bijvoorbeeld 12,5.',
         catRange: 'Een kat weegt tussen 1 en 13 kg.',
         dogMax: 'Een hond weegt hoogstens 100 kg.',
+        puppyTooHeavy: 'Dat gewicht is te hoog voor een puppy van die leeftijd: kijk het gewicht en de leeftijd na.',
+        kittenTooHeavy: 'Dat gewicht is te hoog voor een kitten van die leeftijd: kijk het gewicht en de leeftijd na.',
       },
       age: {
         required: 'Geef zijn leeftijd.',

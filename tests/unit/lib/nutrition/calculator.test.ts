@@ -38,6 +38,19 @@ describe('the ration calculator’s input', () => {
     expect(weight('cat', '13')).toBeNull();
     expect(weight('cat', '1')).toBeNull();
   });
+  it('refuses a weight the age cannot carry, on the weight: a kilo a month and one more for a kitten, 10 kg a month for a puppy', () => {
+    const weight = (species: 'dog' | 'cat', w: string, months: string) => {
+      const r = checkCalculatorInput(species, input(w, '', months));
+      return r.ok ? null : r.errors;
+    };
+    expect(weight('cat', '3', '2')).toBeNull();
+    expect(weight('cat', '3.5', '2')).toEqual({ weight: 'kittenTooHeavy' });
+    expect(weight('cat', '13', '12')).toBeNull();
+    expect(weight('dog', '20', '2')).toBeNull();
+    expect(weight('dog', '20.5', '2')).toEqual({ weight: 'puppyTooHeavy' });
+    // From 10 months the adult bounds alone apply.
+    expect(weight('dog', '100', '10')).toBeNull();
+  });
   it('refuses a missing or unreadable age, months above 11 beside years, under a month and over 30 years', () => {
     const age = (years: string, months: string) => {
       const r = checkCalculatorInput('dog', input('10', years, months));

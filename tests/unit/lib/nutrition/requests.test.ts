@@ -94,6 +94,8 @@ describe('the guides’ profile', () => {
       { ...dog, wetRecipes: [] },
       { ...dog, wetRecipes: ['A', 'B', 'C', 'D'] },
       { ...dog, kibble: 'CAT DRY' },
+      // A puppy of 2 months cannot weigh 30 kg (heaviestAtAge).
+      { ...dog, month: 2, weight: 30 },
     ])
       expect(recommendationProfile.safeParse(body).success, JSON.stringify(body)).toBe(false);
   });
