@@ -27,7 +27,7 @@ export default {
     chooseAnimal: 'Choisir un animal',
   },
   result: {
-    title: 'Nos recommandations pour {name}',
+    title: 'Pour {name}',
     loading: 'Nous préparons vos recommandations…',
     ration: '{grams}\u00A0g par jour',
     perMeal: 'soit {grams}\u00A0g par repas ({meals} repas)',

@@ -27,7 +27,7 @@ export default {
     chooseAnimal: 'Een dier kiezen',
   },
   result: {
-    title: 'Onze aanbevelingen voor {name}',
+    title: 'Voor {name}',
     loading: 'We bereiden je aanbevelingen voor…',
     ration: '{grams} g per dag',
     perMeal: 'dus {grams} g per maaltijd ({meals} maaltijden)',
