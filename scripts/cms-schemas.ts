@@ -1,7 +1,7 @@
 /**
  * Writes the Strapi 5 project's content model (cms/src/api/ and cms/src/components/) from its one description,
  * scripts/lib/cms-model.ts: each content type's schema.json, in Strapi 5's format, with the router, controller and
- * service files Strapi's generator makes, and each component's JSON. The files are committed; change the
+ * service files Strapi's generator makes, each component's JSON, and what the public role may read (src/public-read.json). The files are committed; change the
  * description and run this again, never the files (a unit test fails when they differ from what this writes).
  *
  *   node scripts/cms-schemas.ts           write the files
@@ -10,7 +10,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Attribute, type Component, type ContentType, components, contentTypes } from './lib/cms-model.ts';
+import { type Attribute, type Component, type ContentType, components, contentTypes, publicReads } from './lib/cms-model.ts';
 
 export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
@@ -77,6 +77,8 @@ export function cmsFiles(): Map<string, string> {
   }
   for (const component of Object.values(components))
     files.set(`src/components/${component.category}/${component.name}.json`, json(componentSchema(component)));
+  // What Strapi's public role reads (src/bootstrap/public-role.ts gives exactly this at each start).
+  files.set('src/public-read.json', json(publicReads()));
   return files;
 }
 

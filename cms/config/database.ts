@@ -2,7 +2,7 @@
  * Strapi's PostgreSQL client (`postgres`, the `pg` driver) in every case, on one of two databases:
  * - DATABASE_URL set: that PostgreSQL server. In production, a managed PostgreSQL that every Strapi instance shares
  *   (DATABASE_SSL=true when it asks for TLS); production refuses to start without it.
- * - otherwise, on a laptop or in CI: the embedded PGlite kept in cms/.data/pglite/, which `npm run cms` (to come)
+ * - otherwise, on a laptop or in CI: the embedded PGlite kept in cms/.data/pglite/, which `npm run cms`
  *   serves on 127.0.0.1:CMS_PGLITE_PORT with @electric-sql/pglite-socket, so Strapi speaks to it as to any server.
  * One client both ways: the tables Strapi makes on a laptop are the ones it makes in production. Not SQLite: its
  * driver builds native code at install, which this project's machines cannot download, and behaves otherwise.

@@ -1,7 +1,8 @@
 /**
- * Strapi's own middlewares, in its order: nothing of the shop's runs in Strapi's request path. Its favicon one is
- * left out: it serves a favicon.png at the project's root, which this project has no use for (the admin panel
- * brings its own icon).
+ * Strapi's own middlewares, in its order, and one of this project's: a request without a token reads published
+ * entries only (src/middlewares/published-only.ts: Strapi 5 answers `?status=draft` to its public role). Strapi 5
+ * refuses to start without its favicon one ("Missing required middlewares"), which serves cms/favicon.png: the
+ * shop's own (public/favicon.svg, drawn at 64 px), so a tab on Strapi's admin shows the shop's paw.
  */
 export default [
   'strapi::logger',
@@ -9,8 +10,10 @@ export default [
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',
+  'global::published-only',
   'strapi::query',
   'strapi::body',
   'strapi::session',
+  'strapi::favicon',
   'strapi::public',
 ];

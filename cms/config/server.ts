@@ -13,4 +13,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   app: { keys: secretsOf(env, 'APP_KEYS') },
   // A webhook names the entry and its own fields; the receiver reads which pages to build from the model alone.
   webhooks: { populateRelations: false },
+  // The version is pinned (package.json, all of Strapi's packages at one version): no check for a newer one at
+  // each start (Strapi still writes the check's empty cache, .strapi-updater.json, gitignored).
+  logger: { updates: { enabled: false } },
 });

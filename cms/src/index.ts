@@ -1,9 +1,14 @@
 /**
  * At each start: the languages editors write in are the sites' two, French (the default, the language of the FR
  * site and of the BE site's French pages) and Dutch (Flemish, the BE site's /nl/ pages). Strapi's i18n starts with
- * English; an entry in a language no site shows would be work for nothing, so any other language is removed.
+ * English; an entry in a language no site shows would be work for nothing, so any other language is removed. Then
+ * the public role reads what the sites read and nothing else (bootstrap/public-role.ts), and on an empty database
+ * the first admin account is made (bootstrap/first-admin.ts) and the seed catalogue imported (bootstrap/seed.ts).
  */
 import type { Core } from '@strapi/strapi';
+import { createFirstAdmin } from './bootstrap/first-admin';
+import { limitPublicRoleToReading } from './bootstrap/public-role';
+import { importSeed } from './bootstrap/seed';
 
 interface Locale {
   id: number;
@@ -35,5 +40,8 @@ export default {
         await locales.delete({ id: locale.id });
         strapi.log.info(`i18n: language ${locale.code} removed (the sites speak French and Dutch).`);
       }
+    await limitPublicRoleToReading(strapi);
+    await createFirstAdmin(strapi);
+    await importSeed(strapi);
   },
 };

@@ -26,6 +26,10 @@ declare module '@strapi/strapi' {
     }
     interface Strapi {
       plugin(name: string): { service(name: string): unknown };
+      service(uid: string): unknown;
+      documents(uid: string): unknown;
+      db: { query(uid: string): unknown };
+      dirs: { app: { root: string; src: string } };
       log: { info(message: string): void; warn(message: string): void };
     }
   }

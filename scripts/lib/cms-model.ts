@@ -244,13 +244,16 @@ export const contentTypes: Record<string, ContentType> = {
       },
       animal: { type: 'enumeration', enum: animals, ...own, required: true },
       position: { type: 'integer', ...own, required: true, min: 0 },
-      slug: slugOf('name'),
+      // Not Strapi's uid (unique in a language): the dogs' and the cats' dry food are both 'croquettes', under
+      // 'chien' and 'chat' (Strapi refused the seed's second one). What is unique is the path.
+      slug: { type: 'string', ...perLanguage, required: true, maxLength: 100, regex: '^[a-z0-9]+(-[a-z0-9]+)*$' },
       // Its parents' slugs and its own ('chien/croquettes'), the catch-all category route's: the embedded service
       // writes it when a category is made; here a lifecycle will have to (to come).
       path: {
         type: 'string',
         ...perLanguage,
         required: true,
+        unique: true,
         regex: '^[a-z0-9-]+(/[a-z0-9-]+)*$',
         fixture: false,
       },
@@ -576,3 +579,36 @@ export const components: Record<string, Component> = {
     },
   },
 };
+
+/** What the public role may do with a content type: read its entries, as the sites' builds and pages do. */
+export type PublicAction = 'find' | 'findOne';
+
+/**
+ * The content types Strapi's public role reads, with their actions: those the sites read on their own (an answer of
+ * their own, `wire`), and those they read inside another's answer (a product's formats, a rubric's questions, a
+ * product's categories), since Strapi populates a relation only for a role that may `find` its target. Nothing
+ * else, and no write: cms/src/bootstrap/public-role.ts gives exactly these at each start. A single type has one
+ * entry, read with `find` alone.
+ */
+export function publicReads(
+  model: { contentTypes: Record<string, ContentType>; components: Record<string, Component> } = { contentTypes, components },
+): Record<string, PublicAction[]> {
+  const read = new Set(Object.keys(model.contentTypes).filter((name) => model.contentTypes[name]!.wire !== undefined));
+  const relationsOf = (attributes: Record<string, Attribute>): string[] =>
+    Object.values(attributes).flatMap((attribute) => {
+      if (attribute.read !== undefined && typeof attribute.read === 'object' && 'notRead' in attribute.read) return [];
+      if (attribute.type === 'relation') return [attribute.target.replace(/^api::([^.]+)\..+$/, '$1')];
+      if (attribute.type === 'component') return relationsOf(model.components[attribute.component]?.attributes ?? {});
+      return [];
+    });
+  // Until no new type is reached: a type read inside another's answer may itself hold relations the sites read.
+  for (let size = 0; size !== read.size; ) {
+    size = read.size;
+    for (const name of [...read]) for (const target of relationsOf(model.contentTypes[name]!.attributes)) read.add(target);
+  }
+  return Object.fromEntries(
+    [...read]
+      .sort()
+      .map((name) => [`api::${name}.${name}`, model.contentTypes[name]!.kind === 'singleType' ? ['find'] : ['find', 'findOne']]),
+  );
+}
