@@ -41,6 +41,9 @@ export default defineConfig({
           setupFiles: [...setupFiles, 'tests/support/file-database.ts'],
         },
       },
+      // The contract with a real Strapi (tests/cms): it starts Strapi and builds a channel twice, in a run of its own
+      // beside the others (scripts/test.ts).
+      { test: { name: 'cms', include: ['tests/cms/**/*.test.ts'], environment: 'node', testTimeout: 60_000, setupFiles } },
     ],
   },
 });

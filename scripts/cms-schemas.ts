@@ -11,6 +11,9 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Attribute, type Component, type ContentType, components, contentTypes, publicReads } from './lib/cms-model.ts';
+import { channelOf, languageOf, localeCodes } from '../src/lib/channels.ts';
+import { SUBSCRIPTION_DISCOUNT } from '../src/lib/constants.ts';
+import { labellingOf } from '../src/backend/content/labelling.ts';
 
 export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
@@ -53,9 +56,9 @@ function componentSchema(component: Component): Record<string, unknown> {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** What Strapi's generator writes for a content type's router, controller and service: its core factory, nothing more. */
-const factoryFile = (uid: string, what: 'router' | 'controller' | 'service') => {
-  const factory = { router: 'createCoreRouter', controller: 'createCoreController', service: 'createCoreService' }[what];
+/** What Strapi's generator writes for a content type's router and service: its core factory, nothing more. */
+const factoryFile = (uid: string, what: 'router' | 'service') => {
+  const factory = { router: 'createCoreRouter', service: 'createCoreService' }[what];
   return `/**
  * ${uid} ${what}: Strapi's core one (written by scripts/cms-schemas.ts).
  */
@@ -65,6 +68,34 @@ export default factories.${factory}('${uid}');
 `;
 };
 
+/** A content type's controller: Strapi's core one, its `find` the sites' read when they read the type (src/site-reads/). */
+const controllerFile = (name: string) => `/**
+ * api::${name}.${name} controller: Strapi's core one, with the sites' read as its find where they read it (written by
+ * scripts/cms-schemas.ts).
+ */
+import { factories } from '@strapi/strapi';
+import { siteReads } from '../../../site-reads';
+
+export default factories.createCoreController('api::${name}.${name}', siteReads('${name}'));
+`;
+
+/**
+ * The shop's facts the sites' reads compute with (src/site-reads/answers.ts), from the shop's own constants: each site
+ * locale's language and VAT rate, the subscription's discount, and a product label's mentions in each language.
+ */
+export function siteFacts() {
+  return {
+    locales: Object.fromEntries(localeCodes.map((l) => [l, { language: languageOf(l), vatRate: channelOf(l).vatRate }])),
+    subscriptionDiscount: SUBSCRIPTION_DISCOUNT,
+    labelling: Object.fromEntries(
+      (['fr', 'nl'] as const).map((language) => {
+        const { approval_number: _none, ...mentions } = labellingOf(null, language);
+        return [language, mentions];
+      }),
+    ),
+  };
+}
+
 /** Every generated file, by its path under cms/, with its content. */
 export function cmsFiles(): Map<string, string> {
   const files = new Map<string, string>();
@@ -72,13 +103,14 @@ export function cmsFiles(): Map<string, string> {
     const uid = `api::${name}.${name}`;
     files.set(`src/api/${name}/content-types/${name}/schema.json`, json(contentTypeSchema(type)));
     files.set(`src/api/${name}/routes/${name}.ts`, factoryFile(uid, 'router'));
-    files.set(`src/api/${name}/controllers/${name}.ts`, factoryFile(uid, 'controller'));
+    files.set(`src/api/${name}/controllers/${name}.ts`, controllerFile(name));
     files.set(`src/api/${name}/services/${name}.ts`, factoryFile(uid, 'service'));
   }
   for (const component of Object.values(components))
     files.set(`src/components/${component.category}/${component.name}.json`, json(componentSchema(component)));
   // What Strapi's public role reads (src/bootstrap/public-role.ts gives exactly this at each start).
   files.set('src/public-read.json', json(publicReads()));
+  files.set('src/site-reads/facts.json', json(siteFacts()));
   return files;
 }
 

@@ -7,16 +7,24 @@
  * 3. The database: DATABASE_URL when set (a PostgreSQL server); otherwise the embedded PGlite kept in
  *    cms/.data/pglite/, served on 127.0.0.1:CMS_PGLITE_PORT (5433) by @electric-sql/pglite-socket, which
  *    cms/config/database.ts connects to.
- * 4. On the first start, the seed catalogue (src/backend/seed/fixtures) imported in both languages, published
- *    (scripts/lib/cms-seed.ts, cms/src/bootstrap/seed.ts); pictures are not imported yet.
+ * 4. On the first start, the seed catalogue (src/backend/seed/fixtures) imported in both languages, published, with
+ *    the embedded seed's pictures through Strapi's upload plugin (scripts/lib/cms-seed.ts, cms/src/bootstrap/seed.ts).
  * 5. On the first start, the first admin account: its password is generated and kept in cms/.data/, Strapi creates
  *    the account (cms/src/bootstrap/first-admin.ts), and it is printed here once, after a sign-in with it worked.
+ *
+ * 6. The webhook to the sites' publish receiver (PUBLISH_WEBHOOK_URL, by default `npm start`'s on 127.0.0.1:4499, with
+ *    WEBHOOK_SECRET or the local one: cms/src/bootstrap/publish-webhook.ts), and on the first start the builds'
+ *    read-only API token, kept in cms/.data/build-token (CONTENT_API_TOKEN: cms/src/bootstrap/build-token.ts).
  *
  * Ctrl-C (or SIGTERM) stops Strapi, then the database: PGlite writes its files on close.
  *
  *   npm run cms                 start, and run until stopped
  *   npm run cms -- --rebuild    build again even if the sources did not change
  *   npm run cms -- --exit       start, check, and stop (a check, or a measure of the start time)
+ *   npm run cms -- --no-admin   the REST API alone: the server's code compiled, no admin panel built or served
+ *                               (the contract test's Strapi: tests/cms/contract.ts)
+ *
+ * CMS_DATA_DIR puts the database, the account and the token elsewhere than cms/.data (a test's own folder).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -30,26 +38,41 @@ import { adminAccount, markShown } from './lib/cms-account.ts';
 import { sourcesStamp } from './lib/cms-build.ts';
 import { seedEntries } from './lib/cms-seed.ts';
 import { loadFixtures } from '../src/backend/seed/seed.ts';
+import { LOCAL_WEBHOOK_SECRET } from '../src/backend/config.ts';
+import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
+import { catalogueImages } from '../src/backend/seed/images.ts';
 
 const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
-const dataDir = join(cmsRoot, '.data');
-const accountFile = join(dataDir, 'admin-account.json');
-const buildStampFile = join(dataDir, 'build-stamp');
-const seedFile = join(dataDir, 'seed.json');
-const strapiBin = join(cmsRoot, 'node_modules/@strapi/strapi/bin/strapi.js');
-const pgliteServerBin = join(cmsRoot, 'node_modules/@electric-sql/pglite-socket/dist/scripts/server.js');
-
 const environment = z.object({
   DATABASE_URL: z.string().optional(),
+  CMS_DATA_DIR: z.string().optional(),
   CMS_PGLITE_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(1337),
+  PUBLISH_WEBHOOK_URL: z.url().default(`http://127.0.0.1:${process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT}/`),
+  WEBHOOK_SECRET: z.string().default(LOCAL_WEBHOOK_SECRET),
 });
 const settings = environment.parse(process.env);
-const flags = { rebuild: process.argv.includes('--rebuild'), exit: process.argv.includes('--exit') };
+const flags = {
+  rebuild: process.argv.includes('--rebuild'),
+  exit: process.argv.includes('--exit'),
+  admin: !process.argv.includes('--no-admin'),
+};
+
+const dataDir = settings.CMS_DATA_DIR ?? join(cmsRoot, '.data');
+const accountFile = join(dataDir, 'admin-account.json');
+const buildStampFile = join(cmsRoot, 'dist', flags.admin ? 'build-stamp' : 'server-stamp');
+const seedFile = join(dataDir, 'seed.json');
+const seedPictures = join(dataDir, 'seed-pictures');
+const strapiBin = join(cmsRoot, 'node_modules/@strapi/strapi/bin/strapi.js');
+const pgliteServerBin = join(cmsRoot, 'node_modules/@electric-sql/pglite-socket/dist/scripts/server.js');
 
 const strapiEnvironment: NodeJS.ProcessEnv = {
   STRAPI_TELEMETRY_DISABLED: 'true',
+  CMS_SERVE_ADMIN: String(flags.admin),
+  PUBLISH_WEBHOOK_URL: settings.PUBLISH_WEBHOOK_URL,
+  WEBHOOK_SECRET: settings.WEBHOOK_SECRET,
+  CMS_BUILD_TOKEN_FILE: join(dataDir, 'build-token'),
   // The first language i18n makes on an empty database; src/index.ts then sets French and Dutch.
   STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE: 'fr',
   HOST: settings.HOST,
@@ -166,14 +189,23 @@ async function startDatabase(): Promise<NodeJS.ProcessEnv> {
   return { CMS_PGLITE_PORT: String(port) };
 }
 
+/**
+ * `strapi build` (the server's code and the admin panel) when cms/'s sources changed since the last one; with
+ * --no-admin, the server's code alone, compiled by TypeScript as Strapi's build compiles it (cms/tsconfig.json: the
+ * JavaScript and the schema files in dist/), in seconds rather than a minute.
+ */
 async function buildIfStale(): Promise<void> {
   const stamp = await sourcesStamp(cmsRoot);
   const built = await readFile(buildStampFile, 'utf8').catch(() => null);
-  if (!flags.rebuild && built === stamp && existsSync(join(cmsRoot, 'dist/build/index.html'))) return;
+  const present = flags.admin ? 'dist/build/index.html' : 'dist/src/index.js';
+  if (!flags.rebuild && built === stamp && existsSync(join(cmsRoot, present))) return;
   const since = performance.now();
-  say('Building the project and its admin panel (strapi build: a few minutes; again only when cms/ changes)…');
-  const code = await finished(run('strapi build', process.execPath, [strapiBin, 'build'], { env: strapiEnvironment }));
-  if (code !== 0) throw new Error(`strapi build failed (exit ${code}).`);
+  const [what, args] = flags.admin
+    ? ['the project and its admin panel (strapi build: a minute or two; again only when cms/ changes)', [strapiBin, 'build']]
+    : ['the server’s code (tsc)', [join(cmsRoot, 'node_modules/typescript/bin/tsc'), '-p', '.']];
+  say(`Building ${what}…`);
+  const code = await finished(run('build', process.execPath, args, { env: strapiEnvironment }));
+  if (code !== 0) throw new Error(`The build of cms/ failed (exit ${code}).`);
   await writeFile(buildStampFile, stamp);
   say(`Built in ${seconds(since)}.`);
 }
@@ -200,8 +232,15 @@ async function main(): Promise<void> {
   await installIfMissing();
   await mkdir(dataDir, { recursive: true });
   const account = await adminAccount(accountFile);
-  // Imported by Strapi only into a database without products (cms/src/bootstrap/seed.ts).
-  await writeFile(seedFile, JSON.stringify(seedEntries(loadFixtures())));
+  // Imported by Strapi only into a database without products (cms/src/bootstrap/seed.ts): the entries, and the
+  // pictures they name (drawn once on this machine, then read from the drawings' cache).
+  const fixtures = loadFixtures();
+  const images = await catalogueImages(fixtures);
+  await mkdir(seedPictures, { recursive: true });
+  await Promise.all(
+    images.uploads.filter((upload) => upload.thumbnail).map((upload) => writeFile(join(seedPictures, upload.name), upload.data)),
+  );
+  await writeFile(seedFile, JSON.stringify(seedEntries(fixtures, images)));
   if (await listening(settings.PORT)) throw new Error(`Port ${settings.PORT} is taken (another npm run cms?): stop it, or set PORT.`);
   await buildIfStale();
   const database = await startDatabase();
@@ -213,6 +252,7 @@ async function main(): Promise<void> {
       CMS_FIRST_ADMIN_EMAIL: account.email,
       CMS_FIRST_ADMIN_PASSWORD: account.password,
       CMS_SEED_FILE: seedFile,
+      CMS_SEED_PICTURES: seedPictures,
     },
   });
   strapi.once('exit', (code) => {
@@ -222,7 +262,9 @@ async function main(): Promise<void> {
     }
   });
   await waitFor('Strapi', healthy, strapi, 300_000);
-  say(`Strapi is ready in ${seconds(since)} (${seconds(started)} in all): ${adminUrl}/admin`);
+  say(
+    `Strapi is ready in ${seconds(since)} (${seconds(started)} in all): ${flags.admin ? `${adminUrl}/admin` : `${adminUrl}/api (no admin panel)`}`,
+  );
   if (account.shown) say('Sign in with the account kept in cms/.data/admin-account.json.');
   else if (await signsIn(account.email, account.password)) {
     say('The first admin account (printed this once; kept in cms/.data/admin-account.json):');

@@ -10,10 +10,11 @@ import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 import { channels, type ChannelCode } from '../src/lib/channels.ts';
 import { staticServer } from './lib/static-server.ts';
 import { platformPort } from './lib/ports.ts';
-import { DEFAULT_WEBHOOK_PORT, keptBuilds, startPublishReceiver } from './webhook.ts';
+import { keptBuilds, startPublishReceiver } from './webhook.ts';
+import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 
 // The content service announces each editor write to this process's receiver, unless told otherwise.
-const webhookPort = Number(process.env.PORT_WEBHOOK ?? DEFAULT_WEBHOOK_PORT);
+const webhookPort = Number(process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT);
 process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
 
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);

@@ -114,6 +114,9 @@ const vitest = 'node_modules/vitest/vitest.mjs';
 // PGlite, and not in the PostgreSQL pass. It is the longest file by far (its twenty-odd Astro builds are more
 // than half of the PGlite pass), so it runs in a vitest of its own, beside the other files.
 const incrementalBuild = 'tests/api/incremental-build.test.ts';
+// The contract with a real Strapi (tests/cms/contract.test.ts) starts Strapi (cms/, its packages installed on first
+// use) and builds the FR channel twice: a run of its own too, beside the others.
+const strapiContract = 'tests/cms/**';
 // The same API tests on a PostgreSQL server, when one is given (.ci/run starts one), at the same time as
 // PGlite's: each pass runs one test file at a time in one Node process (and the build test mostly one
 // Astro process), so together they keep two cores busy where one after the other left one idle.
@@ -128,7 +131,7 @@ const PGLITE_SHARDS = 2;
 await runTogether([
   ...Array.from({ length: PGLITE_SHARDS }, (_, i) => ({
     label: `unit, component and API tests (PGlite, ${i + 1}/${PGLITE_SHARDS})`,
-    args: [vitest, 'run', '--exclude', incrementalBuild, `--shard=${i + 1}/${PGLITE_SHARDS}`, ...vitestArgs],
+    args: [vitest, 'run', '--exclude', incrementalBuild, '--exclude', strapiContract, `--shard=${i + 1}/${PGLITE_SHARDS}`, ...vitestArgs],
     env,
   })),
   ...(testDatabase
@@ -144,6 +147,11 @@ await runTogether([
   {
     label: 'incremental build test (PGlite)',
     args: [vitest, 'run', '--project', 'api', '--passWithNoTests', incrementalBuild, ...vitestArgs],
+    env,
+  },
+  {
+    label: 'contract with Strapi 5 (tests/cms)',
+    args: [vitest, 'run', '--project', 'cms', '--passWithNoTests', ...vitestArgs],
     env,
   },
 ]);

@@ -12,9 +12,8 @@ import { publishReceiver } from '../src/lib/content/publish-receiver.ts';
 import { rebuildQueue, replayMemory, type BuildChannel } from '../src/lib/content/webhook.ts';
 import { exitOnConfigError, readWebhookConfig, type Env } from '../src/backend/config.ts';
 import { buildChannels } from './build.ts';
+import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 import { astroBuilders } from './lib/astro-builders.ts';
-
-export const DEFAULT_WEBHOOK_PORT = 4499;
 
 /** Builds of the channels, each Astro build in a process started ahead of it (scripts/lib/astro-builders.ts). */
 export function keptBuilds(env: Env): (channels: BuildChannel[]) => Promise<void> {
@@ -49,6 +48,6 @@ export function startPublishReceiver(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { url } = startPublishReceiver(Number(process.env.PORT_WEBHOOK ?? DEFAULT_WEBHOOK_PORT));
+  const { url } = startPublishReceiver(Number(process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT));
   console.log(`Publish receiver on ${url}`);
 }

@@ -11,6 +11,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   apiToken: { salt: secretOf(env, 'API_TOKEN_SALT') },
   transfer: { token: { salt: secretOf(env, 'TRANSFER_TOKEN_SALT') } },
   secrets: { encryptionKey: secretOf(env, 'ENCRYPTION_KEY') },
+  // `npm run cms -- --no-admin` (the contract test): the REST API alone, no panel built nor served.
+  serveAdminPanel: env.bool('CMS_SERVE_ADMIN', true),
   // No survey nor enterprise offers in the editors' panel.
   flags: { nps: false, promoteEE: false },
 });

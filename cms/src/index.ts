@@ -3,12 +3,27 @@
  * site and of the BE site's French pages) and Dutch (Flemish, the BE site's /nl/ pages). Strapi's i18n starts with
  * English; an entry in a language no site shows would be work for nothing, so any other language is removed. Then
  * the public role reads what the sites read and nothing else (bootstrap/public-role.ts), and on an empty database
- * the first admin account is made (bootstrap/first-admin.ts) and the seed catalogue imported (bootstrap/seed.ts).
+ * the first admin account is made (bootstrap/first-admin.ts) and the seed catalogue imported (bootstrap/seed.ts);
+ * the webhook to the sites' publish receiver is registered (bootstrap/publish-webhook.ts) and, on a laptop, the
+ * builds' read-only API token made (bootstrap/build-token.ts).
+ *
+ * Uploads keep the file the editor gave: the sites make their own sizes and formats of each picture (AVIF, WebP, at
+ * the widths their layouts draw), so Strapi's re-encoding (its "size optimization", a lossy second pass before
+ * theirs) and its responsive copies would be loss and storage for nothing. Its thumbnail stays: the sites show it
+ * small (a cart line).
  */
 import type { Core } from '@strapi/strapi';
 import { createFirstAdmin } from './bootstrap/first-admin';
 import { limitPublicRoleToReading } from './bootstrap/public-role';
 import { importSeed } from './bootstrap/seed';
+import { registerPublishWebhook } from './bootstrap/publish-webhook';
+import { makeBuildToken } from './bootstrap/build-token';
+
+/** What is used here of the upload plugin's settings (its server/services/upload.ts). */
+interface UploadSettings {
+  getSettings(): Promise<Record<string, unknown> | null>;
+  setSettings(settings: Record<string, unknown>): Promise<void>;
+}
 
 interface Locale {
   id: number;
@@ -40,8 +55,12 @@ export default {
         await locales.delete({ id: locale.id });
         strapi.log.info(`i18n: language ${locale.code} removed (the sites speak French and Dutch).`);
       }
+    const uploads = strapi.plugin('upload').service('upload') as unknown as UploadSettings;
+    await uploads.setSettings({ ...(await uploads.getSettings()), sizeOptimization: false, responsiveDimensions: false });
     await limitPublicRoleToReading(strapi);
     await createFirstAdmin(strapi);
     await importSeed(strapi);
+    await registerPublishWebhook(strapi);
+    await makeBuildToken(strapi);
   },
 };

@@ -27,17 +27,21 @@ declare module '@strapi/strapi' {
     interface Strapi {
       plugin(name: string): { service(name: string): unknown };
       service(uid: string): unknown;
+      get(name: string): unknown;
       documents(uid: string): unknown;
       db: { query(uid: string): unknown };
       dirs: { app: { root: string; src: string } };
       log: { info(message: string): void; warn(message: string): void };
+      config: { get(path: string): unknown };
     }
+    /** A controller's action: Strapi hands it Koa's context. */
+    type ControllerHandler = (ctx: unknown) => unknown;
   }
 
   type ContentTypeUid = `api::${string}.${string}`;
   export const factories: {
     createCoreRouter(uid: ContentTypeUid): unknown;
-    createCoreController(uid: ContentTypeUid): unknown;
+    createCoreController(uid: ContentTypeUid, extend?: (params: { strapi: Core.Strapi }) => Record<string, Core.ControllerHandler>): unknown;
     createCoreService(uid: ContentTypeUid): unknown;
   };
 }

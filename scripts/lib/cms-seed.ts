@@ -7,10 +7,12 @@
  * (src/backend/seed/seed.ts): a category's path from its parents' slugs, a product's reviews as json_avis. Relations
  * name their entries by key; the bootstrap links them once they exist, so the entries come in an order where an
  * entry's targets come before it (a parent category before its children, a product before its formats).
- * Pictures are left out for now: the embedded seed draws them, Strapi would take them through its upload plugin.
+ * Pictures are the embedded seed's drawings (src/backend/seed/images.ts), the same files: `npm run cms` writes them to
+ * cms/.data/seed-pictures/ and the bootstrap uploads each through Strapi's upload plugin, with its alternative text.
  */
 import { languages, type Language } from '../../src/lib/channels.ts';
 import type { CatalogueFixture } from '../../src/backend/seed/fixture-schema.ts';
+import type { CatalogueImages } from '../../src/backend/seed/images.ts';
 
 export interface SeedEntry {
   /** The content type, as the model names it (`b2c-product`). */
@@ -23,6 +25,8 @@ export interface SeedEntry {
   perLanguage?: Record<Language, Record<string, unknown>>;
   /** Its relations: the attribute, the type it links and the keys of the entries, in order. */
   links?: Record<string, { type: string; keys: string[] }>;
+  /** Its picture in each language: the file's name in the seed's pictures folder and its alternative text. */
+  pictures?: Record<Language, { file: string; alternativeText: string }>;
   /** Published (shown by the sites) or kept as a draft (a product the seed does not show). */
   published: boolean;
 }
@@ -34,7 +38,13 @@ type MenuLink = CatalogueFixture['menus']['footer'][number]['links'][number];
 const link = (l: MenuLink, language: Language) => ({ label: l.label[language], route: l.route, params: l.params ?? {} });
 
 /** Every entry of the seed, in an order where relations point back only. */
-export function seedEntries(c: CatalogueFixture): SeedEntry[] {
+export function seedEntries(c: CatalogueFixture, images?: CatalogueImages): SeedEntry[] {
+  /** An entry's pictures in both languages, when the seed drew them. */
+  const picturesOf = (map: 'products' | 'categories' | 'pages', key: string): Pick<SeedEntry, 'pictures'> => {
+    const drawn = images && byLanguage((language) => images[map].get(`${key}/${language}`));
+    if (!drawn || languages.some((language) => !drawn[language])) return {};
+    return { pictures: byLanguage((language) => ({ file: drawn[language]!.image_file, alternativeText: drawn[language]!.image_alt })) };
+  };
   const categories = new Map(c.categories.map((category) => [category.key, category]));
   const parentsOf = (key: string): string[] => {
     const parent = categories.get(key)?.parent;
@@ -55,6 +65,7 @@ export function seedEntries(c: CatalogueFixture): SeedEntry[] {
         description: category.description[language],
       })),
       links: category.parent ? { parent: { type: 'b2c-category', keys: [category.parent] } } : {},
+      ...picturesOf('categories', category.key),
       published: true,
     });
 
@@ -90,6 +101,7 @@ export function seedEntries(c: CatalogueFixture): SeedEntry[] {
         additives: p.additives[language],
       })),
       links: { categories: { type: 'b2c-category', keys: p.categories } },
+      ...picturesOf('products', p.sku),
       // A product the sites do not show is an unpublished one in Strapi.
       published: p.viewable,
     });
@@ -123,6 +135,7 @@ export function seedEntries(c: CatalogueFixture): SeedEntry[] {
         description: page.description[language],
         body: page.body[language],
       })),
+      ...picturesOf('pages', page.key),
       published: true,
     });
 

@@ -6,6 +6,8 @@
 export const EMBEDDED_PLATFORM_PORT = 4400;
 export const LOCAL_SHOP_API_URL = `http://localhost:${EMBEDDED_PLATFORM_PORT}`;
 export const LOCAL_CONTENT_API_URL = `${LOCAL_SHOP_API_URL}/content`;
+/** The publish receiver's port (`npm start`'s, `npm run webhook`'s): where a local Strapi sends its webhooks. */
+export const LOCAL_WEBHOOK_PORT = 4499;
 
 /**
  * Astro's cache folder for one channel (its content store and incremental build), under CACHE_DIR: Netlify

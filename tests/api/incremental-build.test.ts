@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChannels } from '../../scripts/build.ts';
 import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { testPlatform } from './platform.ts';
+import { builtTree } from '../support/built-tree.ts';
 
 /**
  * The time limit of a case or a first build: the longest case takes about 32 s alone on two cores (a first
@@ -45,16 +46,6 @@ type Site = 'fr' | 'be';
 const served = (dist = 'dist', site: Site = 'fr') => join(folder, dist, site);
 const astroCache = (cache = 'cache', site: Site = 'fr') => join(folder, cache, `astro-${site}`, 'dist');
 
-/** Every file of a tree and its bytes; the build's id (builds/latest.json) differs between any two builds. */
-function tree(root: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
-    const path = join(root, name);
-    if (statSync(path).isFile() && name !== join('builds', 'latest.json')) files.set(name, readFileSync(path));
-  }
-  return files;
-}
-
 /** The pages the last build rendered (not copied): Astro rewrites their cached copy. */
 function renderedSince(started: number, root = astroCache()): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -66,7 +57,7 @@ function renderedSince(started: number, root = astroCache()): string[] {
 async function incrementalBuild(site: Site = 'fr') {
   const started = Date.now();
   await buildChannels([site], env);
-  return { incremental: tree(served('dist', site)), rendered: renderedSince(started, astroCache('cache', site)) };
+  return { incremental: builtTree(served('dist', site)), rendered: renderedSince(started, astroCache('cache', site)) };
 }
 
 /**
@@ -77,7 +68,7 @@ async function incrementalBuild(site: Site = 'fr') {
 async function incrementalThenFull(site: Site = 'fr') {
   const { incremental, rendered } = await incrementalBuild(site);
   await buildChannels([site], env, { full: true });
-  const full = tree(served('dist', site));
+  const full = builtTree(served('dist', site));
   expect(missingPictures(full)).toEqual([]);
   expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
   expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
@@ -123,7 +114,7 @@ const netlifyEnv = () => ({ ...env, NETLIFY: 'true', DIST_DIR: join(folder, 'net
 async function netlifyBuild(options?: { full: boolean }) {
   rmSync(join(folder, 'netlify-dist'), { recursive: true, force: true });
   await buildChannels(['fr'], netlifyEnv(), options);
-  return tree(served('netlify-dist'));
+  return builtTree(served('netlify-dist'));
 }
 
 afterAll(async () => {
@@ -136,7 +127,7 @@ afterAll(async () => {
 describe('an incremental build', () => {
   it('serves the build through a link (dist/fr) that the next build swaps', () => {
     expect(lstatSync(served()).isSymbolicLink()).toBe(true);
-    expect(tree(served()).has('index.html')).toBe(true);
+    expect(builtTree(served()).has('index.html')).toBe(true);
   });
 
   it(
@@ -207,7 +198,7 @@ describe('an incremental build', () => {
     'renders, of a category split into pages, only the page listing an edited product, and no page without products',
     async () => {
       // The fixtures' dog category lists one product more than a page (tests/e2e/category-pages.spec.ts).
-      const firstOnPage1 = page(tree(served()), 'chien')?.match(/href="\/produits\/([^/"]+)\/"/)?.[1];
+      const firstOnPage1 = page(builtTree(served()), 'chien')?.match(/href="\/produits\/([^/"]+)\/"/)?.[1];
       const [product] = await platform.db.query<{ sku: string }>(`SELECT sku FROM content.products WHERE language = 'fr' AND slug = $1`, [
         firstOnPage1,
       ]);
@@ -352,7 +343,7 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
       const started = Date.now();
       await buildChannels(['fr'], launchedAnotherWay(), { builders });
       const rendered = renderedSince(started);
-      const incremental = tree(served());
+      const incremental = builtTree(served());
       expect(page(incremental, `produits/${product!.slug}`)).toContain('de la ferme');
       expect(rendered).toContain(join('produits', product!.slug, 'index.html'));
       expect(rendered.length).toBeLessThan([...incremental.keys()].filter((name) => name.endsWith('.html')).length / 2);
@@ -362,7 +353,7 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
       expect(next).not.toBe(waiting);
       // Each picture is written again by a full build: a process building twice wrote none it had asked for before.
       await buildChannels(['fr'], launchedAnotherWay(), { builders, full: true });
-      const full = tree(served());
+      const full = builtTree(served());
       expect(missingPictures(full)).toEqual([]);
       expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
       expect([...full].filter(([name, bytes]) => !incremental.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
@@ -389,7 +380,7 @@ describe('builds by Astro builders started ahead of them (the publish receiverâ€
       );
       await platform.db.exec(`UPDATE content.products SET name = name || ' du jardin', updated_at = now() WHERE sku = '${product!.sku}'`);
       await buildChannels(['fr'], launchedAnotherWay(), { builders });
-      expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du jardin');
+      expect(page(builtTree(served()), `produits/${product!.slug}`)).toContain('du jardin');
       await builders.close();
       expect(builderProcesses()).toEqual([]);
     },
@@ -484,8 +475,8 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
         clearInterval(watch);
       }
       expect(seen).toEqual({ fr: new Set([0]), be: new Set([19]) });
-      expect(page(tree(served()), `produits/${product!.slug}`)).toContain('du terroir');
-      expect(page(tree(served('dist', 'be')), `produits/${product!.slug}`)).toContain('du terroir');
+      expect(page(builtTree(served()), `produits/${product!.slug}`)).toContain('du terroir');
+      expect(page(builtTree(served('dist', 'be')), `produits/${product!.slug}`)).toContain('du terroir');
     },
     BUILD_MS,
   );
@@ -512,7 +503,7 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
         rmSync(cache);
         renameSync(`${cache}.kept`, cache);
       }
-      expect(page(tree(served('dist', built)), `produits/${product!.slug}`)).toContain(mark);
+      expect(page(builtTree(served('dist', built)), `produits/${product!.slug}`)).toContain(mark);
       expect(realpathSync(served('dist', failing))).toBe(before);
     },
     BUILD_MS,

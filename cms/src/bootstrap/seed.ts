@@ -2,9 +2,11 @@
  * On the first start of a local Strapi: the seed catalogue, the embedded content service's, imported in both
  * languages and published, so editors and the sites' builds find the shop's content from the start. `npm run cms`
  * writes the entries to a file (scripts/lib/cms-seed.ts, from src/backend/seed/fixtures) and names it in
- * CMS_SEED_FILE; once any product exists nothing is imported (an editor's work is never overwritten).
+ * CMS_SEED_FILE, and their pictures in the folder CMS_SEED_PICTURES names, which go through Strapi's upload plugin as
+ * an editor's would; once any product exists nothing is imported (an editor's work is never overwritten).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 
@@ -15,6 +17,12 @@ const seedEntry = z.object({
   shared: fields,
   perLanguage: z.object({ fr: fields, nl: fields }).optional(),
   links: z.record(z.string(), z.object({ type: z.string(), keys: z.array(z.string()) })).optional(),
+  pictures: z
+    .object({
+      fr: z.object({ file: z.string().regex(/^[a-z0-9-]+\.png$/), alternativeText: z.string() }),
+      nl: z.object({ file: z.string().regex(/^[a-z0-9-]+\.png$/), alternativeText: z.string() }),
+    })
+    .optional(),
   published: z.boolean(),
 });
 type SeedEntry = z.infer<typeof seedEntry>;
@@ -38,6 +46,25 @@ const reason = (error: unknown) => {
   return error instanceof Error ? error.message : String(error);
 };
 
+/** What is used here of the upload plugin's service (its server/services/upload.ts). */
+interface Uploads {
+  upload(params: {
+    data: { fileInfo: { name: string; alternativeText: string } };
+    files: { filepath: string; originalFilename: string; mimetype: string; size: number };
+  }): Promise<{ id: number }[]>;
+}
+
+/** A seed picture uploaded as an editor would, with its alternative text: the file's id, for an entry's media field. */
+async function uploadPicture(uploads: Uploads, folder: string, picture: { file: string; alternativeText: string }): Promise<number> {
+  const filepath = join(folder, picture.file);
+  const [file] = await uploads.upload({
+    data: { fileInfo: { name: picture.file, alternativeText: picture.alternativeText } },
+    files: { filepath, originalFilename: picture.file, mimetype: 'image/png', size: (await stat(filepath)).size },
+  });
+  if (!file) throw new Error(`the upload of ${picture.file} gave no file`);
+  return file.id;
+}
+
 export async function importSeed(strapi: Core.Strapi): Promise<void> {
   const file = process.env.CMS_SEED_FILE;
   if (!file) return;
@@ -49,6 +76,10 @@ export async function importSeed(strapi: Core.Strapi): Promise<void> {
   const started = Date.now();
   const documentIds = new Map<string, string>();
   const refused: string[] = [];
+  const uploads = strapi.plugin('upload').service('upload') as unknown as Uploads;
+  const pictureFolder = process.env.CMS_SEED_PICTURES;
+  const pictureOf = async (entry: SeedEntry, language: 'fr' | 'nl') =>
+    entry.pictures && pictureFolder ? { image: await uploadPicture(uploads, pictureFolder, entry.pictures[language]) } : {};
   const linksOf = (entry: SeedEntry) =>
     Object.fromEntries(
       Object.entries(entry.links ?? {}).map(([attribute, { type, keys }]) => [
@@ -68,14 +99,14 @@ export async function importSeed(strapi: Core.Strapi): Promise<void> {
       }
       const created = await documents(entry.type).create({
         locale: 'fr',
-        data: { ...entry.shared, ...entry.perLanguage.fr, ...links },
+        data: { ...entry.shared, ...entry.perLanguage.fr, ...links, ...(await pictureOf(entry, 'fr')) },
         status,
       });
       documentIds.set(`${entry.type}/${entry.key}`, created.documentId);
       await documents(entry.type).update({
         documentId: created.documentId,
         locale: 'nl',
-        data: { ...entry.shared, ...entry.perLanguage.nl, ...links },
+        data: { ...entry.shared, ...entry.perLanguage.nl, ...links, ...(await pictureOf(entry, 'nl')) },
         status,
       });
     } catch (error) {

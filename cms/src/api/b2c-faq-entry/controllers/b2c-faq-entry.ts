@@ -1,6 +1,8 @@
 /**
- * api::b2c-faq-entry.b2c-faq-entry controller: Strapi's core one (written by scripts/cms-schemas.ts).
+ * api::b2c-faq-entry.b2c-faq-entry controller: Strapi's core one, with the sites' read as its find where they read it (written by
+ * scripts/cms-schemas.ts).
  */
 import { factories } from '@strapi/strapi';
+import { siteReads } from '../../../site-reads';
 
-export default factories.createCoreController('api::b2c-faq-entry.b2c-faq-entry');
+export default factories.createCoreController('api::b2c-faq-entry.b2c-faq-entry', siteReads('b2c-faq-entry'));

@@ -1,6 +1,8 @@
 /**
- * api::marketing-campaign.marketing-campaign controller: Strapi's core one (written by scripts/cms-schemas.ts).
+ * api::marketing-campaign.marketing-campaign controller: Strapi's core one, with the sites' read as its find where they read it (written by
+ * scripts/cms-schemas.ts).
  */
 import { factories } from '@strapi/strapi';
+import { siteReads } from '../../../site-reads';
 
-export default factories.createCoreController('api::marketing-campaign.marketing-campaign');
+export default factories.createCoreController('api::marketing-campaign.marketing-campaign', siteReads('marketing-campaign'));

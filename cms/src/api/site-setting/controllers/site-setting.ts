@@ -1,6 +1,8 @@
 /**
- * api::site-setting.site-setting controller: Strapi's core one (written by scripts/cms-schemas.ts).
+ * api::site-setting.site-setting controller: Strapi's core one, with the sites' read as its find where they read it (written by
+ * scripts/cms-schemas.ts).
  */
 import { factories } from '@strapi/strapi';
+import { siteReads } from '../../../site-reads';
 
-export default factories.createCoreController('api::site-setting.site-setting');
+export default factories.createCoreController('api::site-setting.site-setting', siteReads('site-setting'));
