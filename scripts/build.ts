@@ -19,6 +19,7 @@ import { removeUnwritten } from './lib/tree-mirror.ts';
 import { exitIfDatabaseInUse } from '../src/backend/db/database.ts';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../src/lib/captcha/embedded.ts';
 import { astroCacheDir, nodeCompileCacheDir } from '../src/lib/local-defaults.ts';
+import { reportSummary } from '../src/site/content-report.ts';
 
 export interface BuildOptions {
   /** Renders every page again, ignoring the previous build (Astro's --force). */
@@ -126,6 +127,8 @@ export async function buildChannels(
     writeFileSync(`${out}/_redirects`, `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`);
     if (!inPlace) publish(dist, channel, out);
     console.log(`Built ${channel} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${dist}/${channel}/`);
+    // What the content left out, for the editors (the publish receiver's log, Netlify's build log).
+    for (const line of reportSummary(channel, env)) console.warn(line);
   };
 
   // The first channel's tree is prepared while the content service starts (the first second of an edit's build).

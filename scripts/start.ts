@@ -2,7 +2,9 @@
  * `npm start`: the whole shop on this machine — the embedded platform, both channels built against it,
  * a static server per channel, and the publish receiver (scripts/webhook.ts) the platform's content
  * service sends its webhooks to: an editor's change is rebuilt and served within seconds.
- * `npm start -- --no-build` serves the last build.
+ * `npm start -- --no-build` serves the last build. With CONTENT_API_URL set (`npm run cms`'s Strapi:
+ * http://127.0.0.1:1337/api, and CONTENT_API_TOKEN its build token), the sites are built from that service instead,
+ * and its webhooks rebuild them.
  */
 import { startPlatform } from '../src/backend/main.ts';
 import { exitOnConfigError } from '../src/backend/config.ts';
@@ -19,7 +21,7 @@ process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
 
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);
-const buildEnv = { ...process.env, CONTENT_API_URL: `${platform.url}/content` };
+const buildEnv = { ...process.env, CONTENT_API_URL: process.env.CONTENT_API_URL || `${platform.url}/content` };
 // The start's build and the receiver's share their Astro builders: each build finds its process started ahead.
 const build = keptBuilds(buildEnv);
 if (!process.argv.includes('--no-build')) await build(['fr', 'be']);

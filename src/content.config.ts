@@ -11,11 +11,15 @@ import { contentClient, type ContentClient } from './lib/content/client.ts';
 import { category, contentPage, faqCategory, footer, header, productFull, shop } from './lib/content/wire.ts';
 import { channels, languageOf, localeCodes, type ChannelCode, type LocaleCode } from './lib/channels.ts';
 import { LOCAL_CONTENT_API_URL } from './lib/local-defaults.ts';
+import { contentReport } from './site/content-report.ts';
 import { detailsDir, hasDetails, keepDetailsOf, productListing, splitDetails, writeDetails } from './site/product-details.ts';
 
 const channel = channels[(process.env.CHANNEL ?? 'fr').toUpperCase() as ChannelCode];
 const contentUrl = process.env.CONTENT_API_URL ?? LOCAL_CONTENT_API_URL;
-const client = contentClient(contentUrl);
+// What the build leaves out of the service's answers, and why (src/site/content-report.ts): an entry its schema
+// refuses is skipped, never the build. CONTENT_API_TOKEN: the build's read-only API token, when the service asks for one.
+const report = contentReport(channel.code.toLowerCase(), process.env);
+const client = contentClient(contentUrl, fetch, { token: process.env.CONTENT_API_TOKEN || undefined, onSkipped: report.skip });
 
 /** A collection whose entries are `{ locale }` plus what `fetch` returns, keyed `<locale>/<key>`. */
 type Markdown = (source: string) => Promise<string>;
@@ -44,6 +48,7 @@ function serviceLoader<T extends object>(
         }
       }
       for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+      report.close(logger);
       logger.info(`${changed} changed of ${seen.size}`);
     },
   };
@@ -100,6 +105,17 @@ function productsLoader(): Loader {
         for (let i = 0; i < stale.length; i += SKUS_PER_REQUEST) {
           for (const item of await client.productsBySku(stale.slice(i, i + SKUS_PER_REQUEST), 2, locale)) {
             const id = `${locale}/${item.sku}`;
+            // Nothing to sell, no page: a product published before its formats (or with all of them deleted).
+            if (item.ProductVariants.length === 0) {
+              report.skip({
+                collection: 'b2c-products',
+                locale,
+                key: item.sku,
+                reason: 'no format: it has a page once a format with its price is published',
+              });
+              store.delete(id);
+              continue;
+            }
             const data = { ...item, key: item.sku, locale };
             const digest = generateDigest(data);
             synced.set(id, stamps.get(item.sku) ?? '');
@@ -114,6 +130,17 @@ function productsLoader(): Loader {
       }
       for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
       for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
+      // A product published in one of the channel's languages only: on that language's pages alone.
+      for (const locale of channel.locales)
+        for (const sku of stamps.keys())
+          if (!listed.get(languageOf(locale))?.has(sku) && channel.locales.some((other) => listed.get(languageOf(other))?.has(sku)))
+            report.skip({
+              collection: 'b2c-products',
+              locale,
+              key: sku,
+              reason: 'not published in this language: on the other language’s pages only',
+            });
+      report.close(logger);
       keepDetailsOf(dir, new Set(store.values().map((entry) => String(entry.digest))));
       meta.set('service', contentUrl);
       meta.set('shape', shape);

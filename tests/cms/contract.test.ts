@@ -12,10 +12,9 @@
  * It runs in a vitest run of its own (scripts/test.ts); cms/'s packages are installed on first use (about 40 s).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
@@ -24,6 +23,7 @@ import { buildChannels } from '../../scripts/build.ts';
 import { freePorts } from '../../scripts/lib/ports.ts';
 import { judgeWebhook, replayMemory } from '../../src/lib/content/webhook.ts';
 import { testPlatform } from '../api/platform.ts';
+import { contentReportFile } from '../../src/site/content-report.ts';
 import { siteDifferences } from './same-site.ts';
 
 /** Strapi's first start here: cms/'s install when missing (40 s), its compile, the seed's import (30 s), twice that on a slow day. */
@@ -47,7 +47,10 @@ async function until(what: string, ready: () => Promise<boolean>, timeoutMs: num
 }
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'cms-contract-'));
+  // In the working tree, not the system's temporary folder: Astro builds a site whose output is outside the working
+  // tree through ./.astro/, which another build running beside this one (the incremental build test's) uses too.
+  mkdirSync('.data', { recursive: true });
+  folder = mkdtempSync(join(process.cwd(), '.data', 'test-cms-contract-'));
   // The receiver Strapi's webhook is registered to: it records what Strapi sends.
   receiver = createServer((request, response) => {
     let body = '';
@@ -204,16 +207,18 @@ describe('The FR site built from Strapi', () => {
   it(
     'is the site built from the embedded service',
     async () => {
-      const build = (name: string, contentUrl: string) =>
+      const build = (name: string, contentUrl: string, token?: string) =>
         buildChannels(['fr'], {
           ...process.env,
           CONTENT_API_URL: contentUrl,
+          CONTENT_API_TOKEN: token,
           DIST_DIR: join(folder, `${name}-dist`),
           CACHE_DIR: join(folder, `${name}-cache`),
           NETLIFY: undefined,
         });
       await build('embedded', embedded.url);
-      await build('strapi', strapi.url);
+      // With the read-only token `npm run cms` made, as a production build reads.
+      await build('strapi', strapi.url, readFileSync(join(folder, 'cms', 'build-token'), 'utf8').trim());
       const differences = siteDifferences(join(folder, 'embedded-dist', 'fr'), join(folder, 'strapi-dist', 'fr'), {
         expected: embedded.url,
         actual: strapi.url,
@@ -314,6 +319,53 @@ describe('An editor’s day in Strapi', () => {
     for (const locale of ['fr_FR', 'fr_BE']) expect((await product(locale, 'DOG-DRY-SENIOR-CHICKEN')).short_description).not.toBe(text);
   });
 
+  it('a slug with spaces may be saved as a draft but is refused at publish, with Strapi’s reason', async () => {
+    const document = await documentOf(PRODUCT, 'sku', 'DOG-DRY-SENIOR-CHICKEN');
+    const path = `content-manager/collection-types/${PRODUCT}/${document}`;
+    expect((await admin(`${path}?locale=fr`, { method: 'PUT', body: { slug: 'croquettes senior' } })).status).toBe(200);
+    const published = await admin(`${path}/actions/publish?locale=fr`, { method: 'POST', body: {} });
+    expect(published.status).toBe(400);
+    expect(published.body.error.details.errors[0].path).toEqual(['slug']);
+    // The sites read the published version, untouched.
+    expect((await product('fr_FR', 'DOG-DRY-SENIOR-CHICKEN')).slug).toBe('croquettes-senior-7-poulet-orge');
+  });
+
+  it('a product published before its formats is left out of the site, and the report says why', async () => {
+    const created = await admin(`content-manager/collection-types/${PRODUCT}?locale=fr`, {
+      method: 'POST',
+      body: {
+        sku: 'DOG-DRY-NEW-RABBIT',
+        slug: 'croquettes-adulte-lapin',
+        name: 'Croquettes Adulte Lapin',
+        animal: 'dog',
+        kind: 'dry',
+        isSample: false,
+        oldProduct: false,
+        position: 99,
+        best_seller_rank: 99,
+        first_sell_at: '2026-12-01',
+        colour: '#b08a5a',
+        rating: 0,
+        review_count: 0,
+        short_description: 'Une recette au lapin.',
+        description: 'Une recette au lapin pour chiens adultes. '.repeat(120),
+        composition: 'Lapin déshydraté (30 %), riz.',
+        additives: 'Vitamine A 15 000 UI.',
+        energy_kcal_per_kg: 3700,
+        json_avis: { rating: 0, count: 0, reviews: [] },
+        filters: { lifeStage: 'adult', size: 'all', sterilised: false, grainFree: false, mainProtein: 'beef' },
+        analytical_constituents: { protein: 26, fat: 14, fibre: 3, ash: 7, moisture: 8 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const published = await admin(`content-manager/collection-types/${PRODUCT}/${created.body.data.documentId}/actions/publish?locale=fr`, {
+      method: 'POST',
+      body: {},
+    });
+    expect(published.status).toBe(200);
+    expect((await product('fr_FR', 'DOG-DRY-NEW-RABBIT')).ProductVariants).toEqual([]);
+  });
+
   it(
     'an unpublished product leaves the catalogue, and the FR site built again shows the new price without it',
     async () => {
@@ -338,6 +390,15 @@ describe('An editor’s day in Strapi', () => {
       expect(readFileSync(join(folder, 'embedded-dist', 'fr', 'sitemap-fr_FR.xml'), 'utf8')).toContain(path);
       expect(readFileSync(join(site, 'sitemap-fr_FR.xml'), 'utf8')).not.toContain(path);
       expect(existsSync(join(site, 'produits', slug))).toBe(false);
+      // The product without formats: no page, and a line of the channel's report.
+      expect(existsSync(join(site, 'produits', 'croquettes-adulte-lapin'))).toBe(false);
+      const report = JSON.parse(readFileSync(contentReportFile('fr', { CACHE_DIR: join(folder, 'strapi-cache') }), 'utf8'));
+      expect(report.skipped).toContainEqual({
+        collection: 'b2c-products',
+        locale: 'fr_FR',
+        key: 'DOG-DRY-NEW-RABBIT',
+        reason: expect.stringContaining('no format'),
+      });
     },
     BUILD_MS,
   );

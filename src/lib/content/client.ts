@@ -31,21 +31,82 @@ export class ContentError extends Error {
 
 const productByRender = [productEmpty, productSummary, productFull] as const;
 
-export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) {
-  const root = baseUrl.replace(/\/+$/, '');
+/** An entry of a list the client left out: its schema refused it (the build's content report, src/site/content-report.ts). */
+export interface SkippedEntry {
+  /** The list (b2c-products, b2c-categories…). */
+  collection: string;
+  locale: string;
+  /** Its key or SKU, or its place in the answer when it has none. */
+  key: string;
+  reason: string;
+}
 
-  async function get<T extends z.core.$ZodType>(path: string, params: Record<string, string | number>, schema: T): Promise<z.infer<T>> {
+export interface ContentClientOptions {
+  /** The API token the build reads with (CONTENT_API_TOKEN), sent as Strapi reads one: a read-only token there (cms/src/bootstrap/build-token.ts). */
+  token?: string;
+  /**
+   * Told of each entry of a list that its schema refuses. With it, such an entry is left out and the rest of the
+   * list kept (the build: one broken entry does not stop a site); without it, the whole answer is refused.
+   */
+  onSkipped?: (entry: SkippedEntry) => void;
+}
+
+const keyOf = (entry: unknown, index: number): string => {
+  const fields = (entry ?? {}) as { sku?: unknown; key?: unknown };
+  const key = typeof fields.sku === 'string' ? fields.sku : fields.key;
+  return typeof key === 'string' ? key : `#${index + 1}`;
+};
+
+export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch, options: ContentClientOptions = {}) {
+  const root = baseUrl.replace(/\/+$/, '');
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+  };
+
+  /** The answer's body, or the service's error as a ContentError. */
+  async function fetchBody(path: string, params: Record<string, string | number>): Promise<{ body: unknown; url: URL }> {
     const url = new URL(`${root}/${path.replace(/^\/+|\/+$/g, '')}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
-    const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
+    const response = await fetchImpl(url, { headers });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const error = errorBody.safeParse(body);
       throw new ContentError(response.status, error.success ? error.data.error.message : `${response.status} ${url.pathname}`);
     }
+    return { body, url };
+  }
+
+  async function get<T extends z.core.$ZodType>(path: string, params: Record<string, string | number>, schema: T): Promise<z.infer<T>> {
+    const { body, url } = await fetchBody(path, params);
     const parsed = envelope(schema).safeParse(body);
     if (!parsed.success) throw new ContentError(502, `Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
     return (parsed.data as { data: z.infer<T> }).data;
+  }
+
+  /** A list, each entry parsed on its own: one its schema refuses is left out and told of (options.onSkipped), or refuses the list. */
+  async function list<T extends z.core.$ZodType>(
+    path: string,
+    params: Record<string, string | number> & { locale: LocaleCode },
+    schema: T,
+  ): Promise<{ entries: Array<z.infer<T>>; pageCount: number }> {
+    const { body, url } = await fetchBody(path, params);
+    const parsed = envelope(z.array(z.unknown())).safeParse(body);
+    if (!parsed.success) throw new ContentError(502, `Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
+    const entries = parsed.data.data.flatMap((entry, index) => {
+      const one = z.safeParse(schema, entry);
+      if (one.success) return [one.data as z.infer<T>];
+      const skipped = {
+        collection: path.split('/')[0]!,
+        locale: params.locale,
+        key: keyOf(entry, index),
+        reason: z.prettifyError(one.error),
+      };
+      if (!options.onSkipped) throw new ContentError(502, `Unexpected answer from ${url.pathname}: ${skipped.key}: ${skipped.reason}`);
+      options.onSkipped(skipped);
+      return [];
+    });
+    return { entries, pageCount: parsed.data.meta.pagination?.pageCount ?? 1 };
   }
 
   return {
@@ -67,7 +128,7 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
       locale: LocaleCode,
     ): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
       if (skus.length === 0) return [];
-      return get(
+      const { entries } = await list(
         'b2c-products',
         {
           render,
@@ -75,8 +136,9 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
           'pagination[pageSize]': skus.length,
           ...Object.fromEntries(skus.map((s, i) => [`filters[sku][$in][${i}]`, s])),
         },
-        z.array(productByRender[render]),
-      ) as Promise<Array<z.infer<(typeof productByRender)[R]>>>;
+        productByRender[render],
+      );
+      return entries as Array<z.infer<(typeof productByRender)[R]>>;
     },
 
     /**
@@ -90,29 +152,24 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch) 
     ): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
       const all: Array<z.infer<(typeof productByRender)[R]>> = [];
       for (let page = 1; ; page += 1) {
-        const url = new URL(`${root}/b2c-products`);
-        url.search = new URLSearchParams({
-          render: String(render),
-          locale,
-          'pagination[page]': String(page),
-          'pagination[pageSize]': String(pageSize),
-        }).toString();
-        const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
-        if (!response.ok) throw new ContentError(response.status, `${response.status} ${url.pathname}`);
-        const body = envelope(z.array(productByRender[render])).parse(await response.json());
-        all.push(...(body.data as Array<z.infer<(typeof productByRender)[R]>>));
-        if (page >= (body.meta.pagination?.pageCount ?? 1)) return all;
+        const { entries, pageCount } = await list(
+          'b2c-products',
+          { render, locale, 'pagination[page]': page, 'pagination[pageSize]': pageSize },
+          productByRender[render],
+        );
+        all.push(...(entries as Array<z.infer<(typeof productByRender)[R]>>));
+        if (page >= pageCount) return all;
       }
     },
 
     categoryCrossSell: (categoryKey: string, excludeSku: string, locale: LocaleCode, limit = 4) =>
       get(`b2c-products/b2c-categories/${encodeURIComponent(categoryKey)}`, { sku: excludeSku, locale, limit }, z.array(productSummary)),
     crossSell: (key: string, locale: LocaleCode) => get(`b2c-cross-sells/${encodeURIComponent(key)}`, { locale }, crossSell),
-    categories: (locale: LocaleCode) => get('b2c-categories', { locale }, z.array(category)),
-    pages: (locale: LocaleCode) => get('b2c-pages', { locale }, z.array(contentPage)),
+    categories: async (locale: LocaleCode) => (await list('b2c-categories', { locale }, category)).entries,
+    pages: async (locale: LocaleCode) => (await list('b2c-pages', { locale }, contentPage)).entries,
     page: (key: string, locale: LocaleCode) => get(key, { locale }, contentPage),
-    faq: (locale: LocaleCode) => get('b2c-faqs', { locale }, z.array(faqCategory)),
-    shops: (locale: LocaleCode) => get('b2c-shops', { locale }, z.array(shop)),
+    faq: async (locale: LocaleCode) => (await list('b2c-faqs', { locale }, faqCategory)).entries,
+    shops: async (locale: LocaleCode) => (await list('b2c-shops', { locale }, shop)).entries,
     header: (locale: LocaleCode) => get('b2c-header', { locale }, header),
     footer: (locale: LocaleCode) => get('b2c-footer', { locale }, footer),
   };

@@ -61,10 +61,11 @@ type Answer = { status?: number; body: unknown } | { status: number; text: strin
 
 /** A fetch that answers in turn from `answers` (the last one repeats) and records every URL asked. */
 function fakeFetch(...answers: Answer[]) {
-  const requests: { url: URL; accept: string | null }[] = [];
+  const requests: { url: URL; accept: string | null; authorization: string | null }[] = [];
   const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
     const url = new URL(String(input));
-    requests.push({ url, accept: new Headers(init?.headers).get('accept') });
+    const headers = new Headers(init?.headers);
+    requests.push({ url, accept: headers.get('accept'), authorization: headers.get('authorization') });
     const answer = answers[Math.min(requests.length - 1, answers.length - 1)]!;
     const text = 'text' in answer ? answer.text : JSON.stringify(answer.body);
     return new Response(text, { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
@@ -85,6 +86,28 @@ describe('contentClient', () => {
     ]);
     expect(fake.requests.map((r) => r.accept)).toEqual(['application/json', 'application/json']);
     expect(fake.requests.every((r) => r.url.origin === 'http://content.test')).toBe(true);
+  });
+
+  it('sends the build’s API token as Strapi reads one, and no authorization without it', async () => {
+    const fake = fakeFetch({ body: { data: [], meta: { pagination: { page: 1, pageSize: 250, pageCount: 1, total: 0 } } } });
+    await contentClient('http://content.test/api', fake.fetchImpl, { token: 'read-only-token' }).allProducts('fr_FR');
+    await contentClient('http://content.test/api', fake.fetchImpl).categories('fr_FR');
+    expect(fake.requests.map((r) => r.authorization)).toEqual(['Bearer read-only-token', null]);
+  });
+
+  it('leaves out an entry its schema refuses and tells of it, when told to; else refuses the whole answer', async () => {
+    const broken = { ...summary('NO-NAME'), name: undefined };
+    const answer = {
+      body: { data: [summary('A1'), broken, summary('B2')], meta: { pagination: { page: 1, pageSize: 3, pageCount: 1, total: 3 } } },
+    };
+    const skipped: unknown[] = [];
+    const lenient = contentClient('http://content.test/api', fakeFetch(answer).fetchImpl, { onSkipped: (entry) => skipped.push(entry) });
+    expect((await lenient.productsBySku(['A1', 'NO-NAME', 'B2'], 1, 'nl_BE')).map((p) => p.sku)).toEqual(['A1', 'B2']);
+    expect(skipped).toEqual([{ collection: 'b2c-products', locale: 'nl_BE', key: 'NO-NAME', reason: expect.stringContaining('name') }]);
+    const strict = contentClient('http://content.test/api', fakeFetch(answer).fetchImpl);
+    const error = await strict.productsBySku(['A1', 'NO-NAME', 'B2'], 1, 'nl_BE').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).message).toContain('NO-NAME');
   });
 
   it('parses each answer with the level of detail asked for, and gives back its data', async () => {
