@@ -18,6 +18,7 @@ import { limitPublicRoleToReading } from './bootstrap/public-role';
 import { importSeed } from './bootstrap/seed';
 import { registerPublishWebhook } from './bootstrap/publish-webhook';
 import { makeBuildToken } from './bootstrap/build-token';
+import { computeOnPublish } from './publishing';
 
 /** What is used here of the upload plugin's settings (its server/services/upload.ts). */
 interface UploadSettings {
@@ -44,7 +45,10 @@ const LANGUAGES = [
 ];
 
 export default {
-  register() {},
+  // What a publish computes (a category's path, a product's former slugs): src/publishing.ts.
+  register({ strapi }: { strapi: Core.Strapi }) {
+    computeOnPublish(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const locales = strapi.plugin('i18n').service('locales') as unknown as Locales;

@@ -128,8 +128,8 @@ export const contentTypes: Record<string, ContentType> = {
       kind: { type: 'enumeration', enum: ['dry', 'wet', 'treat'], ...own, required: true },
       isSample: { type: 'boolean', ...own, required: true },
       oldProduct: { type: 'boolean', ...own, required: true },
-      // The slugs an editor replaced, newest first (their addresses redirect): the embedded service records them
-      // on a rename; here a lifecycle will have to (to come).
+      // The slugs an editor replaced, newest first (their addresses redirect): recorded when a new slug is published
+      // (cms/src/publishing.ts), as the embedded service records them on a rename.
       formerSlugs: { type: 'json', ...perLanguage, fixture: false },
       position: { type: 'integer', ...own, required: true, min: 0 },
       best_seller_rank: { type: 'integer', ...own, required: true, min: 0 },
@@ -247,12 +247,12 @@ export const contentTypes: Record<string, ContentType> = {
       // Not Strapi's uid (unique in a language): the dogs' and the cats' dry food are both 'croquettes', under
       // 'chien' and 'chat' (Strapi refused the seed's second one). What is unique is the path.
       slug: { type: 'string', ...perLanguage, required: true, maxLength: 100, regex: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-      // Its parents' slugs and its own ('chien/croquettes'), the catch-all category route's: the embedded service
-      // writes it when a category is made; here a lifecycle will have to (to come).
+      // Its parents' slugs and its own ('chien/croquettes'), the catch-all category route's: written at each publish
+      // (cms/src/publishing.ts), as the embedded service writes it when a category is made or renamed; so not a
+      // field an editor must fill.
       path: {
         type: 'string',
         ...perLanguage,
-        required: true,
         unique: true,
         regex: '^[a-z0-9-]+(/[a-z0-9-]+)*$',
         fixture: false,

@@ -330,6 +330,31 @@ describe('An editor’s day in Strapi', () => {
     expect((await product('fr_FR', 'DOG-DRY-SENIOR-CHICKEN')).slug).toBe('croquettes-senior-7-poulet-orge');
   });
 
+  it('a product’s new slug, published, keeps the old one among its former slugs (its address redirects)', async () => {
+    const before = await product('fr_FR', 'DOG-TREAT-BISCUITS-LAMB');
+    const document = await documentOf(PRODUCT, 'sku', 'DOG-TREAT-BISCUITS-LAMB');
+    const path = `content-manager/collection-types/${PRODUCT}/${document}`;
+    expect((await admin(`${path}?locale=fr`, { method: 'PUT', body: { slug: 'biscuits-agneau-pomme' } })).status).toBe(200);
+    expect((await admin(`${path}/actions/publish?locale=fr`, { method: 'POST', body: {} })).status).toBe(200);
+    const after = await product('fr_FR', 'DOG-TREAT-BISCUITS-LAMB');
+    expect(after).toMatchObject({ slug: 'biscuits-agneau-pomme', formerSlugs: [before.slug] });
+    // The Dutch version kept its slug, and has no former one.
+    expect((await product('nl_BE', 'DOG-TREAT-BISCUITS-LAMB')).formerSlugs).toEqual([]);
+  });
+
+  it('a category’s new slug, published, gives it and its subcategories their new paths', async () => {
+    const CATEGORY = 'api::b2c-category.b2c-category';
+    const document = await documentOf(CATEGORY, 'key', 'cat');
+    const path = `content-manager/collection-types/${CATEGORY}/${document}`;
+    expect((await admin(`${path}?locale=fr`, { method: 'PUT', body: { slug: 'chats' } })).status).toBe(200);
+    expect((await admin(`${path}/actions/publish?locale=fr`, { method: 'POST', body: {} })).status).toBe(200);
+    const categories = (await get(strapi.url, 'b2c-categories?locale=fr_FR')).body.data as { key: string; path: string }[];
+    expect(categories.find((c) => c.key === 'cat')?.path).toBe('chats');
+    expect(categories.find((c) => c.key === 'cat-dry')?.path).toBe('chats/croquettes');
+    const dutch = (await get(strapi.url, 'b2c-categories?locale=nl_BE')).body.data as { key: string; path: string }[];
+    expect(dutch.find((c) => c.key === 'cat-dry')?.path).toBe('kat/brokken');
+  });
+
   it('a product published before its formats is left out of the site, and the report says why', async () => {
     const created = await admin(`content-manager/collection-types/${PRODUCT}?locale=fr`, {
       method: 'POST',
@@ -390,6 +415,11 @@ describe('An editor’s day in Strapi', () => {
       expect(readFileSync(join(folder, 'embedded-dist', 'fr', 'sitemap-fr_FR.xml'), 'utf8')).toContain(path);
       expect(readFileSync(join(site, 'sitemap-fr_FR.xml'), 'utf8')).not.toContain(path);
       expect(existsSync(join(site, 'produits', slug))).toBe(false);
+      // The renamed product's old address redirects; the renamed category's pages moved.
+      expect(readFileSync(join(site, '_redirects'), 'utf8')).toMatch(
+        /^\/produits\/biscuits-chien-agneau-pomme\/ \/produits\/biscuits-agneau-pomme\/ 301$/m,
+      );
+      expect(existsSync(join(site, 'chats', 'croquettes', 'index.html'))).toBe(true);
       // The product without formats: no page, and a line of the channel's report.
       expect(existsSync(join(site, 'produits', 'croquettes-adulte-lapin'))).toBe(false);
       const report = JSON.parse(readFileSync(contentReportFile('fr', { CACHE_DIR: join(folder, 'strapi-cache') }), 'utf8'));
