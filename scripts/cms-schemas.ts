@@ -19,7 +19,7 @@ export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
 /** The schema.json form of an attribute: Strapi's keys only, and its language setting where Strapi reads one. */
 function strapiAttribute(attribute: Attribute, inLocalizedType: boolean): Record<string, unknown> {
-  const { localized, read: _read, fixture: _fixture, ...schema } = attribute;
+  const { localized, read: _read, fixture: _fixture, writtenAtPublish: _written, ...schema } = attribute;
   // Relations follow their entry's language in Strapi 5 and take no setting; a component's fields take none either
   // (the component's attribute says it for all of them).
   if (!inLocalizedType || attribute.type === 'relation') return schema;

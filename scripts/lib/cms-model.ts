@@ -34,6 +34,11 @@ interface Base {
   required?: boolean;
   read?: Read;
   /**
+   * Written by the publish (cms/src/publishing.ts) rather than by the editor: never required of them (Strapi's panel
+   * would refuse the publish before it is written), always in the published answers.
+   */
+  writtenAtPublish?: string;
+  /**
    * The seed fixture's field holding the same fact, when its name is not the attribute's in camelCase (`false`:
    * the fixtures do not hold it, such as a picture, drawn by the seed).
    */
@@ -254,6 +259,7 @@ export const contentTypes: Record<string, ContentType> = {
         type: 'string',
         ...perLanguage,
         unique: true,
+        writtenAtPublish: 'its published parent’s path and its slug',
         regex: '^[a-z0-9-]+(/[a-z0-9-]+)*$',
         fixture: false,
       },

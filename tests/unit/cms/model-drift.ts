@@ -109,9 +109,9 @@ function attributeDrift(model: Model, path: string, a: Attribute, schema: Schema
     return problems;
   }
 
-  // A field the sites need in every answer is one an entry cannot be published without.
+  // A field the sites need in every answer is one an entry cannot be published without (or one the publish writes).
   const listLike = a.type === 'relation' || (a.type === 'component' && a.repeatable);
-  if (!listLike)
+  if (!listLike && !a.writtenAtPublish)
     expect(
       Boolean(a.required) === !wire.optional,
       wire.optional ? 'the wire may lack it: not required' : 'the wire always has it: required',
