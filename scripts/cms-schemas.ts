@@ -11,9 +11,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Attribute, type Component, type ContentType, components, contentTypes, publicReads } from './lib/cms-model.ts';
-import { channelOf, languageOf, localeCodes } from '../src/lib/channels.ts';
-import { SUBSCRIPTION_DISCOUNT } from '../src/lib/constants.ts';
-import { labellingOf } from '../src/backend/content/labelling.ts';
+import { serviceFacts } from '../src/backend/content/facts.ts';
 
 export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
@@ -79,23 +77,6 @@ import { siteReads } from '../../../site-reads';
 export default factories.createCoreController('api::${name}.${name}', siteReads('${name}'));
 `;
 
-/**
- * The shop's facts the sites' reads compute with (src/site-reads/answers.ts), from the shop's own constants: each site
- * locale's language and VAT rate, the subscription's discount, and a product label's mentions in each language.
- */
-export function siteFacts() {
-  return {
-    locales: Object.fromEntries(localeCodes.map((l) => [l, { language: languageOf(l), vatRate: channelOf(l).vatRate }])),
-    subscriptionDiscount: SUBSCRIPTION_DISCOUNT,
-    labelling: Object.fromEntries(
-      (['fr', 'nl'] as const).map((language) => {
-        const { approval_number: _none, ...mentions } = labellingOf(null, language);
-        return [language, mentions];
-      }),
-    ),
-  };
-}
-
 /** Every generated file, by its path under cms/, with its content. */
 export function cmsFiles(): Map<string, string> {
   const files = new Map<string, string>();
@@ -110,7 +91,7 @@ export function cmsFiles(): Map<string, string> {
     files.set(`src/components/${component.category}/${component.name}.json`, json(componentSchema(component)));
   // What Strapi's public role reads (src/bootstrap/public-role.ts gives exactly this at each start).
   files.set('src/public-read.json', json(publicReads()));
-  files.set('src/site-reads/facts.json', json(siteFacts()));
+  files.set('src/site-reads/facts.json', json(serviceFacts()));
   return files;
 }
 

@@ -66,9 +66,10 @@ const SKUS_PER_REQUEST = 100;
  * differs from the one stored at the last sync are read in full, by SKU, in batches; the ones the service
  * no longer lists are removed; an unpublished one is listed (not viewable) like any edit. The editor API
  * stamps every write (a format's price stamps its product in every language). The stamps hold for one service
- * and one shape of its answers: another CONTENT_API_URL (its pictures' addresses) or a product schema that
- * changed (a new field a release reads: the stored entries lack it) syncs everything, so a deploy never builds
- * from entries of the old shape. The store keeps what the lists show; each entry's details (what only its
+ * and one shape of its answers: another CONTENT_API_URL (its pictures' addresses), a product schema that
+ * changed (a new field a release reads: the stored entries lack it), or another version of what the service
+ * computes into its answers (meta.version: a VAT rate, the label's mentions; no entry's stamp moves with those)
+ * syncs everything, so a deploy never builds from entries of the old shape. The store keeps what the lists show; each entry's details (what only its
  * page shows) are in a file of its own (src/site/product-details.ts), and a product whose file is missing is
  * read again.
  */
@@ -79,16 +80,19 @@ function productsLoader(): Loader {
       const languages = [...new Map(localeCodes.map((l) => [languageOf(l), l])).values()];
       const stamps = new Map<string, string>();
       const listed = new Map<string, Set<string>>();
+      let version = '';
       for (const l of languages) {
         const skus = new Set<string>();
-        for (const p of await client.allProducts(l, PAGE, 0)) {
+        const listing = await client.listing(l, PAGE);
+        version ||= listing.version ?? '';
+        for (const p of listing.products) {
           stamps.set(p.sku, `${stamps.get(p.sku) ?? ''}${languageOf(l)} ${p.updatedAt};`);
           skus.add(p.sku);
         }
         listed.set(languageOf(l), skus);
       }
       const shape = generateDigest(JSON.stringify(z.toJSONSchema(productFull)));
-      const sameService = meta.get('service') === contentUrl && meta.get('shape') === shape;
+      const sameService = meta.get('service') === contentUrl && meta.get('shape') === shape && meta.get('version') === version;
       const synced = new Map<string, string>(sameService ? Object.entries(JSON.parse(meta.get('stamps') ?? '{}')) : []);
       const seen = new Set<string>();
       const dir = detailsDir(channel.code.toLowerCase(), process.env);
@@ -144,6 +148,7 @@ function productsLoader(): Loader {
       keepDetailsOf(dir, new Set(store.values().map((entry) => String(entry.digest))));
       meta.set('service', contentUrl);
       meta.set('shape', shape);
+      meta.set('version', version);
       meta.set('stamps', JSON.stringify(Object.fromEntries(synced)));
       logger.info(`${changed} changed of ${seen.size} (${read} read in full)`);
     },

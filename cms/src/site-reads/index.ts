@@ -7,8 +7,16 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { z } from 'zod';
+import { createHash } from 'node:crypto';
 import * as answers from './answers';
+import facts from './facts.json';
 import { localeQuery, pageQuery, productQuery } from './query';
+
+/**
+ * The version of the facts the answers compute with, as the embedded service computes it (src/backend/content/facts.ts
+ * in the shop): the build reads every product again when it changes.
+ */
+const FACTS_VERSION = createHash('sha256').update(JSON.stringify(facts)).digest('hex').slice(0, 16);
 
 /** What is used here of Koa's context, as Strapi hands it to a controller. */
 interface Context {
@@ -74,7 +82,7 @@ function products(strapi: Core.Strapi, documents: Documents): Read {
     const origin = originOf(strapi, ctx);
     return {
       data: (docs as answers.ProductDocument[]).map((doc) => answers.product(doc, q.render, q.locale, origin)),
-      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total }, version: FACTS_VERSION },
     };
   };
 }

@@ -21,6 +21,7 @@ import {
   type ProductQuery,
 } from './repository.ts';
 import { contentError, contentNotFound } from './errors.ts';
+import { SERVICE_VERSION } from './facts.ts';
 import { findUpload, isUploadName } from './uploads.ts';
 import { recommendationRoutes } from './recommendations.ts';
 import { editorRoutes } from './editor/routes.ts';
@@ -121,7 +122,10 @@ export function contentRoutes(db: Database, base = '/content', editor?: { token?
       offset: (page - 1) * pageSize,
     };
     const [data, total] = await Promise.all([findProducts(db, query), countProducts(db, query)]);
-    return c.json({ data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } });
+    return c.json({
+      data,
+      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total }, version: SERVICE_VERSION },
+    });
   });
 
   app.get('/b2c-products/b2c-categories/:category', async (c) => {

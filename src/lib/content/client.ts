@@ -89,7 +89,7 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch, 
     path: string,
     params: Record<string, string | number> & { locale: LocaleCode },
     schema: T,
-  ): Promise<{ entries: Array<z.infer<T>>; pageCount: number }> {
+  ): Promise<{ entries: Array<z.infer<T>>; pageCount: number; version?: string }> {
     const { body, url } = await fetchBody(path, params);
     const parsed = envelope(z.array(z.unknown())).safeParse(body);
     if (!parsed.success) throw new ContentError(502, `Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
@@ -106,7 +106,23 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch, 
       options.onSkipped(skipped);
       return [];
     });
-    return { entries, pageCount: parsed.data.meta.pagination?.pageCount ?? 1 };
+    const { version } = parsed.data.meta as { version?: unknown };
+    return { entries, pageCount: parsed.data.meta.pagination?.pageCount ?? 1, version: typeof version === 'string' ? version : undefined };
+  }
+
+  async function catalogue<R extends RenderLevel>(locale: LocaleCode, pageSize: number, render: R) {
+    const products: Array<z.infer<(typeof productByRender)[R]>> = [];
+    let version: string | undefined;
+    for (let page = 1; ; page += 1) {
+      const answer = await list(
+        'b2c-products',
+        { render, locale, 'pagination[page]': page, 'pagination[pageSize]': pageSize },
+        productByRender[render],
+      );
+      products.push(...(answer.entries as Array<z.infer<(typeof productByRender)[R]>>));
+      version ??= answer.version;
+      if (page >= answer.pageCount) return { products, version };
+    }
   }
 
   return {
@@ -145,22 +161,14 @@ export function contentClient(baseUrl: string, fetchImpl: typeof fetch = fetch, 
      * Every product of a locale, page by page, at a render level: the build's loader lists them all at
      * render 0 (SKU, slug and updatedAt: a few bytes each), then asks in full for the changed ones only.
      */
-    async allProducts<R extends RenderLevel = 2>(
-      locale: LocaleCode,
-      pageSize = 250,
-      render: R = 2 as R,
-    ): Promise<Array<z.infer<(typeof productByRender)[R]>>> {
-      const all: Array<z.infer<(typeof productByRender)[R]>> = [];
-      for (let page = 1; ; page += 1) {
-        const { entries, pageCount } = await list(
-          'b2c-products',
-          { render, locale, 'pagination[page]': page, 'pagination[pageSize]': pageSize },
-          productByRender[render],
-        );
-        all.push(...(entries as Array<z.infer<(typeof productByRender)[R]>>));
-        if (page >= pageCount) return all;
-      }
-    },
+    allProducts: async <R extends RenderLevel = 2>(locale: LocaleCode, pageSize = 250, render: R = 2 as R) =>
+      (await catalogue(locale, pageSize, render)).products,
+
+    /**
+     * The catalogue's listing (render 0) with the service's version: a value that changes when what the service
+     * computes into its answers changes (a VAT rate, the label's mentions), which no entry's stamp shows.
+     */
+    listing: (locale: LocaleCode, pageSize = 250) => catalogue(locale, pageSize, 0),
 
     categoryCrossSell: (categoryKey: string, excludeSku: string, locale: LocaleCode, limit = 4) =>
       get(`b2c-products/b2c-categories/${encodeURIComponent(categoryKey)}`, { sku: excludeSku, locale, limit }, z.array(productSummary)),

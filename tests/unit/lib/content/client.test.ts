@@ -88,6 +88,19 @@ describe('contentClient', () => {
     expect(fake.requests.every((r) => r.url.origin === 'http://content.test')).toBe(true);
   });
 
+  it('gives the catalogue’s listing with the version of what the service computes', async () => {
+    const page = (n: number) => ({
+      body: { data: [summary(`P${n}`)], meta: { pagination: { page: n, pageSize: 1, pageCount: 2, total: 2 }, version: 'facts-1' } },
+    });
+    const fake = fakeFetch(page(1), page(2));
+    const listing = await contentClient('http://content.test/api', fake.fetchImpl).listing('fr_FR', 1);
+    expect(listing).toMatchObject({ version: 'facts-1', products: [{ sku: 'P1' }, { sku: 'P2' }] });
+    expect(fake.paths()).toEqual([
+      '/api/b2c-products?render=0&locale=fr_FR&pagination[page]=1&pagination[pageSize]=1',
+      '/api/b2c-products?render=0&locale=fr_FR&pagination[page]=2&pagination[pageSize]=1',
+    ]);
+  });
+
   it('sends the build’s API token as Strapi reads one, and no authorization without it', async () => {
     const fake = fakeFetch({ body: { data: [], meta: { pagination: { page: 1, pageSize: 250, pageCount: 1, total: 0 } } } });
     await contentClient('http://content.test/api', fake.fetchImpl, { token: 'read-only-token' }).allProducts('fr_FR');
