@@ -17,7 +17,7 @@ export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
 /** The schema.json form of an attribute: Strapi's keys only, and its language setting where Strapi reads one. */
 function strapiAttribute(attribute: Attribute, inLocalizedType: boolean): Record<string, unknown> {
-  const { localized, read: _read, fixture: _fixture, writtenAtPublish: _written, ...schema } = attribute;
+  const { localized, read: _read, fixture: _fixture, writtenAtPublish: _written, hint: _hint, ...schema } = attribute;
   // Relations follow their entry's language in Strapi 5 and take no setting; a component's fields take none either
   // (the component's attribute says it for all of them).
   if (!inLocalizedType || attribute.type === 'relation') return schema;
@@ -92,6 +92,14 @@ export function cmsFiles(): Map<string, string> {
   // What Strapi's public role reads (src/bootstrap/public-role.ts gives exactly this at each start).
   files.set('src/public-read.json', json(publicReads()));
   files.set('src/site-reads/facts.json', json(serviceFacts()));
+  // What the admin panel says under a field (src/bootstrap/field-hints.ts sets it at each start).
+  const hints = Object.fromEntries(
+    Object.entries(contentTypes).flatMap(([name, type]) => {
+      const fields = Object.entries(type.attributes).flatMap(([field, attribute]) => (attribute.hint ? [[field, attribute.hint]] : []));
+      return fields.length ? [[`api::${name}.${name}`, Object.fromEntries(fields)]] : [];
+    }),
+  );
+  files.set('src/field-hints.json', json(hints));
   return files;
 }
 

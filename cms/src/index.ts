@@ -5,7 +5,8 @@
  * the public role reads what the sites read and nothing else (bootstrap/public-role.ts), and on an empty database
  * the first admin account is made (bootstrap/first-admin.ts) and the seed catalogue imported (bootstrap/seed.ts);
  * the webhook to the sites' publish receiver is registered (bootstrap/publish-webhook.ts) and, on a laptop, the
- * builds' read-only API token made (bootstrap/build-token.ts).
+ * builds' read-only API token made (bootstrap/build-token.ts); the admin panel says how to fill the fields whose
+ * name does not (bootstrap/field-hints.ts).
  *
  * Uploads keep the file the editor gave: the sites make their own sizes and formats of each picture (AVIF, WebP, at
  * the widths their layouts draw), so Strapi's re-encoding (its "size optimization", a lossy second pass before
@@ -19,6 +20,7 @@ import { importSeed } from './bootstrap/seed';
 import { registerPublishWebhook } from './bootstrap/publish-webhook';
 import { makeBuildToken } from './bootstrap/build-token';
 import { computeOnPublish } from './publishing';
+import { setFieldHints } from './bootstrap/field-hints';
 
 /** What is used here of the upload plugin's settings (its server/services/upload.ts). */
 interface UploadSettings {
@@ -62,6 +64,7 @@ export default {
     const uploads = strapi.plugin('upload').service('upload') as unknown as UploadSettings;
     await uploads.setSettings({ ...(await uploads.getSettings()), sizeOptimization: false, responsiveDimensions: false });
     await limitPublicRoleToReading(strapi);
+    await setFieldHints(strapi);
     await createFirstAdmin(strapi);
     await importSeed(strapi);
     await registerPublishWebhook(strapi);

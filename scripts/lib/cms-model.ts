@@ -39,6 +39,11 @@ interface Base {
    */
   writtenAtPublish?: string;
   /**
+   * What the admin panel says under the field, in French and Dutch (content manager's description): how to fill it
+   * where its name does not say (a price in cents). cms/src/bootstrap/field-hints.ts sets it at each start.
+   */
+  hint?: string;
+  /**
    * The seed fixture's field holding the same fact, when its name is not the attribute's in camelCase (`false`:
    * the fixtures do not hold it, such as a picture, drawn by the seed).
    */
@@ -135,12 +140,23 @@ export const contentTypes: Record<string, ContentType> = {
       oldProduct: { type: 'boolean', ...own, required: true },
       // The slugs an editor replaced, newest first (their addresses redirect): recorded when a new slug is published
       // (cms/src/publishing.ts), as the embedded service records them on a rename.
-      formerSlugs: { type: 'json', ...perLanguage, fixture: false },
-      position: { type: 'integer', ...own, required: true, min: 0 },
+      formerSlugs: {
+        type: 'json',
+        ...perLanguage,
+        fixture: false,
+        hint: 'Rempli à la publication d’une nouvelle adresse. / Ingevuld bij het publiceren van een nieuw adres.',
+      },
+      position: {
+        type: 'integer',
+        ...own,
+        required: true,
+        min: 0,
+        hint: 'Ordre dans les listes : 1 en premier. / Volgorde in de lijsten: 1 eerst.',
+      },
       best_seller_rank: { type: 'integer', ...own, required: true, min: 0 },
       first_sell_at: { type: 'date', ...own, required: true },
       colour: { type: 'string', ...own, required: true, regex: '^#[0-9a-fA-F]{6}$' },
-      rating: { type: 'decimal', ...own, required: true, min: 0 },
+      rating: { type: 'decimal', ...own, required: true, min: 0, hint: 'Note moyenne sur 5. / Gemiddelde score op 5.' },
       review_count: { type: 'integer', ...own, required: true, min: 0 },
       short_description: { type: 'text', ...perLanguage, required: true },
       filters: { type: 'component', component: 'product.filters', repeatable: false, ...own, required: true },
@@ -185,6 +201,7 @@ export const contentTypes: Record<string, ContentType> = {
         ...own,
         regex: '^[A-Z]{2} \\d{2,3} \\d{3} \\d{3} CE$',
         read: { notRead: 'the sites read it in labelling, with the seller’s mentions' },
+        hint: 'Agrément de l’usine, tel que sur l’étiquette : FR 56 178 001 CE. / Erkenning van de fabriek, zoals op het etiket: FR 56 178 001 CE.',
       },
     },
   },
@@ -206,8 +223,20 @@ export const contentTypes: Record<string, ContentType> = {
       name: { type: 'string', ...perLanguage, required: true, maxLength: 200 },
       slug: { type: 'string', ...own, required: true, regex: '^[a-z0-9]+(-[a-z0-9]+)*$' },
       unit: { type: 'enumeration', enum: ['kg', 'g', 'l'], ...own, required: true },
-      net_quantity: { type: 'decimal', ...own, required: true, min: 0 },
-      base_price: { type: 'integer', ...own, required: true, min: 0 },
+      net_quantity: {
+        type: 'decimal',
+        ...own,
+        required: true,
+        min: 0,
+        hint: 'Dans l’unité choisie (unit). / In de gekozen eenheid (unit).',
+      },
+      base_price: {
+        type: 'integer',
+        ...own,
+        required: true,
+        min: 0,
+        hint: 'Prix TTC en centimes : 2390 pour 23,90 €. / Prijs incl. btw in cent: 2390 voor € 23,90.',
+      },
       show_variant: { type: 'boolean', ...own, required: true },
       in_stock: { type: 'boolean', ...own, required: true },
       product: {
@@ -260,6 +289,7 @@ export const contentTypes: Record<string, ContentType> = {
         ...perLanguage,
         unique: true,
         writtenAtPublish: 'its published parent’s path and its slug',
+        hint: 'Écrit à la publication : le chemin de la catégorie parente, puis le slug. / Geschreven bij het publiceren: het pad van de bovenliggende categorie, dan de slug.',
         regex: '^[a-z0-9-]+(/[a-z0-9-]+)*$',
         fixture: false,
       },

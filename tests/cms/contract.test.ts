@@ -296,6 +296,8 @@ describe('An editor’s day in Strapi', () => {
       await page.getByRole('gridcell', { name: '10000022' }).first().click();
       const price = page.getByLabel('base_price');
       await expect.poll(() => price.inputValue()).toBe('2,390');
+      // The panel says how a price is written (the model's hint, set at start).
+      await page.getByText('Prix TTC en centimes').waitFor();
       await price.fill('2490');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved document').waitFor();
