@@ -23,13 +23,8 @@ import {
   tempFolder,
   waitUntil,
   type PlatformChild,
+  PROCESS_TEST_MS,
 } from '../support/platform-process.ts';
-
-/**
- * The time limit of a test that starts platforms as processes (each boot on a fresh folder migrates and seeds
- * it): 25 to 58 s under the load of npm test's other passes, twice that on a slow day.
- */
-const PROCESS_TEST_MS = 180_000;
 
 afterAll(cleanUp);
 

@@ -16,6 +16,7 @@ import { lockFolder } from '../../src/backend/db/folder-lock.ts';
 import { migrate } from '../../src/backend/db/migrate.ts';
 import { DATABASE_FOLDER_HEADER, folderHolder } from '../../src/backend/operator/clock.ts';
 import { demoClock, readClockKey } from '../../src/backend/scheduler/clock.ts';
+import { PROCESS_TEST_MS } from '../support/platform-process.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 import { seededDatabase, testPlatform, type TestPlatform } from './platform.ts';
 
@@ -125,7 +126,8 @@ describe('the clock endpoint', () => {
   });
 });
 
-describe('npm run clock', () => {
+// Each case runs the command as a process, which opens (and, for a new folder, migrates and seeds) a database.
+describe('npm run clock', { timeout: PROCESS_TEST_MS }, () => {
   let server: ReturnType<typeof serve>;
   let port: number;
   beforeAll(async () => {

@@ -175,3 +175,9 @@ export async function shopCall(
   const answer = jsonObject.safeParse(parsed);
   return { status: response.status, body: answer.success ? answer.data : { text } };
 }
+
+/**
+ * The time limit of a test that starts platforms or commands as processes (each boot on a fresh folder migrates and
+ * seeds it): 25 to 58 s under the load of npm test's other passes, twice that on a slow day.
+ */
+export const PROCESS_TEST_MS = 180_000;
