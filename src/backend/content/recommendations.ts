@@ -39,7 +39,7 @@ import {
 import type { Species } from '../../lib/pets/profile.ts';
 import { findProducts } from './repository.ts';
 import { contentError, contentNotFound, jsonBody } from './errors.ts';
-import { localeParam, parseQuery } from './routes.ts';
+import { localeParam, parseQuery } from './query.ts';
 
 interface FoodRow {
   sku: string;

@@ -4,7 +4,6 @@
  * b2c-pages, b2c-faqs, b2c-shops) are what the site's build-time loaders page through.
  */
 import { Hono, type Context } from 'hono';
-import qs from 'qs';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { renderLevel } from '../../lib/content/wire.ts';
@@ -20,10 +19,11 @@ import {
   findShops,
   type ProductQuery,
 } from './repository.ts';
-import { contentError, contentNotFound } from './errors.ts';
+import { contentNotFound } from './errors.ts';
 import { SERVICE_VERSION } from './facts.ts';
 import { findUpload, isUploadName } from './uploads.ts';
 import { recommendationRoutes } from './recommendations.ts';
+import { localeParam, MAX_PAGE_SIZE, parseQuery } from './query.ts';
 import { editorRoutes } from './editor/routes.ts';
 import type { WebhookSender } from './editor/webhooks.ts';
 
@@ -34,12 +34,6 @@ const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const matchesEtag = (header: string | undefined, etag: string): boolean =>
   header?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, ''))) ?? false;
 
-export const localeParam = z
-  .enum(['fr_FR', 'fr_BE', 'nl_BE', 'fr', 'nl', 'fr-FR', 'fr-BE', 'nl-BE'])
-  .default('fr_FR')
-  .transform((l): LocaleCode => (l === 'fr' ? 'fr_FR' : l === 'nl' ? 'nl_BE' : (l.replace('-', '_') as LocaleCode)));
-
-const MAX_PAGE_SIZE = 500;
 /** SKUs, slugs, category and cross-sell keys: anything else cannot exist, so it is a 404 without a query. */
 const isIdentifier = (value: string): boolean => /^[A-Za-z0-9_-]{1,128}$/.test(value);
 const productListQuery = z.object({
@@ -67,16 +61,6 @@ const crossSellQuery = localeQuery.extend({
     .optional(),
   limit: z.coerce.number().int().min(1).max(24).default(4),
 });
-
-/** Parses the query string (qs syntax, so `filters[sku][$in][0]=…` nests) with a zod schema. */
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  const raw = qs.parse(new URL(c.req.url).search.slice(1), { depth: 4, arrayLimit: MAX_PAGE_SIZE, parameterLimit: 2000 });
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw contentError(400, 'ValidationError', parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '), {
-    errors: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-  });
-}
 
 /**
  * `base` is where the app is mounted, so the generic page route can read its key from the path; `editor`
