@@ -74,7 +74,7 @@ function build(current: ShopConfig): Shop {
   // A guest's pets (made in a guide before signing in) become the customer's at sign-in. Their code is
   // loaded only for a shopper who has some, so no other page carries the animals client.
   session.onLogin(async () => {
-    if (storage.getItem(STORAGE_KEYS.guestAnimals)) await (await import('./pets.ts')).attachGuestAnimals();
+    if (storage.getItem(STORAGE_KEYS.guestAnimals)) await (await import('./guest-animals.ts')).attachGuestAnimals(client.http, session);
   });
   session.onLogout(({ remote }) => cart.clear({ loggedOutElsewhere: remote }));
   if (inBrowser()) {

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { createForm } from '../../lib/forms/form-state.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
-import { animalsApi, ownerToken, rememberGuest } from '../../stores/pets.ts';
+import { rememberGuest } from '../../stores/guest-animals.ts';
+import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { Form, useFormField, useFormPending } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
