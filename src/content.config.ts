@@ -80,16 +80,21 @@ function productsLoader(): Loader {
       const languages = [...new Map(localeCodes.map((l) => [languageOf(l), l])).values()];
       const stamps = new Map<string, string>();
       const listed = new Map<string, Set<string>>();
+      /** Of those, the ones published in each language (an unpublished one is listed, not viewable). */
+      const shown = new Map<string, Set<string>>();
       let version = '';
       for (const l of languages) {
         const skus = new Set<string>();
+        const viewable = new Set<string>();
         const listing = await client.listing(l, PAGE);
         version ||= listing.version ?? '';
         for (const p of listing.products) {
           stamps.set(p.sku, `${stamps.get(p.sku) ?? ''}${languageOf(l)} ${p.updatedAt};`);
           skus.add(p.sku);
+          if (p.viewable) viewable.add(p.sku);
         }
         listed.set(languageOf(l), skus);
+        shown.set(languageOf(l), viewable);
       }
       const shape = generateDigest(JSON.stringify(z.toJSONSchema(productFull)));
       const sameService = meta.get('service') === contentUrl && meta.get('shape') === shape && meta.get('version') === version;
@@ -103,47 +108,61 @@ function productsLoader(): Loader {
       let read = 0;
       let changed = 0;
       for (const locale of channel.locales) {
-        const ids = [...(listed.get(languageOf(locale)) ?? [])].map((sku) => [sku, `${locale}/${sku}`] as const);
-        for (const [, id] of ids) seen.add(id);
-        const stale = ids.filter(([sku, id]) => synced.get(id) !== stamps.get(sku) || !detailed(id)).map(([sku]) => sku);
-        for (let i = 0; i < stale.length; i += SKUS_PER_REQUEST) {
-          for (const item of await client.productsBySku(stale.slice(i, i + SKUS_PER_REQUEST), 2, locale)) {
-            const id = `${locale}/${item.sku}`;
-            // Nothing to sell, no page: a product published before its formats (or with all of them deleted).
-            if (item.ProductVariants.length === 0) {
-              report.skip({
-                collection: 'b2c-products',
-                locale,
-                key: item.sku,
-                reason: 'no format: it has a page once a format with its price is published',
-              });
-              store.delete(id);
-              continue;
+        // Where the text of each product comes from: this language's, or, for a product not published in it but in
+        // the channel's other language, that one's (a missing translation falls back, flagged, rather than leaving the
+        // page out; to take a product off a site, an editor unpublishes it in each language).
+        const own = languageOf(locale);
+        const sources = new Map<string, LocaleCode>([...(listed.get(own) ?? [])].map((sku) => [sku, locale]));
+        for (const from of channel.locales.filter((other) => other !== locale))
+          for (const sku of shown.get(languageOf(from)) ?? [])
+            if (!shown.get(own)?.has(sku) && (sources.get(sku) ?? locale) === locale) sources.set(sku, from);
+        for (const sku of sources.keys()) seen.add(`${locale}/${sku}`);
+        const stale = [...sources].filter(([sku]) => synced.get(`${locale}/${sku}`) !== stamps.get(sku) || !detailed(`${locale}/${sku}`));
+        for (const from of channel.locales) {
+          const skus = stale.filter(([, source]) => source === from).map(([sku]) => sku);
+          for (let i = 0; i < skus.length; i += SKUS_PER_REQUEST) {
+            for (const item of await client.productsBySku(skus.slice(i, i + SKUS_PER_REQUEST), 2, from)) {
+              const id = `${locale}/${item.sku}`;
+              // Nothing to sell, no page: a product published before its formats (or with all of them deleted).
+              if (item.ProductVariants.length === 0) {
+                report.skip({
+                  collection: 'b2c-products',
+                  locale,
+                  key: item.sku,
+                  reason: 'no format: it has a page once a format with its price is published',
+                });
+                store.delete(id);
+                continue;
+              }
+              const borrowed =
+                from === locale
+                  ? {}
+                  : // Its page in this language, at the address of the other's slug, marked as written in the other language.
+                    { textLocale: from, localizations: { ...item.localizations, [languageOf(locale)]: item.slug } };
+              const data = { ...item, ...borrowed, key: item.sku, locale };
+              const digest = generateDigest(data);
+              synced.set(id, stamps.get(item.sku) ?? '');
+              read += 1;
+              const { listing, details } = splitDetails(data);
+              writeDetails(dir, digest, details);
+              if (store.get(id)?.digest === digest) continue;
+              store.set({ id, data: await parseData({ id, data: listing }), digest });
+              changed += 1;
             }
-            const data = { ...item, key: item.sku, locale };
-            const digest = generateDigest(data);
-            synced.set(id, stamps.get(item.sku) ?? '');
-            read += 1;
-            const { listing, details } = splitDetails(data);
-            writeDetails(dir, digest, details);
-            if (store.get(id)?.digest === digest) continue;
-            store.set({ id, data: await parseData({ id, data: listing }), digest });
-            changed += 1;
           }
         }
-      }
-      for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
-      for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
-      // A product published in one of the channel's languages only: on that language's pages alone.
-      for (const locale of channel.locales)
-        for (const sku of stamps.keys())
-          if (!listed.get(languageOf(locale))?.has(sku) && channel.locales.some((other) => listed.get(languageOf(other))?.has(sku)))
-            report.skip({
+        // Flagged at every build (read now or at an earlier one), until the translation is published.
+        for (const [sku, from] of sources)
+          if (from !== locale && store.has(`${locale}/${sku}`))
+            report.flag({
               collection: 'b2c-products',
               locale,
               key: sku,
-              reason: 'not published in this language: on the other language’s pages only',
+              reason: `not published in this language: its page shows the ${from} text, marked as such, until the translation is published`,
             });
+      }
+      for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
+      for (const id of synced.keys()) if (!seen.has(id)) synced.delete(id);
       report.close(logger);
       keepDetailsOf(dir, new Set(store.values().map((entry) => String(entry.digest))));
       meta.set('service', contentUrl);
@@ -160,7 +179,7 @@ const locale = z.enum(localeCodes);
 export const collections = {
   products: defineCollection({
     loader: productsLoader(),
-    schema: productListing.extend({ key: z.string(), locale }),
+    schema: productListing.extend({ key: z.string(), locale, textLocale: locale.optional() }),
   }),
   categories: defineCollection({ loader: serviceLoader('categories', (c, l) => c.categories(l)), schema: category.extend({ locale }) }),
   pages: defineCollection({

@@ -16,36 +16,54 @@ import type { SkippedEntry } from '../lib/content/client.ts';
 export const contentReportFile = (channel: string, env: Record<string, string | undefined>) =>
   join(astroCacheDir(channel, env), 'content-report.json');
 
+/** What a channel's report holds: the entries left out, and those shown with a stand-in (another language's text). */
+interface Report {
+  skipped: SkippedEntry[];
+  flagged: SkippedEntry[];
+}
+
 /** The report of one build of a channel: entries added as the loaders meet them, the file rewritten as each loader ends. */
 export function contentReport(channel: string, env: Record<string, string | undefined>) {
-  const skipped: SkippedEntry[] = [];
-  let warned = 0;
+  const report: Report = { skipped: [], flagged: [] };
+  const warned = { skipped: 0, flagged: 0 };
   const file = contentReportFile(channel, env);
   return {
     skip(entry: SkippedEntry) {
-      skipped.push(entry);
+      report.skipped.push(entry);
     },
-    /** Warns of the entries skipped since the last call (a loader's), and writes the report so far. */
+    flag(entry: SkippedEntry) {
+      report.flagged.push(entry);
+    },
+    /** Warns of the entries skipped or flagged since the last call (a loader's), and writes the report so far. */
     close(logger: { warn(message: string): void }) {
-      for (const entry of skipped.slice(warned)) logger.warn(`left out ${entry.collection} ${entry.locale}/${entry.key}: ${entry.reason}`);
-      warned = skipped.length;
+      for (const [list, verb] of [
+        ['skipped', 'left out'],
+        ['flagged', 'stand-in for'],
+      ] as const) {
+        for (const entry of report[list].slice(warned[list]))
+          logger.warn(`${verb} ${entry.collection} ${entry.locale}/${entry.key}: ${entry.reason}`);
+        warned[list] = report[list].length;
+      }
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `${JSON.stringify({ channel, skipped }, null, 2)}\n`);
+      writeFileSync(file, `${JSON.stringify({ channel, ...report }, null, 2)}\n`);
     },
   };
 }
 
-/** The lines a build's log ends with: what was skipped, or nothing. */
+/** The lines a build's log ends with: what was skipped or flagged, or nothing. */
 export function reportSummary(channel: string, env: Record<string, string | undefined>): string[] {
-  let skipped: SkippedEntry[] = [];
+  let report: Partial<Report>;
   try {
-    skipped = (JSON.parse(readFileSync(contentReportFile(channel, env), 'utf8')) as { skipped: SkippedEntry[] }).skipped;
+    report = JSON.parse(readFileSync(contentReportFile(channel, env), 'utf8')) as Partial<Report>;
   } catch {
     return [];
   }
-  if (skipped.length === 0) return [];
-  return [
-    `Content of ${channel}: ${skipped.length} entr${skipped.length === 1 ? 'y' : 'ies'} left out (${contentReportFile(channel, env)}):`,
-    ...skipped.map((e) => `  ${e.collection} ${e.locale}/${e.key}: ${e.reason}`),
-  ];
+  const lines = (entries: SkippedEntry[] = [], what: string) =>
+    entries.length === 0
+      ? []
+      : [
+          `Content of ${channel}: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} ${what} (${contentReportFile(channel, env)}):`,
+          ...entries.map((e) => `  ${e.collection} ${e.locale}/${e.key}: ${e.reason}`),
+        ];
+  return [...lines(report.skipped, 'left out'), ...lines(report.flagged, 'shown in another language')];
 }

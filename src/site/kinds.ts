@@ -33,6 +33,8 @@ export interface ContentKindDefinition {
   params(content: LocaleContent, ref: KindRef, language: Language): RouteParams | undefined;
   /** When the page's entry was last edited (the sitemaps' lastmod), when the kind knows. */
   updatedAt(content: LocaleContent, ref: KindRef): string | undefined;
+  /** Whether the page shows another language's text, its entry not being translated yet (src/content.config.ts). */
+  standsIn?(content: LocaleContent, ref: KindRef): boolean;
 }
 
 /** Entries carry their slug in every language: a page exists in a language only where it has one. */
@@ -75,6 +77,7 @@ function productKind(sample: boolean): ContentKindDefinition {
       return sample ? { sample: slug } : { product: slug, format: ref.format };
     },
     updatedAt: (content, ref) => (ref.key ? content.productsBySku.get(ref.key)?.updatedAt : undefined),
+    standsIn: (content, ref) => ref.key !== undefined && content.productsBySku.get(ref.key)?.textLocale !== undefined,
   };
 }
 

@@ -7,7 +7,7 @@ import { routes, routeNames, type RouteName } from '../lib/routes/routes.ts';
 import { pathTo, paramsOf, SHELL_ID, type RouteParams } from '../lib/routes/paths.ts';
 import { channelOf, languageOf, localeCodes, siteUrlOf, type LocaleCode } from '../lib/channels.ts';
 import { channel, contentOf } from './content.ts';
-import { contentKinds, type KindRef } from './kinds.ts';
+import { type ContentKindDefinition, contentKinds, type KindRef } from './kinds.ts';
 import { featuresOff, routeEnabled } from '../lib/features.ts';
 import { isPlaceholder } from './islands.ts';
 
@@ -28,9 +28,20 @@ async function paramsFor(ref: PageRef, locale: LocaleCode): Promise<RouteParams 
   if ('shell' in def && def.shell) return Object.fromEntries(paramsOf(def.fr).map((p) => [p.replace('?', ''), SHELL_ID]));
   if (ref.route === 'error') return ref.key ? { status: ref.key } : undefined;
   if (!('content' in def)) return {};
-  // The other site's locales are not loaded here: entries carry their slug in every language.
-  const content = await contentOf(channel.locales.includes(locale) ? locale : channel.defaultLocale);
-  return contentKinds[def.content].params(content, ref, language);
+  return contentKinds[def.content].params(await contentFor(locale), ref, language);
+}
+
+/** The content a locale's pages are drawn from: the other site's locales are not loaded here, and entries carry their slug in every language. */
+const contentFor = (locale: LocaleCode) => contentOf(channel.locales.includes(locale) ? locale : channel.defaultLocale);
+
+/** Whether a page in a locale shows another language's text (a missing translation's stand-in): not an alternate of the others. */
+async function standsIn(ref: PageRef, locale: LocaleCode): Promise<boolean> {
+  const def = routes[ref.route];
+  return (
+    'content' in def &&
+    def.content !== undefined &&
+    ((contentKinds[def.content] as ContentKindDefinition).standsIn?.(await contentFor(locale), ref) ?? false)
+  );
 }
 
 /** Path of a page in a locale of this channel (undefined when it does not exist there). */
@@ -40,12 +51,14 @@ export async function pathOf(ref: PageRef, locale: LocaleCode): Promise<string |
 }
 
 /**
- * Absolute URLs of a page in every locale of both sites, for hreflang and the language switcher.
- * French texts are the same on both sites, so the French path of this build serves fr_FR and fr_BE.
+ * Absolute URLs of a page in every locale of both sites, for hreflang, the sitemaps and the language switcher.
+ * French texts are the same on both sites, so the French path of this build serves fr_FR and fr_BE. A page showing
+ * another language's text (a missing translation) is not one of them: it is not indexed (ProductView.astro).
  */
 export async function alternatesOf(ref: PageRef): Promise<Partial<Record<LocaleCode, string>>> {
   const result: Partial<Record<LocaleCode, string>> = {};
   for (const locale of localeCodes) {
+    if (await standsIn(ref, locale)) continue;
     const path = await pathOf(ref, locale);
     if (path !== undefined) result[locale] = `${siteUrlOf(channelOf(locale).code)}${path}`;
   }

@@ -28,6 +28,7 @@ import { buildChannels } from '../../scripts/build.ts';
 import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { testPlatform } from './platform.ts';
 import { builtTree } from '../support/built-tree.ts';
+import { contentReportFile } from '../../src/site/content-report.ts';
 
 /**
  * The time limit of a case or a first build: the longest case takes about 32 s alone on two cores (a first
@@ -138,7 +139,9 @@ describe('an incremental build', () => {
       );
       if (!changed || !unpublished || !copied) throw new Error('The fixtures have fewer than three products');
       await platform.db.exec(`
-      UPDATE content.products SET name = name || ' nouvelle recette', updated_at = now() WHERE sku = '${changed.sku}';
+      UPDATE content.products SET name = name || ' nouvelle recette', updated_at = now(),
+        details = jsonb_set(details, '{description}', to_jsonb(repeat('Recette riche en protéines. ', 178) || 'Fin de la description.'))
+        WHERE sku = '${changed.sku}';
       UPDATE content.product_variants SET base_price = base_price + 100 WHERE product_sku = '${changed.sku}';
       UPDATE content.products SET viewable = false, updated_at = now() WHERE sku = '${unpublished.sku}';
       CREATE TEMP TABLE new_product AS SELECT * FROM content.products WHERE sku = '${copied.sku}';
@@ -156,7 +159,11 @@ describe('an incremental build', () => {
       // Part of the tree is copied, not rendered: the products' own pages, the lists showing them and the
       // pages of the few products cross-selling them, not the catalogue.
       expect(rendered.length).toBeLessThan(html.length / 2);
-      expect(page(incremental, `produits/${changed.slug}`)).toContain('nouvelle recette');
+      const edited = page(incremental, `produits/${changed.slug}`)!;
+      expect(edited.includes('nouvelle recette')).toBe(true);
+      // An editor's 5,000-character description: whole on its page, cut for the search engines' snippet.
+      expect(edited.includes('protéines. Fin de la description.')).toBe(true);
+      expect(edited.match(/<meta name="description" content="([^"]*)">/)?.[1]?.length).toBeLessThanOrEqual(300);
       expect(rendered).toContain(join(`produits/${changed.slug}`, 'index.html'));
       expect(page(incremental, `produits/${copied.slug}-bis`)).toContain(' bis');
       expect(sitemap(incremental)).toContain(`/produits/${copied.slug}-bis/`);
@@ -446,6 +453,43 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
       const renamed = await incrementalBuild('be');
       expect(renamed.rendered).toContain(dutch);
       expect(page(renamed.incremental, join('nl', 'producten', product!.nl))).toContain(`/produits/${product!.fr}-de-saison/`);
+    },
+    BUILD_MS,
+  );
+
+  it(
+    'shows a product not published in Dutch with its French text, marked, unindexed, until its Dutch text is published again',
+    async () => {
+      const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
+        `SELECT f.sku, f.slug AS fr, n.slug AS nl FROM content.products f JOIN content.products n ON n.sku = f.sku AND n.language = 'nl'
+        WHERE f.language = 'fr' AND f.viewable AND n.viewable AND NOT f.is_sample ORDER BY f.sku LIMIT 1 OFFSET 3`,
+      );
+      const { sku, fr, nl } = product!;
+      const publishDutch = (viewable: boolean) =>
+        platform.db.exec(`UPDATE content.products SET viewable = ${viewable}, updated_at = now() WHERE sku = '${sku}' AND language = 'nl'`);
+      await publishDutch(false);
+      const standIn = (await incrementalBuild('be')).incremental;
+      const dutch = page(standIn, join('nl', 'producten', fr))!;
+      expect(dutch.match(/<h1[^>]*>/)?.[0]).toContain('lang="fr-BE"');
+      expect(dutch.includes('Productinformatie alleen in het Frans beschikbaar')).toBe(true);
+      expect(dutch.includes('<meta name="robots" content="noindex, nofollow">')).toBe(true);
+      expect(page(standIn, join('nl', 'producten', nl))).toBeUndefined();
+      expect(standIn.get('sitemap-nl_BE.xml')?.toString('utf8')).not.toContain(`/producten/${fr}/`);
+      // The French page names no Dutch alternate, and the channel's report says which text stands in.
+      expect(page(standIn, join('produits', fr))?.includes('hreflang="nl-BE"')).toBe(false);
+      const report = JSON.parse(readFileSync(contentReportFile('be', env), 'utf8'));
+      expect(report.flagged).toContainEqual({
+        collection: 'b2c-products',
+        locale: 'nl_BE',
+        key: sku,
+        reason: expect.stringContaining('fr_BE text'),
+      });
+
+      await publishDutch(true);
+      const translated = (await incrementalBuild('be')).incremental;
+      expect(page(translated, join('nl', 'producten', nl))?.match(/<h1[^>]*>/)?.[0]).not.toContain('lang=');
+      expect(page(translated, join('nl', 'producten', fr))).toBeUndefined();
+      expect(page(translated, join('produits', fr))?.includes('hreflang="nl-BE"')).toBe(true);
     },
     BUILD_MS,
   );

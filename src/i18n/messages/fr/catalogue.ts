@@ -73,6 +73,7 @@ export default {
     reviews: 'Avis clients',
     reviewCount: { one: '{count} avis', other: '{count} avis' },
     /** Said on a review written in another language than the page's, by the review's language. */
+    textLanguage: { fr: 'Fiche disponible en français uniquement', nl: 'Fiche disponible en néerlandais uniquement' },
     reviewLanguage: { fr: 'Avis rédigé en français', nl: 'Avis rédigé en néerlandais' },
     ratingValue: '{rating} sur 5',
     crossSell: 'Vous aimerez aussi',

@@ -68,6 +68,7 @@ export default {
     gramsPerDay: 'Gram per dag',
     reviews: 'Klantenreviews',
     reviewCount: { one: '{count} review', other: '{count} reviews' },
+    textLanguage: { fr: 'Productinformatie alleen in het Frans beschikbaar', nl: 'Productinformatie alleen in het Nederlands beschikbaar' },
     reviewLanguage: { fr: 'Review in het Frans geschreven', nl: 'Review in het Nederlands geschreven' },
     ratingValue: '{rating} op 5',
     crossSell: 'Misschien ook iets voor jou',
