@@ -7,7 +7,7 @@
  * chunk every page loads.
  */
 import type { Language } from '../lib/channels.ts';
-import type { MessageTree } from './core.ts';
+import type { MessageTree } from '../lib/translator.ts';
 
 type Loaded = Promise<{ default: MessageTree }>;
 /** `common` holds the top-level sections (site, islands, generic), the others the section of their name. */

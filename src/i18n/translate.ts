@@ -1,14 +1,13 @@
 /**
  * Messages are keys with French and Dutch texts (src/i18n/messages/{fr,nl}/). `{name}` placeholders are
  * filled from the values given. A key missing in Dutch falls back to French. Build-time code uses this;
- * islands receive the sections they need (`messagesFor`) and translate with `treeTranslator`.
+ * islands receive the sections they need (`messagesFor`) and translate with `treeTranslator` (src/lib/translator.ts,
+ * the same machinery without a catalogue).
  */
 import type { Language } from '../lib/channels.ts';
-import { lookup, pickSections, treeTranslator, type MessageTree, type Translator, type Values } from './core.ts';
+import { lookup, pickSections, treeTranslator, type MessageTree, type Translator, type Values } from '../lib/translator.ts';
 import fr from './messages/fr/index.ts';
 import nl from './messages/nl/index.ts';
-
-export type { Translator, Values } from './core.ts';
 
 const catalogues: Record<Language, MessageTree> = { fr, nl };
 

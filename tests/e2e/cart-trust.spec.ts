@@ -8,7 +8,8 @@
  * Run in French on the FR site (project fr) and in Dutch on the BE site (project be).
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { translator, type Translator } from '../../src/i18n/translate.ts';
+import { translator } from '../../src/i18n/translate.ts';
+import type { Translator } from '../../src/lib/translator.ts';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { escapeRegExp, expect, languageOf, pathOf, target, test, textsOf, EACH_SITE } from './helpers.ts';

@@ -13,7 +13,7 @@
  * no-script fallback (the try blocks), and one such tag does not stop the others.
  */
 import { openingTag, openingTagText, shopMessagesTranslator, tagTone, type Schedule } from '../../lib/shops/opening-tags.ts';
-import type { MessageTree, Translator } from '../../i18n/core.ts';
+import type { MessageTree, Translator } from '../../lib/translator.ts';
 import type { Language } from '../../lib/channels.ts';
 
 interface Tag {

@@ -8,7 +8,7 @@ import type { Address } from '../../lib/shop-api/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
-import { resolveError } from '../shared/forms/text.ts';
+import { resolveMessage } from '../../lib/forms/messages.ts';
 import { useIsland } from '../shared/island.tsx';
 import { AddressCard, addressName } from './AddressCard.tsx';
 import { AddressForm } from '../shared/AddressForm.tsx';
@@ -33,7 +33,10 @@ function Addresses() {
   const [busy, setBusy] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
 
-  const messagesOf = useCallback((error: unknown) => errorsFromFailure(error, []).form.map((e) => resolveError(t, 'address', '', e)), [t]);
+  const messagesOf = useCallback(
+    (error: unknown) => errorsFromFailure(error, []).form.map((e) => resolveMessage(t, 'address', '', e)),
+    [t],
+  );
   const load = useCallback(async () => {
     try {
       setAddresses(sortAddresses(await shopApi().listAddresses()));

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
-import { resolveError } from '../shared/forms/text.ts';
+import { resolveMessage } from '../../lib/forms/messages.ts';
 import { useIsland } from '../shared/island.tsx';
 import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { captchaToken, googleEnabled, googleSignInUrl, keepGoogleToken, takeGoogleToken, setShopApiUrl } from './providers.ts';
@@ -34,7 +34,7 @@ export function GoogleLogin() {
       } catch (error) {
         keepGoogleToken(token);
         setHref(googleSignInUrl(window.location));
-        setErrors(errorsFromFailure(error, []).form.map((e) => resolveError(t, 'login', '', e)));
+        setErrors(errorsFromFailure(error, []).form.map((e) => resolveMessage(t, 'login', '', e)));
         setStatus('failed');
       }
     })();

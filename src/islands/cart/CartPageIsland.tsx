@@ -7,7 +7,7 @@
  * country site, that each site has its own, with a link back to it.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { Translator } from '../../i18n/core.ts';
+import type { Translator } from '../../lib/translator.ts';
 import { cleanCartLink, hasCartLink, parseCartLink, type CartLinkLine } from '../../lib/cart-link.ts';
 import type { ChannelCode } from '../../lib/channels.ts';
 import { CART_QUANTITY } from '../../lib/constants.ts';

@@ -6,7 +6,7 @@
  * replaces the one on the cart, which the field says before and the status after.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Translator } from '../../i18n/core.ts';
+import type { Translator } from '../../lib/translator.ts';
 import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop-api/requests/carts.ts';
 import type { Order } from '../../lib/shop-api/wire.ts';
 import { couponChange, missingForCoupon, type CouponChange } from '../../stores/cart/coupon.ts';

@@ -4,7 +4,7 @@
  * It is told nothing but its place in the header; it follows the page's stores like any other island.
  */
 import { createRoot } from 'react-dom/client';
-import type { MessageTree } from '../../i18n/core.ts';
+import type { MessageTree } from '../../lib/translator.ts';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { Island } from '../shared/island.tsx';
 import { MiniCart } from './MiniCart.tsx';

@@ -5,7 +5,7 @@
  * with the field names of its description ("productVariant: …"); other answers (a bare 404, a malformed
  * request) get the cart's own texts.
  */
-import type { Translator } from '../../i18n/core.ts';
+import type { Translator } from '../../lib/translator.ts';
 import { isCartError } from '../../stores/cart/index.ts';
 
 /** The failure's text; with `fields`, only the violations of those fields (null when it has none of them). */

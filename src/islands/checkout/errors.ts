@@ -1,5 +1,5 @@
 /** The funnel's failures in the shopper's words (a module of its own, so tests read it without a page). */
-import type { Translator } from '../../i18n/core.ts';
+import type { Translator } from '../../lib/translator.ts';
 import type { CheckoutError } from '../../stores/checkout.ts';
 
 /** A failure in the shopper's words: the API's own reason when it gave one, else the funnel's texts. */

@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MessageTree } from '../../i18n/core.ts';
+import type { MessageTree } from '../../lib/translator.ts';
 import frCommon from '../../i18n/messages/fr/common.ts';
 import frMarketing from '../../i18n/messages/fr/marketing.ts';
 import frNewsletter from '../../i18n/messages/fr/newsletter.ts';

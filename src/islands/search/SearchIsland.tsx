@@ -12,8 +12,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Configure, Highlight, Index, InstantSearch, useHits, useInfiniteHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
-import type { MessageTree } from '../../i18n/core.ts';
-import { treeTranslator, type Translator } from '../../i18n/core.ts';
+import { treeTranslator, type MessageTree, type Translator } from '../../lib/translator.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { createSearchClient, searchFailure } from '../../lib/search/client.ts';

@@ -10,7 +10,7 @@
  * (or a middle click) opens them as any link does. No framework: plain DOM, the lite client and the
  * checked hits.
  */
-import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
+import { treeTranslator, type MessageTree, type Translator } from '../../lib/translator.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { createSearchClient, searchFailure } from '../../lib/search/client.ts';

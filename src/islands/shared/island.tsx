@@ -3,7 +3,7 @@
  * catalogue), a translator over them, and the price format (minor units, the word for free at zero).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
+import { treeTranslator, type MessageTree, type Translator } from '../../lib/translator.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { PUBLIC_SHOP_API_URL } from 'astro:env/client';

@@ -5,7 +5,7 @@
  * reports.
  */
 import type { z } from 'zod/mini';
-import type { Values } from '../../i18n/translate.ts';
+import type { Values } from '../translator.ts';
 
 /** One error of one field: a code (`required`, `too_short`…) or an absolute key (`forms.phone.error`). */
 export interface FieldError {

@@ -9,7 +9,7 @@
  */
 import type { ShopSchedule, Weekday } from './opening-hours.ts';
 import { intlLocaleOf, type CountryCode, type Language } from '../channels.ts';
-import { treeTranslator, type MessageTree, type Translator } from '../../i18n/core.ts';
+import { treeTranslator, type MessageTree, type Translator } from '../translator.ts';
 import { dateTimeFormat } from '../intl.ts';
 
 /** "Closes soon" when the shop closes within this many minutes (inclusive). */

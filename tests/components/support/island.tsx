@@ -1,7 +1,8 @@
 /** What every component test of an island needs: its props as a page passes them, its texts, a shop API and a session. */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { messagesFor, translator, type Translator } from '../../../src/i18n/translate.ts';
+import { messagesFor, translator } from '../../../src/i18n/translate.ts';
+import type { Translator } from '../../../src/lib/translator.ts';
 import { languageOf, type LocaleCode } from '../../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../../src/lib/constants.ts';
 import { fakeShopApi, type FakeShopApi } from './shop-api.ts';

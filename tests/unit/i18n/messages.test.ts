@@ -28,7 +28,7 @@ describe('messages', () => {
 
 describe('message sections for islands', () => {
   it('pick whole sections and nested ones', async () => {
-    const { pickSections } = await import('../../../src/i18n/core.ts');
+    const { pickSections } = await import('../../../src/lib/translator.ts');
     const picked = pickSections({ a: { b: 'B', c: 'C' }, d: 'D', e: { f: { g: 'G' } } }, ['d', 'e.f', 'missing']);
     expect(picked).toEqual({ d: 'D', e: { f: { g: 'G' } } });
   });

@@ -4,7 +4,7 @@
  * cart and the search suggestions said when the page carried them.
  */
 import { describe, expect, it } from 'vitest';
-import { treeTranslator } from '../../../src/i18n/core.ts';
+import { treeTranslator } from '../../../src/lib/translator.ts';
 import common from '../../../src/i18n/messages/fr/common.ts';
 import { loadMessages, ON_DEMAND_MESSAGES } from '../../../src/i18n/on-demand.ts';
 import { messagesFor } from '../../../src/i18n/translate.ts';

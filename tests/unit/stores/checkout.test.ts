@@ -6,7 +6,7 @@ import { createCheckoutStore, type CheckoutDeps } from '../../../src/stores/chec
 import { fakeChannels, fakeShop } from './cart/fakes.ts';
 import { cardTokeniser } from '../../../src/stores/checkout-card.ts';
 import { errorText } from '../../../src/islands/checkout/errors.ts';
-import { treeTranslator } from '../../../src/i18n/core.ts';
+import { treeTranslator } from '../../../src/lib/translator.ts';
 import frCheckout from '../../../src/i18n/messages/fr/checkout.ts';
 import { fakeMollie } from './checkout-card.fakes.ts';
 

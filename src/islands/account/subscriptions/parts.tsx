@@ -5,7 +5,7 @@
  * and a failed call in the shopper's words.
  */
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
-import type { Translator } from '../../../i18n/core.ts';
+import type { Translator } from '../../../lib/translator.ts';
 import type { LocaleCode } from '../../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
 import { errorsFromFailure } from '../../../lib/forms/violations.ts';
@@ -19,7 +19,7 @@ import { type ChangeScope, changeScopes } from '../../../lib/subscriptions/chang
 import { isFailure, type SubscriptionState, subscriptionStates } from '../../../lib/subscriptions/status.ts';
 import { shopApi } from '../../../stores/shop.ts';
 import { ErrorList, FieldErrors } from '../../shared/forms/ErrorList.tsx';
-import { resolveError } from '../../shared/forms/text.ts';
+import { resolveMessage } from '../../../lib/forms/messages.ts';
 import { useIsland } from '../../shared/island.tsx';
 import { formatDay } from '../../shared/shop-day.ts';
 import { useModal } from '../ConfirmDialog.tsx';
@@ -83,7 +83,7 @@ export function useFailureText(): (error: unknown) => string[] {
   return useCallback(
     (error: unknown) => {
       const errors = errorsFromFailure(error, []);
-      return [...Object.values(errors.fields).flat(), ...errors.form].map((e) => resolveError(t, 'subscription', '', e));
+      return [...Object.values(errors.fields).flat(), ...errors.form].map((e) => resolveMessage(t, 'subscription', '', e));
     },
     [t],
   );

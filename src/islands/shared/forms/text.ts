@@ -1,24 +1,12 @@
 /**
- * Form texts with the island's own translator, most specific first: `forms.{form}.{field}.errors.{code}`, then
- * `forms.errors.{code}`, then the server's message. The same order as lib/forms/messages.ts (lib/forms/message-keys.ts), but over the
- * message sections the page gave the island, so an island never ships the whole catalogue.
+ * Form texts with the island's own translator (lib/forms/messages.ts: the field's message, then the form's
+ * generic one, then the server's), over the message sections the page gave the island, so an island never
+ * ships the whole catalogue.
  */
 import { useMemo } from 'react';
-import type { Translator } from '../../../i18n/core.ts';
-import { localValues, messageKeys } from '../../../lib/forms/message-keys.ts';
-import type { FieldError, FormErrors } from '../../../lib/forms/validate.ts';
+import { fieldLabel, fieldMessages, formMessages } from '../../../lib/forms/messages.ts';
+import type { FormErrors } from '../../../lib/forms/validate.ts';
 import { useIsland } from '../island.tsx';
-
-export function resolveError(t: Translator, form: string, field: string, error: FieldError): string {
-  for (const key of messageKeys(form, field, error.code)) {
-    if (!t.has(key)) continue;
-    const text = t(key, localValues(error.values));
-    // A text whose values did not come along (a server violation) gives way to the server's own message.
-    if (error.message && /\{\w+\}/.test(text)) return error.message;
-    return text;
-  }
-  return error.message ?? t('forms.errors.invalid');
-}
 
 export interface FormText {
   /** Messages of a field and of the parts inside it (`birthday` and `birthday.birthday_years`). */
@@ -32,15 +20,15 @@ export interface FormText {
 export function useFormText(form: string): FormText {
   const { t } = useIsland();
   return useMemo<FormText>(() => {
-    const messagesAt = (errors: FormErrors, path: string) => (errors.fields[path] ?? []).map((error) => resolveError(t, form, path, error));
+    const messagesAt = (errors: FormErrors, path: string) => fieldMessages(t, form, errors, path);
     return {
       field: (errors, field) =>
         Object.keys(errors.fields)
           .filter((path) => path === field || path.startsWith(`${field}.`))
           .flatMap((path) => messagesAt(errors, path)),
       exact: messagesAt,
-      form: (errors) => errors.form.map((error) => resolveError(t, form, '', error)),
-      label: (field) => t(`forms.fields.${field}`),
+      form: (errors) => formMessages(t, form, errors),
+      label: (field) => fieldLabel(t, field),
     };
   }, [form, t]);
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { treeTranslator } from '../../../../src/i18n/core.ts';
+import { treeTranslator } from '../../../../src/lib/translator.ts';
 import { messagesFor } from '../../../../src/i18n/translate.ts';
 import { ADD_TO_CART_MESSAGES } from '../../../../src/islands/cart/add-to-cart-messages.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import frForms from '../../../../src/i18n/messages/fr/forms.ts';
 import nlForms from '../../../../src/i18n/messages/nl/forms.ts';
-import { hasMessage, translate } from '../../../../src/i18n/translate.ts';
+import { hasMessage, translate, translator } from '../../../../src/i18n/translate.ts';
 import { ADDRESS_FIELDS, addressSchema, emptyAddress } from '../../../../src/lib/forms/address.ts';
 import { fieldLabel, fieldMessage, fieldMessages, formMessages, messageKeys, resolveMessage } from '../../../../src/lib/forms/messages.ts';
 import { LOGIN_FIELDS, loginFailure } from '../../../../src/lib/forms/login.ts';
@@ -11,6 +11,9 @@ import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts
 import { errorsFromFailure, fieldOfPath, mapViolations, mergeErrors } from '../../../../src/lib/forms/violations.ts';
 import { createForm } from '../../../../src/lib/forms/form-state.ts';
 import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
+
+const fr = translator('fr');
+const nl = translator('nl');
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -78,8 +81,8 @@ describe('form messages', () => {
       expect(hasMessage('fr', `forms.fields.${field}`), field).toBe(true);
       expect(hasMessage('nl', `forms.fields.${field}`), field).toBe(true);
     }
-    expect(fieldLabel('nl', 'postcode')).toBe('Postcode');
-    expect(fieldLabel('fr', 'street2')).toBe('Complément d’adresse');
+    expect(fieldLabel(nl, 'postcode')).toBe('Postcode');
+    expect(fieldLabel(fr, 'street2')).toBe('Complément d’adresse');
   });
 });
 
@@ -89,63 +92,63 @@ describe('message resolution', () => {
       'forms.address.city.errors.forbidden_characters',
       'forms.errors.forbidden_characters',
     ]);
-    expect(resolveMessage('fr', 'address', 'city', { code: 'forbidden_characters' })).toBe(
+    expect(resolveMessage(fr, 'address', 'city', { code: 'forbidden_characters' })).toBe(
       'La ville ne doit pas contenir de caractères spéciaux.',
     );
-    expect(resolveMessage('fr', 'address', 'firstName', { code: 'forbidden_characters' })).toBe(
+    expect(resolveMessage(fr, 'address', 'firstName', { code: 'forbidden_characters' })).toBe(
       'Ce champ contient des caractères non autorisés.',
     );
-    expect(resolveMessage('fr', 'register', 'acceptTerms', { code: 'must_accept' })).toBe(
+    expect(resolveMessage(fr, 'register', 'acceptTerms', { code: 'must_accept' })).toBe(
       'Vous devez accepter les conditions générales d’utilisation et de vente.',
     );
   });
   it('uses an absolute key as is (forms.phone.error)', () => {
     expect(messageKeys('address', 'phoneNumber', 'forms.phone.error')).toEqual(['forms.phone.error']);
-    expect(resolveMessage('nl', 'address', 'phoneNumber', { code: 'forms.phone.error' })).toBe(
+    expect(resolveMessage(nl, 'address', 'phoneNumber', { code: 'forms.phone.error' })).toBe(
       'Het telefoonnummer is niet geldig voor het gekozen land.',
     );
   });
   it('uses the server message when a text would miss its values (a server violation carries none)', () => {
     expect(
-      resolveMessage('fr', 'address', 'postcode', { code: 'postcode_length', message: 'Le code postal doit comporter 5 chiffres.' }),
+      resolveMessage(fr, 'address', 'postcode', { code: 'postcode_length', message: 'Le code postal doit comporter 5 chiffres.' }),
     ).toBe('Le code postal doit comporter 5 chiffres.');
-    expect(
-      resolveMessage('nl', 'address', 'postcode', { code: 'POSTCODE_LENGTH', message: 'De postcode moet uit 4 cijfers bestaan.' }),
-    ).toBe('De postcode moet uit 4 cijfers bestaan.');
+    expect(resolveMessage(nl, 'address', 'postcode', { code: 'POSTCODE_LENGTH', message: 'De postcode moet uit 4 cijfers bestaan.' })).toBe(
+      'De postcode moet uit 4 cijfers bestaan.',
+    );
   });
   it('falls back to the server message, then to the generic "invalid" text', () => {
     expect(
-      resolveMessage('fr', 'address', 'street', {
+      resolveMessage(fr, 'address', 'street', {
         code: 'c1051bb4-d103-4f74-8988-acbcafc7fdc3',
         message: 'Cette valeur ne doit pas être vide.',
       }),
     ).toBe('Cette valeur ne doit pas être vide.');
-    expect(resolveMessage('fr', 'address', 'street', { code: 'unknown' })).toBe('Cette valeur n’est pas valide.');
+    expect(resolveMessage(fr, 'address', 'street', { code: 'unknown' })).toBe('Cette valeur n’est pas valide.');
   });
   it('fills limits in, dates the local way, in both languages', () => {
-    expect(resolveMessage('fr', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
+    expect(resolveMessage(fr, 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
       'Ce champ doit comporter au moins 5 caractères.',
     );
-    expect(resolveMessage('nl', 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
+    expect(resolveMessage(nl, 'register', 'password', { code: 'too_short', values: { min: 5 } })).toBe(
       'Dit veld moet minstens 5 tekens bevatten.',
     );
-    expect(resolveMessage('fr', 'address', 'street', { code: 'too_long', values: { max: 38 } })).toBe(
+    expect(resolveMessage(fr, 'address', 'street', { code: 'too_long', values: { max: 38 } })).toBe(
       'Ce champ doit comporter au plus 38 caractères.',
     );
-    expect(resolveMessage('fr', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
+    expect(resolveMessage(fr, 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
       'La date doit être postérieure au 01/01/1970.',
     );
-    expect(resolveMessage('nl', 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
+    expect(resolveMessage(nl, 'pet', 'birthday', { code: 'date_too_early', values: { min: '1970-01-01' } })).toBe(
       'De datum moet na 01/01/1970 liggen.',
     );
-    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_small_strict', values: { min: 0 } })).toBe(
+    expect(resolveMessage(fr, 'pet', 'weight', { code: 'too_small_strict', values: { min: 0 } })).toBe(
       'La valeur doit être supérieure à 0.',
     );
-    expect(resolveMessage('fr', 'pet', 'weight', { code: 'too_big_strict', values: { max: 13 } })).toBe(
+    expect(resolveMessage(fr, 'pet', 'weight', { code: 'too_big_strict', values: { max: 13 } })).toBe(
       'La valeur doit être inférieure à 13.',
     );
-    expect(resolveMessage('fr', 'pet', 'feeds', { code: 'too_few', values: { min: 2 } })).toBe('Veuillez choisir au moins 2 valeurs.');
-    expect(resolveMessage('nl', 'address', 'postcode', { code: 'postcode_length', values: { digits: 4 } })).toBe(
+    expect(resolveMessage(fr, 'pet', 'feeds', { code: 'too_few', values: { min: 2 } })).toBe('Veuillez choisir au moins 2 valeurs.');
+    expect(resolveMessage(nl, 'address', 'postcode', { code: 'postcode_length', values: { digits: 4 } })).toBe(
       'De postcode moet 4 cijfers bevatten.',
     );
   });
@@ -157,14 +160,14 @@ describe('message resolution', () => {
       phoneNumber: { countryCode: 'BE', number: '+32 12' },
     });
     if (result.success) throw new Error('expected errors');
-    expect(fieldMessage('fr', 'address', result.errors, 'postcode')).toBe('Le code postal doit comporter 4 chiffres.');
-    expect(fieldMessage('fr', 'address', result.errors, 'lastName')).toBe('Ce champ est obligatoire.');
-    expect(fieldMessage('nl', 'address', result.errors, 'lastName')).toBe('Dit veld is verplicht.');
-    expect(fieldMessage('fr', 'address', result.errors, 'phoneNumber')).toBe(translate('fr', 'forms.phone.error'));
-    expect(fieldMessages('fr', 'address', result.errors, 'company')).toEqual([]);
+    expect(fieldMessage(fr, 'address', result.errors, 'postcode')).toBe('Le code postal doit comporter 4 chiffres.');
+    expect(fieldMessage(fr, 'address', result.errors, 'lastName')).toBe('Ce champ est obligatoire.');
+    expect(fieldMessage(nl, 'address', result.errors, 'lastName')).toBe('Dit veld is verplicht.');
+    expect(fieldMessage(fr, 'address', result.errors, 'phoneNumber')).toBe(translate('fr', 'forms.phone.error'));
+    expect(fieldMessages(fr, 'address', result.errors, 'company')).toEqual([]);
     const email = validate(registerSchema(), { email: 'nope' });
     if (email.success) throw new Error('expected errors');
-    expect(fieldMessage('fr', 'register', email.errors, 'email')).toBe("L'email est invalide.");
+    expect(fieldMessage(fr, 'register', email.errors, 'email')).toBe("L'email est invalide.");
   });
 });
 
@@ -187,8 +190,8 @@ describe('server violations', () => {
       { code: 'x', message: 'Unknown.' },
       { code: 'y', message: 'Global.' },
     ]);
-    expect(fieldMessage('fr', 'address', errors, 'street')).toBe('This value is too long.');
-    expect(formMessages('fr', 'address', errors)).toEqual(['Unknown.', 'Global.']);
+    expect(fieldMessage(fr, 'address', errors, 'street')).toBe('This value is too long.');
+    expect(formMessages(fr, 'address', errors)).toEqual(['Unknown.', 'Global.']);
   });
   it('read the shop API’s codes as the site’s own where a text needs no value', () => {
     const errors = mapViolations(
@@ -199,9 +202,9 @@ describe('server violations', () => {
       ],
       ADDRESS_FIELDS,
     );
-    expect(fieldMessage('fr', 'address', errors, 'city')).toBe('La ville ne doit pas contenir de caractères spéciaux.');
-    expect(fieldMessage('nl', 'address', errors, 'phoneNumber')).toBe('Het telefoonnummer is niet geldig voor het gekozen land.');
-    expect(fieldMessage('fr', 'address', errors, 'street')).toBe('Ce champ doit comporter au plus 38 caractères.');
+    expect(fieldMessage(fr, 'address', errors, 'city')).toBe('La ville ne doit pas contenir de caractères spéciaux.');
+    expect(fieldMessage(nl, 'address', errors, 'phoneNumber')).toBe('Het telefoonnummer is niet geldig voor het gekozen land.');
+    expect(fieldMessage(fr, 'address', errors, 'street')).toBe('Ce champ doit comporter au plus 38 caractères.');
   });
   it('match nested paths to their field', () => {
     expect(fieldOfPath('birthday.birthday_years', ['birthday'])).toBe('birthday');
@@ -211,7 +214,7 @@ describe('server violations', () => {
   it('read the wrong current password whatever its server code', () => {
     const failure = violationError([{ propertyPath: 'currentPassword', message: 'Invalid password', code: 'user_password' }]);
     const errors = errorsFromFailure(failure, Object.keys(emptyChangePassword()), { codes: CHANGE_PASSWORD_SERVER_CODES });
-    expect(fieldMessage('fr', 'changePassword', errors, 'currentPassword')).toBe('Le mot de passe fourni est différent de celui en cours.');
+    expect(fieldMessage(fr, 'changePassword', errors, 'currentPassword')).toBe('Le mot de passe fourni est différent de celui en cours.');
   });
   it('show a wrong login under the password ("Votre mot de passe est incorrect.")', () => {
     const failure = new ShopApiError({
@@ -220,18 +223,18 @@ describe('server violations', () => {
       method: 'POST',
       path: '/api/v2/shop/authentication-token',
     });
-    expect(fieldMessage('fr', 'login', loginFailure(failure), 'password')).toBe('Votre mot de passe est incorrect.');
+    expect(fieldMessage(fr, 'login', loginFailure(failure), 'password')).toBe('Votre mot de passe est incorrect.');
     expect(LOGIN_FIELDS).toContain('password');
   });
   it('turn other failures into one form-level error: the server description, or "Une erreur est survenue"', () => {
     const notFound = new ShopApiError({ status: 404, description: 'Not Found', method: 'GET', path: '/x' });
-    expect(formMessages('fr', 'address', errorsFromFailure(notFound, ADDRESS_FIELDS))).toEqual(['Not Found']);
+    expect(formMessages(fr, 'address', errorsFromFailure(notFound, ADDRESS_FIELDS))).toEqual(['Not Found']);
     const down = new ShopApiError({ status: 503, description: 'Service Unavailable', method: 'GET', path: '/x' });
-    expect(formMessages('fr', 'address', errorsFromFailure(down, ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
-    expect(formMessages('fr', 'address', errorsFromFailure(new Error('boom'), ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
+    expect(formMessages(fr, 'address', errorsFromFailure(down, ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
+    expect(formMessages(fr, 'address', errorsFromFailure(new Error('boom'), ADDRESS_FIELDS))).toEqual(['Une erreur est survenue']);
     expect(
       formMessages(
-        'fr',
+        fr,
         'address',
         errorsFromFailure(
           new ShopApiError({ status: 0, description: 'Network request failed', method: 'GET', path: '/x' }),
@@ -316,8 +319,8 @@ describe('form controller', () => {
     expect(result.status).toBe('failure');
     const { errors, status } = form.$state.get();
     expect(status).toBe('failure');
-    expect(fieldMessage('fr', form.name, errors, 'currentPassword')).toBe('Le mot de passe fourni est différent de celui en cours.');
-    expect(formMessages('fr', form.name, errors)).toEqual(['Expired.']);
+    expect(fieldMessage(fr, form.name, errors, 'currentPassword')).toBe('Le mot de passe fourni est différent de celui en cours.');
+    expect(formMessages(fr, form.name, errors)).toEqual(['Expired.']);
     form.setField('newPassword', 'other');
     form.reset();
     expect(form.$state.get()).toEqual({

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../../src/lib/shop-api/requests/dates.ts';
 import { resolveMessage } from '../../../../src/lib/forms/messages.ts';
+import { translator } from '../../../../src/i18n/translate.ts';
 import { emailChanged, PERSONAL_DATA_FIELDS, personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { mapViolations } from '../../../../src/lib/forms/violations.ts';
@@ -57,13 +58,15 @@ describe('personal data: e-mail change', () => {
   it('shows the server’s refusals on the current password in French and Dutch', () => {
     expect(PERSONAL_DATA_FIELDS).toContain('currentPassword');
     const wrong = mapViolations([{ propertyPath: 'currentPassword', code: 'WRONG_PASSWORD', message: 'x' }], PERSONAL_DATA_FIELDS);
-    expect(resolveMessage('fr', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
+    expect(resolveMessage(translator('fr'), 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
       'Le mot de passe fourni est différent de celui en cours.',
     );
-    expect(resolveMessage('nl', 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
+    expect(resolveMessage(translator('nl'), 'personalData', 'currentPassword', wrong.fields.currentPassword![0]!)).toBe(
       'Het opgegeven wachtwoord verschilt van het huidige wachtwoord.',
     );
     const missing = mapViolations([{ propertyPath: 'currentPassword', code: 'NOT_BLANK', message: 'x' }], PERSONAL_DATA_FIELDS);
-    expect(resolveMessage('fr', 'personalData', 'currentPassword', missing.fields.currentPassword![0]!)).toBe('Ce champ est obligatoire.');
+    expect(resolveMessage(translator('fr'), 'personalData', 'currentPassword', missing.fields.currentPassword![0]!)).toBe(
+      'Ce champ est obligatoire.',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { violationMessage } from '../../../../src/backend/shop/shared/messages.t
 import { addressSchema, emptyAddress } from '../../../../src/lib/forms/address.ts';
 import { loginEmailSchema, loginPasswordSchema } from '../../../../src/lib/forms/login.ts';
 import { resolveMessage } from '../../../../src/lib/forms/messages.ts';
+import { translator } from '../../../../src/i18n/translate.ts';
 import { changePasswordSchema, forgotPasswordSchema, resetPasswordSchema } from '../../../../src/lib/forms/password.ts';
 import { personalDataFields } from '../../../../src/lib/forms/personal-data.ts';
 import { registerFields, registerSchema } from '../../../../src/lib/forms/register.ts';
@@ -103,7 +104,7 @@ describe('the same words for the same rule', () => {
     for (const [code, formCode] of Object.entries(SERVER_CODES) as Array<[ViolationCode, string]>) {
       if (ownRule.has(code)) continue;
       const [form, field] = formKeyOf[code] ?? ['any', ''];
-      expect(violationMessage(language, code), code).toBe(resolveMessage(language, form, field, { code: formCode }));
+      expect(violationMessage(language, code), code).toBe(resolveMessage(translator(language), form, field, { code: formCode }));
     }
   });
 
@@ -115,7 +116,9 @@ describe('the same words for the same rule', () => {
       ['DATE_TOO_OLD', 'too_old', { max: 120 }],
     ];
     for (const [code, formCode, values] of pairs) {
-      expect(violationMessage(language, code, values), code).toBe(resolveMessage(language, 'any', '', { code: formCode, values }));
+      expect(violationMessage(language, code, values), code).toBe(
+        resolveMessage(translator(language), 'any', '', { code: formCode, values }),
+      );
     }
   });
 

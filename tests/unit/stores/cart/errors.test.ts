@@ -1,6 +1,6 @@
 /** Cart failures: the store gives a code, the cart islands say it in the page's language. */
 import { describe, expect, it } from 'vitest';
-import { treeTranslator } from '../../../../src/i18n/core.ts';
+import { treeTranslator } from '../../../../src/lib/translator.ts';
 import frCart from '../../../../src/i18n/messages/fr/cart.ts';
 import nlCart from '../../../../src/i18n/messages/nl/cart.ts';
 import { cartErrorText } from '../../../../src/islands/cart/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { treeTranslator } from '../../../../src/i18n/core.ts';
+import { treeTranslator } from '../../../../src/lib/translator.ts';
 import frCart from '../../../../src/i18n/messages/fr/cart.ts';
 import nlCart from '../../../../src/i18n/messages/nl/cart.ts';
 import { cartErrorText } from '../../../../src/islands/cart/errors.ts';

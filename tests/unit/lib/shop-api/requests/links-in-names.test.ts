@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { violationMessage } from '../../../../../src/backend/shop/shared/messages.ts';
 import { resolveMessage } from '../../../../../src/lib/forms/messages.ts';
+import { translator } from '../../../../../src/i18n/translate.ts';
 import { personalDataSchema } from '../../../../../src/lib/forms/personal-data.ts';
 import { registerSchema } from '../../../../../src/lib/forms/register.ts';
 import { validate } from '../../../../../src/lib/forms/validate.ts';
@@ -106,6 +107,8 @@ describe('a name that reads as a link', () => {
       'Dit veld mag geen webadres bevatten (www, http of een punt direct gevolgd door een woord).',
     );
     for (const language of ['fr', 'nl'] as const)
-      expect(resolveMessage(language, 'register', 'firstName', { code: 'link' })).toBe(violationMessage(language, 'LINK_NOT_ALLOWED'));
+      expect(resolveMessage(translator(language), 'register', 'firstName', { code: 'link' })).toBe(
+        violationMessage(language, 'LINK_NOT_ALLOWED'),
+      );
   });
 });

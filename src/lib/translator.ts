@@ -1,9 +1,11 @@
 /**
  * The message machinery without any catalogue: islands get the few sections they need as props and
- * translate with this, so a page never ships every text of the site.
+ * translate with this, so a page never ships every text of the site; the build translates with the same
+ * machinery over the whole catalogue (src/i18n/translate.ts). In src/lib, under the catalogues: what needs a
+ * translator is given one, so lib never imports a text.
  */
-import type { Language } from '../lib/channels.ts';
-import { pluralRules } from '../lib/intl.ts';
+import type { Language } from './channels.ts';
+import { pluralRules } from './intl.ts';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Values = Record<string, string | number>;
