@@ -7,10 +7,13 @@
  * Paths are relative to the folder that is cruised (the project, or the test's fixture tree).
  */
 
-/** Frameworks, resolved into node_modules, or Astro's virtual modules (astro:env, astro:content…). */
+/**
+ * Frameworks, resolved into node_modules, or Astro's virtual modules (astro:env, astro:content…). nanostores is one:
+ * its stores are how islands share state (src/stores), not a part of the domain.
+ */
 const framework = [
   '^astro:',
-  '(^|/)node_modules/(react|react-dom|astro|@astrojs/[^/]+|@nanostores/react|nanostores-react)/',
+  '(^|/)node_modules/(react|react-dom|astro|@astrojs/[^/]+|nanostores|@nanostores/react|nanostores-react)/',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -18,7 +21,7 @@ module.exports = {
   forbidden: [
     {
       name: 'lib-no-framework',
-      comment: 'src/lib is framework-free: the backend, the build and the islands all use it.',
+      comment: 'src/lib is framework-free (no React, Astro or nanostores): the backend, the build and the islands all use it.',
       severity: 'error',
       from: { path: '^src/lib/' },
       to: { path: framework },

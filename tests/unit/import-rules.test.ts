@@ -1,8 +1,8 @@
 /**
- * The architecture's import rules (.dependency-cruiser.cjs): src/lib imports no framework and no upper
- * layer, the backend imports only src/lib, islands never import the backend nor another island family,
- * stores never import islands. The second case cruises a small fixture tree that breaks one rule, so a
- * config that silently matched nothing would fail here.
+ * The architecture's import rules (.dependency-cruiser.cjs): src/lib imports no framework (nanostores
+ * included) and no upper layer, the backend imports only src/lib, islands never import the backend nor
+ * another island family, stores never import islands. The second case cruises a small fixture tree that
+ * breaks rules on purpose, so a config that silently matched nothing would fail here.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,10 @@ async function violationsIn(baseDir: string) {
   // A cruise that found no files would find no violation either.
   expect(result.summary.totalCruised).toBeGreaterThan(1);
   // Known exceptions (listed in the config) come back with severity "ignore": they fail nothing.
-  return result.summary.violations.filter((v) => v.rule.severity !== 'ignore').map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  return result.summary.violations
+    .filter((v) => v.rule.severity !== 'ignore')
+    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
+    .sort((a, b) => a.from.localeCompare(b.from));
 }
 
 describe('import rules', () => {
@@ -28,7 +31,11 @@ describe('import rules', () => {
     expect(await violationsIn(root)).toEqual([]);
   });
 
-  it('reports a lib file that imports the backend', async () => {
-    expect(await violationsIn(fixture)).toEqual([{ rule: 'lib-no-upper-layer', from: 'src/lib/price.ts', to: 'src/backend/tax.ts' }]);
+  it('reports each deliberate violation of the fixture tree', async () => {
+    expect(await violationsIn(fixture)).toEqual([
+      // nanostores resolves into the project's node_modules, wherever that is from the fixture.
+      { rule: 'lib-no-framework', from: 'src/lib/form.ts', to: expect.stringMatching(/(^|\/)node_modules\/nanostores\//) },
+      { rule: 'lib-no-upper-layer', from: 'src/lib/price.ts', to: 'src/backend/tax.ts' },
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import {
   CHANGE_PASSWORD_FIELDS,
   CHANGE_PASSWORD_SERVER_CODES,

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { ageFromDate, BIRTHDAY_INPUT_MIN, birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { languages } from '../../lib/channels.ts';
 import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import {
   emailChanged,
   PERSONAL_DATA_FIELDS,

@@ -1,6 +1,6 @@
 /** Login, first step: the e-mail is looked up; a known one asks for the password, a new one opens registration. */
 import { useState } from 'react';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { loginEmailSchema, stepAfterLookup, type LoginStep } from '../../lib/forms/login.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { TextField } from '../shared/forms/Field.tsx';

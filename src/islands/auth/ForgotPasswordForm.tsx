@@ -3,7 +3,7 @@
  * exists or not, so the confirmation is neutral.
  */
 import { useState } from 'react';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { forgotPasswordSchema } from '../../lib/forms/password.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { TextField } from '../shared/forms/Field.tsx';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { loginFailure, loginPasswordSchema } from '../../lib/forms/login.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { PasswordField } from '../shared/forms/Field.tsx';

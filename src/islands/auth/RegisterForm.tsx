@@ -13,7 +13,7 @@ import { legalPages } from '../../lib/routes/routes.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { birthdayField, emptyBirthday, type BirthdayValue } from '../../lib/forms/birthday.ts';
 import { GENDERS } from '../../lib/shop-api/requests/fields.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { emptyRegister, REGISTER_FIELDS, registerFields, type RegisterFormValues } from '../../lib/forms/register.ts';
 import type { FormErrors } from '../../lib/forms/validate.ts';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';

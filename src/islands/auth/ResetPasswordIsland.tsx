@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { pathTo, patternRegExp, SHELL_ID } from '../../lib/routes/paths.ts';
 import { routes } from '../../lib/routes/routes.ts';
 import { languageOf, pathPrefixOf, type LocaleCode } from '../../lib/channels.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { forgotPasswordHref } from '../../lib/forms/login.ts';
 import { emptyResetPassword, isResetToken, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';

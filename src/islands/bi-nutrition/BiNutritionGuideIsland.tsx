@@ -13,7 +13,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { languageOf } from '../../lib/channels.ts';
 import { smallImageUrl } from '../../lib/content/products.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
 import { guideQuestions, recommendationBodyOf } from '../../lib/nutrition/kibble-guide.ts';
 import { MAX_RECIPES } from '../../lib/nutrition/recommendation.ts';

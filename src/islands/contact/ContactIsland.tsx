@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { intlLocaleOf, languageOf } from '../../lib/channels.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createOrdersClient } from '../../lib/shop-api/client.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { KIBBLE_GUIDE_STEPS } from '../../lib/nutrition/kibble-guide.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';

@@ -5,7 +5,7 @@
  * same on both sides; the server's violations land on their fields.
  */
 import { useState } from 'react';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from '../shared/forms/form-state.ts';
 import type { Animal } from '../../lib/shop-api/wire.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { channelOf, htmlLangOf } from '../../lib/channels.ts';
 import { countryOptions } from '../../lib/countries.ts';
 import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress, labelSafeName } from '../../lib/forms/address.ts';
-import { createForm } from '../../lib/forms/form-state.ts';
+import { createForm } from './forms/form-state.ts';
 import { saveAddress } from '../../lib/shop-api/client.ts';
 import type { Address, Customer } from '../../lib/shop-api/wire.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';

@@ -4,7 +4,7 @@
  * until then), and a message through the contact dialog.
  */
 import { useState } from 'react';
-import { createForm } from '../../../lib/forms/form-state.ts';
+import { createForm } from '../../shared/forms/form-state.ts';
 import { abortRequest, contactRequest } from '../../../lib/shop-api/requests/subscriptions.ts';
 import type { Subscription } from '../../../lib/shop-api/wire.ts';
 import { abortReasons } from '../../../lib/subscriptions/abort.ts';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { FormController, FormState } from '../../../lib/forms/form-state.ts';
+import type { FormController, FormState } from './form-state.ts';
 import { ErrorList } from './ErrorList.tsx';
 import { useFormText, type FormText } from './text.ts';
 import './forms.css';

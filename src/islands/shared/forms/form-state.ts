@@ -1,13 +1,14 @@
 /**
- * A framework-free form controller: validation first; on failure the errors attach to
+ * The islands' form controller, its state a nanostore (so it lives with the islands, not in framework-free
+ * src/lib): validation first; on failure the errors attach to
  * their fields; on success the form is pending until the submission is done, and a second submit while
  * pending is ignored; a server failure is merged in as field (violations) or form errors; reset restores
  * the defaults. Islands read `$state` with `useStore`.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { z } from 'zod/mini';
-import { noErrors, validate, type FormErrors } from './validate.ts';
-import { errorsFromFailure, type ViolationOptions } from './violations.ts';
+import { noErrors, validate, type FormErrors } from '../../../lib/forms/validate.ts';
+import { errorsFromFailure, type ViolationOptions } from '../../../lib/forms/violations.ts';
 
 type FormStatus = 'idle' | 'invalid' | 'pending' | 'success' | 'failure';
 export interface FormState<V> {
