@@ -7,7 +7,7 @@ import { FEATURES_OFF } from 'astro:env/server';
 import type { LocaleCode } from '../lib/channels.ts';
 import { featuresOff, routeEnabled } from '../lib/features.ts';
 import { pathTo } from '../lib/routes/paths.ts';
-import type { SearchSuggestions } from '../islands/search/SearchIsland.tsx';
+import type { SearchSuggestions } from '../lib/search/suggestions.ts';
 import { contentOf } from './content.ts';
 import { isPlaceholder } from './islands.ts';
 import { pathOf } from './pages.ts';

@@ -27,18 +27,11 @@ import {
 } from '../../lib/search/hits.ts';
 import { indexName } from '../../lib/search/records.ts';
 import { MAX_QUERY_LENGTH } from '../../lib/search/query.ts';
+import type { SearchSuggestions } from '../../lib/search/suggestions.ts';
 import { switcherKeepsQuery } from '../shared/switcher-query.ts';
 import { queryRouting } from './routing.ts';
 import { searchSettings } from './settings.ts';
 import './search.css';
-
-/** Where a shopper who found nothing may look instead: built with the page from the shop's content. */
-export interface SearchSuggestions {
-  categories: Array<{ name: string; href: string }>;
-  faq: string;
-  guide?: string | undefined;
-  contact?: string | undefined;
-}
 
 interface Props {
   locale: LocaleCode;
