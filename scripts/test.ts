@@ -73,8 +73,15 @@ async function runTogether(jobs: Job[]): Promise<void> {
     `\n▶ ${first.label}${others.length ? ` (${others.map((job) => job.label).join(', ')}: at the same time, printed after)` : ''}`,
   );
   const results = await Promise.all([start(first, false), ...others.map((job) => start(job, true))]);
-  for (const result of results.slice(1)) {
-    console.log(`\n▶ ${result.label} (ran at the same time as ${first.label})`);
+  finish(results, first.label);
+}
+
+type Result = Awaited<ReturnType<typeof start>>;
+
+/** Prints the buffered jobs' output, notes each job's time, and exits when one failed. */
+function finish(results: Result[], streamed?: string): void {
+  for (const result of results.filter((r) => r.label !== streamed)) {
+    console.log(`\n▶ ${result.label}${streamed ? ` (ran at the same time as ${streamed})` : ''}`);
     process.stdout.write(Buffer.concat(result.output));
   }
   for (const result of results) {
@@ -115,7 +122,7 @@ const vitest = 'node_modules/vitest/vitest.mjs';
 // than half of the PGlite pass), so it runs in a vitest of its own, beside the other files.
 const incrementalBuild = 'tests/api/incremental-build.test.ts';
 // The contract with a real Strapi (tests/cms/contract.test.ts) starts Strapi (cms/, its packages installed on first
-// use) and builds the FR channel twice: a run of its own too, beside the others.
+// use) and builds the FR channel three times: a run of its own, started after these passes (see endToEnd).
 const strapiContract = 'tests/cms/**';
 // The same API tests on a PostgreSQL server, when one is given (.ci/run starts one), at the same time as
 // PGlite's: each pass runs one test file at a time in one Node process (and the build test mostly one
@@ -149,14 +156,17 @@ await runTogether([
     args: [vitest, 'run', '--project', 'api', '--passWithNoTests', incrementalBuild, ...vitestArgs],
     env,
   },
-  {
-    label: 'contract with Strapi 5 (tests/cms)',
-    args: [vitest, 'run', '--project', 'cms', '--passWithNoTests', ...vitestArgs],
-    env,
-  },
 ]);
-if (changed >= 0) process.exit(0);
-await endToEnd();
+const contract: Job = {
+  label: 'contract with Strapi 5 (tests/cms)',
+  args: [vitest, 'run', '--project', 'cms', '--passWithNoTests', ...vitestArgs],
+  env,
+};
+if (changed >= 0) {
+  await runTogether([contract]);
+  process.exit(0);
+}
+await endToEnd(undefined, contract);
 
 /**
  * The end-to-end build is made for ports found free now, so that a shop already running here (npm start
@@ -166,7 +176,7 @@ await endToEnd();
  * `npm start -- --no-build` serves) and its content cache as they were. With arguments (Playwright's),
  * only the build and those end-to-end tests run.
  */
-async function endToEnd(playwrightArgs?: string[]): Promise<void> {
+async function endToEnd(playwrightArgs?: string[], beside?: Job): Promise<void> {
   const [platformPort, frPort, bePort] = await freePorts(3);
   const e2eEnv = {
     ...env,
@@ -184,15 +194,35 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
     PUBLIC_GOOGLE_CLIENT_ID: '',
   };
   const results = folders ? ['--output', folder('results')] : [];
-  await run('build of both channels', ['scripts/build.ts'], e2eEnv);
-  // Google sign-in's pages (tests/e2e/google-login.spec.ts): the BE channel again, with the embedded Google's
-  // client id, in folders of its own beside the suite's build, so no end-to-end test waits for a build.
-  await run('build of BE with Google sign-in', ['scripts/build.ts', 'be'], {
-    ...e2eEnv,
-    PUBLIC_GOOGLE_CLIENT_ID: EMBEDDED_GOOGLE_CLIENT_ID,
-    DIST_DIR: `${folder('dist')}-google`,
-    CACHE_DIR: `${folder('cache')}-google`,
-  });
+  // A job run beside the builds and the static checks (the contract with Strapi): they leave a core idle, the
+  // API passes before them do not (2026-12-07: the contract took 2 min 20 s of their two cores).
+  const besides = beside && start(beside, true);
+  // One embedded platform serves the builds' and astro check's content (scripts/lib/content-service.ts finds it
+  // answering): each would start its own on the suite's PGlite folder, which one process holds at a time, so
+  // the Google build and the static checks could not run together.
+  const platform = await contentPlatform(e2eEnv);
+  try {
+    await run('build of both channels', ['scripts/build.ts'], e2eEnv);
+    // Google sign-in's pages (tests/e2e/google-login.spec.ts): the BE channel again, with the embedded Google's
+    // client id, in folders of its own beside the suite's build, so no end-to-end test waits for a build.
+    const google: Job = {
+      label: 'build of BE with Google sign-in',
+      args: ['scripts/build.ts', 'be'],
+      env: {
+        ...e2eEnv,
+        PUBLIC_GOOGLE_CLIENT_ID: EMBEDDED_GOOGLE_CLIENT_ID,
+        DIST_DIR: `${folder('dist')}-google`,
+        CACHE_DIR: `${folder('cache')}-google`,
+      },
+    };
+    // After the build, which writes Astro's generated types (.astro/) that the type check reads; on the
+    // end-to-end ports and data folder, so `astro check`'s content sync never reads the shop's own data.
+    const checks: Job = { label: 'static checks (Biome, knip, TypeScript, astro check)', args: ['scripts/check.ts'], env: e2eEnv };
+    await runTogether(playwrightArgs ? [google] : [checks, google]);
+  } finally {
+    await platform.stop();
+  }
+  if (besides) finish([await besides]);
   if (playwrightArgs) {
     // Only the tests asked for: a project that runs after the others (maintenance) does not bring them all in.
     await run(
@@ -202,8 +232,31 @@ async function endToEnd(playwrightArgs?: string[]): Promise<void> {
     );
     process.exit(0);
   }
-  // After the build, which writes Astro's generated types (.astro/) that the type check reads; on the
-  // end-to-end ports and data folder, so `astro check`'s content sync never reads the shop's own data.
-  await run('static checks (Biome, knip, TypeScript, astro check)', ['scripts/check.ts'], e2eEnv);
   await run('end-to-end tests (Chromium)', ['node_modules/@playwright/test/cli.js', 'test', ...results], e2eEnv);
+}
+
+/** The embedded platform as a process of its own on the suite's ports and PGlite folder, until `stop()`. */
+async function contentPlatform(e2eEnv: NodeJS.ProcessEnv): Promise<{ stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['src/backend/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: e2eEnv });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The embedded platform stopped (exit ${child.exitCode}) before it answered.`);
+    const ok = await fetch(`${e2eEnv.SHOP_API_URL}/health`, { signal: AbortSignal.timeout(1500) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('The embedded platform did not answer within 180 s.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
