@@ -1,5 +1,5 @@
 /**
- * The footer's newsletter form (src/components/layout/Footer.astro) on every page: its sign-up code
+ * The footer's newsletter form (src/layouts/parts/Footer.astro) on every page: its sign-up code
  * (islands/shared/newsletter/footer.ts, through ./on-demand.ts, which keeps its list of files out of every
  * page's scripts) loads when the shopper reaches for the form, not with the page. A
  * submit made before the code is there waits for it; should it fail to load, the form submits as it does

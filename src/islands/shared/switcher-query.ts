@@ -1,5 +1,5 @@
 /**
- * The language switcher's links (src/components/layout/LanguageSwitcher.astro) take the page's query along,
+ * The language switcher's links (src/layouts/parts/LanguageSwitcher.astro) take the page's query along,
  * on the pages whose address holds one (the search, a category's filters): the page is static, its links
  * were drawn without it. Only those pages call this: every other page's scripts are within a few bytes of
  * their budget (tests/e2e/js-budgets.spec.ts).

@@ -1,7 +1,7 @@
 /**
  * The popups the marketing script shows (the marketing service's popup types, and the default exit-intent
  * offer when the service has none or the shopper did not consent), and the choices of its walls, with the links of the header's language and country
- * switcher (src/components/layout/LanguageSwitcher.astro): each leads to this page on the chosen site and
+ * switcher (src/layouts/parts/LanguageSwitcher.astro): each leads to this page on the chosen site and
  * in the chosen language (the page's alternates), never to a home page. The countries are SPEC's BE, NL
  * and FR: the Netherlands have no site of their own and are served by the Dutch-language site; the
  * languages are French and Dutch. A choice whose page does not exist is left out.

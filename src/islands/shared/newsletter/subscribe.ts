@@ -1,6 +1,6 @@
 /**
  * The newsletter sign-up call, without a framework and without the shop client: the footer's form (a plain
- * script on every page, src/components/layout/Footer.astro) and NewsletterForm (React, for the exit-intent
+ * script on every page, src/layouts/parts/Footer.astro) and NewsletterForm (React, for the exit-intent
  * offer and the newsletter page) share it, so the footer costs no React and no schema library.
  *
  * The e-mail is checked here with the platform's own rule (lib/shop-api/requests/email.ts, without zod): an
