@@ -1,8 +1,13 @@
 /**
- * Add-to-cart benchmark: the embedded platform on a free port of 127.0.0.1, BENCH_CART_CLIENTS (50)
- * concurrent clients, each with its own cart, sending BENCH_CART_REQUESTS (2,000) adds in total over
- * real HTTP. Measured on PGlite (in memory) and, when BENCH_DATABASE_URL is set, on that PostgreSQL
- * server. `node scripts/bench/cart.ts` prints the table; `npm run bench` imports benchCart.
+ * Add-to-cart benchmark: the embedded platform on a free port of 127.0.0.1, over real HTTP, measured on PGlite
+ * (in memory) and, when BENCH_DATABASE_URL is set, on that PostgreSQL server, two ways:
+ * - closed loop: BENCH_CART_CLIENTS (50) clients, each with its own cart, each sending its next add once the last
+ *   one answered, BENCH_CART_REQUESTS (2,000) in all: requests per second (information: on two cores it measures
+ *   the machine as much as the code) and the platform's CPU time per add;
+ * - open loop: adds started on a fixed schedule, BENCH_CART_RATE (200) per second for BENCH_CART_SECONDS (30),
+ *   whether or not the earlier ones answered, each timed from when it was due: a platform slower than the rate
+ *   shows as queueing in the p95, where a closed loop would only slow its clients down (issue 47).
+ * `node scripts/bench/cart.ts` prints the table; `npm run bench` imports benchCart.
  *
  * The clients run in a worker thread, as shoppers' browsers are not the platform's work: the platform's
  * thread is measured alone. Its CPU time per add (HTTP, the handler and, on PGlite, the database; on a
@@ -18,18 +23,22 @@ import { benchDatabases, percentile } from './shared.ts';
 
 const CLIENTS = Number(process.env.BENCH_CART_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_CART_REQUESTS ?? 2000);
+const RATE = Number(process.env.BENCH_CART_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_CART_SECONDS ?? 30);
 /** Untimed adds per client first, so connections and query plans are warm. */
 const WARM_UP_PER_CLIENT = 2;
 
 interface ClientsTask {
   base: string;
   variants: string[];
+  /** Adds per second on a fixed schedule (open loop); else each client's next add once the last answered. */
+  rate?: number;
 }
 /** What the clients' thread tells: the timed adds start, then their latencies and the CPU time they took. */
 type ClientsMessage = { started: true } | { latencies: number[]; errors: number; seconds: number; cpuMs: number };
 
 /** The shoppers: one cart each, warmed up, then their adds timed one after the other. */
-async function runClients({ base, variants }: ClientsTask, tell: (message: ClientsMessage) => void) {
+async function runClients({ base, variants, rate }: ClientsTask, tell: (message: ClientsMessage) => void) {
   const headers = { 'content-type': 'application/merge-patch+json', accept: 'application/ld+json' };
   const add = async (token: string, n: number): Promise<boolean> => {
     const res = await fetch(`${base}/orders/${token}/items`, {
@@ -40,8 +49,10 @@ async function runClients({ base, variants }: ClientsTask, tell: (message: Clien
     await res.arrayBuffer();
     return res.status === 200;
   };
+  // Open loop: a cart per add due each second (each shopper adding about once a second), not a few carts many
+  // adds at a time would contend for.
   const carts = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: Math.max(CLIENTS, rate ?? 0) }, async () => {
       const res = await fetch(`${base}/orders`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/ld+json' },
@@ -62,22 +73,40 @@ async function runClients({ base, variants }: ClientsTask, tell: (message: Clien
   tell({ started: true });
   const cpuBefore = process.threadCpuUsage();
   const started = performance.now();
-  await Promise.all(
-    carts.map(async (token, client) => {
-      for (let i = 0; i < perClient; i += 1) {
-        const t0 = performance.now();
-        const ok = await add(token, client + i);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors += 1;
-      }
-    }),
-  );
+  if (rate) {
+    // Open loop: the n-th add is due at started + n / rate, sent then (or at once when the loop runs late), and
+    // timed from when it was due, so that a late start counts as the queueing it is.
+    const pending: Promise<void>[] = [];
+    const total = Math.round(rate * SECONDS);
+    for (let n = 0; n < total; n += 1) {
+      const due = started + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(
+        add(carts[n % carts.length]!, n).then((ok) => {
+          latencies.push(performance.now() - due);
+          if (!ok) errors += 1;
+        }),
+      );
+    }
+    await Promise.all(pending);
+  } else
+    await Promise.all(
+      carts.map(async (token, client) => {
+        for (let i = 0; i < perClient; i += 1) {
+          const t0 = performance.now();
+          const ok = await add(token, client + i);
+          latencies.push(performance.now() - t0);
+          if (!ok) errors += 1;
+        }
+      }),
+    );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.threadCpuUsage(cpuBefore);
   tell({ latencies, errors, seconds, cpuMs: (cpu.user + cpu.system) / 1000 });
 }
 
-async function measure(databaseUrl: string | undefined) {
+async function measure(databaseUrl: string | undefined, rate?: number) {
   // DATABASE_POOL_SIZE of the shell, to compare sizes of the pool on a PostgreSQL server.
   const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, JWT_SECRET: 'bench-cart' };
   const { app, db, close } = await preparePlatform({ dataDir: 'memory://', env });
@@ -91,7 +120,7 @@ async function measure(databaseUrl: string | undefined) {
        WHERE v.language = 'fr' AND v.show_variant AND v.in_stock AND p.viewable ORDER BY v.code LIMIT 20`,
       )
     ).map((r) => r.code);
-    const clients = new Worker(new URL(import.meta.url), { workerData: { base, variants } satisfies ClientsTask });
+    const clients = new Worker(new URL(import.meta.url), { workerData: { base, variants, rate } satisfies ClientsTask });
     let cpuBefore: NodeJS.CpuUsage | undefined;
     const done = await new Promise<Extract<ClientsMessage, { latencies: number[] }>>((resolve, reject) => {
       clients.on('error', reject);
@@ -123,7 +152,7 @@ export async function benchCart(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
   for (const [name, url] of benchDatabases()) {
     const r = await measure(url);
-    const label = `add to cart (${name}, ${CLIENTS} clients)`;
+    const label = `add to cart (${name}, ${CLIENTS} clients, closed loop)`;
     results[`${label}: requests`] = r.requests;
     results[`${label}: errors`] = r.errors;
     results[`${label}: p50 ms`] = Number(r.p50.toFixed(1));
@@ -131,6 +160,12 @@ export async function benchCart(): Promise<Record<string, number | string>> {
     results[`${label}: requests per second`] = Number(r.rps.toFixed(0));
     results[`${label}: platform CPU ms per add`] = Number(r.cpuPerAdd.toFixed(2));
     results[`${label}: clients CPU ms per add`] = Number(r.clientsCpuPerAdd.toFixed(2));
+    const open = await measure(url, RATE);
+    const openLabel = `add to cart (${name}, open loop at ${RATE}/s for ${SECONDS} s)`;
+    results[`${openLabel}: errors`] = open.errors;
+    results[`${openLabel}: p50 ms`] = Number(open.p50.toFixed(1));
+    results[`${openLabel}: p95 ms`] = Number(open.p95.toFixed(1));
+    results[`${openLabel}: platform CPU ms per add`] = Number(open.cpuPerAdd.toFixed(2));
   }
   return results;
 }
