@@ -5,6 +5,11 @@
  * couples the two sides just as a value does.
  *
  * Paths are relative to the folder that is cruised (the project, or the test's fixture tree).
+ *
+ * dependency-cruiser reads no .astro file (it has no Astro parser), and pages, layouts and components are
+ * .astro files: the test reads their imports itself and judges them by these same rules, so `npx depcruise
+ * src` alone says nothing of them (a rule below may use from.path, to.path, to.pathNot and
+ * to.dependencyTypesNot, what the test knows how to judge).
  */
 
 /**
@@ -15,6 +20,9 @@ const framework = [
   '^astro:',
   '(^|/)node_modules/(react|react-dom|astro|@astrojs/[^/]+|nanostores|@nanostores/react|nanostores-react)/',
 ];
+
+/** React, which a page script may load only with a lazy island. */
+const react = '(^|/)node_modules/(react|react-dom|@nanostores/react)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -28,10 +36,10 @@ module.exports = {
     },
     {
       name: 'lib-no-upper-layer',
-      comment: 'src/lib sits under every other layer, so it imports none of them.',
+      comment: 'src/lib sits under every other layer, the message catalogues (src/i18n) included, so it imports none of them.',
       severity: 'error',
       from: { path: '^src/lib/' },
-      to: { path: '^src/(backend|islands|stores|components|pages|layouts)/' },
+      to: { path: '^src/(backend|i18n|site|page-scripts|islands|stores|components|pages|layouts)/' },
     },
     {
       name: 'backend-only-lib',
@@ -60,6 +68,42 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/stores/' },
       to: { path: '^src/islands/' },
+    },
+    {
+      name: 'page-scripts-only-lib-and-stores',
+      comment:
+        'The plain scripts of the static pages, which every page downloads, import src/lib, the stores and each other; ' +
+        'an island only lazily (the next rule), with its texts fetched beside it (src/i18n/on-demand.ts).',
+      severity: 'error',
+      from: { path: '^src/page-scripts/' },
+      to: { path: '^src/', pathNot: ['^src/(lib|stores|page-scripts|islands)/', '^src/i18n/on-demand[.]ts$'] },
+    },
+    {
+      name: 'page-scripts-islands-lazily',
+      comment:
+        'A page script loads an island (and React with it) on demand, by a dynamic import: its chunk is fetched on ' +
+        'first use, never with the page.',
+      severity: 'error',
+      from: { path: '^src/page-scripts/' },
+      to: { path: ['^src/islands/', react], dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'site-no-islands',
+      comment:
+        'src/site is what pages share at build time, under the pages, views and islands that use it: a type it shares ' +
+        'with an island lives in src/lib.',
+      severity: 'error',
+      from: { path: '^src/site/' },
+      to: { path: '^src/(islands|stores|page-scripts|components|layouts|pages)/' },
+    },
+    {
+      name: 'layouts-no-components',
+      comment:
+        'One direction between the two: a view (src/components/views) chooses its frame in src/layouts, and a frame ' +
+        '(its header, footer, logo and language switcher in src/layouts/parts) never uses a component.',
+      severity: 'error',
+      from: { path: '^src/layouts/' },
+      to: { path: '^src/components/' },
     },
   ],
   options: {
