@@ -1,6 +1,6 @@
 /**
  * `npm run webhook`: the publish receiver on this machine (POST /, port PORT_WEBHOOK or 4499): checks the
- * content service's webhooks, Strapi's (a secret header) or the embedded service's (signed) (src/lib/content/publish-receiver.ts, the same code as the Netlify
+ * content service's webhooks, Strapi's (a secret header) or the embedded service's (signed) (publish/receiver.ts, the same code as the Netlify
  * function) and rebuilds the channels concerned, a burst of events coalesced into one build
  * (WEBHOOK_QUIET_MS, a quarter of a second by default). The build is incremental and swapped into the served folder at once;
  * it publishes a new /builds/latest.json, which tells open pages to reload on their next navigation.
@@ -8,8 +8,9 @@
  */
 import { serve } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
-import { publishReceiver } from '../src/lib/content/publish-receiver.ts';
-import { rebuildQueue, replayMemory, type BuildChannel } from '../src/lib/content/webhook.ts';
+import { publishReceiver } from './publish/receiver.ts';
+import { replayMemory, type BuildChannel } from './publish/judge.ts';
+import { rebuildQueue } from './publish/rebuild-queue.ts';
 import { exitOnConfigError, readWebhookConfig, type Env } from '../src/backend/config.ts';
 import { buildChannels } from './build.ts';
 import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';

@@ -1,7 +1,7 @@
 /**
  * Production's publish receiver, as a Netlify function at /api/publish: Strapi's webhook points there, with
  * the header `Authorization: Bearer <WEBHOOK_SECRET>` (the embedded service's signed events are taken too).
- * The same receiver as `npm run webhook` (src/lib/content/publish-receiver.ts), which here calls the build
+ * The same receiver as `npm run webhook` (scripts/publish/receiver.ts), which here calls the build
  * hook of each site concerned (NETLIFY_BUILD_HOOK_FR / _BE). Its memory lives in the site's Netlify Blobs
  * store, which every instance of the function shares (_shared/publish-builds.ts): an event sent again to any
  * instance builds nothing more, and a burst of events calls each hook once at its start and, when it lasts,

@@ -651,7 +651,7 @@ const checkWebhookSecret = (problems: string[], secret: string) =>
 export const readContentEditorSettings = (env: Env): ContentEditorSettings => readAlone(env, readContentEditor);
 
 /**
- * The publish receiver's settings (src/lib/content/publish-receiver.ts): the shared WEBHOOK_SECRET every
+ * The publish receiver's settings (scripts/publish/receiver.ts): the shared WEBHOOK_SECRET every
  * event must carry (Strapi's as `Authorization: Bearer <secret>`, the embedded service's as the key of its
  * signature), and the Netlify build hooks it calls (NETLIFY_BUILD_HOOK_FR / _BE) when it
  * runs as the Netlify function; without hooks it rebuilds on this machine, once events have stopped for

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlatform, type TestPlatform } from './platform.ts';
 import { errorBody } from '../../src/lib/content/wire.ts';
-import { judgeWebhook, replayMemory, type WebhookVerdict } from '../../src/lib/content/webhook.ts';
+import { judgeWebhook, replayMemory, type WebhookVerdict } from '../../scripts/publish/judge.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 
 const TOKEN = 'editor-token-for-the-api-tests';

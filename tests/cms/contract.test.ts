@@ -22,7 +22,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChannels } from '../../scripts/build.ts';
 import { freePorts } from '../../scripts/lib/ports.ts';
-import { judgeWebhook, replayMemory } from '../../src/lib/content/webhook.ts';
+import { judgeWebhook, replayMemory } from '../../scripts/publish/judge.ts';
 import { testPlatform } from '../api/platform.ts';
 import { contentReportFile } from '../../src/site/content-report.ts';
 import { siteDifferences } from './same-site.ts';

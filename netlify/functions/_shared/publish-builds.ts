@@ -20,8 +20,8 @@
  */
 import { getStore } from '@netlify/blobs';
 import type { WebhookSettings } from '../../../src/backend/config.ts';
-import { publishReceiver } from '../../../src/lib/content/publish-receiver.ts';
-import { type BuildChannel, replayMemory, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
+import { publishReceiver } from '../../../scripts/publish/receiver.ts';
+import { type BuildChannel, replayMemory, WEBHOOK_MAX_AGE_MS } from '../../../scripts/publish/judge.ts';
 
 /** The Blobs store of the publish function (site-wide, so it outlives deploys). */
 const STORE_NAME = 'publish-webhooks';
@@ -206,7 +206,7 @@ export interface PublishFunctionOptions extends Coalescer {
 }
 
 /**
- * The publish receiver (src/lib/content/publish-receiver.ts) with the shared replay check and the
+ * The publish receiver (scripts/publish/receiver.ts) with the shared replay check and the
  * coalesced build hooks. Each instance keeps its own replay memory as well: an event sent again to the same
  * instance is recognised without asking the store.
  */

@@ -20,7 +20,8 @@ import {
   publishFunction,
   sweepPublishes,
 } from '../../../netlify/functions/_shared/publish-builds.ts';
-import { type BuildChannel, signedHeaders, strapiHeaders, WEBHOOK_MAX_AGE_MS } from '../../../src/lib/content/webhook.ts';
+import { type BuildChannel, WEBHOOK_MAX_AGE_MS } from '../../../scripts/publish/judge.ts';
+import { signedHeaders, strapiHeaders } from '../../../src/lib/content/webhook.ts';
 
 const secret = 'kV3pZ8qL1mN6rT2wX9yB4cF7hJ0dG5sA';
 const hooks = { fr: 'https://api.netlify.com/build_hooks/fr-site', be: 'https://api.netlify.com/build_hooks/be-site' };

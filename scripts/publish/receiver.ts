@@ -1,21 +1,15 @@
 /**
  * The one receiver of the content service's publish webhooks (Strapi 5's, with `Authorization: Bearer
- * <secret>`, or the embedded service's signed ones: ./webhook.ts), as a fetch handler (a Request in, a
- * Response out): `npm run webhook` and `npm start` serve it on this machine, where `rebuild` queues a
+ * <secret>`, or the embedded service's signed ones: src/lib/content/webhook.ts), as a fetch handler (a
+ * Request in, a Response out), judged by ./judge.ts. A server, beside the build scripts it sets going:
+ * `npm run webhook` and `npm start` serve it on this machine (scripts/webhook.ts), where `rebuild` queues a
  * local incremental build, and the Netlify function (netlify/functions/publish.ts) runs it in production,
  * where `rebuild` calls each concerned site's build hook. Its answers: 202 a build is asked for, 200 the
  * event was received before (nothing more), 204 nothing the sites show changed, 400 not a webhook of the
  * content service, 401 a missing or wrong secret or an event outside the age rule, 405, 413.
  */
-import {
-  EVENT_HEADER,
-  judgeWebhook,
-  SECRET_HEADER,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  type BuildChannel,
-  type ReplayMemory,
-} from './webhook.ts';
+import { EVENT_HEADER, SECRET_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../src/lib/content/webhook.ts';
+import { judgeWebhook, type BuildChannel, type ReplayMemory } from './judge.ts';
 
 /** Far more than any entry's event; a bigger body is not the content service's. */
 const MAX_BODY_BYTES = 1_000_000;
