@@ -34,6 +34,9 @@ export default defineConfig({
           // per worker: creating it for each file was a third of the pass (50 → 15 s of CPU, 2026-12-07).
           pool: 'vmThreads',
           include: ['tests/components/**/*.test.tsx'],
+          // A test is a few waits of up to 5 s each (tests/components/support/setup.ts): a file's first test, its
+          // lazy parts loaded, took over vitest's default 5 s beside the API passes (CI run 26, load 12).
+          testTimeout: 20_000,
           environment: 'happy-dom',
           setupFiles: [...setupFiles, 'tests/components/support/setup.ts'],
         },
