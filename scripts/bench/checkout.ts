@@ -20,7 +20,7 @@ import { preparePlatform, type Platform } from '../../src/backend/platform.ts';
 import { siteUrlOf } from '../../src/lib/channels.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { BENCH_SHOPPERS, benchDatabases, percentile, sellableVariant } from './shared.ts';
 
 const CLIENTS = Number(process.env.BENCH_CHECKOUT_CLIENTS ?? 50);

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { ChannelCode, LocaleCode } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { BENCH_SHOPPERS, type BuildPorts, CHROMIUM_PATH, sellableVariant, serveBuild } from './shared.ts';
 
 const VIEWPORTS = {

@@ -27,7 +27,7 @@ import {
 import { SANDBOX_API_KEY } from '../../src/backend/config.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { siteUrlOf } from '../../src/lib/channels.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { cardToken, created, drainWebhooks, platformOnItsPort, signedIn, withIds } from './checkout.ts';
 import { BENCH_SHOPPERS, benchDatabases, sellableVariant } from './shared.ts';
 

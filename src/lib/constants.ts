@@ -1,7 +1,7 @@
 /**
  * The shop's business constants (subscription discount and minimum, lock and reminder days, delivery
- * frequencies, weights, field limits, cookie, storage keys, cart quantities, loading bar and carousel):
- * one place, imported by the site, the platform and the tests.
+ * frequencies, weights, field limits, cookie, storage keys, cart quantities, shipping fees, loading bar and
+ * carousel): one place, imported by the site, the platform and the tests.
  */
 
 // Exports tagged @public belong to features not built yet (the payment methods' list): they are kept
@@ -139,6 +139,12 @@ export const REFRESH_LOCK = 'store/customer/refresh';
 
 /** A cart line holds 1 to 99 of a variant: the product page's field, the cart's stepper and the shop API agree. */
 export const CART_QUANTITY = { min: 1, max: 99 } as const;
+/**
+ * Shipping of a cart (shown by the cart page): a flat fee per channel below the threshold, free from the
+ * threshold on, measured on the items total after promotions. Minor units, tax included.
+ */
+export const FREE_SHIPPING_THRESHOLD = 4900;
+export const SHIPPING_FEES = { FR: 490, BE: 590 } as const;
 
 /** The loading bar between pages (page-scripts/loading-bar.ts): throttle, duration, delays, height and colour. */
 export const LOADING_BAR = {

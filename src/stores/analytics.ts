@@ -10,7 +10,8 @@ import { pushWithConsent, storedShopper } from '../lib/analytics/data-layer.ts';
 import { addToCart, detailsOf, parsePageItem, parseRememberedItems, viewCart } from '../lib/analytics/events.ts';
 import type { ItemDetails } from '../lib/analytics/items.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
-import type { Customer, Order } from '../lib/shop-api/wire.ts';
+import type { Customer } from '../lib/shop-api/customers.ts';
+import type { Order } from '../lib/shop-api/orders.ts';
 import type { AddToCart } from './cart/index.ts';
 import { inBrowser, type StorageLike } from './browser.ts';
 

@@ -15,10 +15,14 @@ import {
   type CheckoutClient,
   type FoundRelayPoint,
   type PaymentRequest,
-  type ShopClient,
-} from '../lib/shop-api/client.ts';
+  type PaymentMethod,
+  type ShippingMethod,
+} from '../lib/shop-api/checkout.ts';
+import type { ShopClient } from '../lib/shop-api/client.ts';
 import { isShopApiError, NETWORK_ERROR_STATUS } from '../lib/shop-api/http.ts';
-import type { Address, Order, PaymentMethod, ShippingMethod, Violation } from '../lib/shop-api/wire.ts';
+import type { Address } from '../lib/shop-api/addresses.ts';
+import type { Order } from '../lib/shop-api/orders.ts';
+import type { Violation } from '../lib/shop-api/errors.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from './browser.ts';
 import { CART_CHANNEL } from './cart/index.ts';

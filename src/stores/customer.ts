@@ -3,8 +3,8 @@
  * gives an empty default customer rather than an error, so account pages still render.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import type { CustomerUpdate, ShopClient } from '../lib/shop-api/client.ts';
-import type { Customer } from '../lib/shop-api/wire.ts';
+import type { CustomerUpdate, Customer } from '../lib/shop-api/customers.ts';
+import type { ShopClient } from '../lib/shop-api/client.ts';
 import type { Session } from './session/index.ts';
 
 /** The empty default customer a failed customer fetch falls back on. */

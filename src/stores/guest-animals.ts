@@ -7,9 +7,8 @@
  * sign-in (only for a shopper who holds a token), and pets.ts, which builds on shop.ts, uses it too.
  */
 import { STORAGE_KEYS } from '../lib/constants.ts';
-import { createAnimalsClient } from '../lib/shop-api/client.ts';
+import { createAnimalsClient, type Animal } from '../lib/shop-api/animals.ts';
 import type { HttpClient } from '../lib/shop-api/http.ts';
-import type { Animal } from '../lib/shop-api/wire.ts';
 import { browserStorage, safeStorage, type StorageLike } from './browser.ts';
 import type { SessionStore } from './session/index.ts';
 

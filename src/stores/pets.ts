@@ -2,7 +2,7 @@
  * The pets the islands share: the shop API's animals calls over the page's HTTP client, with the guest
  * token of a shopper who created a pet without being signed in (guest-animals.ts).
  */
-import { createAnimalsClient, type AnimalsClient } from '../lib/shop-api/client.ts';
+import { createAnimalsClient, type AnimalsClient } from '../lib/shop-api/animals.ts';
 import { attachGuestAnimals, guestToken } from './guest-animals.ts';
 import { getShop, sessionStore } from './shop.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { STORAGE_KEYS } from '../lib/constants.ts';
-import type { Customer } from '../lib/shop-api/wire.ts';
+import type { Customer } from '../lib/shop-api/customers.ts';
 import type { StorageLike } from './browser.ts';
 import { decodeTokenClaims } from './session/index.ts';
 

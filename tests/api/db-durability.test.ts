@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
-import { order as orderSchema } from '../../src/lib/shop-api/wire.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import {
   answers,
   cleanUp,

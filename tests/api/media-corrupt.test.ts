@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaAuthentication } from '../../src/lib/shop-api/wire.ts';
+import { mediaAuthentication } from '../../src/lib/shop-api/media.ts';
 import { UPLOAD_MESSAGES } from '../../src/lib/pets/photo.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 

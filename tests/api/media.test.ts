@@ -4,7 +4,7 @@ import { appRequest, shopApi, testClock, testPlatform, type TestPlatform } from 
 import { signatureOf } from '../../src/backend/media/signature.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
-import { mediaAuthentication } from '../../src/lib/shop-api/wire.ts';
+import { mediaAuthentication } from '../../src/lib/shop-api/media.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

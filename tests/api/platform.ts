@@ -12,7 +12,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { preparePlatform } from '../../src/backend/platform.ts';
-import { authentication, customer as customerSchema } from '../../src/lib/shop-api/wire.ts';
+import { authentication } from '../../src/lib/shop-api/authentication.ts';
+import { customer as customerSchema } from '../../src/lib/shop-api/customers.ts';
 import { expectedDriver, testDatabaseUrl } from '../support/test-database.ts';
 
 export interface TestPlatformOptions {

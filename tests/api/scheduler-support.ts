@@ -12,7 +12,7 @@ import type { Database } from '../../src/backend/db/database.ts';
 import { createScheduler, type SchedulerOptions } from '../../src/backend/scheduler/scheduler.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';
 import { embeddedRelayPoints } from '../../src/backend/shop/shipping/relay-points.ts';
-import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/wire.ts';
+import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/subscriptions.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, testClock } from './platform.ts';

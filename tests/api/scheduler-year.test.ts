@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import type { RunReport, Scheduler } from '../../src/backend/scheduler/scheduler.ts';
 import { subscriptionPrice } from '../../src/lib/catalogue/pricing.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { addDays } from '../../src/lib/subscriptions/schedule.ts';
 import { addCoupon, addRelayPoint, expectViolation } from './shop-checkout-support.ts';
 import { ordersOf, providerPaymentsFor, schedulerPlatform, subjectsTo } from './scheduler-support.ts';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collection, customer as customerSchema, iri, jwtError, order as orderSchema } from '../../src/lib/shop-api/wire.ts';
+import { collection } from '../../src/lib/shop-api/http.ts';
+import { customer as customerSchema } from '../../src/lib/shop-api/customers.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import { jwtError } from '../../src/lib/shop-api/errors.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 import { checkout, cheapest, expectNotFound, frAddress, ok, type Api } from './shop-checkout-support.ts';
 

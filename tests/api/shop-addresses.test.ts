@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
-import {
-  address as addressSchema,
-  collection,
-  customer as customerSchema,
-  hydraError,
-  iri,
-  jwtError,
-  violationList,
-} from '../../src/lib/shop-api/wire.ts';
+import { address as addressSchema } from '../../src/lib/shop-api/addresses.ts';
+import { collection } from '../../src/lib/shop-api/http.ts';
+import { customer as customerSchema } from '../../src/lib/shop-api/customers.ts';
+import { hydraError, jwtError, violationList } from '../../src/lib/shop-api/errors.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { MAX_ADDRESSES } from '../../src/lib/shop-api/requests/addresses.ts';
 
 let platform: TestPlatform;

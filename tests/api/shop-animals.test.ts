@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
-import { animal as animalSchema, animalBreed, collection, hydraError, jwtError, violationList } from '../../src/lib/shop-api/wire.ts';
+import { animal as animalSchema, animalBreed } from '../../src/lib/shop-api/animals.ts';
+import { collection } from '../../src/lib/shop-api/http.ts';
+import { hydraError, jwtError, violationList } from '../../src/lib/shop-api/errors.ts';
 import { MAX_ANIMALS } from '../../src/lib/shop-api/requests/animals.ts';
 
 const clock = testClock();

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCartOf } from '../../src/backend/shop/carts/repository.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { idFromIri } from '../../src/backend/shop/shared/ids.ts';
-import { order as orderSchema, violationList } from '../../src/lib/shop-api/wire.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
+import { violationList } from '../../src/lib/shop-api/errors.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 
 const clock = testClock();

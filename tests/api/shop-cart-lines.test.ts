@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
-import { order as orderSchema, violationList, type Order } from '../../src/lib/shop-api/wire.ts';
+import { order as orderSchema, type Order } from '../../src/lib/shop-api/orders.ts';
+import { violationList } from '../../src/lib/shop-api/errors.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

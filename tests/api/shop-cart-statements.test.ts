@@ -9,7 +9,8 @@ import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import type { Queryable } from '../../src/backend/db/database.ts';
 import { DELIVERY_FREQUENCIES } from '../../src/lib/constants.ts';
-import { order as orderSchema, violationList } from '../../src/lib/shop-api/wire.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
+import { violationList } from '../../src/lib/shop-api/errors.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
-import { hydraError, iri, order as orderSchema, violationList, type Order } from '../../src/lib/shop-api/wire.ts';
+import { hydraError, violationList } from '../../src/lib/shop-api/errors.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import { order as orderSchema, type Order } from '../../src/lib/shop-api/orders.ts';
 import type { shopApi, TestPlatform } from './platform.ts';
 
 const fixtures = loadFixtures();

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../src/lib/channels.ts';
-import {
-  FREE_SHIPPING_THRESHOLD,
-  SHIPPING_FEES,
-  collection,
-  iri,
-  jwtError,
-  paymentMethod,
-  shippingMethod,
-} from '../../src/lib/shop-api/wire.ts';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../src/lib/constants.ts';
+import { collection } from '../../src/lib/shop-api/http.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import { jwtError } from '../../src/lib/shop-api/errors.ts';
+import { paymentMethod, shippingMethod } from '../../src/lib/shop-api/checkout.ts';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 import {
   addCoupon,

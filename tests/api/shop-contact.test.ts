@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { CONTACT_FILES } from '../../src/lib/shop-api/requests/contact.ts';
-import { contactRequestAnswer, hydraError, violationList } from '../../src/lib/shop-api/wire.ts';
+import { contactRequestAnswer } from '../../src/lib/shop-api/contact.ts';
+import { hydraError, violationList } from '../../src/lib/shop-api/errors.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 
 const OPERATOR_TOKEN = 'staff-token-for-the-contact-tests';

@@ -3,18 +3,11 @@ import { decode } from 'hono/jwt';
 import { randomClientAddress, shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { REFRESH_GRACE_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import { hashPassword, PASSWORD_COST } from '../../src/backend/shop/shared/passwords.ts';
-import {
-  authentication,
-  customer as customerSchema,
-  customerLookup,
-  hydraError,
-  resetLinkState,
-  iri,
-  jwtError,
-  throttledError,
-  tokenClaims,
-  violationList,
-} from '../../src/lib/shop-api/wire.ts';
+import { authentication, tokenClaims } from '../../src/lib/shop-api/authentication.ts';
+import { customer as customerSchema, customerLookup } from '../../src/lib/shop-api/customers.ts';
+import { hydraError, jwtError, throttledError, violationList } from '../../src/lib/shop-api/errors.ts';
+import { resetLinkState } from '../../src/lib/shop-api/reset-password.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

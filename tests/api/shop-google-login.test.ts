@@ -13,7 +13,9 @@ import { preparePlatform } from '../../src/backend/platform.ts';
 import { issueEmbeddedIdToken } from '../../src/backend/google/embedded.ts';
 import { issueEmbeddedCaptchaToken } from '../../src/backend/google/captcha.ts';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../src/lib/captcha/embedded.ts';
-import { authentication, customer as customerSchema, jwtError } from '../../src/lib/shop-api/wire.ts';
+import { authentication } from '../../src/lib/shop-api/authentication.ts';
+import { customer as customerSchema } from '../../src/lib/shop-api/customers.ts';
+import { jwtError } from '../../src/lib/shop-api/errors.ts';
 import { appRequest, randomClientAddress, seededDatabase, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 

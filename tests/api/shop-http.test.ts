@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
-import { hydraError, order as orderSchema } from '../../src/lib/shop-api/wire.ts';
+import { hydraError } from '../../src/lib/shop-api/errors.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import { testPlatform, type TestPlatform } from './platform.ts';
 
 const site = 'http://localhost:4321';

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { EXIT_INTENT_DISCOUNT } from '../../src/lib/constants.ts';
-import { hydraError, newsletterSubscription, order as orderSchema, violationList } from '../../src/lib/shop-api/wire.ts';
+import { hydraError, violationList } from '../../src/lib/shop-api/errors.ts';
+import { newsletterSubscription } from '../../src/lib/shop-api/newsletter.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

@@ -3,17 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { subscriptionPrice } from '../../src/lib/catalogue/pricing.ts';
-import { DELIVERY_FREQUENCIES, EXIT_INTENT_DISCOUNT } from '../../src/lib/constants.ts';
-import {
-  FREE_SHIPPING_THRESHOLD,
-  SHIPPING_FEES,
-  hydraError,
-  iri,
-  jwtError,
-  order as orderSchema,
-  violationList,
-  type Order,
-} from '../../src/lib/shop-api/wire.ts';
+import { DELIVERY_FREQUENCIES, EXIT_INTENT_DISCOUNT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../src/lib/constants.ts';
+import { hydraError, jwtError, violationList } from '../../src/lib/shop-api/errors.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import { order as orderSchema, type Order } from '../../src/lib/shop-api/orders.ts';
 
 const clock = testClock();
 let platform: TestPlatform;

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collection, relayPoint } from '../../src/lib/shop-api/wire.ts';
+import { collection } from '../../src/lib/shop-api/http.ts';
+import { relayPoint } from '../../src/lib/shop-api/orders.ts';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import { addRelayPoint, expectViolation, type Api } from './shop-checkout-support.ts';
 

@@ -6,17 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
-import {
-  address as addressSchema,
-  customer as customerSchema,
-  customerLookup,
-  hydraError,
-  jwtError,
-  order as orderSchema,
-  throttledError,
-  violationCodes,
-  violationList,
-} from '../../src/lib/shop-api/wire.ts';
+import { address as addressSchema } from '../../src/lib/shop-api/addresses.ts';
+import { customer as customerSchema, customerLookup } from '../../src/lib/shop-api/customers.ts';
+import { hydraError, jwtError, throttledError, violationCodes, violationList } from '../../src/lib/shop-api/errors.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;

@@ -7,7 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode, sign } from 'hono/jwt';
 import { shopApi, testClock, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
-import { authentication, customer as customerSchema, jwtError, tokenClaims, violationList } from '../../src/lib/shop-api/wire.ts';
+import { authentication, tokenClaims } from '../../src/lib/shop-api/authentication.ts';
+import { customer as customerSchema } from '../../src/lib/shop-api/customers.ts';
+import { jwtError, violationList } from '../../src/lib/shop-api/errors.ts';
 import { REFRESH_GRACE_MS, SESSION_MAX_LIFETIME_MS } from '../../src/backend/shop/sessions/refresh.ts';
 import { digest } from '../../src/backend/shop/shared/random.ts';
 import { linksOf } from '../../src/backend/mail/outbox.ts';

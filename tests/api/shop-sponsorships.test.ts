@@ -4,8 +4,8 @@
  * friend's first order is paid, over the embedded payment sandbox as in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPONSORSHIP } from '../../src/lib/shop-api/sponsorship-rule.ts';
-import { jwtError, sponsorship, type Sponsorship } from '../../src/lib/shop-api/wire.ts';
+import { SPONSORSHIP, sponsorship, type Sponsorship } from '../../src/lib/shop-api/sponsorships.ts';
+import { jwtError } from '../../src/lib/shop-api/errors.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, uniqueEmail, type TestPlatform } from './platform.ts';
 import { cheapest, checkout, expectViolation, frAddress, ok, payByCard, type Api } from './shop-checkout-support.ts';

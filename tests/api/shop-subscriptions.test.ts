@@ -5,7 +5,8 @@
  * a 404, bad input a 422 with violations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { iri, subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/subscriptions.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, testClock, type TestPlatform } from './platform.ts';
 import {

@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomClientAddress, shopApi, testPlatform, uniqueEmail, type TestPlatform } from './platform.ts';
-import { authentication, hydraError, order as orderSchema, throttledError } from '../../src/lib/shop-api/wire.ts';
+import { authentication } from '../../src/lib/shop-api/authentication.ts';
+import { hydraError, throttledError } from '../../src/lib/shop-api/errors.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
 import { passwordHashingLoad, passwordHashingSlots } from '../../src/backend/shop/shared/passwords.ts';

@@ -12,7 +12,7 @@ import { linksOf, listMails } from '../../src/backend/mail/outbox.ts';
 import { longDate, money } from '../../src/backend/shop/order-mails/format.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/wire.ts';
+import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/subscriptions.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, testClock, type TestPlatform } from './platform.ts';
 import { checkout, ok } from './shop-checkout-support.ts';

@@ -7,7 +7,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AddressesIsland from '../../src/islands/account/AddressesIsland.tsx';
-import type { Address } from '../../src/lib/shop-api/wire.ts';
+import type { Address } from '../../src/lib/shop-api/addresses.ts';
 import { customerAnswer, signedInAnswer } from './support/answers.ts';
 import { islandIn, shopApiOnFetch, signedIn } from './support/island.tsx';
 

@@ -9,7 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import CartPageIsland from '../../src/islands/cart/CartPageIsland.tsx';
 import { CART_QUANTITY, STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { cartStore } from '../../src/stores/shop.ts';
 import { answerCarts } from './support/cart-api.ts';
 import { islandIn, shopApiOnFetch } from './support/island.tsx';

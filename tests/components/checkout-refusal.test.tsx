@@ -9,7 +9,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, expect, it } from 'vitest';
 import { CARD_FIELDS } from '../../src/lib/payments/card-details.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { iri, type Order } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
+import type { Order } from '../../src/lib/shop-api/orders.ts';
 import { sessionStore } from '../../src/stores/shop.ts';
 import { funnelAtSummary, GOOD, orderAtSummary, t, TOKEN } from './support/checkout-funnel.tsx';
 

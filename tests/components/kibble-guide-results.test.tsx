@@ -11,7 +11,7 @@ import { ContentUrl, Results } from '../../src/islands/guides/KibbleResultsIslan
 import { Island } from '../../src/islands/shared/island.tsx';
 import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { ADULT_SIZE_KG } from '../../src/lib/nutrition/kibble-guide.ts';
-import type { Animal } from '../../src/lib/shop-api/wire.ts';
+import type { Animal } from '../../src/lib/shop-api/animals.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

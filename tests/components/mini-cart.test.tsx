@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import { answerCarts } from './support/cart-api.ts';
 import { islandIn, shopApiOnFetch } from './support/island.tsx';
 

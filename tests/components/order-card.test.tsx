@@ -8,7 +8,7 @@ import { messagesFor } from '../../src/i18n/translate.ts';
 import { OrderCard } from '../../src/islands/account/OrdersParts.tsx';
 import { Island } from '../../src/islands/shared/island.tsx';
 import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
-import type { Order } from '../../src/lib/shop-api/wire.ts';
+import type { Order } from '../../src/lib/shop-api/orders.ts';
 
 /** A placed order with lines of these quantities: the card reads only these fields. */
 const orderOf = (quantities: number[]) =>

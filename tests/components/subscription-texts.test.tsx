@@ -12,7 +12,7 @@ import SubscriptionsIsland from '../../src/islands/account/subscriptions/Subscri
 import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../src/lib/orders/display-status.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import type { Subscription } from '../../src/lib/shop-api/wire.ts';
+import type { Subscription } from '../../src/lib/shop-api/subscriptions.ts';
 import { abortReasons } from '../../src/lib/subscriptions/abort.ts';
 import { signedInAnswer } from './support/answers.ts';
 import { shopApiOnFetch, signedIn } from './support/island.tsx';

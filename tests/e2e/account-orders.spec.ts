@@ -10,7 +10,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { INVOICE_DELAY_DAYS } from '../../src/lib/constants.ts';
 import { DISPLAY_STATUSES } from '../../src/lib/orders/display-status.ts';
-import { iri } from '../../src/lib/shop-api/wire.ts';
+import { iri } from '../../src/lib/shop-api/iri.ts';
 import {
   type ApiSession,
   atPath,

@@ -1,5 +1,5 @@
 /** What a cart answers of the checkout before it starts: the fields test doubles of an Order need. */
-import type { Order } from '../../src/lib/shop-api/wire.ts';
+import type { Order } from '../../src/lib/shop-api/orders.ts';
 
 export const cartCheckoutFields = {
   number: null,

@@ -10,7 +10,7 @@
  * attempts ask about that payment instead.
  */
 import { languageOf, siteUrlOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
-import { SHOP_API_PREFIX } from '../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../lib/shop-api/iri.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrderById, lockPayment } from '../shop/orders/repository.ts';
 import { applyOutcome } from '../shop/orders/payments.ts';

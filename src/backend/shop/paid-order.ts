@@ -11,6 +11,6 @@ import { startSubscriptions } from './subscriptions/creation.ts';
 export const PAID_ORDER_EFFECTS: readonly PaidOrderEffect[] = [
   // A card payment leaves a mandate: the order's subscription items start their subscriptions, each mailed its terms.
   (tx, order, paid, { now, env }) => startSubscriptions(tx, order, paid, { now, env }),
-  // A friend's first order paid: their sponsor's reward (lib/shop-api/sponsorship-rule.ts).
+  // A friend's first order paid: their sponsor's reward (lib/shop-api/sponsorships.ts).
   (tx, order, _paid, options) => rewardSponsor(tx, order, options),
 ];

@@ -1,7 +1,7 @@
 /** One saved address: its lines, the favourite mark, and what can be done with it. */
 import { htmlLangOf } from '../../lib/channels.ts';
 import { formatPhone } from '../../lib/forms/phone.ts';
-import type { Address } from '../../lib/shop-api/wire.ts';
+import type { Address } from '../../lib/shop-api/addresses.ts';
 import { useIsland } from '../shared/island.tsx';
 
 export const addressName = (address: Address): string => address.alias || `${address.firstName} ${address.lastName}`;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
-import type { Address } from '../../lib/shop-api/wire.ts';
+import type { Address } from '../../lib/shop-api/addresses.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';

@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { createOrdersClient } from '../../lib/shop-api/client.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { OrderCard } from './OrdersParts.tsx';

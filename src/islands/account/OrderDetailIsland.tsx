@@ -14,9 +14,9 @@ import { addressLines, relayPointLines } from '../../lib/orders/address-lines.ts
 import { pathTo } from '../../lib/routes/paths.ts';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
-import { createOrdersClient } from '../../lib/shop-api/client.ts';
+import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
-import { iri, type Order } from '../../lib/shop-api/wire.ts';
+import { iri } from '../../lib/shop-api/iri.ts';
 import { getShop, sessionStore, shopApi } from '../../stores/shop.ts';
 import { AddressText } from '../shared/AddressText.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';

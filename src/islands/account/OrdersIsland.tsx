@@ -5,9 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { createOrdersClient } from '../../lib/shop-api/client.ts';
+import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { ORDERS_PER_PAGE } from '../../lib/shop-api/requests/orders.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../shared/guard.tsx';

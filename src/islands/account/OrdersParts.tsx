@@ -8,7 +8,7 @@ import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts
 import type { DisplayGroup } from '../../lib/orders/display-status.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { Guarded } from '../shared/guard.tsx';
 import { Island, type IslandProps, useIsland } from '../shared/island.tsx';
 import './Orders.css';

@@ -18,7 +18,7 @@ import {
   withEmailPassword,
   type PersonalDataFormValues,
 } from '../../lib/forms/personal-data.ts';
-import type { Customer } from '../../lib/shop-api/wire.ts';
+import type { Customer } from '../../lib/shop-api/customers.ts';
 import { customerStore } from '../../stores/shop.ts';
 import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';

@@ -20,7 +20,7 @@ import { MAX_RECIPES } from '../../lib/nutrition/recommendation.ts';
 import type { RecommendationRequest } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { biNutritionDraft, keepBiNutritionDraft, type BiNutritionDraft } from '../../stores/bi-nutrition.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';

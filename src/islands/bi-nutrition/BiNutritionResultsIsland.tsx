@@ -11,7 +11,7 @@ import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { guideOffer, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { biNutritionDraft } from '../../stores/bi-nutrition.ts';
 import { AddedToCart } from '../shared/AddedToCart.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';

@@ -7,7 +7,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { isCartQuantity } from '../../lib/cart-link.ts';
-import type { Order, OrderItem } from '../../lib/shop-api/wire.ts';
+import type { Order, OrderItem } from '../../lib/shop-api/orders.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';

@@ -1,5 +1,5 @@
 /** The free-shipping progress bar, and the accounting lines (shared with the checkout). */
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { useIsland } from '../shared/island.tsx';
 
 export { OrderTotals as CartTotals } from '../shared/OrderTotals.tsx';

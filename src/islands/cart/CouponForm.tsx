@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Translator } from '../../lib/translator.ts';
 import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop-api/requests/carts.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { couponChange, missingForCoupon, type CouponChange } from '../../stores/cart/coupon.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';

@@ -4,7 +4,7 @@
  */
 import { type CSSProperties, useState } from 'react';
 import type { PictureFiles } from '../../lib/catalogue/picture-files.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { upsellsFor, type Species } from '../../stores/cart/upsells.ts';
 import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';

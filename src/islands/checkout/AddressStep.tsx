@@ -5,7 +5,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { channelCodes, channelOf, channels, languageOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Address, Customer } from '../../lib/shop-api/wire.ts';
+import type { Address } from '../../lib/shop-api/addresses.ts';
+import type { Customer } from '../../lib/shop-api/customers.ts';
 import type { CheckoutError } from '../../stores/checkout.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';

@@ -11,7 +11,7 @@ import { createContext, lazy, type ReactNode, type RefObject, Suspense, useConte
 import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
 import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout.ts';
 import { useStore } from '@nanostores/react';

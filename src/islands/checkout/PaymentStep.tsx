@@ -7,7 +7,7 @@
  * Mollie Components, Mollie's own fields mounted in the form, which the page never reads.
  */
 import { useState } from 'react';
-import type { PaymentMethod } from '../../lib/shop-api/wire.ts';
+import type { PaymentMethod } from '../../lib/shop-api/checkout.ts';
 import type { CheckoutStore } from '../../stores/checkout.ts';
 import { codeOf, openPayment } from '../../stores/checkout.ts';
 import { useCardForm as useSharedCardForm } from '../shared/CardForm.tsx';

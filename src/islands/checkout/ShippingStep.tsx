@@ -5,8 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { formatDistanceKm } from '../../lib/relay/distance.ts';
-import type { FoundRelayPoint } from '../../lib/shop-api/client.ts';
-import type { ShippingMethod } from '../../lib/shop-api/wire.ts';
+import type { FoundRelayPoint, ShippingMethod } from '../../lib/shop-api/checkout.ts';
 import { formatSpan } from '../../lib/shops/opening-tags.ts';
 import { codeOf, shipmentOf } from '../../stores/checkout.ts';
 import { useIsland } from '../shared/island.tsx';

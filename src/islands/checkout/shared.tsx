@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { languageOf } from '../../lib/channels.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
 import { errorText } from './errors.ts';
 import { useIsland } from '../shared/island.tsx';

@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { intlLocaleOf, languageOf } from '../../lib/channels.ts';
 import { createForm } from '../shared/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { createOrdersClient } from '../../lib/shop-api/client.ts';
+import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { noErrors } from '../../lib/forms/validate.ts';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
@@ -23,7 +23,7 @@ import {
   contactRequestFor,
   megabytes,
 } from '../../lib/shop-api/requests/contact.ts';
-import type { ContactRequestAnswer, Order } from '../../lib/shop-api/wire.ts';
+import type { ContactRequestAnswer } from '../../lib/shop-api/contact.ts';
 import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { SelectField, TextAreaField, TextField } from '../shared/forms/Field.tsx';

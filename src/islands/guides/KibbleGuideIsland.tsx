@@ -10,7 +10,7 @@ import { KIBBLE_GUIDE_STEPS } from '../../lib/nutrition/kibble-guide.ts';
 import { createForm } from '../shared/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { forgetGuideDraft, guideDraft, keepGuideDraft } from '../../stores/guide.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';

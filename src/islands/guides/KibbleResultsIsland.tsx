@@ -14,7 +14,7 @@ import { DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { guideOffer, guideQuestions, recommendationBodyOf, type GuideAnswers, type GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { catsForGuide, GUIDE_OF_ENTRY, type NutritionGuideKind } from '../../lib/nutrition/guide-entry.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { animalsApi, mayOwnPets, ownerToken } from '../../stores/pets.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';

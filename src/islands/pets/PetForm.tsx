@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { createForm } from '../shared/forms/form-state.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { Form, useFormField, useFormPending } from '../shared/forms/Form.tsx';

@@ -4,7 +4,7 @@
  * kibble guide with it.
  */
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { sessionStore } from '../../stores/shop.ts';
 import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';

@@ -8,7 +8,7 @@ import { languageOf } from '../../lib/channels.ts';
 import { activityLabel, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pets/labels.ts';
 import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, SPECIES_IDS, speciesOf } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { ErrorList, FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland } from '../shared/guard.tsx';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { SPECIES_IDS } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';

@@ -2,7 +2,7 @@
  * What the pet screens share: the pet's photo or an empty frame of the same size, and the message left for
  * the list (the summary line and loading a pet from the address are in shared/pets, the guides use them).
  */
-import type { Animal } from '../../lib/shop-api/wire.ts';
+import type { Animal } from '../../lib/shop-api/animals.ts';
 import { useIsland } from '../shared/island.tsx';
 import './pets.css';
 

@@ -1,5 +1,5 @@
 /** The accounting lines of a cart or an order: items, discount, shipping, service fees, totals with and without tax. */
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { useIsland } from './island.tsx';
 
 /** `brief` (the mini cart): the total with tax, without its split into the amount before tax and the tax. */

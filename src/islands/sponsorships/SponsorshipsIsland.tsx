@@ -8,8 +8,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
-import { SPONSORSHIP } from '../../lib/shop-api/sponsorship-rule.ts';
-import type { Sponsorship } from '../../lib/shop-api/wire.ts';
+import { SPONSORSHIP, type Sponsorship } from '../../lib/shop-api/sponsorships.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { guardedIsland } from '../shared/guard.tsx';

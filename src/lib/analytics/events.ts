@@ -4,7 +4,7 @@
  * (SPEC §6). Pure builders: what the page says of its products (rendered at build time, see pageItem) or
  * what the shop API answered in, an event out. The checkout's begin_checkout and purchase are in items.ts.
  */
-import type { Order, OrderItem } from '../shop-api/wire.ts';
+import type { Order, OrderItem } from '../shop-api/orders.ts';
 import { shopperClasses, type Shopper } from '../marketing/analytics.ts';
 import { type AnalyticsItem, analyticsItem, BRAND, DEFAULT_LIST_NAME, type ItemDetails } from './items.ts';
 

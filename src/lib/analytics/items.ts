@@ -4,7 +4,7 @@
  * item_name, item_variant, categories, rating, notices, subscribed, price, quantity, discount, brand and
  * the list the product was added from, "Other" when none). Amounts in euros, as the data layer wants them.
  */
-import type { Order, OrderItem } from '../shop-api/wire.ts';
+import type { Order, OrderItem } from '../shop-api/orders.ts';
 import { shopperClasses, type Shopper } from '../marketing/analytics.ts';
 import { analyticsAllowed, pushEvent, storedShopper } from './data-layer.ts';
 

@@ -7,7 +7,7 @@ import '../zod/jitless.ts';
 import { z } from 'zod/mini';
 import { addressFields, hasForbiddenCharacters, postcodeIssue, withPostcodeOfCountry } from '../shop-api/requests/addresses.ts';
 import { always, hasEmoji, hasInvisibleCharacters } from '../shop-api/requests/fields.ts';
-import type { Address } from '../shop-api/wire.ts';
+import type { Address } from '../shop-api/addresses.ts';
 import { optionalPhone, phoneCountryOf, phoneValueOf, requiredPhone, type PhoneValue } from './phone.ts';
 
 const fields = z.object({

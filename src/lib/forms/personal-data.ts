@@ -5,7 +5,7 @@
 import '../zod/jitless.ts';
 import { z } from 'zod/mini';
 import type { Language } from '../channels.ts';
-import type { Customer } from '../shop-api/wire.ts';
+import type { Customer } from '../shop-api/customers.ts';
 import { systemClock, type Clock } from '../shop-api/requests/dates.ts';
 import { GENDERS } from '../shop-api/requests/fields.ts';
 import { personalDataRequest } from '../shop-api/requests/customers.ts';

@@ -4,7 +4,7 @@
  * form-level. The violation's code picks the message key; its text is the fallback.
  */
 import { isShopApiError } from '../shop-api/http.ts';
-import type { Violation, ViolationCode } from '../shop-api/wire.ts';
+import type { Violation, ViolationCode } from '../shop-api/errors.ts';
 import { fieldErrorList, noErrors, type FieldError, type FormErrors } from './validate.ts';
 
 export interface ViolationOptions {
@@ -16,10 +16,10 @@ export interface ViolationOptions {
 }
 
 /**
- * The shop API's violation codes (wire.ts) whose text needs no value, read as the site's own codes, so a
- * field-specific text applies (`forms.address.city.errors.forbidden_characters`). Codes whose text needs a
- * value the violation does not carry (TOO_LONG, POSTCODE_LENGTH…) keep the server's message, which comes
- * in the page's language.
+ * The shop API's violation codes (lib/shop-api/errors.ts) whose text needs no value, read as the site's own
+ * codes, so a field-specific text applies (`forms.address.city.errors.forbidden_characters`). Codes whose
+ * text needs a value the violation does not carry (TOO_LONG, POSTCODE_LENGTH…) keep the server's message,
+ * which comes in the page's language.
  */
 export const SERVER_CODES: Partial<Record<ViolationCode, string>> = {
   NOT_BLANK: 'required',

@@ -4,7 +4,7 @@
  * (a dog cannot have a cat menu). Each cat leads to its own guide page.
  */
 import type { RouteName } from '../routes/routes.ts';
-import { animalIri } from '../shop-api/requests/animals.ts';
+import { animalIri } from '../shop-api/iri.ts';
 import { SPECIES_IDS } from '../pets/profile.ts';
 
 export type NutritionGuideKind = 'full' | 'short';

@@ -5,7 +5,7 @@
  * The account page, the mails and the invoice all read them from here.
  */
 import type { Language } from '../channels.ts';
-import type { Order } from '../shop-api/wire.ts';
+import type { Order } from '../shop-api/orders.ts';
 
 type Totals = Pick<
   Order,

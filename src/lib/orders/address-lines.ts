@@ -4,7 +4,7 @@
  * The country is named in the reader's language (Intl's region names).
  */
 import { intlLocaleOf, type Language } from '../channels.ts';
-import type { OrderAddress, RelayPoint } from '../shop-api/wire.ts';
+import type { OrderAddress, RelayPoint } from '../shop-api/orders.ts';
 
 const countryName = (lang: Language, code: string): string =>
   new Intl.DisplayNames([intlLocaleOf(lang)], { type: 'region' }).of(code) ?? code;

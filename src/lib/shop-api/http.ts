@@ -3,13 +3,13 @@
  * query parameters, JSON-LD in and out (PATCH sends merge-patch), a bearer token when there is one, and
  * the retry policy: GET, HEAD and OPTIONS are retried once on 408, 409, 425, 429, 500, 502, 503, 504 or a
  * network failure; POST, PUT, PATCH and DELETE never are (they may have been applied). Answers are parsed
- * with the wire schemas; failures become a ShopApiError carrying the status, the violations and the
- * server's description.
+ * with the resources' answer schemas (a list's in a Hydra `collection`); failures become a ShopApiError
+ * carrying the status, the violations and the server's description.
  */
 import '../zod/jitless.ts';
 import { z } from 'zod/mini';
 import type { ChannelCode, LocaleCode } from '../channels.ts';
-import { violation, type Violation } from './wire.ts';
+import { violation, type Violation } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'OPTIONS'];
@@ -224,3 +224,11 @@ export function createHttpClient(options: HttpClientOptions) {
   };
 }
 export type HttpClient = ReturnType<typeof createHttpClient>;
+
+/** A list's answer (a Hydra collection): its members and how many there are in all. */
+export const collection = <T extends z.ZodMiniType>(member: T) =>
+  z.object({
+    '@type': z.literal('hydra:Collection'),
+    'hydra:member': z.array(member),
+    'hydra:totalItems': z.int(),
+  });

@@ -5,7 +5,8 @@
  * drops under its minimum, or applies again when the cart reaches it, is noticed whatever changed the cart.
  * One code per order: a new code replaces the one on the cart, and the shopper is told which it replaced.
  */
-import type { Order, Violation } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
+import type { Violation } from '../../lib/shop-api/errors.ts';
 
 export type CouponChange =
   | { kind: 'applied'; code: string; amount: number }

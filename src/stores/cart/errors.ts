@@ -5,7 +5,8 @@
  * language (a coupon's or a stock refusal's reason); the store never writes such words itself.
  */
 import { isShopApiError, NETWORK_ERROR_STATUS, type ShopApiError } from '../../lib/shop-api/http.ts';
-import type { Order, Violation } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
+import type { Violation } from '../../lib/shop-api/errors.ts';
 
 /** The text a cart operation on an unknown cart is rejected with (for developers; shoppers see a translation). */
 export const CART_NOT_FOUND = 'Cart not found';

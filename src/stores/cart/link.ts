@@ -5,7 +5,7 @@
  * and so are the lines the link asked for with a value the shop cannot apply (never added).
  */
 import type { CartLinkLine } from '../../lib/cart-link.ts';
-import type { Order } from '../../lib/shop-api/wire.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { cartErrorOf, type CartError } from './errors.ts';
 
 export interface CartLinkDeps {

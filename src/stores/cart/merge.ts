@@ -5,7 +5,8 @@
  * is logged in with what could be kept, and the failure is recorded for the islands to tell.
  */
 import type { ShopClient } from '../../lib/shop-api/client.ts';
-import type { Authentication, Order } from '../../lib/shop-api/wire.ts';
+import type { Authentication } from '../../lib/shop-api/authentication.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
 import { cartErrorOf, type CartError } from './errors.ts';
 import type { CartTokenStore } from './persistence.ts';
 

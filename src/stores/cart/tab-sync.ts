@@ -6,7 +6,7 @@
  * itself (another tab created, dropped or logged into a cart) is followed through storage events too.
  */
 import { STORAGE_KEYS } from '../../lib/constants.ts';
-import { order as orderSchema, type Order } from '../../lib/shop-api/wire.ts';
+import { order as orderSchema, type Order } from '../../lib/shop-api/orders.ts';
 import type { LocaleCode } from '../../lib/channels.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../browser.ts';
 import type { Enqueue } from './queue.ts';

@@ -10,8 +10,8 @@ import { afterLoginTarget, guardRedirect, isLoginPath, loginRedirect } from '../
 import type { RouteName } from '../../lib/routes/routes.ts';
 import type { LocaleCode } from '../../lib/channels.ts';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
-import { NO_AUTHENTICATION_DATA, type Credentials, type ShopClient } from '../../lib/shop-api/client.ts';
-import type { Authentication } from '../../lib/shop-api/wire.ts';
+import { NO_AUTHENTICATION_DATA, type Credentials, type Authentication } from '../../lib/shop-api/authentication.ts';
+import type { ShopClient } from '../../lib/shop-api/client.ts';
 import {
   browserNavigation,
   browserStorageEvents,

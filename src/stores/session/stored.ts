@@ -5,7 +5,7 @@
  */
 import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../lib/constants.ts';
 import { decodeTokenPayload } from '../../lib/session-token.ts';
-import { tokenClaims } from '../../lib/shop-api/wire.ts';
+import { tokenClaims } from '../../lib/shop-api/authentication.ts';
 import type { StorageLike } from '../browser.ts';
 
 type TokenClaims = ReturnType<typeof tokenClaims.parse>;

@@ -1,5 +1,5 @@
-/** The shop API's answers the component tests give, in its wire format (src/lib/shop-api/wire.ts parses them as the islands do). */
-import type { Customer } from '../../../src/lib/shop-api/wire.ts';
+/** The shop API's answers the component tests give, in its wire format (src/lib/shop-api's modules parse them as the islands do). */
+import type { Customer } from '../../../src/lib/shop-api/customers.ts';
 import { fakeToken } from './island.tsx';
 
 export const CUSTOMER_IRI = '/api/v2/shop/customers/7';

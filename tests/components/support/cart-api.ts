@@ -4,7 +4,7 @@
  * client and store and gets the answers in the wire format.
  */
 import { fakeShop } from '../../unit/stores/cart/fakes.ts';
-import type { AddItemInput } from '../../../src/lib/shop-api/client.ts';
+import type { AddItemInput } from '../../../src/lib/shop-api/carts.ts';
 import type { FakeShopApi } from './shop-api.ts';
 
 export const cartPaths = {

@@ -10,7 +10,7 @@ import { messagesFor } from '../../../src/i18n/translate.ts';
 import CheckoutIsland from '../../../src/islands/checkout/CheckoutIsland.tsx';
 import { channelOf, languageOf, type LocaleCode } from '../../../src/lib/channels.ts';
 import { pathTo } from '../../../src/lib/routes/paths.ts';
-import { iri } from '../../../src/lib/shop-api/wire.ts';
+import { iri } from '../../../src/lib/shop-api/iri.ts';
 import { customerAnswer, signedInAnswer } from './answers.ts';
 import { orderAtSummary, TOKEN } from './checkout-funnel.tsx';
 import { recordNavigations, shopApiOnFetch, signedIn } from './island.tsx';

@@ -17,7 +17,8 @@ import {
 import fr from '../../../src/i18n/messages/fr/index.ts';
 import nl from '../../../src/i18n/messages/nl/index.ts';
 import type { Language } from '../../../src/lib/channels.ts';
-import { violationCodes, type Order } from '../../../src/lib/shop-api/wire.ts';
+import { violationCodes } from '../../../src/lib/shop-api/errors.ts';
+import type { Order } from '../../../src/lib/shop-api/orders.ts';
 import { sampleOrder } from '../backend/shop/order-mails/sample-order.ts';
 import { NUTRITION_MESSAGES } from '../../../src/lib/nutrition/requests.ts';
 import { dutchSlips, frenchSlips, slipsOf, strings } from './typography.ts';

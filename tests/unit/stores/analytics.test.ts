@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../src/lib/constants.ts';
-import type { Customer, Order } from '../../../src/lib/shop-api/wire.ts';
+import type { Customer } from '../../../src/lib/shop-api/customers.ts';
+import type { Order } from '../../../src/lib/shop-api/orders.ts';
 import { rememberClientType, trackAddToCart, trackViewCart } from '../../../src/stores/analytics.ts';
 import { memoryStorage } from '../../../src/stores/browser.ts';
 import { createCartStore } from '../../../src/stores/cart/index.ts';

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ShopApiError } from '../../../src/lib/shop-api/http.ts';
-import { iri, type Address, type Order, type PaymentMethod, type ShippingMethod } from '../../../src/lib/shop-api/wire.ts';
-import type { FoundRelayPoint, PaymentRequest } from '../../../src/lib/shop-api/client.ts';
+import { iri } from '../../../src/lib/shop-api/iri.ts';
+import type { Address } from '../../../src/lib/shop-api/addresses.ts';
+import type { Order } from '../../../src/lib/shop-api/orders.ts';
+import type { PaymentMethod, ShippingMethod, FoundRelayPoint, PaymentRequest } from '../../../src/lib/shop-api/checkout.ts';
 import { createCheckoutStore, type CheckoutDeps } from '../../../src/stores/checkout.ts';
 import { fakeChannels, fakeShop } from './cart/fakes.ts';
 import { cardTokeniser } from '../../../src/stores/checkout-card.ts';

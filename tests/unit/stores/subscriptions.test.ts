@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../src/lib/constants.ts';
-import type { Customer } from '../../../src/lib/shop-api/wire.ts';
+import type { Customer } from '../../../src/lib/shop-api/customers.ts';
 import { memoryStorage } from '../../../src/stores/browser.ts';
 import { emptyCustomer } from '../../../src/stores/customer.ts';
 import { adoptAppSession, rememberSubscriber } from '../../../src/stores/subscriptions.ts';

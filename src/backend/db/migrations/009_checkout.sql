@@ -114,7 +114,7 @@ INSERT INTO shop.shipping_methods (code, kind, carrier, position, name_fr, name_
    'Retrait en point relais ou bureau de poste en 3 à 5 jours ouvrés.', 'Af te halen in een afhaalpunt of postkantoor in 3 tot 5 werkdagen.');
 
 -- Home delivery costs on each channel what the cart announces for its home country (SHIPPING_FEES of
--- src/lib/shop-api/wire.ts: a test checks they agree); Luxembourg costs the Belgian fee from both.
+-- src/lib/constants.ts: a test checks they agree); Luxembourg costs the Belgian fee from both.
 INSERT INTO shop.shipping_rates (method_code, channel_code, country_code, fee) VALUES
   ('home_delivery', 'FR', 'FR', 490),
   ('home_delivery', 'FR', 'LU', 590),

@@ -3,7 +3,8 @@
  * address: it is the customer's defaultAddress, so there is always at most one.
  */
 import { Hono } from 'hono';
-import { iri, SHOP_API_PREFIX, type Address } from '../../../lib/shop-api/wire.ts';
+import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
+import type { Address } from '../../../lib/shop-api/addresses.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
 import { idParam } from '../shared/ids.ts';

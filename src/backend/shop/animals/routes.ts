@@ -6,14 +6,9 @@
  * cart's token. At sign-in, POST /animals/attach makes the guest's pets the customer's.
  */
 import { Hono } from 'hono';
-import { SHOP_API_PREFIX, type Animal } from '../../../lib/shop-api/wire.ts';
-import {
-  animalIri,
-  animalRequest,
-  attachAnimalsRequest,
-  deleteAnimalRequest,
-  MAX_ANIMALS,
-} from '../../../lib/shop-api/requests/animals.ts';
+import { SHOP_API_PREFIX, animalIri } from '../../../lib/shop-api/iri.ts';
+import type { Animal } from '../../../lib/shop-api/animals.ts';
+import { animalRequest, attachAnimalsRequest, deleteAnimalRequest, MAX_ANIMALS } from '../../../lib/shop-api/requests/animals.ts';
 import { today } from '../../../lib/shop-api/requests/dates.ts';
 import {
   ACTIVITIES,

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
 import { VARIANT_CODE } from '../../../lib/constants.ts';
 import { channels, type Language, languageOf } from '../../../lib/channels.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { findVariant, type SellableVariant } from '../../content/repository.ts';
 import { notFound, refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';

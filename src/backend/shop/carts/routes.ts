@@ -1,6 +1,6 @@
 /** The cart itself: created, read, dropped and assigned to the signed-in customer (/shop/orders/{token}); its items and coupon are items.ts and coupons.ts. */
 import { Hono } from 'hono';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { channelOf, channels } from '../../../lib/channels.ts';
 import { refuse } from '../shared/errors.ts';
 import { ld, noContent, parseBody } from '../shared/request.ts';
@@ -19,7 +19,7 @@ import { findCoupon, setCoupon } from '../orders/discounts.ts';
 import { findOrder, hasCompletedOrder, type OrderRow } from '../orders/repository.ts';
 
 /**
- * A friend who came through a sponsor's link finds the sponsor's code on their cart (lib/shop-api/sponsorship-rule.ts),
+ * A friend who came through a sponsor's link finds the sponsor's code on their cart (lib/shop-api/sponsorships.ts),
  * unless the cart holds another code: the shopper's choice stays.
  */
 async function withSponsorCode(q: Queryable, order: OrderRow, customerId: number, now: Date): Promise<OrderRow> {

@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import { readPlatformConfig } from '../../config.ts';
 import { languageOf, type Language, siteUrlOf } from '../../../lib/channels.ts';
 import { paymentRequestRequest } from '../../../lib/shop-api/requests/checkout.ts';
-import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import {
   findOrderById,
   type OrderRow,

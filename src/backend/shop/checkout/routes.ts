@@ -4,7 +4,8 @@
  * (lib/orders/checkout.ts): going back is allowed until completion, a step out of order is a 422.
  */
 import { Hono } from 'hono';
-import { iri, type PaymentMethod, type ShippingMethod } from '../../../lib/shop-api/wire.ts';
+import { iri } from '../../../lib/shop-api/iri.ts';
+import type { PaymentMethod, ShippingMethod } from '../../../lib/shop-api/checkout.ts';
 import {
   checkoutAddressRequest,
   completeRequest,

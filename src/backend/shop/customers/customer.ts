@@ -1,6 +1,7 @@
 /** A customer as the API answers it. */
 import { createHash } from 'node:crypto';
-import { iri, type Customer } from '../../../lib/shop-api/wire.ts';
+import { iri } from '../../../lib/shop-api/iri.ts';
+import type { Customer } from '../../../lib/shop-api/customers.ts';
 import type { CustomerRow } from './repository.ts';
 import { canonicalEmail } from '../shared/email.ts';
 

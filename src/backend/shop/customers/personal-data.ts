@@ -3,7 +3,7 @@
  * and mails the old address; a default address must be one of the customer's.
  */
 import type { z } from 'zod';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { channelOf, siteUrlOf, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { sendMail } from '../../mail/outbox.ts';

@@ -10,7 +10,7 @@ import PDFDocument from 'pdfkit';
 import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
-import type { Order } from '../../../lib/shop-api/wire.ts';
+import type { Order } from '../../../lib/shop-api/orders.ts';
 import { SELLER } from '../../../lib/seller.ts';
 import { addressLines, amount, longDate, type PaymentView, relayPointLines, subscriptionMention } from '../order-mails/format.ts';
 

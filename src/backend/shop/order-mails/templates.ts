@@ -8,7 +8,7 @@
 import { INVOICE_DELAY_DAYS, SUBSCRIPTION_MIN_DELIVERIES } from '../../../lib/constants.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
-import type { Order } from '../../../lib/shop-api/wire.ts';
+import type { Order } from '../../../lib/shop-api/orders.ts';
 import { escapeHtml, type Mail } from '../../mail/outbox.ts';
 import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
 import {

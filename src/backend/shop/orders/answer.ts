@@ -3,7 +3,9 @@
  * placed order with the figures it was placed with; names, labels and statuses in the view's language.
  */
 import type { Queryable } from '../../db/database.ts';
-import { FREE_SHIPPING_THRESHOLD, iri, type CouponState, type Order, type Payment, type Shipment } from '../../../lib/shop-api/wire.ts';
+import { FREE_SHIPPING_THRESHOLD } from '../../../lib/constants.ts';
+import { iri } from '../../../lib/shop-api/iri.ts';
+import type { CouponState, Order, Payment, Shipment } from '../../../lib/shop-api/orders.ts';
 import { languageOf, type Language } from '../../../lib/channels.ts';
 import { displayGroupOf, displayLabelOf, orderDisplayStatus } from '../../../lib/orders/display-status.ts';
 import { couponStateOf, findCoupon } from './discounts.ts';

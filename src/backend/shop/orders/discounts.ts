@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
-import type { CouponState } from '../../../lib/shop-api/wire.ts';
+import type { CouponState } from '../../../lib/shop-api/orders.ts';
 import { canonicalEmailOf } from '../customers/repository.ts';
 import { violation } from '../shared/errors.ts';
 import { COMPLETED_ORDER } from '../shared/placed-orders.ts';

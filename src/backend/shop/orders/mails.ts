@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { channels, languageOf, siteUrlOf, type Language, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import type { Order } from '../../../lib/shop-api/wire.ts';
+import type { Order } from '../../../lib/shop-api/orders.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { orderJson } from './answer.ts';

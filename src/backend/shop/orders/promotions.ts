@@ -16,7 +16,7 @@
  * already completed an order the coupon is removed from the cart (carts/routes.ts), since that customer
  * can never become eligible again.
  *
- * A referral code rewards a new customer of another household (lib/shop-api/sponsorship-rule.ts): a cart
+ * A referral code rewards a new customer of another household (lib/shop-api/sponsorships.ts): a cart
  * going to an address of the sponsor gets nothing from it. That is checked when the code is applied (on the
  * friend's default address until the cart has its own) and again at completion, which prices the cart
  * with the address it ships to.

@@ -11,7 +11,7 @@ import type { CheckoutState } from '../../../lib/orders/checkout.ts';
 import type { OrderState } from '../../../lib/orders/order.ts';
 import type { OrderPaymentState, PaymentState } from '../../../lib/orders/payment.ts';
 import type { ShippingState } from '../../../lib/orders/shipping.ts';
-import type { Order, OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { Order, OrderAddress, RelayPoint } from '../../../lib/shop-api/orders.ts';
 import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
 import type { Totals } from './totals.ts';
 import type { ProviderPayment } from '../payments/provider.ts';

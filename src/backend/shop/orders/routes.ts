@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { ordersQuery } from '../../../lib/shop-api/requests/orders.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { answerView } from './view.ts';
 import { orderJson } from './answer.ts';
 import { placedOrdersOf } from './repository.ts';

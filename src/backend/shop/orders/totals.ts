@@ -4,7 +4,7 @@
  */
 import { taxFreePrice } from '../../../lib/catalogue/pricing.ts';
 import { channels, type ChannelCode } from '../../../lib/channels.ts';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../../lib/shop-api/wire.ts';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEES } from '../../../lib/constants.ts';
 
 export interface Totals {
   itemsTotal: number;

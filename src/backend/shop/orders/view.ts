@@ -4,7 +4,8 @@
  * a mail's, an invoice's).
  */
 import type { Queryable } from '../../db/database.ts';
-import { iri, type OrderItem } from '../../../lib/shop-api/wire.ts';
+import { iri } from '../../../lib/shop-api/iri.ts';
+import type { OrderItem } from '../../../lib/shop-api/orders.ts';
 import { channels, htmlLangOf, languageOf, type LocaleCode } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { findVariantDisplays, type VariantDisplay, type VariantDisplayRow, variantDisplaysOf } from '../../content/repository.ts';

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { channelOf, languageOf, siteUrlOf } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { notFound, refuse, tooManyRequests } from '../shared/errors.ts';
 import { ld, parseBody } from '../shared/request.ts';

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { sign, verify } from 'hono/jwt';
 import type { Context } from 'hono';
-import { accessTokenClaims, iri, SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { accessTokenClaims } from '../../../lib/shop-api/authentication.ts';
+import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { jwtExpired, jwtInvalid, jwtNotFound } from '../shared/errors.ts';
 import { idFromIri } from '../shared/ids.ts';
 import type { ShopDeps } from '../shared/deps.ts';

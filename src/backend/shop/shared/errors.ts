@@ -2,7 +2,7 @@
  * Error answers of the shop API, shaped like the production API (API Platform + LexikJWT): handlers
  * throw one of these problems and the platform's error handler (app.ts) writes it.
  */
-import type { Violation, ViolationCode } from '../../../lib/shop-api/wire.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop-api/errors.ts';
 import { Problem } from '../../problem.ts';
 import type { Language } from '../../../lib/channels.ts';
 import { violationMessage, type MessageParams } from './messages.ts';

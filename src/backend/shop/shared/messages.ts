@@ -3,7 +3,7 @@
  * The French texts the spec quotes are used word for word, and a rule the site's forms also check says
  * the same words as the form (tests/unit/lib/shop-api/requests.test.ts holds them together).
  */
-import type { ViolationCode } from '../../../lib/shop-api/wire.ts';
+import type { ViolationCode } from '../../../lib/shop-api/errors.ts';
 import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
 
 export type MessageParams = { min?: number; max?: number; digits?: number; amount?: number };

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import { channelOf, channels, languageOf, localeCodes, type ChannelCode, type Language, type LocaleCode } from '../../../lib/channels.ts';
-import type { Violation, ViolationCode } from '../../../lib/shop-api/wire.ts';
+import type { Violation, ViolationCode } from '../../../lib/shop-api/errors.ts';
 import { badRequest, invalidJson, LD_JSON, refuse, unsupportedMediaType, violation, violationList } from './errors.ts';
 import type { MessageParams } from './messages.ts';
 import type { ShopContext } from './deps.ts';

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
-import type { RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { RelayPoint } from '../../../lib/shop-api/orders.ts';
 import { refuse } from '../shared/errors.ts';
 
 interface FoundRelayPoint extends RelayPoint {

@@ -16,7 +16,7 @@ import { relayRoutes } from '../../relay/routes.ts';
 import { createRelayClient, RelayApiError, type RelayPoint as CarrierPoint, type RelaySearch } from '../../../lib/relay/client.ts';
 import { RELAY_ERROR } from '../../../lib/relay/wire.ts';
 import { weekdays } from '../../../lib/shops/opening-hours.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { badGateway, badRequest, refuse, tooManyRequests } from '../shared/errors.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { countAll } from '../limits/store.ts';

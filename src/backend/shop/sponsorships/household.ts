@@ -1,5 +1,5 @@
 /**
- * Whether a friend is their sponsor in disguise (lib/shop-api/sponsorship-rule.ts): a referral rewards a new
+ * Whether a friend is their sponsor in disguise (lib/shop-api/sponsorships.ts): a referral rewards a new
  * customer of another household only, so
  * - the friend's discount is refused when their delivery address is an address of the sponsor (their
  *   address book, the addresses of their placed orders, their subscriptions' delivery address);
@@ -13,7 +13,7 @@
  * one building count as one household.
  */
 import type { Queryable } from '../../db/database.ts';
-import type { OrderAddress } from '../../../lib/shop-api/wire.ts';
+import type { OrderAddress } from '../../../lib/shop-api/orders.ts';
 import {
   defaultAddressOf,
   type PaymentInstrument,

@@ -1,6 +1,6 @@
 /** The SQL of sponsorships: referral codes (shop.coupons with a sponsor), referrals and rewards. */
 import type { Queryable } from '../../db/database.ts';
-import type { OrderAddress } from '../../../lib/shop-api/wire.ts';
+import type { OrderAddress } from '../../../lib/shop-api/orders.ts';
 import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
 
 /** What a sponsor's code is made from: the customer's first name (service.ts ensureReferralCode). */

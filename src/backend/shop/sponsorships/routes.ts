@@ -1,18 +1,18 @@
 /**
  * GET /shop/sponsorships: the signed-in customer's referral code and link (to the account creation, which
- * records the friend), the rule (lib/shop-api/sponsorship-rule.ts) and their friends with how far each got. Of a friend it shows a
+ * records the friend), the rule (lib/shop-api/sponsorships.ts) and their friends with how far each got. Of a friend it shows a
  * first name and the initial of the last name only.
  */
 import { Hono } from 'hono';
 import { channelOf, siteUrlOf } from '../../../lib/channels.ts';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { notFound } from '../shared/errors.ts';
 import { ld } from '../shared/request.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
 import { friendsOf, type FriendRow, sponsorOf } from './repository.ts';
-import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
+import { SPONSORSHIP } from '../../../lib/shop-api/sponsorships.ts';
 import { ensureReferralCode } from './service.ts';
 
 const initial = (lastName: string) => {

@@ -1,5 +1,5 @@
 /**
- * Sponsorships at work (lib/shop-api/sponsorship-rule.ts says the rule): the referral code made on first need, the friend recorded
+ * Sponsorships at work (lib/shop-api/sponsorships.ts says the rule): the referral code made on first need, the friend recorded
  * at registration, the sponsor's code put on the friend's carts, and the sponsor rewarded when the friend's
  * first order is paid (one of the effects of a paid order, shop/paid-order.ts, run in the payment's transaction),
  * provided the friend is of another household (household.ts).
@@ -22,7 +22,7 @@ import {
   refuseReward,
   sponsorOfCode,
 } from './repository.ts';
-import { SPONSORSHIP } from '../../../lib/shop-api/sponsorship-rule.ts';
+import { SPONSORSHIP } from '../../../lib/shop-api/sponsorships.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

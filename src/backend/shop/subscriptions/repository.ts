@@ -1,7 +1,7 @@
 /** The SQL of subscriptions: the subscriptions, their items, their orders (drafts and placed), their cancellation requests. */
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, LocaleCode } from '../../../lib/channels.ts';
-import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/wire.ts';
+import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/orders.ts';
 import type { SubscriptionState } from '../../../lib/subscriptions/status.ts';
 
 export interface SubscriptionRow {

@@ -9,7 +9,7 @@ import { readPlatformConfig } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { channels, languageOf, siteUrlOf } from '../../../lib/channels.ts';
 import { VARIANT_CODE } from '../../../lib/constants.ts';
-import { SHOP_API_PREFIX } from '../../../lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { applyCouponRequest } from '../../../lib/shop-api/requests/carts.ts';
 import {
   abortRequest,

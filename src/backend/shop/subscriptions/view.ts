@@ -1,7 +1,8 @@
 /** A subscription as the API answers it: its settings, its next shipment and lock, its card, its alerts and status, its draft. */
 import type { Queryable } from '../../db/database.ts';
 import { languageOf, type LocaleCode } from '../../../lib/channels.ts';
-import { iri, SHOP_API_PREFIX, type Subscription } from '../../../lib/shop-api/wire.ts';
+import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { alertsOf } from '../../../lib/subscriptions/alerts.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
 import { editLimitInstant, rescheduled } from '../../../lib/subscriptions/schedule.ts';

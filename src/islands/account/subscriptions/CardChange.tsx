@@ -4,7 +4,7 @@
  * card charged for the next deliveries (nothing is charged now). Used by the detail and the app's web view.
  */
 import { useState } from 'react';
-import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { CardTokenFailure } from '../../../stores/checkout-card.ts';
 import { getShop } from '../../../stores/shop.ts';
 import { newCardToken, subscriptionCardForm } from '../../../stores/subscription-card.ts';

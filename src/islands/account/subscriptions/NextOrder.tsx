@@ -5,7 +5,8 @@
  * upsell, at its one-off price), a coupon. And "ship now": shipped and debited within 24 working hours.
  */
 import { type FormEvent, useId, useState } from 'react';
-import type { Order, Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Order } from '../../../lib/shop-api/orders.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { OrderTotals } from '../../shared/OrderTotals.tsx';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { createForm } from '../../shared/forms/form-state.ts';
 import { abortRequest, contactRequest } from '../../../lib/shop-api/requests/subscriptions.ts';
-import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { abortReasons } from '../../../lib/subscriptions/abort.ts';
 import { StatusMessage } from '../../shared/forms/ErrorList.tsx';
 import { SelectField, TextAreaField } from '../../shared/forms/Field.tsx';

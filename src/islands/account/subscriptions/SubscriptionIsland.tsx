@@ -7,7 +7,7 @@
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { StatusMessage } from '../../shared/forms/ErrorList.tsx';
 import { Guarded, IslandStatus } from '../../shared/guard.tsx';
 import { Island, type IslandProps, useIsland } from '../../shared/island.tsx';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
-import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';

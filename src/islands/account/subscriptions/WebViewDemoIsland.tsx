@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { loginWithRedirect } from '../../../lib/routes/redirect.ts';
-import type { Subscription } from '../../../lib/shop-api/wire.ts';
+import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { sessionStore } from '../../../stores/shop.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../../shared/guard.tsx';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { isNewsletterToken } from '../../../lib/shop-api/requests/newsletter.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
-import type { NewsletterSubscription } from '../../../lib/shop-api/wire.ts';
+import type { NewsletterSubscription } from '../../../lib/shop-api/newsletter.ts';
 import { shopApi } from '../../../stores/shop.ts';
 import { Island, useIsland, type IslandProps } from '../island.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';

@@ -9,10 +9,11 @@
  * again; anything else, an unreachable server included, is SPEC's "Une erreur s'est produite".
  */
 import type { LocaleCode } from '../../../lib/channels.ts';
+import { SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import { isEmailAddress } from '../../../lib/shop-api/requests/email.ts';
 
-/** The shop API's prefix (SHOP_API_PREFIX of lib/shop-api/wire.ts, held equal by a test): wire.ts brings zod. */
-export const NEWSLETTER_PATH = '/api/v2/shop/newsletter-subscriptions';
+/** Where the sign-up goes (lib/shop-api/iri.ts, like requests/email.ts, brings no zod). */
+export const NEWSLETTER_PATH = `${SHOP_API_PREFIX}/newsletter-subscriptions`;
 
 export type SubscribeOutcome =
   | { status: 'sent'; email: string }

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
-import type { Animal } from '../../../lib/shop-api/wire.ts';
+import type { Animal } from '../../../lib/shop-api/animals.ts';
 import { ErrorList } from '../forms/ErrorList.tsx';
 import { IslandStatus } from '../guard.tsx';
 import { useIsland } from '../island.tsx';

@@ -16,7 +16,7 @@ import {
   SPECIES_IDS,
   speciesOf,
 } from '../../../lib/pets/profile.ts';
-import type { AnimalBreed } from '../../../lib/shop-api/wire.ts';
+import type { AnimalBreed } from '../../../lib/shop-api/animals.ts';
 import { animalsApi } from '../../../stores/pets.ts';
 import { BirthdayField } from '../forms/BirthdayField.tsx';
 import { FieldErrors } from '../forms/ErrorList.tsx';

@@ -6,10 +6,9 @@
 import '../../../lib/zod/jitless.ts';
 import { z } from 'zod/mini';
 import { emptyBirthday, type BirthdayValue } from '../../../lib/forms/birthday.ts';
-import type { AnimalInput } from '../../../lib/shop-api/client.ts';
+import type { AnimalInput, Animal } from '../../../lib/shop-api/animals.ts';
 import { animalRequest } from '../../../lib/shop-api/requests/animals.ts';
 import type { Clock } from '../../../lib/shop-api/requests/dates.ts';
-import type { Animal } from '../../../lib/shop-api/wire.ts';
 
 type YesNo = '' | 'yes' | 'no';
 export interface PetFormValues {

@@ -10,7 +10,7 @@ import { speciesOf } from '../../../lib/pets/profile.ts';
 import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
-import type { Animal } from '../../../lib/shop-api/wire.ts';
+import type { Animal } from '../../../lib/shop-api/animals.ts';
 import { animalsApi, mayOwnPets, ownerToken } from '../../../stores/pets.ts';
 import { useIsland } from '../island.tsx';
 

@@ -8,7 +8,7 @@ import '../../zod/jitless.ts';
 import { z } from 'zod/mini';
 import { CAT_WEIGHT_KG, DOG_WEIGHT_MAX_KG } from '../../constants.ts';
 import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, FEATURE_CODES, FEEDS, GENDER_IDS, SPECIES_IDS } from '../../pets/profile.ts';
-import { SHOP_API_PREFIX } from '../wire.ts';
+import { animalIri } from '../iri.ts';
 import { dateFromAge, systemClock, type Clock } from './dates.ts';
 import { always, because, birthDate, blankToNull, plainText, reference, withoutEmoji } from './fields.ts';
 
@@ -16,15 +16,6 @@ import { always, because, birthDate, blankToNull, plainText, reference, withoutE
 export const MAX_ANIMALS = 20;
 /** Longest kibble brand, name and deletion message kept. */
 const ANIMAL_TEXT_LIMITS = { name: 255, brand: 255, message: 1000, photo: 2048 } as const;
-
-export const animalIri = {
-  type: (id: number) => `${SHOP_API_PREFIX}/animal-types/${id}`,
-  gender: (id: number) => `${SHOP_API_PREFIX}/animal-genders/${id}`,
-  breed: (id: number) => `${SHOP_API_PREFIX}/animal-breeds/${id}`,
-  condition: (id: number) => `${SHOP_API_PREFIX}/animal-body-conditions/${id}`,
-  activity: (id: number) => `${SHOP_API_PREFIX}/animal-activities/${id}`,
-  animal: (id: number) => `${SHOP_API_PREFIX}/animals/${id}`,
-} as const;
 
 /** The largest id of a database row (PostgreSQL's integer): a larger one would make the lookup fail, not miss. */
 const MAX_ROW_ID = 2_147_483_647;

@@ -4,12 +4,17 @@
  * API. A check of our own says what went wrong in both vocabularies: `message` is the form's code (the
  * `{code}` of `forms.errors.{code}`) and `params.code` the API's violation code, with the values both
  * texts need; zod's own checks (required, too short, too long) are named by each side from the issue.
+ *
+ * Each resource's request rules are in this folder (requests/carts.ts, …), apart from the resource's answers
+ * and calls (../carts.ts, …): a page loads a module whole as soon as it makes one of its calls, and the
+ * rules, with the parts of zod they use (and libphonenumber's metadata for an address), would come along.
+ * The calls take the requests' types alone, so only the platform and the forms load the rules.
  */
 import '../../zod/jitless.ts';
 import { z } from 'zod/mini';
 import { LIMITS } from '../../constants.ts';
 import { channelCodes, languages, localeCodes } from '../../channels.ts';
-import type { ViolationCode } from '../wire.ts';
+import type { ViolationCode } from '../errors.ts';
 import { checkBirthDate, systemClock, type Clock, type DateIssue } from './dates.ts';
 import { isEmailAddress } from './email.ts';
 

@@ -1,7 +1,7 @@
 /** The newsletter sign-up call shared by the footer and NewsletterForm: what each answer becomes for the shopper. */
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_PATH, subscribeToNewsletter } from '../../../../src/islands/shared/newsletter/subscribe.ts';
-import { SHOP_API_PREFIX } from '../../../../src/lib/shop-api/wire.ts';
+import { SHOP_API_PREFIX } from '../../../../src/lib/shop-api/iri.ts';
 import { newsletterRequest } from '../../../../src/lib/shop-api/requests/newsletter.ts';
 
 type Call = { url: string; init: RequestInit };

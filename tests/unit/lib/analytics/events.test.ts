@@ -13,7 +13,8 @@ import {
   viewItem,
   viewItemList,
 } from '../../../../src/lib/analytics/events.ts';
-import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wire.ts';
+import { iri } from '../../../../src/lib/shop-api/iri.ts';
+import type { Order, OrderItem } from '../../../../src/lib/shop-api/orders.ts';
 import { fakeShop } from '../../stores/cart/fakes.ts';
 
 const guest = { signedIn: false };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsItem, beginCheckout, DEFAULT_LIST_NAME, purchase, pushCheckoutEvent } from '../../../../src/lib/analytics/items.ts';
-import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wire.ts';
+import { iri } from '../../../../src/lib/shop-api/iri.ts';
+import type { Order, OrderItem } from '../../../../src/lib/shop-api/orders.ts';
 import { fakeShop } from '../../stores/cart/fakes.ts';
 
 const line = (change: Partial<OrderItem> = {}): OrderItem => ({

@@ -6,7 +6,7 @@ import { translator } from '../../../../src/i18n/translate.ts';
 import { emailChanged, PERSONAL_DATA_FIELDS, personalDataSchema, personalDataValues } from '../../../../src/lib/forms/personal-data.ts';
 import { validate } from '../../../../src/lib/forms/validate.ts';
 import { mapViolations } from '../../../../src/lib/forms/violations.ts';
-import type { Customer } from '../../../../src/lib/shop-api/wire.ts';
+import type { Customer } from '../../../../src/lib/shop-api/customers.ts';
 
 const clock: Clock = () => new Date(2026, 5, 15, 12, 0, 0);
 const customer: Customer = {

@@ -29,7 +29,8 @@ import {
 import { emptyRegister, registerSchema } from '../../../../src/lib/forms/register.ts';
 import { validate, type FormErrors } from '../../../../src/lib/forms/validate.ts';
 import { LIMITS, POSTCODE_DIGITS } from '../../../../src/lib/constants.ts';
-import type { Address, Customer } from '../../../../src/lib/shop-api/wire.ts';
+import type { Address } from '../../../../src/lib/shop-api/addresses.ts';
+import type { Customer } from '../../../../src/lib/shop-api/customers.ts';
 import { validAddress } from './fixtures.ts';
 
 /** A fixed "today": 15 June 2026, at noon so no time zone moves the day. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpClient, RETRY_STATUSES, ShopApiError, shouldRetry, type HttpMethod } from '../../../../src/lib/shop-api/http.ts';
-import { createShopClient, NO_AUTHENTICATION_DATA, saveAddress } from '../../../../src/lib/shop-api/client.ts';
-import type { Address, Customer, Order } from '../../../../src/lib/shop-api/wire.ts';
+import { createShopClient } from '../../../../src/lib/shop-api/client.ts';
+import { NO_AUTHENTICATION_DATA } from '../../../../src/lib/shop-api/authentication.ts';
+import { saveAddress, type Address } from '../../../../src/lib/shop-api/addresses.ts';
+import type { Customer } from '../../../../src/lib/shop-api/customers.ts';
+import type { Order } from '../../../../src/lib/shop-api/orders.ts';
 import { cartCheckoutFields } from '../../../support/cart-checkout-fields.ts';
 
 type Call = { url: URL; method: string; headers: Record<string, string>; body: unknown };

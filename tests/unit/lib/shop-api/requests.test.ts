@@ -19,7 +19,7 @@ import { loginRequest } from '../../../../src/lib/shop-api/requests/authenticati
 import { changePasswordRequest, lookupRequest, registerRequest } from '../../../../src/lib/shop-api/requests/customers.ts';
 import { email, personName } from '../../../../src/lib/shop-api/requests/fields.ts';
 import { resetPasswordRequest, resetRequest } from '../../../../src/lib/shop-api/requests/reset-password.ts';
-import type { ViolationCode } from '../../../../src/lib/shop-api/wire.ts';
+import type { ViolationCode } from '../../../../src/lib/shop-api/errors.ts';
 import type { Language } from '../../../../src/lib/channels.ts';
 
 /** 15 June 2026 at noon, so no time zone moves the day. */

@@ -1,6 +1,6 @@
 /** The discount code's state from one answer to the next: what the cart page tells the shopper. */
 import { describe, expect, it } from 'vitest';
-import type { CouponState, Order } from '../../../../src/lib/shop-api/wire.ts';
+import type { CouponState, Order } from '../../../../src/lib/shop-api/orders.ts';
 import { couponChange, missingForCoupon } from '../../../../src/stores/cart/coupon.ts';
 import { fakeShop } from './fakes.ts';
 

@@ -1,7 +1,8 @@
 /** Fakes for the cart store's tests: the shop API's cart calls, BroadcastChannel and localStorage between tabs. */
 import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
-import type { AddItemInput } from '../../../../src/lib/shop-api/client.ts';
-import { iri, type Order, type OrderItem } from '../../../../src/lib/shop-api/wire.ts';
+import type { AddItemInput } from '../../../../src/lib/shop-api/carts.ts';
+import { iri } from '../../../../src/lib/shop-api/iri.ts';
+import type { Order, OrderItem } from '../../../../src/lib/shop-api/orders.ts';
 import type { CartDeps } from '../../../../src/stores/cart/index.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../../../../src/stores/browser.ts';
 import { cartCheckoutFields } from '../../../support/cart-checkout-fields.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
-import type { Order } from '../../../../src/lib/shop-api/wire.ts';
+import type { Order } from '../../../../src/lib/shop-api/orders.ts';
 import type { CartError } from '../../../../src/stores/cart/errors.ts';
 import { cartAtLogin } from '../../../../src/stores/cart/merge.ts';
 import { fakeShop } from './fakes.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocaleCode } from '../../../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
-import type { Order } from '../../../../src/lib/shop-api/wire.ts';
+import type { Order } from '../../../../src/lib/shop-api/orders.ts';
 import { createQueue } from '../../../../src/stores/cart/queue.ts';
 import { createTabSync, type CartMessage } from '../../../../src/stores/cart/tab-sync.ts';
 import { memoryStorage, type ChannelLike } from '../../../../src/stores/browser.ts';

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_MS } from '../../../../src/lib/constants.ts';
 import { createHttpClient } from '../../../../src/lib/shop-api/http.ts';
-import type { Authentication } from '../../../../src/lib/shop-api/wire.ts';
+import type { Authentication } from '../../../../src/lib/shop-api/authentication.ts';
 import { createCustomerStore, emptyCustomer } from '../../../../src/stores/customer.ts';
 import { memoryStorage, type StorageLike, type Timers } from '../../../../src/stores/browser.ts';
 import {

@@ -1,5 +1,5 @@
 /** A placed order as the API answers it, for the tests of the mails written from it. */
-import type { Order } from '../../../../../src/lib/shop-api/wire.ts';
+import type { Order } from '../../../../../src/lib/shop-api/orders.ts';
 
 const address = {
   firstName: 'Jeanne',
