@@ -21,6 +21,7 @@ import { DATABASE_FOLDER_HEADER, folderHolder } from '../src/backend/operator/cl
 import { type DemoClock, demoClock, parseDuration, readClockKey } from '../src/backend/scheduler/clock.ts';
 import type { Queryable } from '../src/backend/db/database.ts';
 import { onOwnDatabase } from './lib/own-database.ts';
+import { platformUrlOf } from './lib/ports.ts';
 
 const USAGE = 'usage: npm run clock -- show | advance <duration: 30m, 12h, 5d, 2w> | reset';
 
@@ -70,8 +71,7 @@ const fallBack = (answer: Answer | null) => {
 
 /** The clock of the database the environment names: through its platform on the port, or on the database itself. */
 async function moveClock(body: object | null, apply: (clock: DemoClock) => Promise<unknown>): Promise<ClockState> {
-  const host = process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : '127.0.0.1';
-  const platformUrl = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT_PLATFORM || 4400}`;
+  const platformUrl = platformUrlOf(process.env);
   if (process.env.DATABASE_URL)
     // A PostgreSQL database opens beside its platform: the key is read there, and the change made there when the platform is not its.
     return onOwnDatabase(async (db) => {

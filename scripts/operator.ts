@@ -21,6 +21,7 @@ import { readPlatformConfig } from '../src/backend/config.ts';
 import { type PaymentReport, paymentReport } from '../src/backend/shop/orders/report.ts';
 import { paymentProvider } from '../src/backend/shop/payments/provider.ts';
 import { onOwnDatabase } from './lib/own-database.ts';
+import { platformUrlOf } from './lib/ports.ts';
 
 const USAGE = [
   'usage: npm run operator -- ship <order number> --tracking <number> [--carrier <name>] [--at <ISO date>]',
@@ -57,12 +58,6 @@ async function shipThroughPlatform(platformUrl: string, { number, ...body }: Shi
       `The platform at ${platformUrl} has no operator endpoint (production, or OUTBOX_PAGE=off): stop it and run this command again, or ship from the back office.`,
     );
   throw new OperatorError(answer.error ?? `The platform answered ${response.status}.`);
-}
-
-/** The local platform's address: one listening on every address (HOST=0.0.0.0 or ::) answers on the loopback too. */
-function platformUrlOf(env: NodeJS.ProcessEnv): string {
-  const host = env.HOST && !['0.0.0.0', '::'].includes(env.HOST) ? env.HOST : '127.0.0.1';
-  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT_PLATFORM || 4400}`;
 }
 
 const shipThroughDatabase = (shipping: Shipping): Promise<ShipResult> =>

@@ -6,6 +6,12 @@ import { EMBEDDED_PLATFORM_PORT } from '../../src/lib/local-defaults.ts';
 /** The embedded platform's port: PORT_PLATFORM, else the default one. */
 export const platformPort = (): number => Number(process.env.PORT_PLATFORM ?? EMBEDDED_PLATFORM_PORT);
 
+/** The local platform's address for a command: one listening on every address (HOST=0.0.0.0 or ::) answers on the loopback too. */
+export function platformUrlOf(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST && !['0.0.0.0', '::'].includes(env.HOST) ? env.HOST : '127.0.0.1';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT_PLATFORM || EMBEDDED_PLATFORM_PORT}`;
+}
+
 /**
  * The first port the system hands out to outgoing connections (Linux's ip_local_port_range). Ports are
  * chosen below it: a port of that range, free now, may become the local end of any connection before

@@ -12,6 +12,7 @@ import { EMBEDDED_CAPTCHA_SITE_KEY, EMBEDDED_GOOGLE_CLIENT_ID } from '../lib/cap
 import type { GoogleSignInSettings } from './google/verify.ts';
 import { EMBEDDED_SEARCH } from '../lib/search/hosts.ts';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
+import { localPlatformUrl } from '../lib/local-defaults.ts';
 import { PASSWORD_COST, TEST_PASSWORD_COST, type PasswordCost } from './shop/shared/passwords.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -394,7 +395,7 @@ function readMediaConfig(env: Env, production: boolean, problems: string[]): Med
   return {
     privateKey: privateKey ?? EMBEDDED_MEDIA_KEYS.privateKey,
     publicKey: publicKey ?? EMBEDDED_MEDIA_KEYS.publicKey,
-    urlEndpoint: (urlEndpoint ?? `http://localhost:${env.PORT_PLATFORM || 4400}/media`).replace(/\/+$/, ''),
+    urlEndpoint: (urlEndpoint ?? `${localPlatformUrl(env)}/media`).replace(/\/+$/, ''),
     embedded: true,
   };
 }
@@ -547,7 +548,7 @@ function readRelayConfig(env: Env, production: boolean, problems: string[]): Rel
     accountNumber: env.RELAY_ACCOUNT_NUMBER || SANDBOX_ACCOUNT.accountNumber,
     password: env.RELAY_PASSWORD || SANDBOX_ACCOUNT.password,
   };
-  return { apiUrl: (apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/relay`).replace(/\/+$/, ''), ...account, sandbox: account };
+  return { apiUrl: (apiUrl ?? `${localPlatformUrl(env)}/relay`).replace(/\/+$/, ''), ...account, sandbox: account };
 }
 
 /**
@@ -587,7 +588,7 @@ function readPaymentsConfig(env: Env, production: boolean, problems: string[]): 
   }
   return {
     apiKey: apiKey ?? SANDBOX_API_KEY,
-    apiUrl: apiUrl ?? `http://localhost:${env.PORT_PLATFORM || 4400}/payments/v2/`,
+    apiUrl: apiUrl ?? `${localPlatformUrl(env)}/payments/v2/`,
     webhookSecret: webhookSecret ?? SANDBOX_WEBHOOK_SECRET,
     // The sandbox knows its published key and the configured one, so either works with the client.
     sandbox:

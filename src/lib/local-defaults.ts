@@ -5,6 +5,12 @@
  */
 export const EMBEDDED_PLATFORM_PORT = 4400;
 export const LOCAL_SHOP_API_URL = `http://localhost:${EMBEDDED_PLATFORM_PORT}`;
+/** The platform on this machine, on PORT_PLATFORM or the default port: its sandboxes' addresses when none is set. */
+export const localPlatformUrl = (env: Record<string, string | undefined>): string =>
+  `http://localhost:${env.PORT_PLATFORM || EMBEDDED_PLATFORM_PORT}`;
+/** The shop API's origin as others reach it (a payment provider's redirects and webhooks): SHOP_API_URL, else this machine's. */
+export const platformOrigin = (env: Record<string, string | undefined>): string =>
+  (env.SHOP_API_URL ?? localPlatformUrl(env)).replace(/\/+$/, '');
 export const LOCAL_CONTENT_API_URL = `${LOCAL_SHOP_API_URL}/content`;
 /** The publish receiver's port (`npm start`'s, `npm run webhook`'s): where a local Strapi sends its webhooks. */
 export const LOCAL_WEBHOOK_PORT = 4499;

@@ -10,6 +10,7 @@
  * attempts ask about that payment instead.
  */
 import { languageOf, siteUrlOf, type ChannelCode, type LocaleCode } from '../../lib/channels.ts';
+import { platformOrigin } from '../../lib/local-defaults.ts';
 import { SHOP_API_PREFIX } from '../../lib/shop-api/iri.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrderById, lockPayment } from '../shop/orders/repository.ts';
@@ -43,7 +44,7 @@ export const chargeKey = (job: Pick<ChargeJob, 'number' | 'payment_id'>) => `sub
 function askProvider(ctx: ChargeContext, job: ChargeJob): Promise<ProviderPayment> {
   if (job.provider_payment_id) return ctx.provider().getPayment(job.provider_payment_id);
   const channel = job.channel_code as ChannelCode;
-  const platform = (ctx.env.SHOP_API_URL ?? `http://localhost:${ctx.env.PORT_PLATFORM || 4400}`).replace(/\/+$/, '');
+  const platform = platformOrigin(ctx.env);
   return ctx.provider().createPayment({
     sequenceType: 'recurring',
     method: 'creditcard',

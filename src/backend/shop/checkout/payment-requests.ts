@@ -14,6 +14,7 @@
 import { Hono } from 'hono';
 import { readPlatformConfig } from '../../config.ts';
 import { languageOf, type Language, siteUrlOf } from '../../../lib/channels.ts';
+import { platformOrigin } from '../../../lib/local-defaults.ts';
 import { paymentRequestRequest } from '../../../lib/shop-api/requests/checkout.ts';
 import { iri, SHOP_API_PREFIX } from '../../../lib/shop-api/iri.ts';
 import {
@@ -106,7 +107,7 @@ export function paymentRequestRoutes(
   let configured: PaymentProvider | undefined = given;
   // Read once, when first needed: tests and production give the provider, the embedded default reads the environment.
   const provider = () => (configured ??= paymentProvider(readPlatformConfig(deps.env).payments));
-  const platformUrl = (deps.env.SHOP_API_URL ?? `http://localhost:${deps.env.PORT_PLATFORM || 4400}`).replace(/\/+$/, '');
+  const platformUrl = platformOrigin(deps.env);
   const money: PaymentContext = {
     db: deps.db,
     clock: () => deps.clock(),
