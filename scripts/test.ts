@@ -15,7 +15,7 @@
  * counterpart: `npm test -- --e2e --only-changed [commit]` runs the end-to-end specs whose imports changed
  * (Playwright's --only-changed), after the build.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../src/lib/captcha/embedded.ts';
 import { freePorts } from './lib/ports.ts';
@@ -27,7 +27,13 @@ const clock = (seconds: number) => {
   const whole = Math.round(seconds); // rounded once, so 239.6 s reads 4 min 00 s, not 3 min 60 s
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 };
+/**
+ * The jobs and the platform still running when `npm test` exits: a failed phase exits at once, and the job beside the
+ * builds (the contract with Strapi) or the builds' platform would go on without it, on the suite's ports and folders.
+ */
+const running = new Set<ChildProcess>();
 process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
   if (!phases.length) return;
   const width = Math.max(...phases.map((phase) => phase.label.length));
   console.log('\nWall time of each phase:');
@@ -49,6 +55,8 @@ function start({ label, args, env }: Job, buffered: boolean) {
   const begun = performance.now();
   const output: Buffer[] = [];
   const child = spawn(process.execPath, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
   return new Promise<{ label: string; ok: boolean; status: number; output: Buffer[]; seconds: number }>((resolve) => {
@@ -238,7 +246,13 @@ async function endToEnd(playwrightArgs?: string[], beside?: Job): Promise<void> 
 /** The embedded platform as a process of its own on the suite's ports and PGlite folder, until `stop()`. */
 async function contentPlatform(e2eEnv: NodeJS.ProcessEnv): Promise<{ stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['src/backend/main.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: e2eEnv });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  running.add(child);
+  const exited = new Promise((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve(undefined);
+    }),
+  );
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The embedded platform stopped (exit ${child.exitCode}) before it answered.`);
