@@ -425,6 +425,16 @@ describe('an incremental build on Netlify, in an empty folder', () => {
   );
 });
 
+/** The n-th product (by SKU) shown in both languages, with its slug in each. */
+async function translatedProduct(n: number) {
+  const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
+    `SELECT f.sku, f.slug AS fr, n.slug AS nl FROM content.products f JOIN content.products n ON n.sku = f.sku AND n.language = 'nl'
+    WHERE f.language = 'fr' AND f.viewable AND n.viewable AND NOT f.is_sample ORDER BY f.sku LIMIT 1 OFFSET $1`,
+    [n],
+  );
+  return product;
+}
+
 describe('an incremental build of the BE site, in French and Dutch', () => {
   // BE's first build, alone (at the normal priority): beside FR's in the test of both at once, BE runs at
   // niceness 19, and a whole first build there took minutes on a busy machine (the PostgreSQL pass runs beside).
@@ -433,10 +443,7 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
   it(
     'renders a product’s Dutch pages after its French texts changed only when its French address did',
     async () => {
-      const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
-        `SELECT f.sku, f.slug AS fr, n.slug AS nl FROM content.products f JOIN content.products n ON n.sku = f.sku AND n.language = 'nl'
-        WHERE f.language = 'fr' AND f.viewable AND n.viewable AND NOT f.is_sample ORDER BY f.sku LIMIT 1 OFFSET 1`,
-      );
+      const product = await translatedProduct(1);
       const dutch = join('nl', 'producten', product!.nl, 'index.html');
       await platform.db.exec(
         `UPDATE content.products SET name = name || ' de saison', updated_at = now() WHERE sku = '${product!.sku}' AND language = 'fr'`,
@@ -460,10 +467,7 @@ describe('an incremental build of the BE site, in French and Dutch', () => {
   it(
     'shows a product not published in Dutch with its French text, marked, unindexed, until its Dutch text is published again',
     async () => {
-      const [product] = await platform.db.query<{ sku: string; fr: string; nl: string }>(
-        `SELECT f.sku, f.slug AS fr, n.slug AS nl FROM content.products f JOIN content.products n ON n.sku = f.sku AND n.language = 'nl'
-        WHERE f.language = 'fr' AND f.viewable AND n.viewable AND NOT f.is_sample ORDER BY f.sku LIMIT 1 OFFSET 3`,
-      );
+      const product = await translatedProduct(3);
       const { sku, fr, nl } = product!;
       const publishDutch = (viewable: boolean) =>
         platform.db.exec(`UPDATE content.products SET viewable = ${viewable}, updated_at = now() WHERE sku = '${sku}' AND language = 'nl'`);
