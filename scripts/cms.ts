@@ -12,9 +12,10 @@
  * 5. On the first start, the first admin account: its password is generated and kept in cms/.data/, Strapi creates
  *    the account (cms/src/bootstrap/first-admin.ts), and it is printed here once, after a sign-in with it worked.
  *
- * 6. The webhook to the sites' publish receiver (PUBLISH_WEBHOOK_URL, by default `npm start`'s on 127.0.0.1:4499, with
- *    WEBHOOK_SECRET or the local one: cms/src/bootstrap/publish-webhook.ts), and on the first start the builds'
- *    read-only API token, kept in cms/.data/build-token (CONTENT_API_TOKEN: cms/src/bootstrap/build-token.ts).
+ * 6. The webhooks to the sites' publish receiver (PUBLISH_WEBHOOK_URL, by default `npm start`'s on 127.0.0.1:4499) and
+ *    to the platform's copy of the catalogue (PLATFORM_WEBHOOK_URL, by default `npm start`'s platform's
+ *    /catalogue/events), with WEBHOOK_SECRET or the local one (cms/src/bootstrap/shop-webhooks.ts), and on the first
+ *    start the builds' read-only API token, kept in cms/.data/build-token (CONTENT_API_TOKEN: cms/src/bootstrap/build-token.ts).
  *
  * Ctrl-C (or SIGTERM) stops Strapi, then the database: PGlite writes its files on close.
  *
@@ -39,7 +40,7 @@ import { sourcesStamp } from './lib/cms-build.ts';
 import { seedEntries } from './lib/cms-seed.ts';
 import { loadFixtures } from '../src/backend/seed/seed.ts';
 import { LOCAL_WEBHOOK_SECRET } from '../src/backend/config.ts';
-import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
+import { EMBEDDED_PLATFORM_PORT, LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 import { catalogueImages } from '../src/backend/seed/images.ts';
 
 const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
@@ -50,6 +51,7 @@ const environment = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(1337),
   PUBLISH_WEBHOOK_URL: z.url().default(`http://127.0.0.1:${process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT}/`),
+  PLATFORM_WEBHOOK_URL: z.url().default(`http://127.0.0.1:${process.env.PORT_PLATFORM || EMBEDDED_PLATFORM_PORT}/catalogue/events`),
   WEBHOOK_SECRET: z.string().default(LOCAL_WEBHOOK_SECRET),
 });
 const settings = environment.parse(process.env);
@@ -71,6 +73,7 @@ const strapiEnvironment: NodeJS.ProcessEnv = {
   STRAPI_TELEMETRY_DISABLED: 'true',
   CMS_SERVE_ADMIN: String(flags.admin),
   PUBLISH_WEBHOOK_URL: settings.PUBLISH_WEBHOOK_URL,
+  PLATFORM_WEBHOOK_URL: settings.PLATFORM_WEBHOOK_URL,
   WEBHOOK_SECRET: settings.WEBHOOK_SECRET,
   CMS_BUILD_TOKEN_FILE: join(dataDir, 'build-token'),
   // The first language i18n makes on an empty database; src/index.ts then sets French and Dutch.

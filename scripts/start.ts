@@ -4,7 +4,8 @@
  * service sends its webhooks to: an editor's change is rebuilt and served within seconds.
  * `npm start -- --no-build` serves the last build. With CONTENT_API_URL set (`npm run cms`'s Strapi:
  * http://127.0.0.1:1337/api, and CONTENT_API_TOKEN its build token), the sites are built from that service instead,
- * and its webhooks rebuild them.
+ * its webhooks rebuild them, and the platform copies its catalogue for the carts (CONTENT_SOURCE_URL, the same
+ * service and token: src/backend/content/mirror.ts), on Strapi's second webhook and at start.
  */
 import { startPlatform } from '../src/backend/main.ts';
 import { exitOnConfigError } from '../src/backend/config.ts';
@@ -18,6 +19,11 @@ import { LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 // The content service announces each editor write to this process's receiver, unless told otherwise.
 const webhookPort = Number(process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT);
 process.env.CONTENT_WEBHOOK_URLS ||= `http://127.0.0.1:${webhookPort}/`;
+// Sites built from another content service: the carts sell what it publishes, not the embedded service's catalogue.
+if (process.env.CONTENT_API_URL) {
+  process.env.CONTENT_SOURCE_URL ||= process.env.CONTENT_API_URL;
+  if (process.env.CONTENT_API_TOKEN) process.env.CONTENT_SOURCE_TOKEN ||= process.env.CONTENT_API_TOKEN;
+}
 
 const platform = await startPlatform(platformPort()).catch(exitIfDatabaseInUse).catch(exitOnConfigError);
 console.log(`Platform (${platform.db.driver}) on ${platform.url}/`);

@@ -17,7 +17,7 @@ import type { Core } from '@strapi/strapi';
 import { createFirstAdmin } from './bootstrap/first-admin';
 import { limitPublicRoleToReading } from './bootstrap/public-role';
 import { importSeed } from './bootstrap/seed';
-import { registerPublishWebhook } from './bootstrap/publish-webhook';
+import { registerShopWebhooks } from './bootstrap/shop-webhooks';
 import { makeBuildToken } from './bootstrap/build-token';
 import { computeOnPublish } from './publishing';
 import { setFieldHints } from './bootstrap/field-hints';
@@ -67,7 +67,7 @@ export default {
     await setFieldHints(strapi);
     await createFirstAdmin(strapi);
     await importSeed(strapi);
-    await registerPublishWebhook(strapi);
+    await registerShopWebhooks(strapi);
     await makeBuildToken(strapi);
   },
 };

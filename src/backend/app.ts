@@ -29,6 +29,8 @@ import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
 import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
+import type { CatalogueMirror } from './content/mirror.ts';
+import { catalogueMirrorRoutes } from './content/mirror-routes.ts';
 
 export interface PlatformOptions {
   db: Database;
@@ -49,6 +51,8 @@ export interface PlatformOptions {
   paymentsSandbox?: PaymentsSandbox;
   /** The embedded relay-point carrier (Colissimo's wire format) at /relay: given outside production only. */
   relayService?: RelayServiceOptions;
+  /** The copy of a content service of record (CONTENT_SOURCE_URL), and the secret its webhook carries: /catalogue/events. */
+  catalogueMirror?: { mirror: CatalogueMirror; webhookSecret: string };
 }
 
 const wakeMailDelivery =
@@ -69,6 +73,7 @@ export function createPlatform({
   mailDelivery,
   paymentsSandbox: sandbox,
   relayService,
+  catalogueMirror,
 }: PlatformOptions): Hono {
   const app = new Hono();
   // Browsers call only the shop API, and only from the sites: the content service is read by the builds,
@@ -118,6 +123,7 @@ export function createPlatform({
   // Real time, not the demonstrations' clock: the receivers check the timestamp against their own.
   const webhooks = webhookSender({ urls: editor.webhookUrls, secret: editor.webhookSecret, clock: () => new Date() });
   app.route('/content', contentRoutes(db, '/content', { token: editor.token, webhooks }));
+  if (catalogueMirror) app.route('/catalogue', catalogueMirrorRoutes(catalogueMirror.mirror, catalogueMirror.webhookSecret));
   // The search service, Algolia's protocol at Algolia's paths (search/routes.ts): the sites' browsers call
   // it with a public key and no cookie, so their origins get CORS without credentials.
   if (search) {

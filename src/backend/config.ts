@@ -52,6 +52,8 @@ export interface PlatformConfig {
   media: MediaConfig;
   /** The scrypt cost of new password hashes (PASSWORD_HASH_COST): the real one, or the test suites' cheap one. */
   passwordCost: PasswordCost;
+  /** The content service of record the catalogue is copied from (content/mirror.ts); null: the embedded service is. */
+  contentSource: ContentSourceSettings | null;
 }
 
 export interface MediaConfig {
@@ -252,7 +254,8 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const passwordCost = readPasswordCost(env, production, problems);
   readSignIn(env, production, problems);
   readSearchConfig(env, production, problems);
-  readContentEditor(env, production, problems);
+  const contentEditor = readContentEditor(env, production, problems);
+  const contentSource = readContentSource(env, production, problems, contentEditor.webhookSecret);
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
   if (!Number.isInteger(schedulerSeconds) || schedulerSeconds < 1 || schedulerSeconds > 86_400)
     problems.push('SCHEDULER_INTERVAL_SECONDS must be a whole number of seconds from 1 to 86400 (one day).');
@@ -321,6 +324,7 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     scheduler: env.SCHEDULER === 'off' ? null : { intervalMs: schedulerSeconds * 1000 },
     media,
     passwordCost,
+    contentSource,
   };
 }
 
@@ -639,6 +643,36 @@ function readContentEditor(env: Env, production: boolean, problems: string[]): C
     );
   else if (webhookSecret) checkWebhookSecret(problems, webhookSecret);
   return { token, webhookUrls, webhookSecret: webhookSecret ?? '' };
+}
+
+/**
+ * The content service of record, when it is not the embedded one (Strapi in production): the platform copies its
+ * catalogue into its own tables (content/mirror.ts) at start, on its webhook, and every CONTENT_SOURCE_POLL_SECONDS.
+ * CONTENT_SOURCE_URL is where the sites' builds read it (the same as their CONTENT_API_URL), CONTENT_SOURCE_TOKEN
+ * the read-only token they read with. Its webhook carries WEBHOOK_SECRET, as the publish receiver's does.
+ */
+interface ContentSourceSettings {
+  url: string;
+  token?: string;
+  pollMs: number;
+  /** What the source's webhook must carry (`Authorization: Bearer …`): WEBHOOK_SECRET, the publish receiver's. */
+  webhookSecret: string;
+}
+
+function readContentSource(env: Env, production: boolean, problems: string[], webhookSecret: string): ContentSourceSettings | null {
+  const url = env.CONTENT_SOURCE_URL || undefined;
+  const seconds = Number(env.CONTENT_SOURCE_POLL_SECONDS || 300);
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 86_400)
+    problems.push('CONTENT_SOURCE_POLL_SECONDS must be a whole number of seconds from 10 to 86400 (one day).');
+  if (!url) return null;
+  // The catalogue's prices come from there: in production never over plain HTTP, where anyone on the way could change them.
+  if (!isUrl(url, production ? ['https:'] : ['http:', 'https:']))
+    problems.push(`CONTENT_SOURCE_URL must be an ${production ? 'https://' : 'http(s)://'} URL (it is ${url}).`);
+  if (!webhookSecret)
+    problems.push(
+      `WEBHOOK_SECRET is not set: the content source's webhook to /catalogue/events carries it (at least ${MIN_SHARED_SECRET_LENGTH} characters, ${MAKE_A_SECRET}).`,
+    );
+  return { url, token: env.CONTENT_SOURCE_TOKEN || undefined, pollMs: seconds * 1000, webhookSecret };
 }
 
 /** The secret the content service's publish webhooks carry (Strapi) or are signed with (the embedded service), the same on the receivers. */

@@ -15,6 +15,7 @@ export async function startPlatform(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   // Once the port answers: the first charges go to the payment sandbox this very process serves.
   platform.startScheduler();
+  platform.startCatalogueMirror();
   // Likewise: a charge cut by a crash is settled with the provider this process may itself serve.
   platform.reconcilePayments().then(
     ({ attempts, refunds }) => {

@@ -16,6 +16,8 @@ import { paymentProvider } from './shop/payments/provider.ts';
 import { reconcilePayments } from './shop/orders/payments.ts';
 import { PAID_ORDER_EFFECTS } from './shop/paid-order.ts';
 import { embeddedRelayPoints } from './shop/shipping/relay-points.ts';
+import { catalogueMirror, describeMirror, type CatalogueMirror } from './content/mirror.ts';
+import { contentClient } from '../lib/content/client.ts';
 
 export interface StartOptions extends SeedOptions {
   databaseUrl?: string;
@@ -44,6 +46,10 @@ export interface Platform {
    * not made yet (orders/payments.ts reconcilePayments); the platform process calls it once its port answers.
    */
   reconcilePayments(): Promise<{ attempts: number; refunds: number }>;
+  /** The copy of the content service of record (CONTENT_SOURCE_URL), when there is one. */
+  catalogueMirror?: CatalogueMirror;
+  /** Copies the content source's catalogue now, then every CONTENT_SOURCE_POLL_SECONDS; the platform process calls it. */
+  startCatalogueMirror(): void;
   /** Stops the mail delivery and the sandbox's webhook deliveries, and closes the database. */
   close(): Promise<void>;
 }
@@ -78,6 +84,10 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
       webhookSecret: config.payments.webhookSecret,
       clock,
     });
+  const source = config.contentSource;
+  const mirror =
+    source &&
+    catalogueMirror(db, (onSkipped) => contentClient(source.url, fetch, { ...(source.token ? { token: source.token } : {}), onSkipped }));
   const app = createPlatform({
     db,
     siteOrigins: config.siteOrigins,
@@ -86,6 +96,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     outbox: config.outbox,
     paymentsSandbox: sandbox,
     relayService: config.relay.sandbox && { account: config.relay.sandbox },
+    ...(mirror && source ? { catalogueMirror: { mirror, webhookSecret: source.webhookSecret } } : {}),
   });
   let provider = options.shop?.payments;
   const providerOf = () => (provider ??= paymentProvider(config.payments));
@@ -107,8 +118,20 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     startScheduler: () => {
       if (config.scheduler) scheduler.start(config.scheduler.intervalMs, clock, demo?.refresh);
     },
+    ...(mirror ? { catalogueMirror: mirror } : {}),
+    startCatalogueMirror: () => {
+      if (!mirror || !source) return;
+      const log = (message: string) => console.error(message);
+      // Not awaited: until the source answers, the platform serves its last copy.
+      mirror.run().then(
+        (report) => console.log(`Catalogue mirrored from ${source.url}: ${describeMirror(report)}`),
+        (error: Error) => log(`Catalogue not mirrored from ${source.url} at the start: ${error.message}`),
+      );
+      mirror.start(source.pollMs, log);
+    },
     reconcilePayments: () => reconcilePayments({ db, clock, env, provider: providerOf, afterPaid: PAID_ORDER_EFFECTS }),
     close: async () => {
+      mirror?.stop();
       await scheduler.stop();
       // The sandbox's webhook deliveries poll the database: stopped first, or they would outlive it.
       await sandbox?.webhooks.stop();

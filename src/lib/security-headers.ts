@@ -23,7 +23,7 @@ import { searchOrigins } from './search/hosts.ts';
 export interface SiteServices {
   /** The shop API the islands call (PUBLIC_SHOP_API_URL, from SHOP_API_URL at build time). */
   shopApiUrl: string;
-  /** The content service the build reads (CONTENT_API_URL); the guides and the ration calculator ask it from the browser. */
+  /** The content service the build reads (CONTENT_API_URL): the pictures of its uploads are shown from there. */
   contentApiUrl?: string | undefined;
   /** Where the content service's uploads live when not on its own origin (CONTENT_IMAGES_URL, a CDN): cart lines show them. */
   contentImagesUrl?: string | undefined;
@@ -188,12 +188,11 @@ export function pagePolicy(services: SiteServices): PagePolicy {
   return {
     directives: [
       "default-src 'self'",
-      // Islands call the shop API (cart, session, account) and the content service (the guides' and the
-      // ration calculator's recommendations); the captcha script calls home.
+      // Islands call the shop platform (cart, session, account, and the guides' and the ration calculator's
+      // recommendations at its /content: lib/nutrition/requests.ts), never the content service; the captcha script calls home.
       `connect-src ${list(
         "'self'",
         new URL(services.shopApiUrl).origin,
-        services.contentApiUrl && new URL(services.contentApiUrl).origin,
         photoUploads,
         services.marketingApiUrl && new URL(services.marketingApiUrl).origin,
         // The search client's hosts (a malformed setting throws: the build stops).

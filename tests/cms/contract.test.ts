@@ -8,7 +8,9 @@
  * - Strapi's public role and the build's read-only token read, and write nothing;
  * - an editor's day through Strapi's content manager: a price, a Dutch text, a product unpublished; Strapi's own
  *   webhooks reach the receiver registered at start, with the secret, and the shop's receiver accepts them
- *   (src/lib/content/webhook.ts); the FR site built again shows the change.
+ *   (src/lib/content/webhook.ts); the FR site built again shows the change; and Strapi's second webhook reaches a
+ *   shop platform copying its catalogue (CONTENT_SOURCE_URL: src/backend/content/mirror.ts), whose carts then sell at
+ *   the price published.
  * It runs in a vitest run of its own (scripts/test.ts); cms/'s packages are installed on first use (about 40 s).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,7 +25,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChannels } from '../../scripts/build.ts';
 import { freePorts } from '../../scripts/lib/ports.ts';
 import { judgeWebhook, replayMemory } from '../../scripts/publish/judge.ts';
-import { testPlatform } from '../api/platform.ts';
+import { shopApi, testPlatform } from '../api/platform.ts';
+import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import { contentReportFile } from '../../src/site/content-report.ts';
 import { siteDifferences } from './same-site.ts';
 
@@ -39,6 +42,8 @@ let folder: string;
 let embedded: { url: string; server: ReturnType<typeof serve>; close: () => Promise<void> };
 let strapi: { url: string; process: ChildProcess; log: string[] };
 let receiver: Server;
+/** The shop whose catalogue is Strapi's (CONTENT_SOURCE_URL), served where Strapi's second webhook is registered. */
+let shop: { api: ReturnType<typeof shopApi>; port: number; server?: ReturnType<typeof serve>; close?: () => Promise<void> };
 const received: { headers: Record<string, string | string[] | undefined>; body: string; at: Date }[] = [];
 
 async function until(what: string, ready: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess): Promise<void> {
@@ -67,7 +72,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const [strapiPort, pglitePort] = await freePorts(2);
+  const [strapiPort, pglitePort, shopPort] = await freePorts(3);
   const log: string[] = [];
   const child = spawn(process.execPath, ['scripts/cms.ts'], {
     env: {
@@ -76,6 +81,7 @@ beforeAll(async () => {
       PORT: String(strapiPort),
       CMS_PGLITE_PORT: String(pglitePort),
       PUBLISH_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      PLATFORM_WEBHOOK_URL: `http://127.0.0.1:${shopPort}/catalogue/events`,
       WEBHOOK_SECRET: SECRET,
       DATABASE_URL: '',
     },
@@ -102,6 +108,17 @@ beforeAll(async () => {
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${log.join('').slice(-4000)}`);
   }
+  const copying = await testPlatform({ env: { CONTENT_SOURCE_URL: strapi.url, WEBHOOK_SECRET: SECRET } });
+  const shopServer = serve({ fetch: copying.app.fetch, port: shopPort, hostname: '127.0.0.1' });
+  shop = {
+    api: shopApi(copying),
+    port: shopPort,
+    server: shopServer,
+    close: async () => {
+      await new Promise((resolve) => shopServer.close(resolve));
+      await copying.db.close();
+    },
+  };
 }, START_MS + 30_000);
 
 afterAll(async () => {
@@ -112,6 +129,7 @@ afterAll(async () => {
     await exited;
   }
   await embedded?.close();
+  await shop?.close?.();
   await new Promise((resolve) => receiver?.close(resolve));
   rmSync(folder, { recursive: true, force: true });
 }, 60_000);
@@ -326,6 +344,16 @@ describe('An editor’s day in Strapi', () => {
       { secret: SECRET, now: publish.at, replays: replayMemory() },
     );
     expect(stranger).toMatchObject({ rebuild: false, status: 401 });
+    // The shop's carts sell at the published price: Strapi's second webhook made the platform copy it.
+    const cartPrice = async () => {
+      const cart = await shop.api.call('POST', '/orders', { body: { localeCode: 'fr_FR', channelCode: 'FR' }, query: 'locale=fr_FR' });
+      const added = await shop.api.call('PATCH', `/orders/${(cart.body as { tokenValue: string }).tokenValue}/items`, {
+        body: { productVariant: '10000022', quantity: 1 },
+        query: 'locale=fr_FR',
+      });
+      return orderSchema.parse(added.body).items[0]?.originalUnitPrice;
+    };
+    await until('the price in the shop’s carts', async () => (await cartPrice()) === 2490, 60_000);
   }, 240_000);
 
   it('a Dutch text, published in Dutch, is on the Dutch pages only', async () => {

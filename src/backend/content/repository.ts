@@ -42,8 +42,12 @@ const imageColumns = `u.hash AS image_hash, u.width AS image_width, u.height AS 
 const imageJoin = (row: string) =>
   `LEFT JOIN content.uploads u ON u.name = ${row}.image_file LEFT JOIN content.uploads ut ON ut.name = u.thumbnail`;
 
-/** A row's image as the wire carries it (Strapi's media fields), or null when the row has none. */
+/**
+ * A row's image as the wire carries it (Strapi's media fields), or null when the row has none: a picture
+ * copied from the content source (content/mirror.ts) is answered as the source described it.
+ */
 function imageOf(row: Row, uploadsUrl: string): ContentImage | null {
+  if (row.image_source) return row.image_source as ContentImage;
   if (typeof row.image_file !== 'string' || typeof row.image_hash !== 'string') return null;
   const image: ContentImage = {
     url: new URL(encodeURIComponent(row.image_file), uploadsUrl).href,
@@ -401,7 +405,9 @@ export async function findVariantDisplays(
 export const VARIANT_DISPLAY_COLUMNS = `v.code, v.name AS variant_name, p.name AS product_name, p.slug AS product_slug, v.slug AS variant_slug,
        (v.show_variant AND p.viewable) AS listed, p.is_sample, p.animal, p.image_alt,
        -- A line's picture is drawn small: its thumbnail when the upload has one.
-       coalesce((SELECT u.thumbnail FROM content.uploads u WHERE u.name = p.image_file), p.image_file) AS image_file`;
+       coalesce((SELECT u.thumbnail FROM content.uploads u WHERE u.name = p.image_file), p.image_file) AS image_file,
+       -- A picture copied from the content source (content/mirror.ts) stays where the source keeps it.
+       coalesce(p.image_source #>> '{formats,thumbnail,url}', p.image_source ->> 'url') AS image_url`;
 
 export interface VariantDisplayRow {
   code: string;
@@ -414,6 +420,8 @@ export interface VariantDisplayRow {
   animal: 'dog' | 'cat';
   /** The pack shot's thumbnail, or its master when it has none. */
   image_file: string | null;
+  /** The same, absolute, for a picture the content source keeps. */
+  image_url: string | null;
   image_alt: string | null;
 }
 
@@ -431,10 +439,12 @@ export function variantDisplaysOf(rows: readonly VariantDisplayRow[], uploadsUrl
         listed: row.listed,
         isSample: row.is_sample,
         animal: row.animal,
-        image: row.image_file
-          ? // The address may be a path alone (an answer written for no browser: a mail, an invoice).
-            { url: `${uploadsUrl}${encodeURIComponent(row.image_file)}`, alternativeText: row.image_alt ?? '' }
-          : null,
+        image: row.image_url
+          ? { url: row.image_url, alternativeText: row.image_alt ?? '' }
+          : row.image_file
+            ? // The address may be a path alone (an answer written for no browser: a mail, an invoice).
+              { url: `${uploadsUrl}${encodeURIComponent(row.image_file)}`, alternativeText: row.image_alt ?? '' }
+            : null,
       },
     ]),
   );

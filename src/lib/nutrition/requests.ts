@@ -14,6 +14,13 @@ import { heaviestAtAge } from './energy.ts';
 import { PATHOLOGY_MESSAGES } from './referral.ts';
 import { ACTIVITY_CODES, BODY_CONDITION_CODES, FEATURE_CODES, SPECIES, SPECIES_IDS } from '../pets/profile.ts';
 
+/**
+ * Where the guides and the ration calculator ask their recommendations (b2c-rations, b2c-recommendation): the shop
+ * platform's content routes, which answer from its copy of the catalogue (backend/content/recommendations.ts), the
+ * one the carts sell from, whichever content service the sites are built from (CONTENT_API_URL may be Strapi).
+ */
+export const nutritionServiceUrl = (shopApiUrl: string): string => `${shopApiUrl.replace(/\/+$/, '')}/content`;
+
 /** Up to 30 years: no dog or cat of ours is older. */
 const MAX_AGE_MONTHS = 360;
 

@@ -499,3 +499,30 @@ describe('content editor configuration', () => {
     ).toThrow(expect.objectContaining({ problems: [expect.stringContaining('CONTENT_WEBHOOK_URLS may only name https://')] }));
   });
 });
+
+describe('the content source the catalogue is copied from (CONTENT_SOURCE_URL)', () => {
+  it('is none by default: the embedded content service is the catalogue of record', () => {
+    expect(readPlatformConfig({}).contentSource).toBeNull();
+  });
+
+  it('reads the source with its token every CONTENT_SOURCE_POLL_SECONDS, its webhook checked with WEBHOOK_SECRET', () => {
+    expect(
+      readPlatformConfig({
+        CONTENT_SOURCE_URL: 'http://127.0.0.1:1337/api',
+        CONTENT_SOURCE_TOKEN: 'a-token',
+        CONTENT_SOURCE_POLL_SECONDS: '60',
+      }).contentSource,
+    ).toEqual({ url: 'http://127.0.0.1:1337/api', token: 'a-token', pollMs: 60_000, webhookSecret: LOCAL_WEBHOOK_SECRET });
+    expect(problemsOf({ CONTENT_SOURCE_URL: 'ftp://cms.example/api' })).toEqual([expect.stringContaining('CONTENT_SOURCE_URL must be')]);
+    expect(problemsOf({ CONTENT_SOURCE_POLL_SECONDS: '1' })).toEqual([expect.stringContaining('CONTENT_SOURCE_POLL_SECONDS')]);
+  });
+
+  it('is read over https only in production, and needs the webhook’s secret there', () => {
+    const source = { ...safeProduction, CONTENT_SOURCE_URL: 'https://cms.example/api' };
+    expect(readPlatformConfig({ ...source, WEBHOOK_SECRET: strong.webhook }).contentSource?.webhookSecret).toBe(strong.webhook);
+    expect(problemsOf({ ...source, WEBHOOK_SECRET: undefined })).toEqual([expect.stringContaining('WEBHOOK_SECRET is not set')]);
+    expect(problemsOf({ ...source, WEBHOOK_SECRET: strong.webhook, CONTENT_SOURCE_URL: 'http://cms.example/api' })).toEqual([
+      expect.stringContaining('CONTENT_SOURCE_URL must be an https:// URL'),
+    ]);
+  });
+});
