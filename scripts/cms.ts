@@ -25,7 +25,8 @@
  *   npm run cms -- --no-admin   the REST API alone: the server's code compiled, no admin panel built or served
  *                               (the contract test's Strapi: tests/cms/contract.ts)
  *
- * CMS_DATA_DIR puts the database, the account and the token elsewhere than cms/.data (a test's own folder).
+ * CMS_DATA_DIR puts the database, the account and the token elsewhere than cms/.data (a test's own folder);
+ * CMS_SEED_SKUS seeds only those products (the contract test's small catalogue).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { adminAccount, markShown } from './lib/cms-account.ts';
 import { sourcesStamp } from './lib/cms-build.ts';
 import { seedEntries } from './lib/cms-seed.ts';
 import { loadFixtures } from '../src/backend/seed/seed.ts';
+import { catalogueWith } from '../src/backend/seed/generate.ts';
 import { LOCAL_WEBHOOK_SECRET } from '../src/backend/config.ts';
 import { EMBEDDED_PLATFORM_PORT, LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 import { catalogueImages } from '../src/backend/seed/images.ts';
@@ -53,6 +55,11 @@ const environment = z.object({
   PUBLISH_WEBHOOK_URL: z.url().default(`http://127.0.0.1:${process.env.PORT_WEBHOOK ?? LOCAL_WEBHOOK_PORT}/`),
   PLATFORM_WEBHOOK_URL: z.url().default(`http://127.0.0.1:${process.env.PORT_PLATFORM || EMBEDDED_PLATFORM_PORT}/catalogue/events`),
   WEBHOOK_SECRET: z.string().default(LOCAL_WEBHOOK_SECRET),
+  /** Only these products of the seed (comma-separated SKUs): the contract test's small catalogue. */
+  CMS_SEED_SKUS: z
+    .string()
+    .optional()
+    .transform((list) => list?.split(',').map((sku) => sku.trim()).filter(Boolean)),
 });
 const settings = environment.parse(process.env);
 const flags = {
@@ -237,7 +244,7 @@ async function main(): Promise<void> {
   const account = await adminAccount(accountFile);
   // Imported by Strapi only into a database without products (cms/src/bootstrap/seed.ts): the entries, and the
   // pictures they name (drawn once on this machine, then read from the drawings' cache).
-  const fixtures = loadFixtures();
+  const fixtures = settings.CMS_SEED_SKUS ? catalogueWith(loadFixtures(), settings.CMS_SEED_SKUS) : loadFixtures();
   const images = await catalogueImages(fixtures);
   await mkdir(seedPictures, { recursive: true });
   await Promise.all(

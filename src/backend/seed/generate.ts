@@ -75,6 +75,20 @@ function keepCrossSells(crossSells: CatalogueFixture['crossSells'], skus: Set<st
     .filter((x) => x.products.length > 0);
 }
 
+/**
+ * The catalogue reduced to the products named (a test's small catalogue: the contract with Strapi imports and builds
+ * it in seconds), their cross-sells kept to them; categories, pages, FAQ, shops and menus whole. An unknown SKU is
+ * refused: a test would otherwise look for a product that is not there.
+ */
+export function catalogueWith(base: CatalogueFixture, skus: readonly string[]): CatalogueFixture {
+  const known = new Set(base.products.map((p) => p.sku));
+  const unknown = skus.filter((sku) => !known.has(sku));
+  if (unknown.length) throw new Error(`catalogueWith: no product ${unknown.join(', ')} in the seed catalogue`);
+  const wanted = new Set(skus);
+  const products = base.products.filter((p) => wanted.has(p.sku));
+  return { ...base, products, crossSells: keepCrossSells(base.crossSells, wanted) };
+}
+
 export function generateCatalogue(base: CatalogueFixture, productCount: number): CatalogueFixture {
   const count = Math.max(0, Math.floor(productCount));
   const baseProducts = base.products;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Database, Queryable } from '../db/database.ts';
 import { advisoryLock } from '../db/migrate.ts';
 import { catalogueFixture, type CatalogueFixture } from './fixture-schema.ts';
-import { generateCatalogue } from './generate.ts';
+import { catalogueWith, generateCatalogue } from './generate.ts';
 import { catalogueImages, type CatalogueImages } from './images.ts';
 import { uploadRow } from '../content/uploads.ts';
 import { seedRelayPoints } from '../relay/seed.ts';
@@ -37,19 +37,25 @@ export function loadFixtures(): CatalogueFixture {
 export interface SeedOptions {
   reset?: boolean;
   products?: number;
+  /** Only these products of the seed catalogue (generate.ts catalogueWith). */
+  skus?: readonly string[];
 }
 
 /** Returns true when it wrote the catalogue. */
 export async function seedContent(db: Database, options: SeedOptions = {}): Promise<boolean> {
   // The embedded relay-point service has points of its own, seeded once whatever the catalogue's state.
   await seedRelayPoints(db, { reset: options.reset });
-  const asked = options.reset || options.products !== undefined;
+  const asked = options.reset || options.products !== undefined || options.skus !== undefined;
   const isEmpty = async (q: Queryable) =>
     (await q.query<{ count: number }>('SELECT count(*)::int AS count FROM content.products'))[0]?.count === 0;
   // The usual start, on a seeded catalogue, neither reads the fixtures nor takes the lock.
   if (!asked && !(await isEmpty(db))) return false;
   const base = loadFixtures();
-  const catalogue = options.products === undefined ? base : generateCatalogue(base, options.products);
+  const catalogue = options.skus
+    ? catalogueWith(base, options.skus)
+    : options.products === undefined
+      ? base
+      : generateCatalogue(base, options.products);
   // Drawn before the transaction: rendering takes a while and needs no lock. Another instance seeding at
   // the same time draws the same files and then finds the catalogue written.
   const images = await catalogueImages(catalogue);

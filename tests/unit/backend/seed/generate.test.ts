@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueFixture, productFixture, type CatalogueFixture } from '../../../../src/backend/seed/fixture-schema.ts';
-import { generateCatalogue } from '../../../../src/backend/seed/generate.ts';
+import { catalogueWith, generateCatalogue } from '../../../../src/backend/seed/generate.ts';
 import { loadFixtures } from '../../../../src/backend/seed/seed.ts';
 
 const base = loadFixtures();
@@ -96,5 +96,21 @@ describe('generateCatalogue', () => {
     // Every viewable product, then the hidden ones fill up.
     const all = generateCatalogue(base, viewable.length + 1);
     expect(all.products.filter((p) => !p.viewable)).toHaveLength(1);
+  });
+});
+
+describe('catalogueWith (a test’s small catalogue)', () => {
+  it('keeps the products named, their cross-sells kept to them, and every category, page and shop', () => {
+    const skus = ['DOG-DRY-SENIOR-CHICKEN', 'DOG-DRY-PUPPY-CHICKEN', 'DOG-DRY-INSECT'];
+    const small = catalogueWith(base, skus);
+    expectConsistent(small);
+    expect(small.products.map((p) => p.sku).sort()).toEqual([...skus].sort());
+    for (const crossSell of small.crossSells) expect(skus).toEqual(expect.arrayContaining(crossSell.products));
+    expect(small.categories).toEqual(base.categories);
+    expect(small.shops).toEqual(base.shops);
+  });
+
+  it('refuses a SKU the seed does not have', () => {
+    expect(() => catalogueWith(base, ['DOG-DRY-PUPPY-CHICKEN', 'NO-SUCH-PRODUCT'])).toThrow('NO-SUCH-PRODUCT');
   });
 });
