@@ -4,7 +4,8 @@
  * function) and rebuilds the channels concerned, a burst of events coalesced into one build
  * (WEBHOOK_QUIET_MS, a quarter of a second by default). The build is incremental and swapped into the served folder at once;
  * it publishes a new /builds/latest.json, which tells open pages to reload on their next navigation.
- * `npm start` runs the same receiver in its own process.
+ * `npm start` runs the same receiver in its own process. PUBLISH_CHANNELS=fr (or be) builds that channel alone, as
+ * its own Netlify site does.
  */
 import { serve } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
@@ -30,8 +31,9 @@ export function startPublishReceiver(
 ) {
   let secret: string;
   let quietMs: number;
+  let own: BuildChannel[];
   try {
-    ({ secret, quietMs } = readWebhookConfig(env));
+    ({ secret, quietMs, channels: own } = readWebhookConfig(env));
   } catch (error) {
     exitOnConfigError(error);
   }
@@ -43,7 +45,14 @@ export function startPublishReceiver(
       console.error('Rebuild failed:', error);
     }
   }, quietMs);
-  const fetch = publishReceiver({ secret, replays: replayMemory(), rebuild: (channels) => queue.request(channels) });
+  const fetch = publishReceiver({
+    secret,
+    replays: replayMemory(),
+    rebuild: (channels) => {
+      const built = channels.filter((channel) => own.includes(channel));
+      if (built.length) queue.request(built);
+    },
+  });
   const server = serve({ fetch, port, hostname: env.HOST ?? '127.0.0.1' });
   return { url: `http://localhost:${port}/`, server, queue };
 }

@@ -4,7 +4,8 @@
  * through the content service's editor API, and the seconds until the FR site serves its page with the new
  * price (the webhook, the receiver's quiet quarter of a second, the incremental build and the swap), and until
  * the BE site does: the receiver rebuilds both channels at once (a French product is sold on both sites), BE's
- * at the lowest priority.
+ * at the lowest priority. Then each channel alone (PUBLISH_CHANNELS), as Netlify builds it: each channel is a site
+ * of its own, built on a machine of its own, so its figure is its build alone on this machine's two cores.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openDatabase } from '../../src/backend/db/database.ts';
@@ -16,25 +17,43 @@ import type { BuildPorts } from './shared.ts';
 /** Longer than this, the publish is reported as not visible. */
 const GIVE_UP_MS = 120_000;
 
+type Site = 'FR' | 'BE';
+
 export async function benchPublish(env: NodeJS.ProcessEnv & { DATA_DIR: string }, ports: BuildPorts): Promise<Record<string, number>> {
+  const both = await publishToVisible(env, ports, ['FR', 'BE']);
+  const fr = await publishToVisible(env, ports, ['FR']);
+  const be = await publishToVisible(env, ports, ['BE']);
+  return {
+    'publish to visible, npm start (both channels), first edit after the start: FR site, seconds': both.first.FR!,
+    'publish to visible, npm start (both channels), first edit after the start: BE site (built beside FR, at the lowest priority), seconds':
+      both.first.BE!,
+    'publish to visible, npm start (both channels), next edit: FR site, seconds': both.next.FR!,
+    'publish to visible, npm start (both channels), next edit: BE site (built beside FR, at the lowest priority), seconds': both.next.BE!,
+    'publish to visible, FR channel alone (its own site, as on Netlify), next edit: seconds': fr.next.FR!,
+    'publish to visible, BE channel alone (its own site, as on Netlify), next edit: seconds': be.next.BE!,
+  };
+}
+
+/** Two price edits through the editor API on a shop whose receiver builds `sites`, and the seconds until each shows it. */
+async function publishToVisible(env: NodeJS.ProcessEnv & { DATA_DIR: string }, ports: BuildPorts, sites: Site[]) {
   const product = await productToEdit(env.DATA_DIR);
   const [webhookPort] = await freePorts(1);
   const shop = spawn(process.execPath, ['scripts/start.ts', '--no-build'], {
-    env: { ...env, PORT_WEBHOOK: String(webhookPort) },
+    env: { ...env, PORT_WEBHOOK: String(webhookPort), PUBLISH_CHANNELS: sites.join(',').toLowerCase() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     await lineFrom(shop, /^BE site on/);
-    const pages = {
+    const pages: Record<Site, string> = {
       FR: `http://localhost:${ports.fr}${pathTo('product', 'fr_FR', { product: product.slug })}`,
       BE: `http://localhost:${ports.be}${pathTo('product', 'fr_BE', { product: product.slug })}`,
     };
     /** One price edit through the editor API, and the seconds until each site shows it. */
     const publish = async (price: number) => {
-      const before = { FR: await firstAnswer(pages.FR), BE: await firstAnswer(pages.BE) };
+      const before = Object.fromEntries(await Promise.all(sites.map(async (site) => [site, await firstAnswer(pages[site])] as const)));
       const shown = (price / 100).toFixed(2).replace('.', ',');
-      // The receiver's build is over once it has served BE (printed before the page can show it).
-      const built = lineFrom(shop, /^Built be in/, GIVE_UP_MS);
+      // The receiver's build is over once it has served the last channel (printed before the page can show it).
+      const built = lineFrom(shop, new RegExp(`^Built ${sites.at(-1)!.toLowerCase()} in`), GIVE_UP_MS);
       const started = performance.now();
       const response = await fetch(`http://localhost:${ports.platform}/content/api/products/${encodeURIComponent(product.sku)}?locale=fr`, {
         method: 'PUT',
@@ -42,29 +61,26 @@ export async function benchPublish(env: NodeJS.ProcessEnv & { DATA_DIR: string }
         body: JSON.stringify({ data: { variants: [{ code: product.code, base_price: price }] } }),
       });
       if (!response.ok) throw new Error(`The editor API refused the edit: HTTP ${response.status} ${await response.text()}`);
-      // Each site's page is looked at until it shows the new price (the receiver builds FR, then BE).
-      const seen = async (code: 'FR' | 'BE') => {
+      // Each site's page is looked at until it shows the new price.
+      const seen = async (site: Site) => {
         for (;;) {
-          const html = await (await fetch(pages[code])).text();
-          if (html !== before[code] && html.includes(shown)) return Number(((performance.now() - started) / 1000).toFixed(1));
+          const html = await (await fetch(pages[site])).text();
+          if (html !== before[site] && html.includes(shown)) return Number(((performance.now() - started) / 1000).toFixed(1));
           if (performance.now() - started > GIVE_UP_MS)
-            throw new Error(`${pages[code]} did not show ${shown} within ${GIVE_UP_MS / 1000} s`);
+            throw new Error(`${pages[site]} did not show ${shown} within ${GIVE_UP_MS / 1000} s`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       };
-      const [fr, be] = await Promise.all([seen('FR'), seen('BE')]);
+      const seconds = Object.fromEntries(await Promise.all(sites.map(async (site) => [site, await seen(site)] as const)));
       await built;
-      return { fr, be };
+      return seconds as Partial<Record<Site, number>>;
     };
     // The start (--no-build) has no Astro builder waiting: the first edit starts them; the next one finds them waiting.
+    // Each run's prices are its own, so that no page already shows the price it waits for.
     const first = await publish(product.basePrice + 100);
     const next = await publish(product.basePrice + 200);
-    return {
-      'publish to visible, npm start, first edit after the start: FR site, seconds': first.fr,
-      'publish to visible, npm start, first edit after the start: BE site (built beside FR, at the lowest priority), seconds': first.be,
-      'publish to visible, npm start, next edit: FR site, seconds': next.fr,
-      'publish to visible, npm start, next edit: BE site (built beside FR, at the lowest priority), seconds': next.be,
-    };
+    await publish(product.basePrice);
+    return { first, next };
   } finally {
     shop.kill();
     await new Promise((resolve) => (shop.exitCode === null ? shop.once('exit', resolve) : resolve(null)));

@@ -696,6 +696,11 @@ export interface WebhookSettings {
   secret: string;
   buildHooks: Partial<Record<'fr' | 'be', string>>;
   quietMs: number;
+  /**
+   * The channels a local receiver builds (PUBLISH_CHANNELS, both by default): one alone is a channel's own site, as
+   * Netlify builds it on a machine of its own (the benchmark's "one channel alone", scripts/bench/publish.ts).
+   */
+  channels: Array<'fr' | 'be'>;
 }
 
 /**
@@ -719,6 +724,9 @@ export function readWebhookConfig(env: Env): WebhookSettings {
   const quietMs = Number(env.WEBHOOK_QUIET_MS || DEFAULT_WEBHOOK_QUIET_MS);
   if (!Number.isInteger(quietMs) || quietMs < 0 || quietMs > 60_000)
     problems.push('WEBHOOK_QUIET_MS must be a whole number of milliseconds from 0 to 60000 (a minute).');
+  const channels = (env.PUBLISH_CHANNELS || 'fr,be').split(',').map((code) => code.trim().toLowerCase());
+  if (!channels.every((code): code is 'fr' | 'be' => code === 'fr' || code === 'be'))
+    problems.push('PUBLISH_CHANNELS must name fr, be or both, comma-separated.');
   if (production) {
     if (!env.WEBHOOK_SECRET)
       problems.push(
@@ -734,7 +742,7 @@ export function readWebhookConfig(env: Env): WebhookSettings {
       }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { secret: env.WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, buildHooks, quietMs };
+  return { secret: env.WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET, buildHooks, quietMs, channels: channels as Array<'fr' | 'be'> };
 }
 
 /** For the commands: prints the refusal, one line a problem, and exits. */

@@ -419,11 +419,21 @@ describe("the media service (the pets' photos)", () => {
 
 describe('webhook receiver configuration', () => {
   it('has a published local secret and no build hooks outside production', () => {
-    expect(readWebhookConfig({})).toEqual({ secret: LOCAL_WEBHOOK_SECRET, buildHooks: {}, quietMs: DEFAULT_WEBHOOK_QUIET_MS });
+    expect(readWebhookConfig({})).toEqual({
+      secret: LOCAL_WEBHOOK_SECRET,
+      buildHooks: {},
+      quietMs: DEFAULT_WEBHOOK_QUIET_MS,
+      channels: ['fr', 'be'],
+    });
   });
 
   it('waits WEBHOOK_QUIET_MS after the last event before a local rebuild, a whole number of milliseconds up to a minute', () => {
     expect(readWebhookConfig({ WEBHOOK_QUIET_MS: '0' }).quietMs).toBe(0);
+    // One channel's receiver builds it alone, as its own Netlify site does.
+    expect(readWebhookConfig({ PUBLISH_CHANNELS: 'FR' }).channels).toEqual(['fr']);
+    expect(() => readWebhookConfig({ PUBLISH_CHANNELS: 'fr,lu' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringContaining('PUBLISH_CHANNELS must name')] }),
+    );
     expect(readWebhookConfig({ WEBHOOK_QUIET_MS: '2500' }).quietMs).toBe(2500);
     for (const bad of ['soon', '-1', '1.5', '60001'])
       expect(() => readWebhookConfig({ WEBHOOK_QUIET_MS: bad })).toThrow(
@@ -442,6 +452,7 @@ describe('webhook receiver configuration', () => {
       secret,
       buildHooks: {},
       quietMs: DEFAULT_WEBHOOK_QUIET_MS,
+      channels: ['fr', 'be'],
     });
   });
 
@@ -454,6 +465,7 @@ describe('webhook receiver configuration', () => {
       secret: strong.webhook,
       buildHooks: { fr: hooks.NETLIFY_BUILD_HOOK_FR, be: hooks.NETLIFY_BUILD_HOOK_BE },
       quietMs: DEFAULT_WEBHOOK_QUIET_MS,
+      channels: ['fr', 'be'],
     });
     expect(() => readWebhookConfig({ NETLIFY_BUILD_HOOK_FR: 'http://api.netlify.com/build_hooks/fr1' })).toThrow(
       expect.objectContaining({ problems: [expect.stringContaining('NETLIFY_BUILD_HOOK_FR must be the https://')] }),
