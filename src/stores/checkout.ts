@@ -25,7 +25,7 @@ import type { Order } from '../lib/shop-api/orders.ts';
 import type { Violation } from '../lib/shop-api/errors.ts';
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from './browser.ts';
-import { CART_CHANNEL } from './cart/index.ts';
+import { CART_CHANNEL, orderAnnounced, postCartMessage, type CartMessage } from './cart/messages.ts';
 import { createQueue } from './cart/queue.ts';
 import { getShop } from './shop.ts';
 import type { CardDetails } from '../lib/payments/card-details.ts';
@@ -162,19 +162,13 @@ export function createCheckoutStore(deps: CheckoutDeps) {
   const requestKey = (orderToken: string) => `${STORAGE_KEYS.paymentRequest}/${orderToken}`;
   let token: string | null = null;
 
-  function broadcast(message: { type: 'updating'; token: string } | { type: 'updated'; token: string; cart: Order }) {
-    try {
-      deps.channel?.postMessage(message);
-    } catch {
-      // A closed channel: the other tabs learn of the change when they next act.
-    }
+  /** A step speaks to the other tabs as the cart does: the order is the cart they show until it is placed. */
+  function broadcast(message: CartMessage) {
+    if (deps.channel) postCartMessage(deps.channel, message);
   }
 
   function onMessage(event: { data: unknown }) {
-    const message = event.data as { type?: unknown; token?: unknown; cart?: { tokenValue?: unknown } | null } | null;
-    if (!message || typeof message !== 'object' || token === null) return;
-    const about = message.type === 'updating' ? message.token : message.cart?.tokenValue;
-    if (about === token && (message.type === 'updating' || message.type === 'updated')) $elsewhere.set(true);
+    if (token !== null && orderAnnounced(event.data) === token) $elsewhere.set(true);
   }
 
   /** The methods the order's current step needs: carriers once addressed, payment methods once a payment exists. */

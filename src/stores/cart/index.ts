@@ -4,7 +4,7 @@
  * deleted and its token cleared. A failed change reloads the cart and rejects with a CartError (a code,
  * the reloaded cart, the API's reason when it gave one). The parts, each in its own file: the token's
  * storage (persistence), one operation at a time (queue), the other tabs (tab-sync), the login (merge),
- * the cart links (link) and the failures (errors).
+ * the cart links (link) and the failures (errors); what the tabs tell each other, the checkout too (messages).
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { CartLinkLine } from '../../lib/cart-link.ts';
@@ -22,7 +22,7 @@ import { createQueue } from './queue.ts';
 import { createTabSync } from './tab-sync.ts';
 
 export { CART_NOT_FOUND, CartError, isCartError } from './errors.ts';
-export { CART_CHANNEL } from './tab-sync.ts';
+export { CART_CHANNEL } from './messages.ts';
 
 export interface AddToCart {
   /** Variant code (8 digits) or IRI. */

@@ -9,17 +9,8 @@ import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { order as orderSchema, type Order } from '../../lib/shop-api/orders.ts';
 import type { LocaleCode } from '../../lib/channels.ts';
 import type { ChannelLike, StorageEvents, StorageLike } from '../browser.ts';
+import { postCartMessage, type CartMessage } from './messages.ts';
 import type { Enqueue } from './queue.ts';
-
-export const CART_CHANNEL = 'cart';
-
-/**
- * `locale` is the sender's page locale: the cart it sends is written in that language (names, coupon
- * reasons), so a tab of the other language reads it again in its own instead of taking it as is.
- */
-export type CartMessage =
-  | { type: 'updating'; token: string }
-  | { type: 'updated'; token: string | null; cart: Order | null; locale?: LocaleCode };
 
 export interface TabSyncDeps {
   channel: ChannelLike | null;
@@ -42,15 +33,8 @@ export function createTabSync(deps: TabSyncDeps) {
   const reload = () => void deps.enqueue(deps.load);
 
   function broadcast(message: CartMessage): void {
-    if (channel) {
-      try {
-        channel.postMessage(message);
-      } catch {
-        // A closed channel: other tabs still follow the token's storage events.
-      }
-    } else if (message.type === 'updated') {
-      storage.setItem(STORAGE_KEYS.cartSync, `${deps.now()}:${message.token ?? ''}`);
-    }
+    if (channel) postCartMessage(channel, message);
+    else if (message.type === 'updated') storage.setItem(STORAGE_KEYS.cartSync, `${deps.now()}:${message.token ?? ''}`);
   }
 
   const sameLanguage = (locale: unknown) =>

@@ -3,7 +3,8 @@ import type { LocaleCode } from '../../../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import type { Order } from '../../../../src/lib/shop-api/orders.ts';
 import { createQueue } from '../../../../src/stores/cart/queue.ts';
-import { createTabSync, type CartMessage } from '../../../../src/stores/cart/tab-sync.ts';
+import type { CartMessage } from '../../../../src/stores/cart/messages.ts';
+import { createTabSync } from '../../../../src/stores/cart/tab-sync.ts';
 import { memoryStorage, type ChannelLike } from '../../../../src/stores/browser.ts';
 import { fakeShop } from './fakes.ts';
 
