@@ -5,7 +5,7 @@
  */
 import type { LocaleCode } from '../lib/channels.ts';
 import type { CardDetails } from '../lib/payments/card-details.ts';
-import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
+import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout/card.ts';
 
 let card: CardTokeniser | null = null;
 

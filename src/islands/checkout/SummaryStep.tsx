@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { legalPages } from '../../lib/routes/routes.ts';
-import { codeOf, openPayment, type PaymentOutcome } from '../../stores/checkout.ts';
+import { codeOf, openPayment, type PaymentOutcome } from '../../stores/checkout/index.ts';
 import { RichText } from '../shared/forms/RichText.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { languageOf } from '../../lib/channels.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
-import { type CheckoutError, checkoutStore } from '../../stores/checkout.ts';
+import { type CheckoutError, checkoutStore } from '../../stores/checkout/index.ts';
 import { errorText } from './errors.ts';
 import { useIsland } from '../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';

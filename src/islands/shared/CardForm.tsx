@@ -2,12 +2,12 @@
  * The card form the build is configured for: the embedded sandbox's inputs, or in production Mollie
  * Components, Mollie's own fields mounted in the form, which the page never reads. The checkout pays with
  * it; a subscription takes a new card with it. Nothing typed here is sent to the shop: the tokeniser
- * (stores/checkout-card.ts) makes the provider's single-use token of it.
+ * (stores/checkout/card.ts) makes the provider's single-use token of it.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CARD_FIELDS, type CardDetails, type CardField, cardProblems } from '../../lib/payments/card-details.ts';
-import type { CardInput } from '../../stores/checkout.ts';
-import type { CardTokeniser } from '../../stores/checkout-card.ts';
+import type { CardInput } from '../../stores/checkout/index.ts';
+import type { CardTokeniser } from '../../stores/checkout/card.ts';
 import { FieldErrors } from './forms/ErrorList.tsx';
 import { useIsland } from './island.tsx';
 import './card-form.css';

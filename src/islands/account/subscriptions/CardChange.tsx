@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
-import { CardTokenFailure } from '../../../stores/checkout-card.ts';
+import { CardTokenFailure } from '../../../stores/checkout/card.ts';
 import { getShop } from '../../../stores/shop.ts';
 import { newCardToken, subscriptionCardForm } from '../../../stores/subscription-card.ts';
 import { useCardForm } from '../../shared/CardForm.tsx';

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ShopApiError } from '../../../src/lib/shop-api/http.ts';
-import { iri } from '../../../src/lib/shop-api/iri.ts';
-import type { Address } from '../../../src/lib/shop-api/addresses.ts';
-import type { Order } from '../../../src/lib/shop-api/orders.ts';
-import type { PaymentMethod, ShippingMethod, FoundRelayPoint, PaymentRequest } from '../../../src/lib/shop-api/checkout.ts';
-import { createCheckoutStore, type CheckoutDeps } from '../../../src/stores/checkout.ts';
-import { fakeChannels, fakeShop } from './cart/fakes.ts';
-import { cardTokeniser } from '../../../src/stores/checkout-card.ts';
-import { errorText } from '../../../src/islands/checkout/errors.ts';
-import { treeTranslator } from '../../../src/lib/translator.ts';
-import frCheckout from '../../../src/i18n/messages/fr/checkout.ts';
-import { fakeMollie } from './checkout-card.fakes.ts';
+import { ShopApiError } from '../../../../src/lib/shop-api/http.ts';
+import { iri } from '../../../../src/lib/shop-api/iri.ts';
+import type { Address } from '../../../../src/lib/shop-api/addresses.ts';
+import type { Order } from '../../../../src/lib/shop-api/orders.ts';
+import type { PaymentMethod, ShippingMethod, FoundRelayPoint, PaymentRequest } from '../../../../src/lib/shop-api/checkout.ts';
+import { createCheckoutStore, type CheckoutDeps } from '../../../../src/stores/checkout/index.ts';
+import { fakeChannels, fakeShop } from '../cart/fakes.ts';
+import { cardTokeniser } from '../../../../src/stores/checkout/card.ts';
+import { errorText } from '../../../../src/islands/checkout/errors.ts';
+import { treeTranslator } from '../../../../src/lib/translator.ts';
+import frCheckout from '../../../../src/i18n/messages/fr/checkout.ts';
+import { fakeMollie } from './card.fakes.ts';
 
 const TOKEN = 'order-1';
 const PROVIDER = 'https://pay.example.test/payments';

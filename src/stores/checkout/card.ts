@@ -11,10 +11,10 @@
  * Both fail with a `CardTokenFailure`: `card_invalid` (the provider refused the details; `field` names one
  * when it said which), `network` (no answer, or mollie.js could not load) or `failed`.
  */
-import '../lib/zod/jitless.ts';
+import '../../lib/zod/jitless.ts';
 import { z } from 'zod/mini';
-import type { LocaleCode } from '../lib/channels.ts';
-import { CARD_FIELDS, type CardDetails, type CardField } from '../lib/payments/card-details.ts';
+import type { LocaleCode } from '../../lib/channels.ts';
+import { CARD_FIELDS, type CardDetails, type CardField } from '../../lib/payments/card-details.ts';
 
 export class CardTokenFailure extends Error {
   readonly code: 'card_invalid' | 'network' | 'failed';

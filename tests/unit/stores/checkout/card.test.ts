@@ -1,11 +1,11 @@
 /**
- * The card form of a build (src/stores/checkout-card.ts): the sandbox's inputs when no Mollie profile is
+ * The card form of a build (src/stores/checkout/card.ts): the sandbox's inputs when no Mollie profile is
  * set, Mollie Components when one is, against a fake of mollie.js's `Mollie`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CardField } from '../../../src/lib/payments/card-details.ts';
-import { CardTokenFailure, cardTokeniser } from '../../../src/stores/checkout-card.ts';
-import { fakeMollie } from './checkout-card.fakes.ts';
+import type { CardField } from '../../../../src/lib/payments/card-details.ts';
+import { CardTokenFailure, cardTokeniser } from '../../../../src/stores/checkout/card.ts';
+import { fakeMollie } from './card.fakes.ts';
 
 const PROVIDER = 'https://api.example.test/payments';
 const targets = { cardNumber: '#number', expiryDate: '#expiry', verificationCode: '#cvc', cardHolder: '#holder' };

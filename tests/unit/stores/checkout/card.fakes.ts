@@ -2,8 +2,8 @@
  * A fake of mollie.js's `Mollie` (Mollie Components, v1): what the funnel calls on it is logged, each
  * component's change listener can be fired, and createToken answers what the test says.
  */
-import type { CardField } from '../../../src/lib/payments/card-details.ts';
-import type { MollieFactory } from '../../../src/stores/checkout-card.ts';
+import type { CardField } from '../../../../src/lib/payments/card-details.ts';
+import type { MollieFactory } from '../../../../src/stores/checkout/card.ts';
 
 export function fakeMollie(answer: unknown) {
   const log: string[] = [];

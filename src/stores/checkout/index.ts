@@ -2,7 +2,7 @@
  * The checkout funnel of one order: its addresses, carrier (home or relay point), payment method, the
  * completion and the payment. Steps run one at a time; each failure is a code the islands translate
  * (with the API's or the bank's own words when it gave some). Cards never reach the shop: the provider
- * makes a single-use token of the card (./checkout-card.ts: the sandbox's card-token endpoint, or Mollie
+ * makes a single-use token of the card (./card.ts: the sandbox's card-token endpoint, or Mollie
  * Components in production), and the shop pays with the token.
  *
  * Other tabs: every step is announced on the cart's broadcast channel ('updating', then 'updated' with
@@ -17,19 +17,19 @@ import {
   type PaymentRequest,
   type PaymentMethod,
   type ShippingMethod,
-} from '../lib/shop-api/checkout.ts';
-import type { ShopClient } from '../lib/shop-api/client.ts';
-import { isShopApiError, NETWORK_ERROR_STATUS } from '../lib/shop-api/http.ts';
-import type { Address } from '../lib/shop-api/addresses.ts';
-import type { Order } from '../lib/shop-api/orders.ts';
-import type { Violation } from '../lib/shop-api/errors.ts';
-import { STORAGE_KEYS } from '../lib/constants.ts';
-import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from './browser.ts';
-import { CART_CHANNEL, orderAnnounced, postCartMessage, type CartMessage } from './cart/messages.ts';
-import { createQueue } from './cart/queue.ts';
-import { getShop } from './shop.ts';
-import type { CardDetails } from '../lib/payments/card-details.ts';
-import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './checkout-card.ts';
+} from '../../lib/shop-api/checkout.ts';
+import type { ShopClient } from '../../lib/shop-api/client.ts';
+import { isShopApiError, NETWORK_ERROR_STATUS } from '../../lib/shop-api/http.ts';
+import type { Address } from '../../lib/shop-api/addresses.ts';
+import type { Order } from '../../lib/shop-api/orders.ts';
+import type { Violation } from '../../lib/shop-api/errors.ts';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
+import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from '../browser.ts';
+import { CART_CHANNEL, orderAnnounced, postCartMessage, type CartMessage } from '../cart/messages.ts';
+import { createQueue } from '../cart/queue.ts';
+import { getShop } from '../shop.ts';
+import type { CardDetails } from '../../lib/payments/card-details.ts';
+import { type CardSettings, type CardTokeniser, CardTokenFailure, cardTokeniser } from './card.ts';
 
 /**
  * - `not_found`: no such order for this shopper (the address was mistyped, or the order is someone else's).
