@@ -7,7 +7,7 @@ import { channelCodes, channelOf, channels, languageOf, type ChannelCode, type L
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Address } from '../../lib/shop-api/addresses.ts';
 import type { Customer } from '../../lib/shop-api/customers.ts';
-import type { CheckoutError } from '../../stores/checkout/index.ts';
+import type { CheckoutError } from '../../stores/checkout/errors.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';

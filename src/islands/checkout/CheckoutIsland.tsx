@@ -13,7 +13,7 @@ import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
 import { cartStore, customerStore } from '../../stores/shop.ts';
-import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout/index.ts';
+import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout/order.ts';
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { type IslandProps, useIsland } from '../shared/island.tsx';

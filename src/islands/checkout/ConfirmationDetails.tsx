@@ -15,7 +15,7 @@ import { pathTo } from '../../lib/routes/paths.ts';
 import { createCheckoutClient, type ShippingMethod } from '../../lib/shop-api/checkout.ts';
 import { createSubscriptionsClient } from '../../lib/shop-api/subscriptions.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
-import { codeOf, shipmentOf } from '../../stores/checkout/index.ts';
+import { codeOf, shipmentOf } from '../../stores/checkout/order.ts';
 import { shopApi } from '../../stores/shop.ts';
 import { useIsland } from '../shared/island.tsx';
 import { AddressText } from '../shared/AddressText.tsx';

@@ -11,7 +11,7 @@ import { purchase, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
-import { codeOf, openPayment } from '../../stores/checkout/index.ts';
+import { codeOf, openPayment } from '../../stores/checkout/order.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { SubscriptionsStarted, WhatWasBought, WhereItGoes } from './ConfirmationDetails.tsx';

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import type { PaymentMethod } from '../../lib/shop-api/checkout.ts';
 import type { CheckoutStore } from '../../stores/checkout/index.ts';
-import { codeOf, openPayment } from '../../stores/checkout/index.ts';
+import { codeOf, openPayment } from '../../stores/checkout/order.ts';
 import { useCardForm as useSharedCardForm } from '../shared/CardForm.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { formatDistanceKm } from '../../lib/relay/distance.ts';
 import type { FoundRelayPoint, ShippingMethod } from '../../lib/shop-api/checkout.ts';
 import { formatSpan } from '../../lib/shops/opening-tags.ts';
-import { codeOf, shipmentOf } from '../../stores/checkout/index.ts';
+import { codeOf, shipmentOf } from '../../stores/checkout/order.ts';
 import { useIsland } from '../shared/island.tsx';
 import { useCheckout } from './shared.tsx';
 

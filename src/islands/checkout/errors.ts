@@ -1,6 +1,6 @@
 /** The funnel's failures in the shopper's words (a module of its own, so tests read it without a page). */
 import type { Translator } from '../../lib/translator.ts';
-import type { CheckoutError } from '../../stores/checkout/index.ts';
+import type { CheckoutError } from '../../stores/checkout/errors.ts';
 
 /** A failure in the shopper's words: the API's own reason when it gave one, else the funnel's texts. */
 export function errorText(t: Translator, error: CheckoutError): string[] {

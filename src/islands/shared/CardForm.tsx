@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CARD_FIELDS, type CardDetails, type CardField, cardProblems } from '../../lib/payments/card-details.ts';
-import type { CardInput } from '../../stores/checkout/index.ts';
+import type { CardInput } from '../../stores/checkout/payment.ts';
 import type { CardTokeniser } from '../../stores/checkout/card.ts';
 import { FieldErrors } from './forms/ErrorList.tsx';
 import { useIsland } from './island.tsx';
