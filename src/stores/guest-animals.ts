@@ -4,7 +4,7 @@
  * Once the shopper is signed in, the guest's pets are attached to the account and the token is forgotten.
  *
  * Given the page's HTTP client and session rather than reading them from shop.ts: shop.ts loads this at
- * sign-in (only for a shopper who holds a token), and pets.ts, which builds on shop.ts, uses it too.
+ * sign-in (only for a shopper who holds a token), and pets.ts, given the same by its island, uses it too.
  */
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import { createAnimalsClient, type Animal } from '../lib/shop-api/animals.ts';

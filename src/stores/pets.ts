@@ -1,36 +1,45 @@
 /**
  * The pets the islands share: the shop API's animals calls over the page's HTTP client, with the guest
- * token of a shopper who created a pet without being signed in (guest-animals.ts).
+ * token of a shopper who created a pet without being signed in (guest-animals.ts). Given the page's client
+ * and session by the island that uses them, rather than looking them up in shop.ts, which builds them.
  */
 import { createAnimalsClient, type AnimalsClient } from '../lib/shop-api/animals.ts';
+import type { ShopClient } from '../lib/shop-api/client.ts';
 import { attachGuestAnimals, guestToken } from './guest-animals.ts';
-import { getShop, sessionStore } from './shop.ts';
+import type { SessionStore } from './session/index.ts';
 
-let client: AnimalsClient | null = null;
-/** The animals calls, on the page's client (its token, its 401 handling). */
-export function animalsApi(): AnimalsClient {
-  client ??= createAnimalsClient(getShop().client.http);
-  return client;
+export interface PetsOwner {
+  client: Pick<ShopClient, 'http'>;
+  session: Pick<SessionStore, 'ready' | '$loggedIn'>;
 }
 
-/**
- * The token to send with an animals call: none for a signed-in customer (their pets are theirs by
- * their session, after the guest's were attached), the guest token otherwise.
- */
-export async function ownerToken(): Promise<string | null> {
-  const session = sessionStore();
-  await session.ready;
-  if (session.$loggedIn.get()) {
-    await attachGuestAnimals(getShop().client.http, session);
-    return null;
-  }
-  return guestToken();
-}
+/** The pets of the page's shopper, over the page's client (its token, its 401 handling) and session. */
+export function shopPets({ client, session }: PetsOwner) {
+  const api: AnimalsClient = createAnimalsClient(client.http);
+  return {
+    /** The animals calls. */
+    api,
 
-/**
- * Whether a visitor with this owner token may have pets: a customer signed in, or a guest who created one
- * (and so holds a token). Anyone else has none: there is nothing to ask the shop API, which would refuse.
- */
-export function mayOwnPets(token: string | null): boolean {
-  return token !== null || sessionStore().$loggedIn.get();
+    /**
+     * The token to send with an animals call: none for a signed-in customer (their pets are theirs by
+     * their session, after the guest's were attached), the guest token otherwise.
+     */
+    async ownerToken(): Promise<string | null> {
+      await session.ready;
+      if (session.$loggedIn.get()) {
+        await attachGuestAnimals(client.http, session);
+        return null;
+      }
+      return guestToken();
+    },
+
+    /**
+     * Whether a visitor with this owner token may have pets: a customer signed in, or a guest who created one
+     * (and so holds a token). Anyone else has none: there is nothing to ask the shop API, which would refuse.
+     */
+    mayOwnPets(token: string | null): boolean {
+      return token !== null || session.$loggedIn.get();
+    },
+  };
 }
+export type ShopPets = ReturnType<typeof shopPets>;

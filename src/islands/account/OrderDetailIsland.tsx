@@ -17,11 +17,11 @@ import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
 import { iri } from '../../lib/shop-api/iri.ts';
-import { getShop, sessionStore, shopApi } from '../../stores/shop.ts';
+import type { Shop } from '../../stores/shop.ts';
 import { AddressText } from '../shared/AddressText.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { formatDate, framedIsland, OrderStatus } from './OrdersParts.tsx';
 
 type Loaded = { order: Order } | { missing: true } | { failed: true };
@@ -36,9 +36,9 @@ function AddressBlock({ title, lines }: { title: string; lines: readonly string[
 }
 
 /** The invoice as a file: a plain link cannot carry the bearer token, so it is fetched and handed over as an object URL. */
-async function downloadInvoice(token: string, number: string, locale: LocaleCode): Promise<void> {
-  const bearer = await sessionStore().currentToken();
-  const url = new URL(`${getShop().config.apiUrl.replace(/\/+$/, '')}${iri.order(encodeURIComponent(token))}/invoice`);
+async function downloadInvoice(shop: Pick<Shop, 'config' | 'session'>, token: string, number: string, locale: LocaleCode): Promise<void> {
+  const bearer = await shop.session.currentToken();
+  const url = new URL(`${shop.config.apiUrl.replace(/\/+$/, '')}${iri.order(encodeURIComponent(token))}/invoice`);
   url.searchParams.set('channelCode', channelOf(locale).code);
   url.searchParams.set('locale', locale);
   const response = await fetch(url, { headers: { Accept: 'application/pdf', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) } });
@@ -56,6 +56,7 @@ async function downloadInvoice(token: string, number: string, locale: LocaleCode
 
 function Invoice({ order }: { order: Order }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const shipment = order.shipments[0];
@@ -69,7 +70,7 @@ function Invoice({ order }: { order: Order }) {
       setBusy(true);
       setFailed(false);
       try {
-        await downloadInvoice(order.tokenValue, order.number ?? '', locale);
+        await downloadInvoice(shop, order.tokenValue, order.number ?? '', locale);
       } catch {
         setFailed(true);
       } finally {
@@ -246,6 +247,7 @@ export function OrderView({ order, back }: { order: Order; back?: { href: string
 
 function OrderDetail() {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     const token = runtimeParamOf('order', 'order', window.location.pathname, locale);
@@ -253,12 +255,12 @@ function OrderDetail() {
       setLoaded({ missing: true });
       return;
     }
-    createOrdersClient(shopApi().http)
+    createOrdersClient(shop.client.http)
       .getOrder(token)
       // A cart is not an order of the account yet.
       .then((order) => setLoaded(order.checkoutState === 'completed' ? { order } : { missing: true }))
       .catch((error: unknown) => setLoaded(isShopApiError(error) && error.status === 404 ? { missing: true } : { failed: true }));
-  }, [locale]);
+  }, [locale, shop]);
 
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
   if ('order' in loaded) return <OrderView order={loaded.order} />;

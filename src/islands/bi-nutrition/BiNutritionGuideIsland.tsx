@@ -23,13 +23,13 @@ import type { RouteName } from '../../lib/routes/routes.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
 import { biNutritionDraft, keepBiNutritionDraft, type BiNutritionDraft } from '../../stores/bi-nutrition.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { RadioQuestion } from '../shared/forms/RadioQuestion.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland, type IslandProps } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { idOf, PET_FIELDS, petInput, petValues } from '../shared/pets/form.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
@@ -113,6 +113,7 @@ function ProblemView({ problem, children }: { problem: Problem; children?: React
 
 function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: Animal) => void }) {
   const { t } = useIsland();
+  const pets = usePets();
   const [form] = useState(() =>
     createForm({
       name: 'animal',
@@ -120,7 +121,7 @@ function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: An
       defaults: petValues(animal),
       fields: PET_FIELDS,
       onSubmit: async (_data, values): Promise<Animal> => {
-        const saved = await animalsApi().updateAnimal(animal.id, petInput(values), await ownerToken());
+        const saved = await pets.api.updateAnimal(animal.id, petInput(values), await pets.ownerToken());
         rememberGuest(saved);
         return saved;
       },

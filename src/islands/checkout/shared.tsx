@@ -7,7 +7,7 @@ import type { Order } from '../../lib/shop-api/orders.ts';
 import type { CheckoutError } from '../../stores/checkout/errors.ts';
 import { checkoutStore } from '../../stores/checkout/index.ts';
 import { errorText } from './errors.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
 
 /** The tag manager's data layer, when the page has one. */
@@ -15,7 +15,7 @@ export const dataLayer = (): unknown[] | undefined => (window as { dataLayer?: u
 
 export function useCheckout() {
   // Mollie Components when the build has a Mollie profile, else the embedded sandbox's card form.
-  const store = checkoutStore({ mollieProfileId: PUBLIC_MOLLIE_PROFILE_ID, mollieTestmode: PUBLIC_MOLLIE_TESTMODE });
+  const store = checkoutStore(useShop(), { mollieProfileId: PUBLIC_MOLLIE_PROFILE_ID, mollieTestmode: PUBLIC_MOLLIE_TESTMODE });
   return {
     store,
     order: useStore(store.$order),

@@ -13,13 +13,12 @@ import type { RouteName } from '../../lib/routes/routes.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
 import { forgetGuideDraft, guideDraft, keepGuideDraft } from '../../stores/guide.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
-import { sessionStore } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { Form, useFormPending } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { emptyPet, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
 import { ASKED, stepSchema, type AskedStep } from '../shared/pets/guide-steps.ts';
@@ -58,6 +57,7 @@ const resultsPath = (locale: Parameters<typeof pathTo>[1], animal: Animal) =>
 /** The steps for a new pet (`animal` null) or a saved one. */
 function Wizard({ animal }: { animal: Animal | null }) {
   const { t, locale } = useIsland();
+  const pets = usePets();
   const draftKey = animal?.id ?? null;
   const [start] = useState(() => {
     const draft = guideDraft(draftKey);
@@ -83,8 +83,8 @@ function Wizard({ animal }: { animal: Animal | null }) {
           keepGuideDraft({ animal: null, step: current + 1, values: { ...values } });
           return null;
         }
-        const api = animalsApi();
-        const guest = await ownerToken();
+        const api = pets.api;
+        const guest = await pets.ownerToken();
         const saved = animal ? await api.updateAnimal(animal.id, petInput(values), guest) : await api.createAnimal(petInput(values), guest);
         rememberGuest(saved);
         if (last) forgetGuideDraft();
@@ -146,6 +146,7 @@ type Pets = Animal[] | { failed: string } | null;
 /** The entrance: the shopper's pets to choose from, or straight to the steps of a new one when there is none. */
 function Entrance({ route }: { route: RouteName }) {
   const { t, locale } = useIsland();
+  const shopper = usePets();
   const summary = usePetSummary();
   const [pets, setPets] = useState<Pets>(route === 'kibbleGuideNew' ? [] : null);
   useEffect(() => {
@@ -153,9 +154,9 @@ function Entrance({ route }: { route: RouteName }) {
     let live = true;
     void (async () => {
       try {
-        const token = await ownerToken();
+        const token = await shopper.ownerToken();
         // A guest without a token has no pet yet: nothing to ask.
-        const list = token === null && !sessionStore().$loggedIn.get() ? [] : await animalsApi().listAnimals(token);
+        const list = shopper.mayOwnPets(token) ? await shopper.api.listAnimals(token) : [];
         if (live) setPets(list);
       } catch {
         if (live) setPets({ failed: t('forms.errors.generic') });
@@ -164,7 +165,7 @@ function Entrance({ route }: { route: RouteName }) {
     return () => {
       live = false;
     };
-  }, [route, t]);
+  }, [route, t, shopper]);
   if (pets === null) return <IslandStatus messageKey="islands.loading" />;
   if ('failed' in pets) return <ErrorList messages={[pets.failed]} />;
   if (pets.length === 0) return <Wizard animal={null} />;

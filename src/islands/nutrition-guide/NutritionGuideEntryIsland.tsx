@@ -8,27 +8,28 @@ import { useEffect, useState } from 'react';
 import { catsForGuide, GUIDE_OF_ENTRY, type NutritionGuideKind } from '../../lib/nutrition/guide-entry.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
-import { animalsApi, mayOwnPets, ownerToken } from '../../stores/pets.ts';
 import { IslandStatus } from '../shared/guard.tsx';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import './nutrition-guide.css';
 
 type Cats = { status: 'loading' } | { status: 'done'; cats: Animal[] } | { status: 'failed' };
 
 function Entry({ kind }: { kind: NutritionGuideKind }) {
   const { t, locale } = useIsland();
+  const pets = usePets();
   const [state, setState] = useState<Cats>({ status: 'loading' });
   useEffect(() => {
     void (async () => {
       try {
-        const token = await ownerToken();
-        const animals = mayOwnPets(token) ? await animalsApi().listAnimals(token) : [];
+        const token = await pets.ownerToken();
+        const animals = pets.mayOwnPets(token) ? await pets.api.listAnimals(token) : [];
         setState({ status: 'done', cats: catsForGuide(animals) });
       } catch {
         setState({ status: 'failed' });
       }
     })();
-  }, []);
+  }, [pets]);
 
   return (
     <div className="nutrition-entry" data-nutrition-entry={kind}>

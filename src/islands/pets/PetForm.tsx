@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { createForm } from '../shared/forms/form-state.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
 import { rememberGuest } from '../../stores/guest-animals.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { Form, useFormField, useFormPending } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
 import { emptyPet, PET_FIELDS, petInput, petSchema, petValues, type PetFormValues } from '../shared/pets/form.ts';
 import { PhotoField } from './PhotoField.tsx';
@@ -49,6 +49,7 @@ export interface PetFormProps {
 
 export function PetForm({ animal, type, onSaved, onCancel }: PetFormProps) {
   const { t } = useIsland();
+  const pets = usePets();
   const [form] = useState(() =>
     createForm({
       name: 'animal',
@@ -56,8 +57,8 @@ export function PetForm({ animal, type, onSaved, onCancel }: PetFormProps) {
       defaults: (): PetFormValues => (animal ? petValues(animal) : emptyPet(type)),
       fields: PET_FIELDS,
       onSubmit: async (_data, values) => {
-        const api = animalsApi();
-        const guest = await ownerToken();
+        const api = pets.api;
+        const guest = await pets.ownerToken();
         const saved = animal ? await api.updateAnimal(animal.id, petInput(values), guest) : await api.createAnimal(petInput(values), guest);
         rememberGuest(saved);
         return saved;

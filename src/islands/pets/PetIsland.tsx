@@ -9,10 +9,10 @@ import { activityLabel, BODY_CONDITION_NAMES, GENDER_NAMES } from '../../lib/pet
 import { ACTIVITIES, BODY_CONDITIONS, DELETE_REASONS, SPECIES_IDS, speciesOf } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { ErrorList, FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import { idOf } from '../shared/pets/form.ts';
 import { usePetSummary } from '../shared/pets/pet.tsx';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
@@ -20,6 +20,7 @@ import { BACK_TO_PETS, FLASH_KEY, PetPhoto } from './parts.tsx';
 
 function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean; onClose: () => void }) {
   const { t, locale } = useIsland();
+  const pets = usePets();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reason, setReason] = useState('');
@@ -41,7 +42,7 @@ function DeleteDialog({ animal, open, onClose }: { animal: Animal; open: boolean
     setPending(true);
     setFailed(false);
     try {
-      await animalsApi().deleteAnimal(animal.id, { reason: reason as (typeof DELETE_REASONS)[number], message }, await ownerToken());
+      await pets.api.deleteAnimal(animal.id, { reason: reason as (typeof DELETE_REASONS)[number], message }, await pets.ownerToken());
       sessionStorage.setItem(FLASH_KEY, t('pets.delete.deleted', { name: animal.name }));
       window.location.assign(pathTo('animals', locale));
     } catch {

@@ -7,16 +7,17 @@ import { useEffect, useState } from 'react';
 import { SPECIES_IDS } from '../../lib/pets/profile.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
-import { animalsApi, ownerToken } from '../../stores/pets.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { useIsland } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
 import { idOf } from '../shared/pets/form.ts';
 import { usePetSummary } from '../shared/pets/pet.tsx';
 import { FLASH_KEY, PetPhoto } from './parts.tsx';
 
 function Pets() {
   const { t, locale } = useIsland();
+  const pets = usePets();
   const summary = usePetSummary();
   const [animals, setAnimals] = useState<Animal[] | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -28,13 +29,13 @@ function Pets() {
   useEffect(() => {
     void (async () => {
       try {
-        setAnimals(await animalsApi().listAnimals(await ownerToken()));
+        setAnimals(await pets.api.listAnimals(await pets.ownerToken()));
       } catch {
         setErrors([t('forms.errors.generic')]);
         setAnimals([]);
       }
     })();
-  }, [t]);
+  }, [t, pets]);
 
   if (animals === null) return <IslandStatus messageKey="islands.loading" />;
   return (

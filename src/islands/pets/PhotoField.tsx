@@ -10,11 +10,11 @@ import { PUBLIC_IMAGEKIT_PUBLIC_KEY, PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_SHOP_A
 import { useEffect, useState, type DragEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
 import { PHOTO_MAX_MB, PHOTO_TYPES, rotatedImageKitUrl } from '../../lib/pets/photo.ts';
-import { animalsApi } from '../../stores/pets.ts';
-import { sessionStore } from '../../stores/shop.ts';
 import { FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { useFormField } from '../shared/forms/Form.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
+import { usePets } from '../shared/pets/use-pets.ts';
+import type { ShopPets } from '../../stores/pets.ts';
 import { deletePhoto, fileIdOf, rotatePhoto, uploadPhoto, UploadFailure, type MediaOptions } from './upload.ts';
 
 /** ImageKit's upload endpoint, for a build that names the shop's ImageKit URL endpoint. */
@@ -24,13 +24,13 @@ const IMAGEKIT_UPLOAD_URL = 'https://upload.imagekit.io/api/v1/files/upload';
  * Where the photos go, as the build says (PUBLIC_IMAGEKIT_URL_ENDPOINT, PUBLIC_IMAGEKIT_PUBLIC_KEY): by
  * default the embedded media service of the shop API's platform, which uploads, deletes and rotates.
  */
-function mediaOptions(language: MediaOptions['language']): MediaOptions {
+function mediaOptions(language: MediaOptions['language'], pets: ShopPets): MediaOptions {
   const root = PUBLIC_IMAGEKIT_URL_ENDPOINT.replace(/\/+$/, '');
   const embedded = root === `${PUBLIC_SHOP_API_URL.replace(/\/+$/, '')}/media`;
   return {
     uploadUrl: embedded ? `${root}/api/v1/files/upload` : IMAGEKIT_UPLOAD_URL,
     serviceUrl: embedded ? root : null,
-    authenticate: (signal) => animalsApi().mediaAuthentication(signal),
+    authenticate: (signal) => pets.api.mediaAuthentication(signal),
     publicKey: PUBLIC_IMAGEKIT_PUBLIC_KEY,
     language,
   };
@@ -40,6 +40,8 @@ const typeNames = PHOTO_TYPES.map((type) => type.replace('image/', '').toUpperCa
 
 export function PhotoField({ name }: { name: string }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
+  const pets = usePets();
   const f = useFormField<string | null>('photo');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -49,8 +51,8 @@ export function PhotoField({ name }: { name: string }) {
   // so the first render matches the page's HTML (React refuses to hydrate different text).
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
-  const signedIn = useStore(sessionStore().$loggedIn) && running;
-  const options = () => mediaOptions(languageOf(locale));
+  const signedIn = useStore(shop.session.$loggedIn) && running;
+  const options = () => mediaOptions(languageOf(locale), pets);
 
   const run = async (action: () => Promise<string | null>, done: string) => {
     setBusy(true);

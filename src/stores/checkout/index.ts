@@ -20,7 +20,7 @@ import type { Order } from '../../lib/shop-api/orders.ts';
 import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from '../browser.ts';
 import { CART_CHANNEL } from '../cart/messages.ts';
 import { createQueue } from '../cart/queue.ts';
-import { getShop } from '../shop.ts';
+import type { Shop } from '../shop.ts';
 import { type CardSettings, type CardTokeniser, cardTokeniser } from './card.ts';
 import { checkoutErrorOf, type CheckoutError } from './errors.ts';
 import { awaitsPayment, openPayment, shipmentOf } from './order.ts';
@@ -156,13 +156,12 @@ export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
 let shared: CheckoutStore | null = null;
 
 /**
- * The page's checkout store, over the page's shop client and cart (built on first use, in a browser), with
- * the card form the build's settings choose (the islands read PUBLIC_MOLLIE_PROFILE_ID and
- * PUBLIC_MOLLIE_TESTMODE).
+ * The page's checkout store, over the page's shop client and cart (the page's stores, which the island
+ * passes), built on first use in a browser, with the card form the build's settings choose (the islands read
+ * PUBLIC_MOLLIE_PROFILE_ID and PUBLIC_MOLLIE_TESTMODE).
  */
-export function checkoutStore(settings: CardSettings = {}): CheckoutStore {
+export function checkoutStore(shop: Pick<Shop, 'config' | 'client' | 'cart'>, settings: CardSettings = {}): CheckoutStore {
   if (shared) return shared;
-  const shop = getShop();
   // Without Mollie, the embedded sandbox beside the shop API makes the card tokens.
   const providerUrl = `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`;
   const store = createCheckoutStore({

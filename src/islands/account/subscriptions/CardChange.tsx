@@ -6,10 +6,9 @@
 import { useState } from 'react';
 import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import { CardTokenFailure } from '../../../stores/checkout/card.ts';
-import { getShop } from '../../../stores/shop.ts';
 import { newCardToken, subscriptionCardForm } from '../../../stores/subscription-card.ts';
 import { useCardForm } from '../../shared/CardForm.tsx';
-import { useIsland } from '../../shared/island.tsx';
+import { useIsland, useShop } from '../../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
 import { ChangeForm, subscriptionsApi, useFailureText } from './parts.tsx';
 
@@ -23,12 +22,13 @@ export function CardChange({
   onCancel?: () => void;
 }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const failureText = useFailureText();
   const [tokeniser] = useState(() =>
     subscriptionCardForm({
       mollieProfileId: PUBLIC_MOLLIE_PROFILE_ID,
       mollieTestmode: PUBLIC_MOLLIE_TESTMODE,
-      apiUrl: getShop().config.apiUrl,
+      apiUrl: shop.config.apiUrl,
       locale,
     }),
   );

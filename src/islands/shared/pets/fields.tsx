@@ -17,12 +17,12 @@ import {
   speciesOf,
 } from '../../../lib/pets/profile.ts';
 import type { AnimalBreed } from '../../../lib/shop-api/animals.ts';
-import { animalsApi } from '../../../stores/pets.ts';
 import { BirthdayField } from '../forms/BirthdayField.tsx';
 import { FieldErrors } from '../forms/ErrorList.tsx';
 import { CheckboxField, ChoiceField, SelectField, TextField, type Option } from '../forms/Field.tsx';
 import { useFormField } from '../forms/Form.tsx';
 import { useIsland } from '../island.tsx';
+import { usePets } from './use-pets.ts';
 
 /** What the pet eats today: several boxes, at least one ticked. */
 function FeedsField() {
@@ -55,19 +55,20 @@ function FeedsField() {
 /** The breeds of the species chosen (loaded when it changes). */
 function BreedField({ type }: { type: string }) {
   const { t } = useIsland();
+  const pets = usePets();
   const [breeds, setBreeds] = useState<AnimalBreed[] | null>(null);
   useEffect(() => {
     if (type !== '1' && type !== '2') return setBreeds([]);
     let live = true;
     setBreeds(null);
-    animalsApi()
+    pets.api
       .listBreeds(Number(type) as 1 | 2)
       .then((list) => live && setBreeds(list))
       .catch(() => live && setBreeds([]));
     return () => {
       live = false;
     };
-  }, [type]);
+  }, [type, pets]);
   const first = breeds === null ? t('pets.form.breedsLoading') : type ? t('pets.choose') : t('pets.form.breedsFirst');
   return (
     <SelectField

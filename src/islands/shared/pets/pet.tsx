@@ -11,8 +11,8 @@ import { runtimeParamOf } from '../../../lib/routes/runtime-params.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { Animal } from '../../../lib/shop-api/animals.ts';
-import { animalsApi, mayOwnPets, ownerToken } from '../../../stores/pets.ts';
 import { useIsland } from '../island.tsx';
+import { usePets } from './use-pets.ts';
 
 export function usePetSummary() {
   const { t, locale } = useIsland();
@@ -34,6 +34,7 @@ export type LoadedPet = { animal: Animal } | { missing: true } | { failed: strin
 /** The pet whose id is in the address. */
 export function usePetFromAddress(route: RouteName): LoadedPet {
   const { locale, t } = useIsland();
+  const pets = usePets();
   const [loaded, setLoaded] = useState<LoadedPet>(null);
   useEffect(() => {
     const id = runtimeParamOf(route, 'animal', window.location.pathname, locale);
@@ -41,8 +42,8 @@ export function usePetFromAddress(route: RouteName): LoadedPet {
     let live = true;
     void (async () => {
       try {
-        const token = await ownerToken();
-        const animal = mayOwnPets(token) ? await animalsApi().getAnimal(Number(id), token) : null;
+        const token = await pets.ownerToken();
+        const animal = pets.mayOwnPets(token) ? await pets.api.getAnimal(Number(id), token) : null;
         if (live) setLoaded(animal ? { animal } : { missing: true });
       } catch (error) {
         if (!live) return;
@@ -52,6 +53,6 @@ export function usePetFromAddress(route: RouteName): LoadedPet {
     return () => {
       live = false;
     };
-  }, [route, locale, t]);
+  }, [route, locale, t, pets]);
   return loaded;
 }
