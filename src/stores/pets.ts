@@ -13,21 +13,28 @@ export interface PetsOwner {
   session: Pick<SessionStore, 'ready' | '$loggedIn'>;
 }
 
-/** The pets of the page's shopper, over the page's client (its token, its 401 handling) and session. */
-export function shopPets({ client, session }: PetsOwner) {
-  const api: AnimalsClient = createAnimalsClient(client.http);
+/**
+ * The pets of the page's shopper, over the page's client (its token, its 401 handling) and session, each read
+ * when a call needs it (an island rendered at build time reads neither).
+ */
+export function shopPets(shop: PetsOwner) {
+  let api: AnimalsClient | null = null;
   return {
     /** The animals calls. */
-    api,
+    get api(): AnimalsClient {
+      api ??= createAnimalsClient(shop.client.http);
+      return api;
+    },
 
     /**
      * The token to send with an animals call: none for a signed-in customer (their pets are theirs by
      * their session, after the guest's were attached), the guest token otherwise.
      */
     async ownerToken(): Promise<string | null> {
+      const { session } = shop;
       await session.ready;
       if (session.$loggedIn.get()) {
-        await attachGuestAnimals(client.http, session);
+        await attachGuestAnimals(shop.client.http, session);
         return null;
       }
       return guestToken();
@@ -38,7 +45,7 @@ export function shopPets({ client, session }: PetsOwner) {
      * (and so holds a token). Anyone else has none: there is nothing to ask the shop API, which would refuse.
      */
     mayOwnPets(token: string | null): boolean {
-      return token !== null || session.$loggedIn.get();
+      return token !== null || shop.session.$loggedIn.get();
     },
   };
 }

@@ -2,7 +2,7 @@
  * The page's shop stores, wired for the browser: one HTTP client (its token from the session, a 401
  * expiring the session), the session, the customer, the cart. Built on first use, never at import, so
  * Astro can import islands at build time; started (storage, timers, tab messages, body classes) only in a
- * browser. Islands call `configureShop` with the API URL and their locale before the first use.
+ * browser. Islands call `configureShop` with the API URL and their locale before the first use (<Island>).
  */
 import { STORAGE_KEYS } from '../lib/constants.ts';
 import { localeCodes, type LocaleCode, channelOf } from '../lib/channels.ts';
@@ -101,7 +101,9 @@ function build(current: ShopConfig): Shop {
 
 /**
  * The page's stores, built (and started) on first use in a browser. On the server (Astro rendering an
- * island) each call gets fresh, idle stores: nothing is shared between pages or locales there.
+ * island) each call gets fresh, idle stores: nothing is shared between pages or locales there. Islands take
+ * them with useShop() (islands/shared/island.tsx) and hand on what the functions they call need; nothing
+ * else looks them up.
  */
 export function getShop(): Shop {
   if (!inBrowser()) return build({ apiUrl: config?.apiUrl ?? LOCAL_SHOP_API_URL, locale: config?.locale ?? 'fr_FR' });
@@ -111,7 +113,3 @@ export function getShop(): Shop {
   }
   return shop;
 }
-export const sessionStore = (): SessionStore => getShop().session;
-export const cartStore = (): CartStore => getShop().cart;
-export const customerStore = (): CustomerStore => getShop().customer;
-export const shopApi = (): ShopClient => getShop().client;

@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import AddToCartIsland from '../../src/islands/cart/AddToCartIsland.tsx';
 import { CART_QUANTITY } from '../../src/lib/constants.ts';
 import { $miniCartOpen, closeMiniCart } from '../../src/stores/mini-cart.ts';
-import { cartStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { $toasts } from '../../src/stores/ui.ts';
 import { answerCarts, cartPaths } from './support/cart-api.ts';
 import { islandIn, pressEnterIn, shopApiOnFetch } from './support/island.tsx';
@@ -32,10 +32,10 @@ function purchaseForm() {
     formError: () => container.querySelector('[data-add-error]')?.textContent,
   };
 }
-const count = () => cartStore().$count.get();
+const count = () => getShop().cart.$count.get();
 
 // The cart is the page's singleton: each test starts without one.
-afterEach(() => cartStore().clear());
+afterEach(() => getShop().cart.clear());
 
 it('says so when the shop API is unreachable or fails, keeps the choices and the cart, and adds once when slow', async () => {
   const { api, quantity, add, formError } = purchaseForm();

@@ -10,7 +10,7 @@ import CartPageIsland from '../../src/islands/cart/CartPageIsland.tsx';
 import { CART_QUANTITY, STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';
-import { cartStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { answerCarts } from './support/cart-api.ts';
 import { islandIn, shopApiOnFetch } from './support/island.tsx';
 
@@ -18,7 +18,7 @@ const { props, t } = islandIn('fr_FR');
 const otherSite = { channel: 'BE' as const, origin: 'http://be.test', cartHref: `http://be.test${pathTo('cart', 'fr_BE')}` };
 
 // The cart is the page's singleton: the next test starts without one.
-afterEach(() => cartStore().clear());
+afterEach(() => getShop().cart.clear());
 
 it('a quantity outside 1 to 99 typed in a cart line is refused in words next to its field, and the line keeps its quantity', async () => {
   const api = shopApiOnFetch();
@@ -42,6 +42,6 @@ it('a quantity outside 1 to 99 typed in a cart line is refused in words next to 
   }
   // Nothing was sent: the line, and the cart's count, keep their quantity.
   expect(api.count('PATCH', /\/items\/\d+$/) + api.count('DELETE', /\/items\/\d+$/)).toBe(0);
-  expect(cartStore().$count.get()).toBe(2);
+  expect(getShop().cart.$count.get()).toBe(2);
   expect((await shop.client.getCart(cart.tokenValue)).items[0]?.quantity).toBe(2);
 });

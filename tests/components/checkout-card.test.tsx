@@ -12,7 +12,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { CARD_FIELDS } from '../../src/lib/payments/card-details.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { funnelAtSummary, GOOD, t, TOKEN } from './support/checkout-funnel.tsx';
 import type { shopApiOnFetch } from './support/island.tsx';
 
@@ -28,7 +28,7 @@ afterEach(() => {
   // which could not sign in again through the storage the page has read already.
   window.history.replaceState(null, '', '/');
 });
-afterAll(() => sessionStore().logout());
+afterAll(() => getShop().session.logout());
 
 it('mistyped card details are each said under their field, the focus on the first, and nothing is sent until all are mended', async () => {
   const { api, fields, navigations } = await funnelAtSummary();

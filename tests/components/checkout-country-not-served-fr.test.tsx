@@ -4,10 +4,10 @@
  * address. The refusal itself stays in tests/api/shop-checkout.test.ts and tests/e2e/checkout.spec.ts.
  */
 import { afterEach, expect, it } from 'vitest';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { refusedAddress } from './support/country-not-served.tsx';
 
-afterEach(() => sessionStore().logout());
+afterEach(() => getShop().session.logout());
 
 it('a Belgian address is told the countries this site delivers and the Belgian site, in a live region', async () => {
   const { hint, submit } = await refusedAddress('fr_FR', 'BE');

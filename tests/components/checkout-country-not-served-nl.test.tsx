@@ -7,10 +7,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, expect, it } from 'vitest';
 import { AddressStep } from '../../src/islands/checkout/AddressStep.tsx';
 import { Island } from '../../src/islands/shared/island.tsx';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { refusedAddress } from './support/country-not-served.tsx';
 
-afterEach(() => sessionStore().logout());
+afterEach(() => getShop().session.logout());
 
 it('a French address is told the countries this site delivers and the French site, linked when the page knows it', async () => {
   const { api, props, page, hint, submit } = await refusedAddress('nl_BE', 'FR');

@@ -11,10 +11,10 @@ import { CARD_FIELDS } from '../../src/lib/payments/card-details.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';
 import type { Order } from '../../src/lib/shop-api/orders.ts';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { funnelAtSummary, GOOD, orderAtSummary, t, TOKEN } from './support/checkout-funnel.tsx';
 
-afterAll(() => sessionStore().logout());
+afterAll(() => getShop().session.logout());
 
 const type = (field: HTMLInputElement, value: string) => fireEvent.change(field, { target: { value } });
 

@@ -5,12 +5,12 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { funnelAtSummary, orderAtSummary, t, TOKEN } from './support/checkout-funnel.tsx';
 
 afterEach(() => {
   // The session is the page's singleton: the next test starts anonymous again.
-  sessionStore().logout();
+  getShop().session.logout();
   window.history.replaceState(null, '', '/');
 });
 

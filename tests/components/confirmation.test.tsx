@@ -16,12 +16,12 @@ import { pathTo } from '../../src/lib/routes/paths.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';
 import type { Order, OrderItem } from '../../src/lib/shop-api/orders.ts';
 import type { Subscription } from '../../src/lib/shop-api/subscriptions.ts';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { customerAnswer, signedInAnswer } from './support/answers.ts';
 import { shopApiOnFetch, signedIn } from './support/island.tsx';
 
 // The session is the page's singleton, read once: signed in for the whole file.
-afterAll(() => sessionStore().logout());
+afterAll(() => getShop().session.logout());
 
 const collection = (members: unknown[]) => ({ '@type': 'hydra:Collection', 'hydra:member': members, 'hydra:totalItems': members.length });
 const PLACED_AT = '2027-01-04T09:30:00.000Z';

@@ -14,7 +14,7 @@ import { Island } from '../../src/islands/shared/island.tsx';
 import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { $miniCartOpen } from '../../src/stores/mini-cart.ts';
-import { cartStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { answerCarts } from './support/cart-api.ts';
 import { shopApiOnFetch } from './support/island.tsx';
 
@@ -77,7 +77,7 @@ async function expectWayToCart(locale: LocaleCode, confirmation: string) {
 
 afterEach(() => {
   // The cart is the page's singleton: each test starts without it.
-  cartStore().clear();
+  getShop().cart.clear();
 });
 
 it('the kibble guide’s recipe, once added, says so with a link to the cart page (French)', async () => {
@@ -85,7 +85,7 @@ it('the kibble guide’s recipe, once added, says so with a link to the cart pag
   expect(screen.queryByRole('link', { name: t('cart.mini.viewCart') })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: t('guide.result.buyOnce') }));
   await expectWayToCart('fr_FR', t('guide.result.added', { name: 'DOG-KIP 2 kg' }));
-  await waitFor(() => expect(cartStore().$count.get()).toBe(1));
+  await waitFor(() => expect(getShop().cart.$count.get()).toBe(1));
   // A guide's page has no header cart: nothing opens one that is not there.
   expect($miniCartOpen.get()).toBe(false);
 });

@@ -13,7 +13,7 @@ import type { LocaleCode } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { resetCartBadgeForTests } from '../../src/stores/cart/badge.ts';
-import { sessionStore } from '../../src/stores/shop.ts';
+import { getShop } from '../../src/stores/shop.ts';
 import { customerAnswer, signedInAnswer } from './support/answers.ts';
 import { islandIn, recordNavigations, shopApiOnFetch } from './support/island.tsx';
 
@@ -47,7 +47,7 @@ async function register({ t }: typeof fr, withEmail: boolean) {
 
 afterEach(() => {
   // The session is the page's singleton: the next test starts anonymous again.
-  sessionStore().logout();
+  getShop().session.logout();
   resetCartBadgeForTests();
   openAt('/');
 });
@@ -118,7 +118,7 @@ describe('the welcome page', () => {
     api.answer('GET', /\/customers\/7$/, () => ({ status: 200, body: customerAnswer({ firstName: 'Louise' }) }));
     // Signed in as the registration leaves them (the page's session already started in this file).
     api.answer('POST', /\/authentication-token$/, () => ({ status: 200, body: signedInAnswer(email) }));
-    await sessionStore().login({ email, password: 'gamelle-2024' });
+    await getShop().session.login({ email, password: 'gamelle-2024' });
     if (cartCount > 0) localStorage.setItem(STORAGE_KEYS.cartCount, String(cartCount));
     render(<WelcomeIsland {...props} {...(continueHref ? { continueHref } : {})} />);
     const heading = await screen.findByRole('heading', { name: t('account.welcome.title', { firstName: 'Louise' }) });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import { guardedIsland, logoutTo } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { useCustomer } from './customer.ts';
 import { LastOrder } from './LastOrder.tsx';
 import '../shared/forms/forms.css';
@@ -23,6 +23,7 @@ const SECTIONS: ReadonlyArray<[RouteName, string]> = [
  */
 function AccountMenuView({ name, lastOrder }: { name: string; lastOrder: ReactNode }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   return (
     <div className="account-menu">
       {/* Its line is kept while the name is unknown, so the sections below do not move when it arrives. */}
@@ -42,7 +43,7 @@ function AccountMenuView({ name, lastOrder }: { name: string; lastOrder: ReactNo
         </ul>
       </nav>
       <p>
-        <button type="button" className="button secondary" onClick={() => logoutTo(pathTo('home', locale))}>
+        <button type="button" className="button secondary" onClick={() => logoutTo(shop.session, pathTo('home', locale))}>
           {t('account.menu.logout')}
         </button>
       </p>

@@ -5,11 +5,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
 import type { Address } from '../../lib/shop-api/addresses.ts';
-import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { resolveMessage } from '../../lib/forms/messages.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { AddressCard, addressName } from './AddressCard.tsx';
 import { AddressForm } from '../shared/AddressForm.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -23,6 +22,7 @@ type Editing = { address: Address | null } | null;
 
 function Addresses() {
   const { t } = useIsland();
+  const shop = useShop();
   const { customer } = useCustomer();
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -39,13 +39,13 @@ function Addresses() {
   );
   const load = useCallback(async () => {
     try {
-      setAddresses(sortAddresses(await shopApi().listAddresses()));
+      setAddresses(sortAddresses(await shop.client.listAddresses()));
       setErrors([]);
     } catch (error) {
       setErrors(messagesOf(error));
       setAddresses((current) => current ?? []);
     }
-  }, [messagesOf]);
+  }, [messagesOf, shop]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -68,12 +68,12 @@ function Addresses() {
     setStatus(t('account.addresses.saved'));
   };
   const makeFavourite = async (address: Address) => {
-    const customerIri = sessionStore().customerIri();
+    const customerIri = shop.session.customerIri();
     if (!customerIri) return;
     setBusy(address.id);
     setStatus(null);
     try {
-      customerStore().set(await shopApi().setDefaultAddress(customerIri, address['@id']));
+      shop.customer.set(await shop.client.setDefaultAddress(customerIri, address['@id']));
       await load();
       setStatus(t('account.addresses.favouriteSaved'));
     } catch (error) {
@@ -87,8 +87,8 @@ function Addresses() {
     setBusy(deleting.id);
     setDeleteErrors([]);
     try {
-      await shopApi().deleteAddress(deleting['@id']);
-      if (deleting.isDefault) void customerStore().reload();
+      await shop.client.deleteAddress(deleting['@id']);
+      if (deleting.isDefault) void shop.customer.reload();
       setDeleting(null);
       await load();
       setStatus(t('account.addresses.deleted'));

@@ -11,15 +11,15 @@ import {
   changePasswordSchema,
   emptyChangePassword,
 } from '../../lib/forms/password.ts';
-import { sessionStore, shopApi } from '../../stores/shop.ts';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { NewPasswordFields, PasswordField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 
 export function ChangePasswordForm() {
   const { t } = useIsland();
+  const shop = useShop();
   const [saved, setSaved] = useState(false);
   const [form] = useState(() =>
     createForm({
@@ -29,9 +29,9 @@ export function ChangePasswordForm() {
       fields: CHANGE_PASSWORD_FIELDS,
       violations: { codes: CHANGE_PASSWORD_SERVER_CODES },
       onSubmit: async (data) => {
-        const customerIri = sessionStore().customerIri();
+        const customerIri = shop.session.customerIri();
         if (!customerIri) throw new Error('Not logged in');
-        await shopApi().changePassword(customerIri, data);
+        await shop.client.changePassword(customerIri, data);
       },
     }),
   );

@@ -5,24 +5,24 @@
 import { useEffect, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
-import { shopApi } from '../../stores/shop.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { OrderCard } from './OrdersParts.tsx';
 
 export function LastOrder() {
   const { t, locale } = useIsland();
+  const shop = useShop();
   // undefined while loading, null when there is none (or it could not be read: the menu still works).
   const [order, setOrder] = useState<Order | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    createOrdersClient(shopApi().http)
+    createOrdersClient(shop.client.http)
       .listOrders(1, 1)
       .then((answer) => live && setOrder(answer.orders[0] ?? null))
       .catch(() => live && setOrder(null));
     return () => {
       live = false;
     };
-  }, []);
+  }, [shop]);
   return (
     <section className="orders-frame orders-frame--last last-order" aria-labelledby="last-order-title">
       <h2 id="last-order-title">{t('orders.last.title')}</h2>

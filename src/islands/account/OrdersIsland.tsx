@@ -7,14 +7,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { createOrdersClient, type Order } from '../../lib/shop-api/orders.ts';
 import { ORDERS_PER_PAGE } from '../../lib/shop-api/requests/orders.ts';
-import { shopApi } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { framedIsland, OrderCard } from './OrdersParts.tsx';
 
 function Orders() {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
@@ -23,26 +23,29 @@ function Orders() {
   const firstNew = useRef<number | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  const load = useCallback(async (next: number) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const answer = await createOrdersClient(shopApi().http).listOrders(next, ORDERS_PER_PAGE.default);
-      setOrders((current) => {
-        firstNew.current = next > 1 ? (current?.length ?? 0) : null;
-        // An order placed meanwhile shifts the pages: one already shown is not shown twice.
-        const seen = new Set(current?.map((o) => o.tokenValue));
-        return [...(current ?? []), ...answer.orders.filter((o) => !seen.has(o.tokenValue))];
-      });
-      setTotal(answer.total);
-      setPage(next);
-    } catch {
-      setFailed(true);
-      setOrders((current) => current ?? []);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const load = useCallback(
+    async (next: number) => {
+      setBusy(true);
+      setFailed(false);
+      try {
+        const answer = await createOrdersClient(shop.client.http).listOrders(next, ORDERS_PER_PAGE.default);
+        setOrders((current) => {
+          firstNew.current = next > 1 ? (current?.length ?? 0) : null;
+          // An order placed meanwhile shifts the pages: one already shown is not shown twice.
+          const seen = new Set(current?.map((o) => o.tokenValue));
+          return [...(current ?? []), ...answer.orders.filter((o) => !seen.has(o.tokenValue))];
+        });
+        setTotal(answer.total);
+        setPage(next);
+      } catch {
+        setFailed(true);
+        setOrders((current) => current ?? []);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [shop],
+  );
   useEffect(() => {
     void load(1);
   }, [load]);

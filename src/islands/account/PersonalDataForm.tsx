@@ -19,13 +19,12 @@ import {
   type PersonalDataFormValues,
 } from '../../lib/forms/personal-data.ts';
 import type { Customer } from '../../lib/shop-api/customers.ts';
-import { customerStore } from '../../stores/shop.ts';
 import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
 import { StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { CheckboxField, ChoiceField, PasswordField, SelectField, TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 
 type PersonalValues = Omit<PersonalDataFormValues, 'birthday'> & { birthday: BirthdayValue };
 /** The e-mail the customer has now: the password is asked when the one typed differs from it. */
@@ -55,16 +54,17 @@ function birthdayToSend(stored: string, value: BirthdayValue & { date: string | 
 
 export function PersonalDataForm({ customer }: { customer: Customer }) {
   const { t } = useIsland();
+  const shop = useShop();
   const [saved, setSaved] = useState(false);
   const [form] = useState(() =>
     createForm({
       name: 'personalData',
-      schema: () => schema(customerStore().$customer.get()?.email ?? customer.email),
+      schema: () => schema(shop.customer.$customer.get()?.email ?? customer.email),
       defaults: valuesOf(customer),
       fields: PERSONAL_DATA_FIELDS,
       onSubmit: (data) => {
-        const stored = customerStore().$customer.get()?.birthday?.slice(0, 10) ?? '';
-        return customerStore().update({ ...data, birthday: birthdayToSend(stored, data.birthday) });
+        const stored = shop.customer.$customer.get()?.birthday?.slice(0, 10) ?? '';
+        return shop.customer.update({ ...data, birthday: birthdayToSend(stored, data.birthday) });
       },
     }),
   );

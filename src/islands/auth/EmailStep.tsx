@@ -2,20 +2,20 @@
 import { useState } from 'react';
 import { createForm } from '../shared/forms/form-state.ts';
 import { loginEmailSchema, stepAfterLookup, type LoginStep } from '../../lib/forms/login.ts';
-import { shopApi } from '../../stores/shop.ts';
 import { TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 
 export function EmailStep({ email, onLookup }: { email: string; onLookup: (step: LoginStep, email: string) => void }) {
   const { t } = useIsland();
+  const shop = useShop();
   const [form] = useState(() =>
     createForm({
       name: 'login',
       schema: loginEmailSchema,
       defaults: { email },
-      onSubmit: async (data) => ({ email: data.email, exists: (await shopApi().lookupCustomer(data.email)).exists }),
+      onSubmit: async (data) => ({ email: data.email, exists: (await shop.client.lookupCustomer(data.email)).exists }),
     }),
   );
   return (

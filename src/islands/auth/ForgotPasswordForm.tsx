@@ -5,21 +5,21 @@
 import { useState } from 'react';
 import { createForm } from '../shared/forms/form-state.ts';
 import { forgotPasswordSchema } from '../../lib/forms/password.ts';
-import { shopApi } from '../../stores/shop.ts';
 import { TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 
 export function ForgotPasswordForm({ email, onSent }: { email: string; onSent: (email: string) => void }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [form] = useState(() =>
     createForm({
       name: 'forgotPassword',
       schema: forgotPasswordSchema,
       defaults: { email },
       onSubmit: async (data) => {
-        await shopApi().requestPasswordReset(data.email, locale);
+        await shop.client.requestPasswordReset(data.email, locale);
         return data.email;
       },
     }),

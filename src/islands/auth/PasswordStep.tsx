@@ -7,15 +7,15 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { createForm } from '../shared/forms/form-state.ts';
 import { loginFailure, loginPasswordSchema } from '../../lib/forms/login.ts';
-import { sessionStore } from '../../stores/shop.ts';
 import { PasswordField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { captchaToken } from './providers.ts';
 
 export function PasswordStep({ email, onForgot }: { email: string; onForgot: () => void }) {
   const { t } = useIsland();
+  const shop = useShop();
   const [form] = useState(() =>
     createForm({
       name: 'login',
@@ -24,8 +24,8 @@ export function PasswordStep({ email, onForgot }: { email: string; onForgot: () 
       failure: loginFailure,
       onSubmit: async (data) => {
         const captcha = await captchaToken('login');
-        await sessionStore().login({ email: data.email, password: data.password, ...(captcha ? { captchaToken: captcha } : {}) });
-        sessionStore().redirectAfterLogin();
+        await shop.session.login({ email: data.email, password: data.password, ...(captcha ? { captchaToken: captcha } : {}) });
+        shop.session.redirectAfterLogin();
       },
     }),
   );

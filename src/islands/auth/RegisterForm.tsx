@@ -17,13 +17,12 @@ import { createForm } from '../shared/forms/form-state.ts';
 import { emptyRegister, REGISTER_FIELDS, registerFields, type RegisterFormValues } from '../../lib/forms/register.ts';
 import type { FormErrors } from '../../lib/forms/validate.ts';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
-import { sessionStore, shopApi } from '../../stores/shop.ts';
 import { BirthdayField } from '../shared/forms/BirthdayField.tsx';
 import { CheckboxField, ChoiceField, PasswordField, TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { RichText } from '../shared/forms/RichText.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 
 type RegisterValues = Omit<RegisterFormValues, 'birthday'> & { birthday: BirthdayValue };
 const registerFormSchema = () => z.extend(registerFields(), { birthday: birthdayField() });
@@ -43,6 +42,7 @@ function registerFailure(error: unknown, emailShown: boolean): FormErrors {
 
 export function RegisterForm({ email, emailShown }: { email: string; emailShown: boolean }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const language = languageOf(locale);
   const [form] = useState(() =>
     createForm({
@@ -54,8 +54,8 @@ export function RegisterForm({ email, emailShown }: { email: string; emailShown:
       onSubmit: async (data) => {
         // A friend who came through a sponsor's link (?parrain=CODE) becomes theirs (sponsorships).
         const sponsorCode = new URLSearchParams(window.location.search).get('parrain')?.slice(0, 32) || undefined;
-        await shopApi().register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language, sponsorCode });
-        await sessionStore().login({ email: data.email, password: data.password });
+        await shop.client.register({ ...data, birthday: data.birthday.date, acceptTerms: true, preferredLanguage: language, sponsorCode });
+        await shop.session.login({ email: data.email, password: data.password });
         window.location.replace(afterRegisterTarget(window.location.search, locale));
       },
     }),

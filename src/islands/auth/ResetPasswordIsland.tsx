@@ -11,12 +11,11 @@ import { createForm } from '../shared/forms/form-state.ts';
 import { forgotPasswordHref } from '../../lib/forms/login.ts';
 import { emptyResetPassword, isResetToken, RESET_PASSWORD_FIELDS, resetPasswordSchema } from '../../lib/forms/password.ts';
 import { isShopApiError } from '../../lib/shop-api/http.ts';
-import { shopApi } from '../../stores/shop.ts';
 import { NewPasswordFields } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { ErrorList, StatusMessage } from '../shared/forms/ErrorList.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 
 /** The reset token of the current address, null when there is none (the shell itself). */
@@ -41,6 +40,7 @@ type Outcome = 'checking' | 'form' | 'done' | 'invalid';
 
 function ResetPassword() {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [token] = useState(() => resetTokenOf(window.location.pathname, locale));
   const [outcome, setOutcome] = useState<Outcome>(token && isResetToken(token) ? 'checking' : 'invalid');
   // A used or expired link says so at once, rather than after the shopper typed a new password twice. When
@@ -48,16 +48,14 @@ function ResetPassword() {
   useEffect(() => {
     if (!token || !isResetToken(token)) return;
     let live = true;
-    shopApi()
-      .checkResetLink(token)
-      .then(
-        (usable) => live && setOutcome(usable ? 'form' : 'invalid'),
-        () => live && setOutcome('form'),
-      );
+    shop.client.checkResetLink(token).then(
+      (usable) => live && setOutcome(usable ? 'form' : 'invalid'),
+      () => live && setOutcome('form'),
+    );
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, shop]);
   const [form] = useState(() =>
     createForm({
       name: 'resetPassword',
@@ -66,7 +64,7 @@ function ResetPassword() {
       fields: RESET_PASSWORD_FIELDS,
       onSubmit: async (data): Promise<Outcome> => {
         try {
-          await shopApi().resetPassword(token ?? '', data);
+          await shop.client.resetPassword(token ?? '', data);
           return 'done';
         } catch (error) {
           if (isDeadLink(error)) return 'invalid';

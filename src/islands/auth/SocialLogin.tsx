@@ -5,10 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { errorsFromFailure } from '../../lib/forms/violations.ts';
-import { sessionStore } from '../../stores/shop.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { resolveMessage } from '../../lib/forms/messages.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { PUBLIC_SHOP_API_URL } from 'astro:env/client';
 import { captchaToken, googleEnabled, googleSignInUrl, keepGoogleToken, takeGoogleToken, setShopApiUrl } from './providers.ts';
 
@@ -16,6 +15,7 @@ setShopApiUrl(PUBLIC_SHOP_API_URL);
 
 export function GoogleLogin() {
   const { t } = useIsland();
+  const shop = useShop();
   const [status, setStatus] = useState<'idle' | 'pending' | 'failed'>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   // Made in the browser only (it holds this page's address and a fresh nonce): the build's HTML has '#' until then.
@@ -29,8 +29,8 @@ export function GoogleLogin() {
     void (async () => {
       try {
         const captcha = await captchaToken('login');
-        await sessionStore().login({ googleToken: token, ...(captcha ? { captchaToken: captcha } : {}) });
-        sessionStore().redirectAfterLogin();
+        await shop.session.login({ googleToken: token, ...(captcha ? { captchaToken: captcha } : {}) });
+        shop.session.redirectAfterLogin();
       } catch (error) {
         keepGoogleToken(token);
         setHref(googleSignInUrl(window.location));
@@ -38,7 +38,7 @@ export function GoogleLogin() {
         setStatus('failed');
       }
     })();
-  }, [t]);
+  }, [t, shop]);
 
   if (!googleEnabled()) return null;
   return (

@@ -17,7 +17,7 @@ import { AddedToCart } from '../shared/AddedToCart.tsx';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import { fetchMenu, type BiNutritionMenu, type BiNutritionRefusal } from './api.ts';
 import {
@@ -39,6 +39,7 @@ type Loaded = { menu: BiNutritionMenu } | { refusal: BiNutritionRefusal } | { te
 /** The menu's formats and its add to cart (exported for its component test). */
 export function Purchase({ menu }: { menu: BiNutritionMenu }) {
   const { t, price, locale } = useIsland();
+  const shop = useShop();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -57,6 +58,7 @@ export function Purchase({ menu }: { menu: BiNutritionMenu }) {
     setError(null);
     try {
       await addGuideOffers(
+        shop.cart,
         lines.map((l) => l.offer),
         kind,
         'bi_nutrition_guide',

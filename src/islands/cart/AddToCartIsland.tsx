@@ -15,9 +15,8 @@ import { intervalText } from '../../lib/catalogue/frequencies.ts';
 import { defaultPurchaseChoice, withPurchaseChoice } from '../../lib/catalogue/purchase-choice.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { openMiniCart } from '../../stores/mini-cart.ts';
-import { cartStore } from '../../stores/shop.ts';
 import { cartErrorText } from './errors.ts';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { Island, useIsland, type IslandProps, useShop } from '../shared/island.tsx';
 import { HELD_SUBMIT, ISLAND_READY } from '../shared/intent.ts';
 import { Toasts } from '../shared/Toasts.tsx';
 import './cart.css';
@@ -35,6 +34,7 @@ interface Props {
 
 function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, subscribe, formId }: Props) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const [defaults] = useState(() => defaultPurchaseChoice({ buyOnce, subscribe }));
   const [interval, setInterval] = useState(defaults.interval);
   // The last quantity that keeps the rule (the address carries it), and the field's text as typed.
@@ -80,7 +80,7 @@ function AddToCart({ productName, variantCode, variantName, inStock, buyOnce, su
     setPending(true);
     setErrors({});
     try {
-      await cartStore().add({ variantCode, quantity: typed, interval: fields.interval, sourceItemList: 'product_page' });
+      await shop.cart.add({ variantCode, quantity: typed, interval: fields.interval, sourceItemList: 'product_page' });
       // One confirmation on screen, the mini cart with its lines (a toast beside it covered the page, and hid
       // under a phone's bottom bar); a screen reader hears the add said.
       setAdded((last) => ({ id: (last?.id ?? 0) + 1, text: t('cart.added', { name: `${productName} ${variantName}` }) }));

@@ -11,8 +11,7 @@ import type { Order, OrderItem } from '../../lib/shop-api/orders.ts';
 import { CART_QUANTITY, DELIVERY_FREQUENCIES } from '../../lib/constants.ts';
 import { languageOf } from '../../lib/channels.ts';
 import { intervalText } from '../../lib/catalogue/frequencies.ts';
-import { cartStore } from '../../stores/shop.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { focusHeading, useAnnouncer } from './announcer.tsx';
 import { cartErrorText } from './errors.ts';
 
@@ -48,11 +47,12 @@ export function CartLines({ cart, compact = false }: { cart: Order; compact?: bo
 
 function CartLine({ item, compact, onRemoved }: { item: OrderItem; compact: boolean; onRemoved: () => void }) {
   const { t, price, locale } = useIsland();
+  const shop = useShop();
   const { announce } = useAnnouncer();
   const [busy, setBusy] = useState(false);
   /** Why the last change of this line was refused; `quantity` when it is the quantity's field that is wrong. */
   const [error, setError] = useState<{ text: string; quantity: boolean } | null>(null);
-  const store = cartStore();
+  const store = shop.cart;
   const name = `${item.productName} ${item.variantName}`;
   /** Runs a change of this line; false when it failed (the line says why, the cart is as it was). */
   const run = async (change: () => Promise<unknown>): Promise<boolean> => {

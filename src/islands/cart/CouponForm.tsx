@@ -10,8 +10,7 @@ import type { Translator } from '../../lib/translator.ts';
 import { applyCouponRequest, COUPON_CODE_MAX_LENGTH } from '../../lib/shop-api/requests/carts.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
 import { couponChange, missingForCoupon, type CouponChange } from '../../stores/cart/coupon.ts';
-import { cartStore } from '../../stores/shop.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { cartErrorText } from './errors.ts';
 
 function changeText(change: CouponChange, t: Translator, price: (minor: number) => string): string {
@@ -34,12 +33,13 @@ function changeText(change: CouponChange, t: Translator, price: (minor: number) 
 
 export function CouponForm({ cart }: { cart: Order }) {
   const { t, price } = useIsland();
+  const shop = useShop();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ text: string; shown: boolean }>({ text: '', shown: false });
-  const store = cartStore();
+  const store = shop.cart;
 
   // Every new answer: what changed about the code is said; a refusal of the field describes the cart as it
   // was when the code was tried, so it goes once the cart's total has changed.

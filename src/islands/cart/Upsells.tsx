@@ -6,9 +6,8 @@ import { type CSSProperties, useState } from 'react';
 import type { PictureFiles } from '../../lib/catalogue/picture-files.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
 import { upsellsFor, type Species } from '../../stores/cart/upsells.ts';
-import { cartStore } from '../../stores/shop.ts';
 import { toast } from '../../stores/ui.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { cartErrorText } from './errors.ts';
 
 export interface Upsell {
@@ -51,13 +50,14 @@ const SHOWN = 3;
 
 export function Upsells({ upsells, cart }: { upsells: Upsell[]; cart: Order | null }) {
   const { t, price } = useIsland();
+  const shop = useShop();
   const [pending, setPending] = useState<string | null>(null);
   const shown = upsellsFor(upsells, cart, SHOWN);
   if (shown.length === 0) return null;
   const add = async (upsell: Upsell) => {
     setPending(upsell.variantCode);
     try {
-      await cartStore().add({ variantCode: upsell.variantCode, quantity: 1, interval: 0, sourceItemList: 'cart_upsell', upsell: true });
+      await shop.cart.add({ variantCode: upsell.variantCode, quantity: 1, interval: 0, sourceItemList: 'cart_upsell', upsell: true });
       toast('success', t('cart.added', { name: upsell.name }));
     } catch (error) {
       toast('error', cartErrorText(error, t));

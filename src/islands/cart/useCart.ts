@@ -4,10 +4,10 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { cartStore } from '../../stores/shop.ts';
+import { useShop } from '../shared/island.tsx';
 
 export function useCart() {
-  const store = cartStore();
+  const store = useShop().cart;
   const cart = useStore(store.$cart);
   const status = useStore(store.$status);
   const unavailable = useStore(store.$unavailable);

@@ -12,11 +12,10 @@ import { beginCheckout, pushCheckoutEvent } from '../../lib/analytics/items.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { runtimeParamOf } from '../../lib/routes/runtime-params.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
-import { cartStore, customerStore } from '../../stores/shop.ts';
 import { awaitsPayment, codeOf, openPayment, shipmentOf } from '../../stores/checkout/order.ts';
 import { useStore } from '@nanostores/react';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
-import { type IslandProps, useIsland } from '../shared/island.tsx';
+import { type IslandProps, useIsland, useShop } from '../shared/island.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
 import { AddressStep, type OtherSite, useAddressFormReady } from './AddressStep.tsx';
 import { dataLayer, OrderLines, StepErrors, useCheckout } from './shared.tsx';
@@ -245,9 +244,10 @@ const OtherSiteOf = createContext<OtherSite | undefined>(undefined);
 
 function Funnel() {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const otherSite = useContext(OtherSiteOf);
   const { store, order, status, error, addresses } = useCheckout();
-  const customer = useStore(customerStore().$customer);
+  const customer = useStore(shop.customer.$customer);
   const addressFormReady = useAddressFormReady(order?.state === 'cart' && addresses.length === 0);
   const [token] = useState(() => runtimeParamOf('checkout', 'order', location.pathname, locale));
   const [editing, setEditing] = useState<Step | null>(null);
@@ -260,11 +260,11 @@ function Funnel() {
     void store.load(token).then((loaded) => {
       if (loaded?.state === 'cart') pushCheckoutEvent(dataLayer(), beginCheckout(loaded));
       // The cart was merged into the customer's own at sign-in: the funnel follows it.
-      const cartToken = cartStore().token();
+      const cartToken = shop.cart.token();
       if (!loaded && cartToken && cartToken !== token) location.replace(pathTo('checkout', locale, { order: cartToken }));
     });
     return () => store.stop();
-  }, [store, token, locale]);
+  }, [store, token, locale, shop]);
   // A step done closes the step that was opened again: any answer of the shop about the order, even one that
   // leaves its checkout state as it was (a payment method chosen again after "Modifier" stays payment_selected).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the order answered anew is the cause, not a value read.

@@ -16,8 +16,7 @@ import { createCheckoutClient, type ShippingMethod } from '../../lib/shop-api/ch
 import { createSubscriptionsClient } from '../../lib/shop-api/subscriptions.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
 import { codeOf, shipmentOf } from '../../stores/checkout/order.ts';
-import { shopApi } from '../../stores/shop.ts';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { AddressText } from '../shared/AddressText.tsx';
 import { OrderTotals } from '../shared/OrderTotals.tsx';
 import { formatDay } from '../shared/shop-day.ts';
@@ -39,6 +38,7 @@ const subscriptionIntervals = (order: Order): number[] =>
  * frequency of its subscription lines: each subscription names the order that started it.
  */
 function useStartedSubscriptions(order: Order, paid: boolean): StartedByFrequency | null {
+  const shop = useShop();
   const [started, setStarted] = useState<StartedByFrequency | null>(null);
   const intervals = subscriptionIntervals(order).join(',');
   const { tokenValue } = order;
@@ -47,7 +47,7 @@ function useStartedSubscriptions(order: Order, paid: boolean): StartedByFrequenc
     let gone = false;
     const each = (find: (days: number) => Started | null): StartedByFrequency =>
       Object.fromEntries(intervals.split(',').map((days) => [days, find(Number(days))]));
-    createSubscriptionsClient(shopApi().http)
+    createSubscriptionsClient(shop.client.http)
       .list()
       .then(
         (all) => {
@@ -60,12 +60,13 @@ function useStartedSubscriptions(order: Order, paid: boolean): StartedByFrequenc
     return () => {
       gone = true;
     };
-  }, [paid, intervals, tokenValue]);
+  }, [paid, intervals, tokenValue, shop]);
   return started;
 }
 
 /** The order's shipping method as the carriers' list describes it (its delivery time); null when it cannot be read. */
 function useShippingMethod(order: Order): ShippingMethod | null | undefined {
+  const shop = useShop();
   const shipment = shipmentOf(order);
   const code = codeOf(shipment?.method);
   const shipmentId = shipment?.id;
@@ -74,7 +75,7 @@ function useShippingMethod(order: Order): ShippingMethod | null | undefined {
   useEffect(() => {
     if (!code || shipmentId === undefined) return;
     let gone = false;
-    createCheckoutClient(shopApi().http)
+    createCheckoutClient(shop.client.http)
       .shippingMethods(tokenValue, shipmentId)
       .then(
         (methods) => !gone && setMethod(methods.find((m) => m.code === code) ?? null),
@@ -83,7 +84,7 @@ function useShippingMethod(order: Order): ShippingMethod | null | undefined {
     return () => {
       gone = true;
     };
-  }, [code, shipmentId, tokenValue]);
+  }, [code, shipmentId, tokenValue, shop]);
   return method;
 }
 

@@ -24,12 +24,11 @@ import {
   megabytes,
 } from '../../lib/shop-api/requests/contact.ts';
 import type { ContactRequestAnswer } from '../../lib/shop-api/contact.ts';
-import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { FieldErrors } from '../shared/forms/ErrorList.tsx';
 import { SelectField, TextAreaField, TextField } from '../shared/forms/Field.tsx';
 import { Form } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { Island, useIsland, type IslandProps, useShop } from '../shared/island.tsx';
 import './contact.css';
 
 interface Attached {
@@ -46,18 +45,20 @@ type Values = ReturnType<typeof emptyValues>;
 let nextId = 0;
 
 function useSignedIn() {
-  const loggedIn = useStore(sessionStore().$loggedIn);
-  const customer = useStore(customerStore().$customer);
+  const shop = useShop();
+  const loggedIn = useStore(shop.session.$loggedIn);
+  const customer = useStore(shop.customer.$customer);
   return loggedIn && customer?.email ? customer : null;
 }
 
 /** The customer's placed orders, for the order select (their numbers and dates). */
 function useOrders(signedIn: boolean): Order[] {
+  const shop = useShop();
   const [orders, setOrders] = useState<Order[]>([]);
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    createOrdersClient(shopApi().http)
+    createOrdersClient(shop.client.http)
       .listOrders(1, 30)
       .then(
         ({ orders: list }) => live && setOrders(list.filter((o) => o.number)),
@@ -66,7 +67,7 @@ function useOrders(signedIn: boolean): Order[] {
     return () => {
       live = false;
     };
-  }, [signedIn]);
+  }, [signedIn, shop]);
   return orders;
 }
 
@@ -204,6 +205,7 @@ class FilesRefused extends Error {}
 
 function ContactForm({ onSent }: { onSent: (answer: ContactRequestAnswer, email: string) => void }) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const customer = useSignedIn();
   const orders = useOrders(customer !== null);
   const [files, setFiles] = useState<Attached[]>([]);
@@ -233,7 +235,7 @@ function ContactForm({ onSent }: { onSent: (answer: ContactRequestAnswer, email:
           if (typeof value === 'string' && value !== '' && !(signedIn && (name === 'email' || name === 'name'))) body.append(name, value);
         for (const a of attached) body.append('files[]', a.file);
         try {
-          return { answer: await shopApi().sendContactRequest(body), email: customerRef.current?.email ?? values.email.trim() };
+          return { answer: await shop.client.sendContactRequest(body), email: customerRef.current?.email ?? values.email.trim() };
         } catch (error) {
           if (!isShopApiError(error)) throw error;
           // The platform read the files' first bytes: each file it refused says why, the list asks to remove them.

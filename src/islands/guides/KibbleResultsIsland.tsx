@@ -17,7 +17,7 @@ import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { Toasts } from '../shared/Toasts.tsx';
 import { addGuideOffers, type GuidePurchase } from '../shared/guide-cart.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
@@ -33,6 +33,7 @@ export const ContentUrl = createContext('');
 /** One recommended recipe (exported for its component test). */
 export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
   const { t, price, locale } = useIsland();
+  const shop = useShop();
   const [pending, setPending] = useState<GuidePurchase | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -47,7 +48,7 @@ export function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
     setPending(kind);
     setError(null);
     try {
-      await addGuideOffers([offer], kind, 'kibble_guide');
+      await addGuideOffers(shop.cart, [offer], kind, 'kibble_guide');
       setAdded(t('guide.result.added', { name: `${name} ${offer.name}` }));
     } catch {
       setError(t('forms.errors.generic'));

@@ -5,20 +5,20 @@
  */
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
-import { sessionStore } from '../../stores/shop.ts';
 import { guardedIsland } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import { BACK_TO_PETS } from './parts.tsx';
 import { PetForm } from './PetForm.tsx';
 
 function useAfterSave() {
   const { locale } = useIsland();
+  const shop = useShop();
   return {
     saved: (animal: Animal) => {
       const id = String(animal.id);
       window.location.assign(
-        sessionStore().$loggedIn.get() ? pathTo('animal', locale, { animal: id }) : pathTo('kibbleGuideAnimal', locale, { animal: id }),
+        shop.session.$loggedIn.get() ? pathTo('animal', locale, { animal: id }) : pathTo('kibbleGuideAnimal', locale, { animal: id }),
       );
     },
     cancel: (animal: Animal | null) =>

@@ -10,12 +10,11 @@ import { ADDRESS_FIELDS, addressFormValues, addressSchema, emptyAddress, labelSa
 import { createForm } from './forms/form-state.ts';
 import { saveAddress, type Address } from '../../lib/shop-api/addresses.ts';
 import type { Customer } from '../../lib/shop-api/customers.ts';
-import { customerStore, sessionStore, shopApi } from '../../stores/shop.ts';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './forms/Field.tsx';
 import { Form, useFormField, useFormPending } from './forms/Form.tsx';
 import { PhoneField } from './forms/PhoneField.tsx';
 import { SubmitButton } from './forms/SubmitButton.tsx';
-import { useIsland } from './island.tsx';
+import { useIsland, useShop } from './island.tsx';
 
 const addressName = (address: Address): string => address.alias || `${address.firstName} ${address.lastName}`;
 
@@ -52,6 +51,7 @@ function AddressPhones() {
 
 export function AddressForm({ address, customer, first, onSaved, onCancel, headingLevel = 2 }: AddressFormProps) {
   const { t, locale } = useIsland();
+  const shop = useShop();
   const heading = useRef<HTMLHeadingElement>(null);
   const Heading = `h${headingLevel}` as const;
   const [form] = useState(() =>
@@ -62,9 +62,9 @@ export function AddressForm({ address, customer, first, onSaved, onCancel, headi
         address ? addressFormValues(address) : { ...emptyAddress(channelOf(locale).countries[0], customer ?? undefined), isDefault: first },
       fields: ADDRESS_FIELDS,
       onSubmit: async (data) => {
-        const saved = await saveAddress(shopApi(), { address: data, id: address?.id ?? null, customerIri: sessionStore().customerIri() });
+        const saved = await saveAddress(shop.client, { address: data, id: address?.id ?? null, customerIri: shop.session.customerIri() });
         // The customer's default address changed with it.
-        if (data.isDefault !== Boolean(address?.isDefault)) void customerStore().reload();
+        if (data.isDefault !== Boolean(address?.isDefault)) void shop.customer.reload();
         return saved;
       },
     }),

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { routes, type RouteName } from '../../lib/routes/routes.ts';
-import { sessionStore } from '../../stores/shop.ts';
-import { Island, useIsland, type IslandProps } from './island.tsx';
+import type { SessionStore } from '../../stores/session/index.ts';
+import { Island, useIsland, useShop, type IslandProps } from './island.tsx';
 import './forms/forms.css';
 import './guard.css';
 
@@ -15,18 +15,19 @@ export type GuardState = 'checking' | 'allowed' | 'redirecting';
 /** Set when the page itself navigates away after a logout: the guard then stays quiet. */
 let leaving = false;
 
-/** Logs out and goes to a page (the home page of the locale), replacing this one. */
-export function logoutTo(path: string): void {
+/** Logs the page's session out and goes to a page (the home page of the locale), replacing this one. */
+export function logoutTo(session: Pick<SessionStore, 'logout'>, path: string): void {
   leaving = true;
-  sessionStore().logout();
+  session.logout();
   window.location.replace(path);
 }
 
 function useGuard(route: RouteName): GuardState {
   const [state, setState] = useState<GuardState>('checking');
+  const shop = useShop();
   useEffect(() => {
     let live = true;
-    const session = sessionStore();
+    const session = shop.session;
     const check = () =>
       session.guard(route).then((allowed) => {
         if (live) setState(allowed ? 'allowed' : 'redirecting');
@@ -44,7 +45,7 @@ function useGuard(route: RouteName): GuardState {
       live = false;
       stop();
     };
-  }, [route]);
+  }, [route, shop]);
   return state;
 }
 

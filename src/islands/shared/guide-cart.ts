@@ -5,13 +5,19 @@
  * the cart (AddedToCart.tsx).
  */
 import type { GuideOffer } from '../../lib/nutrition/kibble-guide.ts';
-import { cartStore } from '../../stores/shop.ts';
+import type { CartStore } from '../../stores/cart/index.ts';
 
 export type GuidePurchase = 'once' | 'subscription';
 
-export async function addGuideOffers(offers: readonly GuideOffer[], kind: GuidePurchase, sourceItemList: string): Promise<void> {
+/** Adds the offers to the page's cart (the island's, useShop().cart), one after the other. */
+export async function addGuideOffers(
+  cart: Pick<CartStore, 'add'>,
+  offers: readonly GuideOffer[],
+  kind: GuidePurchase,
+  sourceItemList: string,
+): Promise<void> {
   for (const offer of offers)
-    await cartStore().add({
+    await cart.add({
       variantCode: offer.code,
       quantity: offer.quantity,
       interval: kind === 'subscription' ? offer.interval : 0,

@@ -42,11 +42,35 @@ export function useIsland(): IslandContext {
 }
 
 /**
- * The page's stores (session, customer, cart and their shop API client), built on the first use by an
- * island of the page, with the configuration its <Island> set, so that an island that needs none starts none.
- * A component takes them here and hands the functions it calls what they need.
+ * The page's stores as islands hand them on: each part is got (getShop) when it is read, not when the island
+ * renders. In a browser that is the page's one set, built on the first read with the configuration the
+ * <Island> set, so an island that reads none starts none; on the server (Astro rendering an island at build
+ * time) a read builds fresh, idle stores, most of a millisecond each, which a page whose island reads none
+ * at render (a product page's add to cart) does not pay.
+ */
+const pageShop: Shop = {
+  get config() {
+    return getShop().config;
+  },
+  get client() {
+    return getShop().client;
+  },
+  get session() {
+    return getShop().session;
+  },
+  get customer() {
+    return getShop().customer;
+  },
+  get cart() {
+    return getShop().cart;
+  },
+};
+
+/**
+ * The page's stores (session, customer, cart and their shop API client). A component takes them here and
+ * hands the functions it calls what they need; it reads a part where it uses it (see pageShop).
  */
 export function useShop(): Shop {
   useIsland(); // outside an <Island>, the stores would be built before the page's configuration
-  return getShop();
+  return pageShop;
 }

@@ -9,10 +9,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pathTo } from '../../lib/routes/paths.ts';
 import { SPONSORSHIP, type Sponsorship } from '../../lib/shop-api/sponsorships.ts';
-import { shopApi } from '../../stores/shop.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { guardedIsland } from '../shared/guard.tsx';
-import { useIsland } from '../shared/island.tsx';
+import { useIsland, useShop } from '../shared/island.tsx';
 import './sponsorships.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; sponsorship: Sponsorship } | { status: 'failed' };
@@ -148,16 +147,15 @@ function SponsorshipsView({ sponsorship }: { sponsorship: Sponsorship | null }) 
 
 function Sponsorships() {
   const { t } = useIsland();
+  const shop = useShop();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const load = useCallback(() => {
     setLoaded({ status: 'loading' });
-    shopApi()
-      .getSponsorship()
-      .then(
-        (sponsorship) => setLoaded({ status: 'ready', sponsorship }),
-        () => setLoaded({ status: 'failed' }),
-      );
-  }, []);
+    shop.client.getSponsorship().then(
+      (sponsorship) => setLoaded({ status: 'ready', sponsorship }),
+      () => setLoaded({ status: 'failed' }),
+    );
+  }, [shop]);
   useEffect(load, [load]);
   if (loaded.status === 'failed')
     return (

@@ -10,7 +10,7 @@ import { newCardToken, subscriptionCardForm } from '../../../stores/subscription
 import { useCardForm } from '../../shared/CardForm.tsx';
 import { useIsland, useShop } from '../../shared/island.tsx';
 import { PUBLIC_MOLLIE_PROFILE_ID, PUBLIC_MOLLIE_TESTMODE } from 'astro:env/client';
-import { ChangeForm, subscriptionsApi, useFailureText } from './parts.tsx';
+import { ChangeForm, useSubscriptionsApi, useFailureText } from './parts.tsx';
 
 export function CardChange({
   subscription,
@@ -22,6 +22,7 @@ export function CardChange({
   onCancel?: () => void;
 }) {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const shop = useShop();
   const failureText = useFailureText();
   const [tokeniser] = useState(() =>
@@ -50,7 +51,7 @@ export function CardChange({
     setErrors([]);
     try {
       const token = await newCardToken(tokeniser, card.input);
-      onSaved(await subscriptionsApi().setPaymentCard(subscription.code, token));
+      onSaved(await subscriptionsApi.setPaymentCard(subscription.code, token));
     } catch (error) {
       setErrors(error instanceof CardTokenFailure ? [cardText(error)] : failureText(error));
     } finally {

@@ -6,11 +6,12 @@ import { pathTo } from '../../../lib/routes/paths.ts';
 import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { framedIsland, OrderCard } from '../OrdersParts.tsx';
-import { Missing, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
+import { Missing, useSubscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 function History() {
   const { t, locale } = useIsland();
-  const [loaded] = useSubscriptionScreen('subscriptionHistory', async (code) => ({ code, orders: await subscriptionsApi().history(code) }));
+  const subscriptionsApi = useSubscriptionsApi();
+  const [loaded] = useSubscriptionScreen('subscriptionHistory', async (code) => ({ code, orders: await subscriptionsApi.history(code) }));
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
   if (!('found' in loaded)) return <Missing failed={'failed' in loaded} message={t('subscriptions.detail.notFound')} />;
   const { code, orders } = loaded.found;

@@ -8,12 +8,13 @@ import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { OrderView } from '../OrderDetailIsland.tsx';
 import { framedIsland } from '../OrdersParts.tsx';
-import { Missing, subscriptionCodeOf, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
+import { Missing, subscriptionCodeOf, useSubscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 function HistoryOrder() {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [loaded] = useSubscriptionScreen('subscriptionHistoryOrder', async (code, token) =>
-    token ? { code, order: await subscriptionsApi().historyOrder(code, token) } : null,
+    token ? { code, order: await subscriptionsApi.historyOrder(code, token) } : null,
   );
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
   const code = 'found' in loaded ? loaded.found.code : subscriptionCodeOf('subscriptionHistoryOrder', locale);

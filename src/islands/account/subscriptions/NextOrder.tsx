@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { formatDate } from '../OrdersParts.tsx';
 import { addDays } from '../../../lib/subscriptions/schedule.ts';
 import { formatDay } from '../../shared/shop-day.ts';
-import { subscriptionsApi, useAction } from './parts.tsx';
+import { useSubscriptionsApi, useAction } from './parts.tsx';
 
 /** A treat offered for the next delivery (the cart's upsells: best sellers that can be bought now). */
 export interface UpsellOffer {
@@ -28,12 +28,13 @@ type Update = (subscription: Subscription, message?: string) => void;
 
 function Lines({ subscription, order, onUpdate }: { subscription: Subscription; order: Order; onUpdate: Update }) {
   const { t, price } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const { busy, errors, run } = useAction();
   const remove = async (item: Order['items'][number]) => {
     const name = `${item.productName} – ${item.variantName}`;
     const next = await run(async () => {
-      await subscriptionsApi().removeUpsell(subscription.code, item.id);
-      return subscriptionsApi().get(subscription.code);
+      await subscriptionsApi.removeUpsell(subscription.code, item.id);
+      return subscriptionsApi.get(subscription.code);
     });
     if (next) onUpdate(next, t('subscriptions.next.removed', { name }));
   };
@@ -89,6 +90,7 @@ function Lines({ subscription, order, onUpdate }: { subscription: Subscription; 
 
 function UpsellForm({ subscription, offers, onUpdate }: { subscription: Subscription; offers: UpsellOffer[]; onUpdate: Update }) {
   const { t, price } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const id = useId();
   const [choice, setChoice] = useState(offers[0]?.variantCode ?? '');
   const { busy, errors, run } = useAction();
@@ -97,7 +99,7 @@ function UpsellForm({ subscription, offers, onUpdate }: { subscription: Subscrip
     event.preventDefault();
     const offer = offers.find((o) => o.variantCode === choice);
     if (!offer) return;
-    const next = await run(() => subscriptionsApi().addUpsell(subscription.code, { productVariant: offer.variantCode, quantity: 1 }));
+    const next = await run(() => subscriptionsApi.addUpsell(subscription.code, { productVariant: offer.variantCode, quantity: 1 }));
     if (next) onUpdate(next, t('subscriptions.upsell.added', { name: `${offer.name} – ${offer.variantName}` }));
   };
   return (
@@ -128,6 +130,7 @@ function UpsellForm({ subscription, offers, onUpdate }: { subscription: Subscrip
 
 function CouponForm({ subscription, order, onUpdate }: { subscription: Subscription; order: Order; onUpdate: Update }) {
   const { t } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const id = useId();
   const [code, setCode] = useState('');
   const { busy, errors, run } = useAction();
@@ -135,7 +138,7 @@ function CouponForm({ subscription, order, onUpdate }: { subscription: Subscript
     event.preventDefault();
     const text = code.trim();
     if (!text) return;
-    const next = await run(() => subscriptionsApi().applyCoupon(subscription.code, text));
+    const next = await run(() => subscriptionsApi.applyCoupon(subscription.code, text));
     if (next) {
       setCode('');
       onUpdate(next, t('subscriptions.coupon.applied', { code: text.toUpperCase() }));
@@ -143,8 +146,8 @@ function CouponForm({ subscription, order, onUpdate }: { subscription: Subscript
   };
   const remove = async (coupon: string) => {
     const next = await run(async () => {
-      await subscriptionsApi().removeCoupon(subscription.code, coupon);
-      return subscriptionsApi().get(subscription.code);
+      await subscriptionsApi.removeCoupon(subscription.code, coupon);
+      return subscriptionsApi.get(subscription.code);
     });
     if (next) onUpdate(next, t('subscriptions.coupon.removed', { code: coupon }));
   };
@@ -177,6 +180,7 @@ function CouponForm({ subscription, order, onUpdate }: { subscription: Subscript
 /** "Ship now", what it means, and a confirmation; once asked, when the parcel leaves at the latest. */
 function ShipNow({ subscription, onUpdate }: { subscription: Subscription; onUpdate: Update }) {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [asking, setAsking] = useState(false);
   const { busy, errors, setErrors, run } = useAction();
   if (subscription.shipNow)
@@ -186,7 +190,7 @@ function ShipNow({ subscription, onUpdate }: { subscription: Subscription; onUpd
       </p>
     );
   const confirm = async () => {
-    const next = await run(() => subscriptionsApi().shipNow(subscription.code));
+    const next = await run(() => subscriptionsApi.shipNow(subscription.code));
     if (next) {
       setAsking(false);
       onUpdate(next);

@@ -14,7 +14,7 @@ import { Form, useFormPending } from '../../shared/forms/Form.tsx';
 import { SubmitButton } from '../../shared/forms/SubmitButton.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { formatDate } from '../OrdersParts.tsx';
-import { FormDialog, subscriptionsApi } from './parts.tsx';
+import { FormDialog, useSubscriptionsApi } from './parts.tsx';
 
 function CancelButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -34,12 +34,13 @@ function AbortForm({
   onCancel: () => void;
 }) {
   const { t } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [form] = useState(() =>
     createForm({
       name: 'subscriptionAbort',
       schema: abortRequest,
       defaults: { reason: '', message: '' },
-      onSubmit: (data) => subscriptionsApi().requestAbort(subscription.code, data),
+      onSubmit: (data) => subscriptionsApi.requestAbort(subscription.code, data),
     }),
   );
   return (
@@ -64,12 +65,13 @@ function AbortForm({
 
 function ContactForm({ subscription, onSent, onCancel }: { subscription: Subscription; onSent: () => void; onCancel: () => void }) {
   const { t } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [form] = useState(() =>
     createForm({
       name: 'subscriptionContact',
       schema: contactRequest,
       defaults: { message: '' },
-      onSubmit: (data) => subscriptionsApi().contact(subscription.code, data.message),
+      onSubmit: (data) => subscriptionsApi.contact(subscription.code, data.message),
     }),
   );
   return (

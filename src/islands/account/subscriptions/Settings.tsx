@@ -16,13 +16,12 @@ import type { Address } from '../../../lib/shop-api/addresses.ts';
 import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
 import type { ChangeScope } from '../../../lib/subscriptions/changes.ts';
 import { addDays } from '../../../lib/subscriptions/schedule.ts';
-import { shopApi } from '../../../stores/shop.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
-import { useIsland } from '../../shared/island.tsx';
+import { useIsland, useShop } from '../../shared/island.tsx';
 import { OrderStatus } from '../OrdersParts.tsx';
 import { CardChange } from './CardChange.tsx';
 import { formatDay } from '../../shared/shop-day.ts';
-import { ChangeForm, frequencyMeaning, ScopeChoice, subscriptionsApi, useAction } from './parts.tsx';
+import { ChangeForm, frequencyMeaning, ScopeChoice, useSubscriptionsApi, useAction } from './parts.tsx';
 
 type Update = (subscription: Subscription, message?: string) => void;
 type Editing = 'frequency' | 'card' | 'address' | 'shipping';
@@ -63,6 +62,7 @@ function useScoped(subscription: Subscription) {
 
 function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subscription; onSaved: Update; onCancel: () => void }) {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const id = useId();
   const [days, setDays] = useState(subscription.frequency);
   const scoped = useScoped(subscription);
@@ -73,7 +73,7 @@ function FrequencyForm({ subscription, onSaved, onCancel }: { subscription: Subs
   const submit = async () => {
     const scope = scoped.check();
     if (!scope) return;
-    const next = await run(() => subscriptionsApi().setFrequency(subscription.code, { frequency: days, scope }));
+    const next = await run(() => subscriptionsApi.setFrequency(subscription.code, { frequency: days, scope }));
     if (next) onSaved(next, t('subscriptions.frequency.saved'));
   };
   return (
@@ -116,13 +116,15 @@ const sameAddress = (a: Address, b: Subscription['shippingAddress']) =>
 
 function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subscription; onSaved: Update; onCancel: () => void }) {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
+  const shop = useShop();
   const id = useId();
   const [book, setBook] = useState<Address[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const scoped = useScoped(subscription);
   const { busy, errors, setErrors, run } = useAction();
   useEffect(() => {
-    shopApi()
+    shop.client
       .listAddresses()
       .then((addresses) => {
         setBook(addresses);
@@ -133,12 +135,12 @@ function AddressChange({ subscription, onSaved, onCancel }: { subscription: Subs
         setBook([]);
         setErrors([t('forms.errors.generic')]);
       });
-  }, [subscription.shippingAddress, setErrors, t]);
+  }, [subscription.shippingAddress, setErrors, t, shop]);
   const submit = async () => {
     const address = book?.find((a) => a.id === chosen);
     const scope = scoped.check();
     if (!address || !scope) return;
-    const next = await run(() => subscriptionsApi().setShippingAddress(subscription.code, { shippingAddress: address, scope }));
+    const next = await run(() => subscriptionsApi.setShippingAddress(subscription.code, { shippingAddress: address, scope }));
     if (next) onSaved(next, t('subscriptions.addressChange.saved'));
   };
   if (book === null) return <p role="status">{t('islands.loading')}</p>;
@@ -185,6 +187,7 @@ function RelaySearch({
   onChoose: (point: FoundRelayPoint) => void;
 }) {
   const { t } = useIsland();
+  const shop = useShop();
   const id = useId();
   const [query, setQuery] = useState(initial);
   const [searched, setSearched] = useState<string | null>(null);
@@ -195,7 +198,7 @@ function RelaySearch({
     if (!text) return;
     setSearched(text);
     const found = await run(() =>
-      createCheckoutClient(shopApi().http).relayPoints(/^\d{5}$/.test(text) ? { postcode: text } : { city: text }),
+      createCheckoutClient(shop.client.http).relayPoints(/^\d{5}$/.test(text) ? { postcode: text } : { city: text }),
     );
     setPoints(found ?? []);
   };
@@ -258,6 +261,8 @@ function RelaySearch({
 
 function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Subscription; onSaved: Update; onCancel: () => void }) {
   const { t, price } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
+  const shop = useShop();
   const [methods, setMethods] = useState<ShippingMethod[] | null>(null);
   const [method, setMethod] = useState(codeOf(subscription.shippingMethod));
   const [point, setPoint] = useState<string | null>(subscription.relayPoint?.id ?? null);
@@ -271,22 +276,20 @@ function ShippingChange({ subscription, onSaved, onCancel }: { subscription: Sub
       setMethods([]);
       return;
     }
-    createCheckoutClient(shopApi().http)
+    createCheckoutClient(shop.client.http)
       .shippingMethods(order.tokenValue, shipment.id)
       .then(setMethods)
       .catch(() => {
         setMethods([]);
         setErrors([t('forms.errors.generic')]);
       });
-  }, [order, shipment, setErrors, t]);
+  }, [order, shipment, setErrors, t, shop]);
   const chosen = methods?.find((m) => m.code === method);
   const submit = async () => {
     const scope = scoped.check();
     if (!scope || !chosen) return;
     const relayPoint = chosen.kind === 'relay_point' ? point : null;
-    const next = await run(() =>
-      subscriptionsApi().setShippingMethod(subscription.code, { shippingMethod: chosen.code, relayPoint, scope }),
-    );
+    const next = await run(() => subscriptionsApi.setShippingMethod(subscription.code, { shippingMethod: chosen.code, relayPoint, scope }));
     if (next) onSaved(next, t('subscriptions.shippingChange.saved'));
   };
   if (methods === null) return <p role="status">{t('islands.loading')}</p>;

@@ -15,7 +15,7 @@ import { OrderStatus } from '../OrdersParts.tsx';
 import { NextOrder, type UpsellOffer } from './NextOrder.tsx';
 import { Requests } from './Requests.tsx';
 import { Settings } from './Settings.tsx';
-import { frequencyMeaning, Missing, SubscriptionAlerts, subscriptionName, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
+import { frequencyMeaning, Missing, SubscriptionAlerts, subscriptionName, useSubscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 const TABS = [
   { id: 'next-order', label: 'subscriptions.detail.nextTab' },
@@ -127,7 +127,8 @@ function SubscriptionView({
 
 function SubscriptionDetail({ offers }: { offers: UpsellOffer[] }) {
   const { t } = useIsland();
-  const [loaded, update] = useSubscriptionScreen('subscription', (code) => subscriptionsApi().get(code));
+  const subscriptionsApi = useSubscriptionsApi();
+  const [loaded, update] = useSubscriptionScreen('subscription', (code) => subscriptionsApi.get(code));
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
   if ('found' in loaded) return <SubscriptionView subscription={loaded.found} offers={offers} onUpdate={update} />;
   return <Missing failed={'failed' in loaded} message={t('subscriptions.detail.notFound')} />;

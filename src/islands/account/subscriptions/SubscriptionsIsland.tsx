@@ -10,7 +10,7 @@ import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { formatDate, framedIsland, OrderStatus } from '../OrdersParts.tsx';
-import { frequencyMeaning, SubscriptionAlerts, subscriptionName, subscriptionsApi } from './parts.tsx';
+import { frequencyMeaning, SubscriptionAlerts, subscriptionName, useSubscriptionsApi } from './parts.tsx';
 
 function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const { t, locale } = useIsland();
@@ -43,17 +43,18 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
 
 function Subscriptions() {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [subscriptions, setSubscriptions] = useState<Subscription[] | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setSubscriptions(await subscriptionsApi().list());
+      setSubscriptions(await subscriptionsApi.list());
     } catch {
       setFailed(true);
       setSubscriptions((current) => current ?? []);
     }
-  }, []);
+  }, [subscriptionsApi]);
   useEffect(() => {
     void load();
   }, [load]);

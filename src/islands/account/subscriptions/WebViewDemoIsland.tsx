@@ -9,16 +9,16 @@ import { useEffect, useState } from 'react';
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { loginWithRedirect } from '../../../lib/routes/redirect.ts';
 import type { Subscription } from '../../../lib/shop-api/subscriptions.ts';
-import { sessionStore } from '../../../stores/shop.ts';
 import { ErrorList } from '../../shared/forms/ErrorList.tsx';
 import { IslandStatus } from '../../shared/guard.tsx';
-import { Island, type IslandProps, useIsland } from '../../shared/island.tsx';
+import { Island, type IslandProps, useIsland, useShop } from '../../shared/island.tsx';
 import { formatDate } from '../OrdersParts.tsx';
-import { subscriptionsApi } from './parts.tsx';
+import { useSubscriptionsApi } from './parts.tsx';
 
 function Demo() {
   const { t, locale } = useIsland();
-  const session = sessionStore();
+  const subscriptionsApi = useSubscriptionsApi();
+  const session = useShop().session;
   const current = useStore(session.$session);
   const [ready, setReady] = useState(false);
   const [subscriptions, setSubscriptions] = useState<Subscription[] | null>(null);
@@ -30,11 +30,11 @@ function Demo() {
   const signedIn = ready && current !== null;
   useEffect(() => {
     if (!signedIn) return;
-    subscriptionsApi()
+    subscriptionsApi
       .list()
       .then(setSubscriptions)
       .catch(() => setFailed(true));
-  }, [signedIn]);
+  }, [signedIn, subscriptionsApi]);
   if (!ready || (signedIn && subscriptions === null && !failed)) return <IslandStatus messageKey="islands.loading" />;
   if (!signedIn)
     return (

@@ -12,15 +12,16 @@ import { IslandStatus } from '../../shared/guard.tsx';
 import { useIsland } from '../../shared/island.tsx';
 import { framedIsland } from '../OrdersParts.tsx';
 import { CardChange } from './CardChange.tsx';
-import { Missing, subscriptionName, subscriptionsApi, useSubscriptionScreen } from './parts.tsx';
+import { Missing, subscriptionName, useSubscriptionsApi, useSubscriptionScreen } from './parts.tsx';
 
 // Before the session starts (the guard's first check): the app's session, if it handed one over.
 if (inBrowser()) adoptAppSession(window.location, browserStorage(), (path) => window.history.replaceState(window.history.state, '', path));
 
 function WebViewPayment() {
   const { t, locale } = useIsland();
+  const subscriptionsApi = useSubscriptionsApi();
   const [done, setDone] = useState(false);
-  const [loaded, update] = useSubscriptionScreen('webViewPayment', (code) => subscriptionsApi().get(code));
+  const [loaded, update] = useSubscriptionScreen('webViewPayment', (code) => subscriptionsApi.get(code));
   if (loaded === null) return <IslandStatus messageKey="islands.loading" />;
   if (!('found' in loaded)) return <Missing failed={'failed' in loaded} message={t('subscriptions.detail.notFound')} back={null} />;
   const subscription = loaded.found;

@@ -4,7 +4,7 @@
  * livraison le 14 avril 2031"), the subscription's name, its alerts in the status colours of the orders,
  * and a failed call in the shopper's words.
  */
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { Translator } from '../../../lib/translator.ts';
 import type { LocaleCode } from '../../../lib/channels.ts';
 import { DELIVERY_FREQUENCIES } from '../../../lib/constants.ts';
@@ -16,16 +16,19 @@ import { createSubscriptionsClient, type Subscription } from '../../../lib/shop-
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import { type ChangeScope, changeScopes } from '../../../lib/subscriptions/changes.ts';
 import { isFailure, type SubscriptionState, subscriptionStates } from '../../../lib/subscriptions/status.ts';
-import { shopApi } from '../../../stores/shop.ts';
 import { ErrorList, FieldErrors } from '../../shared/forms/ErrorList.tsx';
 import { resolveMessage } from '../../../lib/forms/messages.ts';
-import { useIsland } from '../../shared/island.tsx';
+import { useIsland, useShop } from '../../shared/island.tsx';
 import { formatDay } from '../../shared/shop-day.ts';
 import { useModal } from '../ConfirmDialog.tsx';
 import { formatDate, OrderStatus } from '../OrdersParts.tsx';
 import './subscriptions.css';
 
-export const subscriptionsApi = () => createSubscriptionsClient(shopApi().http);
+/** The subscriptions' calls over the page's client (its token, its 401 handling), once per component. */
+export function useSubscriptionsApi() {
+  const shop = useShop();
+  return useMemo(() => createSubscriptionsClient(shop.client.http), [shop]);
+}
 
 /** The subscription code of the address the shell serves (null on the shell's own address). */
 export const subscriptionCodeOf = (route: RouteName, locale: LocaleCode): string | null =>

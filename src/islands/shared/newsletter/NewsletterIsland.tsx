@@ -9,8 +9,7 @@ import { pathTo } from '../../../lib/routes/paths.ts';
 import { isNewsletterToken } from '../../../lib/shop-api/requests/newsletter.ts';
 import { isShopApiError } from '../../../lib/shop-api/http.ts';
 import type { NewsletterSubscription } from '../../../lib/shop-api/newsletter.ts';
-import { shopApi } from '../../../stores/shop.ts';
-import { Island, useIsland, type IslandProps } from '../island.tsx';
+import { Island, useIsland, type IslandProps, useShop } from '../island.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { CopyButton } from '../CopyButton.tsx';
 import './newsletter.css';
@@ -66,6 +65,7 @@ function Confirmed({ answer }: { answer: NewsletterSubscription }) {
 
 function NewsletterPage() {
   const { t } = useIsland();
+  const shop = useShop();
   const [email, setEmail] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>({ status: 'none' });
   // Read once in the browser: the page's HTML (built without an address) and its first render agree.
@@ -80,14 +80,12 @@ function NewsletterPage() {
       return;
     }
     setConfirmation({ status: 'pending' });
-    shopApi()
-      .confirmNewsletter(token)
-      .then(
-        (answer) => setConfirmation({ status: 'done', answer }),
-        (error: unknown) =>
-          setConfirmation({ status: 'dead', message: isShopApiError(error) ? (error.violations[0]?.message ?? null) : null }),
-      );
-  }, []);
+    shop.client.confirmNewsletter(token).then(
+      (answer) => setConfirmation({ status: 'done', answer }),
+      (error: unknown) =>
+        setConfirmation({ status: 'dead', message: isShopApiError(error) ? (error.violations[0]?.message ?? null) : null }),
+    );
+  }, [shop]);
 
   if (confirmation.status === 'pending') return <p role="status">{t('newsletter.confirmation.pending')}</p>;
   if (confirmation.status === 'done') return <Confirmed answer={confirmation.answer} />;

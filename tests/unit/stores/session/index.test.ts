@@ -549,11 +549,11 @@ describe('customer store', () => {
 
 describe('page stores', () => {
   it('can be imported and read on the server (Astro rendering an island) without touching the browser', async () => {
-    const { cartStore, configureShop, getShop, sessionStore } = await import('../../../../src/stores/shop.ts');
+    const { configureShop, getShop } = await import('../../../../src/stores/shop.ts');
     const { $miniCartOpen, toggleMiniCart } = await import('../../../../src/stores/mini-cart.ts');
     configureShop({ apiUrl: 'http://localhost:4400', locale: 'nl_BE' });
-    expect(cartStore().$cart.get()).toBeNull();
-    expect(sessionStore().$loggedIn.get()).toBe(false);
+    expect(getShop().cart.$cart.get()).toBeNull();
+    expect(getShop().session.$loggedIn.get()).toBe(false);
     expect(getShop().config).toEqual({ apiUrl: 'http://localhost:4400', locale: 'nl_BE' });
     toggleMiniCart();
     expect($miniCartOpen.get()).toBe(true);
