@@ -14,13 +14,14 @@ import {
   type PaymentMethod,
   type ShippingMethod,
 } from '../../lib/shop-api/checkout.ts';
+import type { LocaleCode } from '../../lib/channels.ts';
 import type { ShopClient } from '../../lib/shop-api/client.ts';
 import type { Address } from '../../lib/shop-api/addresses.ts';
 import type { Order } from '../../lib/shop-api/orders.ts';
 import { browserChannel, browserStorage, inBrowser, memoryStorage, safeStorage, type ChannelLike, type StorageLike } from '../browser.ts';
+import type { CartStore } from '../cart/index.ts';
 import { CART_CHANNEL } from '../cart/messages.ts';
 import { createQueue } from '../cart/queue.ts';
-import type { Shop } from '../shop.ts';
 import { type CardSettings, type CardTokeniser, cardTokeniser } from './card.ts';
 import { checkoutErrorOf, type CheckoutError } from './errors.ts';
 import { awaitsPayment, openPayment, shipmentOf } from './order.ts';
@@ -155,12 +156,19 @@ export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
 
 let shared: CheckoutStore | null = null;
 
+/** What the checkout takes of the page's stores (shop.ts builds them, the island hands them on). */
+interface PageStores {
+  config: { apiUrl: string; locale: LocaleCode };
+  client: ShopClient;
+  cart: Pick<CartStore, 'clear'>;
+}
+
 /**
  * The page's checkout store, over the page's shop client and cart (the page's stores, which the island
  * passes), built on first use in a browser, with the card form the build's settings choose (the islands read
  * PUBLIC_MOLLIE_PROFILE_ID and PUBLIC_MOLLIE_TESTMODE).
  */
-export function checkoutStore(shop: Pick<Shop, 'config' | 'client' | 'cart'>, settings: CardSettings = {}): CheckoutStore {
+export function checkoutStore(shop: PageStores, settings: CardSettings = {}): CheckoutStore {
   if (shared) return shared;
   // Without Mollie, the embedded sandbox beside the shop API makes the card tokens.
   const providerUrl = `${shop.config.apiUrl.replace(/\/+$/, '')}/payments`;
