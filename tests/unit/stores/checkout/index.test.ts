@@ -5,7 +5,10 @@ import type { Address } from '../../../../src/lib/shop-api/addresses.ts';
 import type { Order } from '../../../../src/lib/shop-api/orders.ts';
 import type { PaymentMethod, ShippingMethod, FoundRelayPoint, PaymentRequest } from '../../../../src/lib/shop-api/checkout.ts';
 import { createCheckoutStore, type CheckoutDeps } from '../../../../src/stores/checkout/index.ts';
-import { fakeChannels, fakeShop } from '../cart/fakes.ts';
+import { fakeChannels, fakeShop, settle } from '../cart/fakes.ts';
+import { createCartStore } from '../../../../src/stores/cart/index.ts';
+import { memoryStorage } from '../../../../src/stores/browser.ts';
+import { STORAGE_KEYS } from '../../../../src/lib/constants.ts';
 import { cardTokeniser } from '../../../../src/stores/checkout/card.ts';
 import { errorText } from '../../../../src/islands/checkout/errors.ts';
 import { treeTranslator } from '../../../../src/lib/translator.ts';
@@ -369,6 +372,27 @@ describe('checkout store', () => {
     expect(here.store.$elsewhere.get()).toBe(false);
     await there.store.continueHere();
     expect(there.store.$elsewhere.get()).toBe(false);
+  });
+
+  it('the cart of another tab follows a step as it follows a change of the cart: told before, given the order after', async () => {
+    const channels = fakeChannels();
+    const { store } = setup(fakeShop().newCart(TOKEN), { channel: channels.open() });
+    const shop = fakeShop();
+    shop.carts.set(TOKEN, shop.newCart(TOKEN));
+    const cartTab = createCartStore({
+      client: shop.client,
+      storage: memoryStorage({ [STORAGE_KEYS.cartToken]: TOKEN }),
+      channel: channels.open(),
+    });
+    cartTab.start();
+    await store.load(TOKEN);
+    const told: boolean[] = [];
+    cartTab.$updatingElsewhere.listen((value) => void told.push(value));
+    await store.setAddresses(address(1), null);
+    await settle();
+    expect(told).toEqual([true, false]);
+    expect(cartTab.$cart.get()?.checkoutState).toBe('addressed');
+    cartTab.stop();
   });
 
   describe('with Mollie Components (a profile id is set)', () => {
