@@ -12,6 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Attribute, type Component, type ContentType, components, contentTypes, publicReads } from './lib/cms-model.ts';
 import { serviceFacts } from '../src/backend/content/facts.ts';
+import { labelOf } from './lib/cms-labels.ts';
 
 export const cmsRoot = fileURLToPath(new URL('../cms/', import.meta.url));
 
@@ -92,14 +93,8 @@ export function cmsFiles(): Map<string, string> {
   // What Strapi's public role reads (src/bootstrap/public-role.ts gives exactly this at each start).
   files.set('src/public-read.json', json(publicReads()));
   files.set('src/site-reads/facts.json', json(serviceFacts()));
-  // What the admin panel says under a field (src/bootstrap/field-hints.ts sets it at each start).
-  const hints = Object.fromEntries(
-    Object.entries(contentTypes).flatMap(([name, type]) => {
-      const fields = Object.entries(type.attributes).flatMap(([field, attribute]) => (attribute.hint ? [[field, attribute.hint]] : []));
-      return fields.length ? [[`api::${name}.${name}`, Object.fromEntries(fields)]] : [];
-    }),
-  );
-  files.set('src/field-hints.json', json(hints));
+  // What the admin panel calls each field and says under it (src/bootstrap/field-settings.ts sets them at each start).
+  files.set('src/field-settings.json', json(fieldSettings()));
   return files;
 }
 
@@ -158,3 +153,29 @@ async function main(check: boolean): Promise<void> {
 }
 
 if (import.meta.main) await main(process.argv.includes('--check'));
+
+/**
+ * Each field's label in the admin panel (scripts/lib/cms-labels.ts) and its hint, by content type (`api::<name>.<name>`)
+ * and component (`<category>.<name>`). A field without a label stops the generation: it would show as its wire name.
+ */
+function fieldSettings(): Record<string, Record<string, { label: string; hint?: string }>> {
+  const owners = [
+    ...Object.entries(contentTypes).map(([name, type]) => [name, `api::${name}.${name}`, type.attributes] as const),
+    ...Object.entries(components).map(([uid, component]) => [uid, uid, component.attributes] as const),
+  ];
+  const missing: string[] = [];
+  const settings = Object.fromEntries(
+    owners.map(([owner, uid, attributes]) => [
+      uid,
+      Object.fromEntries(
+        Object.entries(attributes).map(([field, attribute]) => {
+          const label = labelOf(owner, field);
+          if (!label) missing.push(`${owner}.${field}`);
+          return [field, { label: label ?? field, ...(attribute.hint ? { hint: attribute.hint } : {}) }];
+        }),
+      ),
+    ]),
+  );
+  if (missing.length) throw new Error(`No admin label for ${missing.join(', ')}: add one to scripts/lib/cms-labels.ts.`);
+  return settings;
+}

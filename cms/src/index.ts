@@ -4,9 +4,10 @@
  * English; an entry in a language no site shows would be work for nothing, so any other language is removed. Then
  * the public role reads what the sites read and nothing else (bootstrap/public-role.ts), and on an empty database
  * the first admin account is made (bootstrap/first-admin.ts) and the seed catalogue imported (bootstrap/seed.ts);
- * the webhook to the sites' publish receiver is registered (bootstrap/publish-webhook.ts) and, on a laptop, the
- * builds' read-only API token made (bootstrap/build-token.ts); the admin panel says how to fill the fields whose
- * name does not (bootstrap/field-hints.ts).
+ * the webhooks to the sites' publish receiver and to the platform's copy of the catalogue are registered
+ * (bootstrap/shop-webhooks.ts) and, on a laptop, the builds' read-only API token made (bootstrap/build-token.ts); the
+ * admin panel names the fields in French and Dutch, and says how to fill those whose label does not
+ * (bootstrap/field-settings.ts).
  *
  * Uploads keep the file the editor gave: the sites make their own sizes and formats of each picture (AVIF, WebP, at
  * the widths their layouts draw), so Strapi's re-encoding (its "size optimization", a lossy second pass before
@@ -20,7 +21,7 @@ import { importSeed } from './bootstrap/seed';
 import { registerShopWebhooks } from './bootstrap/shop-webhooks';
 import { makeBuildToken } from './bootstrap/build-token';
 import { computeOnPublish } from './publishing';
-import { setFieldHints } from './bootstrap/field-hints';
+import { setFieldSettings } from './bootstrap/field-settings';
 
 /** What is used here of the upload plugin's settings (its server/services/upload.ts). */
 interface UploadSettings {
@@ -64,7 +65,7 @@ export default {
     const uploads = strapi.plugin('upload').service('upload') as unknown as UploadSettings;
     await uploads.setSettings({ ...(await uploads.getSettings()), sizeOptimization: false, responsiveDimensions: false });
     await limitPublicRoleToReading(strapi);
-    await setFieldHints(strapi);
+    await setFieldSettings(strapi);
     await createFirstAdmin(strapi);
     await importSeed(strapi);
     await registerShopWebhooks(strapi);

@@ -40,7 +40,7 @@ interface Base {
   writtenAtPublish?: string;
   /**
    * What the admin panel says under the field, in French and Dutch (content manager's description): how to fill it
-   * where its name does not say (a price in cents). cms/src/bootstrap/field-hints.ts sets it at each start.
+   * where its label does not say (a price in cents). cms/src/bootstrap/field-settings.ts sets it at each start.
    */
   hint?: string;
   /**

@@ -334,7 +334,7 @@ describe('An editor’s day in Strapi', () => {
         `${origin}/admin/content-manager/collection-types/${VARIANT}?page=1&pageSize=10&plugins[i18n][locale]=fr&_q=10000022`,
       );
       await page.getByRole('gridcell', { name: '10000022' }).first().click();
-      const price = page.getByLabel('base_price');
+      const price = page.getByLabel('Prix TTC (centimes) / Prijs incl. btw (cent)');
       // Playwright's own waits are 30 s; vitest's poll waits 1 s unless told: the form fills once the entry is loaded.
       await expect.poll(() => price.inputValue(), { timeout: 30_000 }).toBe('2,390');
       // The panel says how a price is written (the model's hint, set at start).
