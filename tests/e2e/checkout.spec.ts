@@ -1,11 +1,11 @@
 /**
  * The checkout, in French on the FR site and in Dutch on the BE site: from the cart's "Valider ma
- * commande" through the funnel's steps to the confirmation, with axe on every step. A card refused by
- * the bank (its message and code shown) then accepted; a relay point in France, home delivery in
+ * commande" through the funnel's steps to the confirmation, with axe on every step (once, in the card's
+ * journey) and on each screen only one journey reaches. A mistyped card, then a card refused by the bank
+ * (its message and code shown), then one accepted; a relay point in France, home delivery in
  * Belgium; a bank transfer (the order awaits its payment, with the instructions); a free order (a free
  * sample needs no payment). The shopper is signed in through the API, so no e-mail lookup is spent.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { channelOf } from '../../src/lib/channels.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
@@ -22,6 +22,7 @@ import {
   textsOf,
   EACH_SITE,
   escapeRegExp,
+  expectNoSeriousViolation,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -116,14 +117,6 @@ async function shopperWithCart(page: Page, info: TestInfo, variant: string, book
   return token;
 }
 
-async function expectNoSeriousViolation(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious, label).toEqual([]);
-}
-
 /** From the cart page's button to the funnel, on a phone's screen; nothing moves once drawn (CLS 0). */
 async function openFunnel(page: Page, info: TestInfo, token: string) {
   const t = textsOf(info);
@@ -150,20 +143,23 @@ async function fitsNarrowPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-/** The open step's main action is on screen without scrolling, and axe is content. */
-async function atStep(page: Page, step: string) {
+/**
+ * The open step's main action is on screen without scrolling; with `scan`, axe is content. Each step is scanned
+ * once, in the journey of the card refused then accepted: the steps are the same page in the other journeys.
+ */
+async function atStep(page: Page, step: string, scan = false) {
   const action = page.locator(`[data-step="${step}"].is-open [data-step-action]`).first();
   await expect(action).toBeInViewport();
-  await expectNoSeriousViolation(page, `the ${step} step`);
+  if (scan) await expectNoSeriousViolation(page, `the ${step} step`);
   return action;
 }
 
 /** The favourite address, then a relay point (France) or home delivery. */
-async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' | 'home') {
+async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' | 'home', scan: boolean) {
   const t = textsOf(info);
   // The favourite address is preselected.
   await expect(page.locator('[data-step="address"] input[name="billing"]').first()).toBeChecked();
-  await (await atStep(page, 'address')).click();
+  await (await atStep(page, 'address', scan)).click();
   await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
   if (delivery === 'relay') {
     await page.getByText(t('checkout.shipping.relay'), { exact: true }).click();
@@ -178,16 +174,16 @@ async function addressAndShipping(page: Page, info: TestInfo, delivery: 'relay' 
       .getByRole('button', { name: t('checkout.shipping.search.choose') })
       .click();
   } else {
-    await (await atStep(page, 'shipping')).click();
+    await (await atStep(page, 'shipping', scan)).click();
   }
   await expect(page.locator('[data-step="payment"].is-open')).toBeVisible();
 }
 
-async function choosePayment(page: Page, code: string) {
+async function choosePayment(page: Page, code: string, scan: boolean) {
   // A cart without a subscription is offered every method, with no word of cards only.
   await expect(page.locator('[data-step="payment"] [data-cards-only]')).toHaveCount(0);
   await page.locator(`[data-step="payment"] [data-payment-method="${code}"]`).click();
-  await (await atStep(page, 'payment')).click();
+  await (await atStep(page, 'payment', scan)).click();
   await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();
 }
 
@@ -204,23 +200,32 @@ async function acceptTermsAndPlace(page: Page) {
   await page.locator('[data-step-action="complete"]').click();
 }
 
-/** A shopper's cart through the funnel up to the summary, paying with `method`. */
-async function toSummary(page: Page, info: TestInfo, method: string, delivery: 'relay' | 'home' = 'home'): Promise<string> {
+/** A shopper's cart through the funnel up to the summary, paying with `method`; `scan` runs axe on each step. */
+async function toSummary(
+  page: Page,
+  info: TestInfo,
+  method: string,
+  { delivery = 'home', scan = false }: { delivery?: 'relay' | 'home'; scan?: boolean } = {},
+): Promise<string> {
   const token = await shopperWithCart(page, info, VARIANTS.food);
   await openFunnel(page, info, token);
-  await addressAndShipping(page, info, delivery);
-  await choosePayment(page, method);
-  await atStep(page, 'summary');
+  await addressAndShipping(page, info, delivery, scan);
+  await choosePayment(page, method, scan);
+  await atStep(page, 'summary', scan);
   return token;
 }
 
-test('a card refused by the bank shows its message and code, then another card pays the order', async ({ page }, info) => {
+// Each mistyped detail said under its field, the focus, and nothing sent until all are mended:
+// tests/components/checkout-card.test.tsx. Here only what needs the page's real styles: axe on the errors.
+test('a card refused by the bank shows its message and code, then another card pays the order; axe on every step', async ({
+  page,
+}, info) => {
   const t = textsOf(info);
   const mollie: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).hostname.endsWith('mollie.com')) mollie.push(request.url());
   });
-  const token = await toSummary(page, info, 'visa');
+  const token = await toSummary(page, info, 'visa', { scan: true });
   // The terms of sale must be accepted.
   await page.locator('[data-step-action="complete"]').click();
   await expect(page.getByText(t('checkout.summary.termsRequired'))).toBeVisible();
@@ -231,6 +236,13 @@ test('a card refused by the bank shows its message and code, then another card p
   });
   // Without PUBLIC_MOLLIE_PROFILE_ID the card form is the sandbox's own inputs: Mollie Components stay off.
   await expect(page.locator('[data-card-form]')).not.toHaveAttribute('data-card-form', 'components');
+  // A mistyped card: the form says what to mend, and axe is content with its errors.
+  await page.getByLabel(t('checkout.payment.card.number')).fill('4543 4740 0224 9997');
+  await acceptTermsAndPlace(page);
+  await expect(page.getByLabel(t('checkout.payment.card.holder'))).toHaveAccessibleDescription(
+    t('checkout.payment.card.errors.cardHolder'),
+  );
+  await expectNoSeriousViolation(page, 'the card form with its errors');
   await fillCard(page, info, CARDS.insufficientFunds);
   await acceptTermsAndPlace(page);
   const refusal = page.locator('[data-checkout-error="payment_refused"]');
@@ -250,32 +262,6 @@ test('a card refused by the bank shows its message and code, then another card p
   await expectNoSeriousViolation(page, 'the confirmation');
   // Nothing came from Mollie's servers (mollie.js loads only with Mollie Components).
   expect(mollie).toEqual([]);
-});
-
-/**
- * The summary paying by Visa, reached through each step's main action: the steps' own checks (axe, layout)
- * are the other tests'.
- */
-async function atCardSummary(page: Page, info: TestInfo) {
-  const token = await shopperWithCart(page, info, VARIANTS.food);
-  await page.goto(pathOf(info, 'checkout', { order: token }));
-  for (const step of ['address', 'shipping']) await page.locator(`[data-step="${step}"].is-open [data-step-action]`).first().click();
-  await page.locator('[data-step="payment"].is-open [data-payment-method="visa"]').click();
-  await page.locator('[data-step="payment"].is-open [data-step-action]').click();
-  await expect(page.locator('[data-step="summary"].is-open')).toBeVisible();
-}
-
-// Each mistyped detail said under its field, the focus, and nothing sent until all are mended:
-// tests/components/checkout-card.test.tsx. Here only what needs the page's real styles: axe on the errors.
-test('the card form saying its mistyped details has no serious accessibility violation', async ({ page }, info) => {
-  const t = textsOf(info);
-  await atCardSummary(page, info);
-  await page.getByLabel(t('checkout.payment.card.number')).fill('4543 4740 0224 9997');
-  await acceptTermsAndPlace(page);
-  await expect(page.getByLabel(t('checkout.payment.card.holder'))).toHaveAccessibleDescription(
-    t('checkout.payment.card.errors.cardHolder'),
-  );
-  await expectNoSeriousViolation(page, 'the card form with its errors');
 });
 
 test('a bank transfer places the order, which awaits its payment with the instructions', async ({ page }, info) => {
@@ -323,7 +309,7 @@ test('a free order needs no payment', async ({ page }, info) => {
   await expect(page.locator('[data-step="payment"]')).toHaveCount(0);
   await expect(page.locator('[data-step="summary"]').getByText(t('checkout.payment.free'))).toBeVisible();
   await expect(page.locator('[data-card-form]')).toHaveCount(0);
-  await atStep(page, 'summary');
+  await atStep(page, 'summary', true);
   await acceptTermsAndPlace(page);
   await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
   await expect(page.locator('[data-confirmation="free"]')).toContainText(t('checkout.confirmation.free'));
@@ -347,7 +333,10 @@ test('another tab acting on the same order: a dialog warns and offers to continu
   await expect(page.locator('[data-step="shipping"].is-open')).toBeVisible();
 });
 
-test('an address created in the funnel follows the address book’s rules and is used at once', EACH_SITE, async ({ page }, info) => {
+// Once, in Dutch on the BE site: each country's postcode and phone rules are unit tests
+// (tests/unit/lib/forms/schemas.test.ts, address.test.ts), the form's start per site a component test
+// (tests/components/address-phone-prefix.test.tsx).
+test('an address created in the funnel follows the address book’s rules and is used at once', async ({ page }, info) => {
   const t = textsOf(info);
   const nl = languageOf(info) === 'nl';
   const token = await shopperWithCart(page, info, VARIANTS.food, 'empty');
@@ -373,7 +362,9 @@ test('an address created in the funnel follows the address book’s rules and is
   await expect(page.locator('[data-step="address"] .checkout-chosen')).toContainText(nl ? 'Gent' : 'Lyon');
 });
 
-test('a shipping country the site does not deliver is refused at the address step', EACH_SITE, async ({ page }, info) => {
+// Once, in Dutch on the BE site: the FR channel's refusal is an API test (tests/api/shop-checkout.test.ts), the step's
+// words on each site component tests (tests/components/checkout-country-not-served-fr.test.tsx, -nl.test.tsx).
+test('a shipping country the site does not deliver is refused at the address step', async ({ page }, info) => {
   const token = await shopperWithCart(page, info, VARIANTS.food, 'abroad');
   await openFunnel(page, info, token);
   await (await atStep(page, 'address')).click();
@@ -397,7 +388,7 @@ test(
       await expect(page.getByText(t('checkout.shipping.relay'), { exact: true })).toHaveCount(0);
       return;
     }
-    const token = await toSummary(page, info, 'cheque', 'relay');
+    const token = await toSummary(page, info, 'cheque', { delivery: 'relay' });
     await expect(page.locator('[data-step="shipping"] .checkout-chosen')).toContainText('69');
     await acceptTermsAndPlace(page);
     await expect(page).toHaveURL(atPath(pathOf(info, 'orderConfirmation', { order: token })));
