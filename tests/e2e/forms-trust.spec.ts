@@ -1,7 +1,6 @@
 /**
  * Forms a shopper can trust: names the address form can take (and why it respelled them), Luxembourg's
- * postcodes, nothing moving under the finger when an error appears, touch targets of 24 px, a used reset
- * link that says so, the way back after signing in from the header, and the sign-in pages' language switcher.
+ * postcodes, nothing moving under the finger when an error appears, touch targets of 24 px, the way back after signing in from the header, and the sign-in pages' language switcher.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { pathTo } from '../../src/lib/routes/paths.ts';
@@ -134,40 +133,7 @@ test('radio buttons and check boxes of the forms are at least 24 × 24 px', asyn
   expect(sizes.filter((s) => s.width < 24 || s.height < 24)).toEqual([]);
 });
 
-test('a used reset link says so at once and leads to a new one', async ({ page }, info) => {
-  const t = textsOf(info);
-  const locale = localeOf(info);
-  const shopper = await createCustomer(page.request, info);
-  const api = `${PLATFORM}/api/v2/shop`;
-  const query = `channelCode=${channelOf(locale).code}&locale=${locale}`;
-  const headers = { 'Content-Type': 'application/ld+json', Accept: 'application/ld+json' };
-  expect(
-    (
-      await page.request.post(`${api}/reset-password-requests?${query}`, { headers, data: { email: shopper.email, localeCode: locale } })
-    ).status(),
-  ).toBe(202);
-  const outbox = (await (await page.request.get(`${PLATFORM}/outbox.json?to=${encodeURIComponent(shopper.email)}`)).json()) as {
-    mails: Array<{ text: string }>;
-  };
-  const resetPrefix = pathOf(info, 'forgotPassword', { forgotPassword: 'TOKEN' }).replace('TOKEN/', '');
-  const link = new URL(outbox.mails.flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.includes(resetPrefix))!);
-  const token = link.pathname.slice(resetPrefix.length).replace(/\/$/, '');
-  // The link is used (in another tab, a day before).
-  const used = await page.request.patch(`${api}/reset-password-requests/${token}?${query}`, {
-    headers: { ...headers, 'Content-Type': 'application/merge-patch+json' },
-    data: { newPassword: 'nouveau-mot-1', confirmNewPassword: 'nouveau-mot-1' },
-  });
-  expect(used.status()).toBe(202);
-
-  await page.goto(link.pathname);
-  await expect(page.getByRole('alert').filter({ hasText: t('account.reset.invalid') })).toBeVisible();
-  await expect(page.getByLabel(t('forms.fields.newPassword'), { exact: true })).toHaveCount(0);
-  await page.getByRole('link', { name: t('account.reset.requestNew') }).click();
-  await expect(page).toHaveURL(atPath(pathOf(info, 'login')));
-  await expect(page.getByRole('heading', { name: t('account.forgot.title') })).toBeVisible();
-  await expect(page.getByLabel(t('forms.fields.email'), { exact: true })).toBeEditable();
-});
-
+// A used reset link saying so at once and leading to a new one: the end of account.spec.ts's forgotten password.
 test('signing in from the header brings the shopper back to the page they were on', async ({ page }, info) => {
   const shopper = await createCustomer(page.request, info);
   await openFirstProduct(page, homeOf(info));
