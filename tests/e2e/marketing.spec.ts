@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, homeOf, languageOf, seriousViolations, test, EACH_SITE } from './helpers.ts';
+import { expect, homeOf, languageOf, seriousViolations, test } from './helpers.ts';
 import { expectStill, overflowWidth, watchShifts } from './page-checks.ts';
 
 const banner = {
@@ -34,11 +34,16 @@ async function firstVisit(page: Page) {
 }
 const storedConsent = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('mg-consent') ?? 'null'));
 
-test('the consent banner asks first, sends nothing before the answer, and remembers a refusal', async ({ page }, info) => {
+test('the consent banner asks first, sends nothing before the answer, remembers a refusal, and an acceptance sends the page view', async ({
+  page,
+}, info) => {
   const t = banner[languageOf(info)];
   const tracked: string[] = [];
+  const marketingEvents: string[] = [];
   page.on('request', (request) => {
     if (/googletagmanager|google-analytics|\/marketing(\/|\?|$)/.test(request.url())) tracked.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/marketing'))
+      marketingEvents.push((request.postDataJSON() as { event: string }).event);
   });
   await firstVisit(page);
   await page.goto(homeOf(info));
@@ -58,6 +63,9 @@ test('the consent banner asks first, sends nothing before the answer, and rememb
   await region.getByRole('button', { name: t.accept }).click();
   await expect(region).toBeHidden();
   expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: true });
+  // Accepted on the page: the marketing service gets its page view at once, and its top header shows.
+  await expect.poll(() => marketingEvents).toEqual(['page_view']);
+  await expect(page.locator('#top-header')).toBeVisible();
 });
 
 test('the consent banner takes a choice per purpose', async ({ page }, info) => {
@@ -92,12 +100,4 @@ for (const screen of [
     await expectStill(page, `home with the consent banner (${screen.name})`);
   });
 
-test('the language and country switcher offers the Netherlands, served by the Dutch-language site', EACH_SITE, async ({ page }, info) => {
-  await page.goto(homeOf(info));
-  await page.locator('.switcher summary').click();
-  const netherlands = page.locator('.switcher a[data-country="NL"]');
-  await expect(netherlands).toHaveText(languageOf(info) === 'nl' ? 'Nederland · NL' : 'Pays-Bas · NL');
-  await netherlands.click();
-  await expect(page).toHaveURL(/\/nl\/$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
-});
+// The language and country switcher's link to the Netherlands: exit-intent.spec.ts (no exit offer on the way).
