@@ -66,7 +66,10 @@ test('the search page groups what it found, Articles, Categories then Products, 
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
-test('the query is in the address: typing writes it, back and forward go through the queries', async ({ page }, info) => {
+test('the query is in the address: typing writes it, back and forward go through the queries; a query that finds nothing says so, with places to look instead', async ({
+  page,
+}, info) => {
+  const t = textsOf(info);
   const q = queriesOf(info);
   const path = pathOf(info, 'search');
   await page.goto(path);
@@ -83,12 +86,9 @@ test('the query is in the address: typing writes it, back and forward go through
   await expect(page.locator('.search-status')).toContainText(q.page);
   await page.goForward();
   await expect(box).toHaveValue(q.box);
-});
 
-test('a query that finds nothing says so, with places to look instead', async ({ page }, info) => {
-  const t = textsOf(info);
-  await page.goto(`${pathOf(info, 'search')}?q=zzzzqqq`);
-  await hydrated(page);
+  // Nothing found: said, with the FAQ and the categories to look in instead.
+  await box.fill('zzzzqqq');
   await expect(page.locator('.search-status')).toHaveText(t('search.noResults.title', { query: 'zzzzqqq' }));
   await expect(page.getByText(t('search.noResults.text'))).toBeVisible();
   await expect(page.getByRole('link', { name: t('search.noResults.faq') })).toHaveAttribute('href', pathOf(info, 'faq'));

@@ -379,20 +379,21 @@ const SCREENS: ReadonlyArray<{ route: RouteName; main: string }> = [
   { route: 'webViewPayment', main: '[data-card-change] [type="submit"]' },
 ];
 
-for (const size of SIZES) {
-  test(`every subscription screen on a ${size.name}: its main action on the first screen, no wider than it, still once filled, axe-clean`, async ({
-    page,
-    context,
-  }, info) => {
-    // Five screens, each measured and checked by axe: about 16 s on a busy machine.
-    test.setTimeout(90_000);
-    const locale = localeOf(info);
-    clock.set(START);
-    await onTestClock(context, page);
-    const { auth, code, order } = await subscribedThroughApi(locale);
-    await keepSession(page, auth);
+test('every subscription screen on a phone and a laptop: its main action on the first screen, no wider than it, still once filled, axe-clean', async ({
+  page,
+  context,
+}, info) => {
+  // Five screens at two sizes, each measured (axe once per screen, on the phone): about 30 s on a busy machine.
+  test.setTimeout(120_000);
+  const locale = localeOf(info);
+  clock.set(START);
+  await onTestClock(context, page);
+  // One subscription for both sizes: the screens show it the same at each.
+  const { auth, code, order } = await subscribedThroughApi(locale);
+  await keepSession(page, auth);
+  await watchShifts(page);
+  for (const size of SIZES) {
     await page.setViewportSize(size);
-    await watchShifts(page);
     for (const { route, main } of SCREENS) {
       const path = pathTo(route, locale, { subscription: code, order });
       const label = `${route} ${path} at ${size.width} px`;
@@ -405,7 +406,7 @@ for (const size of SIZES) {
       await expectStill(page, label);
       expect(await overflowWidth(page), `${label}: wider than the screen`).toBe(0);
       await expect(page.locator(main).first(), `${label}: the main action on the first screen`).toBeInViewport({ ratio: 1 });
-      await expectNoSeriousViolation(page, label);
+      if (size.name === 'phone') await expectNoSeriousViolation(page, label);
     }
-  });
-}
+  }
+});
