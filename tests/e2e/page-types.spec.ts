@@ -1,17 +1,19 @@
 /**
  * The pass over every page type: in each locale on the site that serves it (fr_FR on the FR site, fr_BE
  * and nl_BE on the BE site), each page loaded on a phone (390 × 844, touch), and again on a laptop
- * (1366 × 900) in Dutch and for the key pages in every locale (KEY_PAGES), and measured once its islands
- * have hydrated and done their first work:
+ * (1366 × 900) in Dutch (LAPTOP_LOCALE), and measured once its islands have hydrated and done their first work:
  * - it does not move: the layout shifts the page reports (PerformanceObserver) add up to at most 0.01;
  * - it is no wider than the screen: on the phone at every width from 320 to 430 px (the page resized, not
  *   reloaded, to each side of the styles' breakpoints there), and on the laptop;
  * - it logs no console error (a 404 page's own 404 answer aside);
  * - axe finds no serious or critical violation, and no text is written in its own background's colour (which
- *   axe leaves aside): on the phone for every page type, on the laptop for the key pages in Dutch;
+ *   axe leaves aside): once per page type, on the phone in Dutch (SCAN_LOCALE), and on the laptop for the key
+ *   pages, whose wide layout shows what the phone's folds away (the navigation bar, the filters' sidebar);
  * - its main action is on the first screen where a shopper expects it (product, sample, category, login).
- * The account's pages are checked signed in. One test per page type and locale, so a failure names its page
- * and hides no other; both sizes in one test spare a second sign-in and set-up.
+ * The account's pages are checked signed in, in fr_FR and nl_BE: drawn by the islands from the interface's
+ * texts, fr_BE's are nl_BE's build in fr_FR's words (the public pages, whose content the content service gives
+ * per locale, are checked in all three). One test per page type and locale, so a failure names its page and
+ * hides no other; both sizes in one test spare a second sign-in and set-up.
  */
 import { devices, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -43,17 +45,21 @@ const LAPTOP = { width: 1366, height: 900 } as const;
  */
 const PHONE_WIDTHS = [320, 375, 430] as const;
 /**
- * The pages most shoppers land on or buy from: measured on the laptop too in every locale, and scanned by
- * axe there in Dutch. Every page type is measured and scanned on the phone in every locale, and measured on
- * the laptop in Dutch (LAPTOP_LOCALE: the longest words, on the BE site, whose French pages share its build).
+ * The pages most shoppers land on or buy from: scanned by axe on the laptop too. Every page type is measured on
+ * the phone in every locale, and on the laptop in Dutch (LAPTOP_LOCALE: the longest words, on the BE site, whose
+ * French pages share its build); axe and the colour scan run once per page type, on the phone in SCAN_LOCALE
+ * (the page's markup is the same in every locale: its words are checked by tests/unit/i18n/messages.test.ts), and
+ * on the laptop for the key pages.
  */
 const KEY_PAGES = new Set(['home', 'category', 'product', 'cart', 'search', 'login', 'account']);
 const LAPTOP_LOCALE: LocaleCode = 'nl_BE';
+const SCAN_LOCALE: LocaleCode = 'nl_BE';
 
-const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be' }> = [
-  { locale: 'fr_FR', channel: 'fr' },
-  { locale: 'fr_BE', channel: 'be' },
-  { locale: 'nl_BE', channel: 'be' },
+/** Each locale on its site; `signedIn`: the account's pages are checked there too. */
+const LOCALES: ReadonlyArray<{ locale: LocaleCode; channel: 'fr' | 'be'; signedIn: boolean }> = [
+  { locale: 'fr_FR', channel: 'fr', signedIn: true },
+  { locale: 'fr_BE', channel: 'be', signedIn: false },
+  { locale: 'nl_BE', channel: 'be', signedIn: true },
 ];
 
 /** One address of each public page type in a locale: those of the content from the build's own sitemap, the others by their route. */
@@ -244,8 +250,9 @@ async function checkPage(
 }
 
 /**
- * The page on a phone (the test's own page: a touch screen), then on a laptop (a context of its own) for a
- * key page or in LAPTOP_LOCALE. `session` keeps a customer's session in each before its first visit.
+ * The page on a phone (the test's own page: a touch screen), scanned in SCAN_LOCALE, then in LAPTOP_LOCALE on a
+ * laptop (a context of its own), scanned for a key page. `session` keeps a customer's session in each before
+ * its first visit.
  */
 async function checkBothSizes(
   browser: Browser,
@@ -261,15 +268,15 @@ async function checkBothSizes(
     await prepare?.(page);
   };
   await ready(phone);
-  await checkPage(phone, url, locale, type, 'phone', true);
+  await checkPage(phone, url, locale, type, 'phone', locale === SCAN_LOCALE);
   // Still signed in: a guard sending the shopper to login would measure the login page instead.
   if (session) expect(phone.url()).toBe(url);
-  if (!KEY_PAGES.has(type) && locale !== LAPTOP_LOCALE) return;
+  if (locale !== LAPTOP_LOCALE) return;
   const laptop = await browser.newContext({ ...devices['Desktop Chrome'], viewport: LAPTOP });
   try {
     const page = await laptop.newPage();
     await ready(page);
-    await checkPage(page, url, locale, type, 'laptop', KEY_PAGES.has(type) && locale === LAPTOP_LOCALE);
+    await checkPage(page, url, locale, type, 'laptop', KEY_PAGES.has(type));
     if (session) expect(page.url()).toBe(url);
   } finally {
     await laptop.close();
@@ -292,7 +299,7 @@ async function sessionOf(request: APIRequestContext, locale: LocaleCode, shopper
 // The phone is the test's own page; the laptop, when its pass is due, a context of its own.
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-for (const { locale, channel } of LOCALES) {
+for (const { locale, channel, signedIn } of LOCALES) {
   test.describe(`${locale} on the ${channel.toUpperCase()} site`, () => {
     for (const [type, path] of Object.entries(pageTypes(locale, channel))) {
       test(type, async ({ browser, page }) => {
@@ -301,14 +308,14 @@ for (const { locale, channel } of LOCALES) {
       });
     }
 
-    for (const route of ACCOUNT_ROUTES) {
+    for (const route of signedIn ? ACCOUNT_ROUTES : []) {
       test(`${route}, signed in`, async ({ browser, page, request }) => {
         const session = await sessionOf(request, locale, await createCustomer(request, locale));
         await checkBothSizes(browser, page, new URL(pathTo(route, locale), target.sites[channel]).href, locale, route, session);
       });
     }
 
-    for (const route of BI_NUTRITION_ROUTES) {
+    for (const route of signedIn ? BI_NUTRITION_ROUTES : []) {
       test(`${route}, signed in with a cat`, async ({ browser, page, request }) => {
         const session = await sessionOf(request, locale, await createCustomer(request, locale));
         const cat = await catOfCustomer(request, PLATFORM, locale, session.token);
