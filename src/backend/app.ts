@@ -19,7 +19,7 @@ import { staffRoutes } from './operator/staff.ts';
 import { relayRoutes, type RelayServiceOptions } from './relay/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { marketingRoutes } from './marketing/routes.ts';
-import { readContentEditorSettings, readMediaSettings, readSearchSettings, readSignInSettings } from './config.ts';
+import { readPlatformConfig, type PlatformConfig } from './config.ts';
 import { webhookSender } from './content/editor/webhooks.ts';
 import { routeRulesRoutes } from './content/route-rules.ts';
 import { maintenanceRoutesOf } from '../lib/routes/maintenance.ts';
@@ -31,9 +31,12 @@ import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
 import type { CatalogueMirror } from './content/mirror.ts';
 import { catalogueMirrorRoutes } from './content/mirror-routes.ts';
+import { paymentProvider } from './shop/payments/provider.ts';
 
 export interface PlatformOptions {
   db: Database;
+  /** The platform's settings, read once at its start (platform.ts); read from the shop's environment when not given. */
+  config?: PlatformConfig;
   /** Origins of the sites, allowed to call the platform from a browser. */
   siteOrigins: string[];
   /** Folder holding dist/<channel>/ of the static builds, for the build info. */
@@ -66,6 +69,7 @@ const SHOP_BASE = '/api/v2/shop';
 
 export function createPlatform({
   db,
+  config: given,
   siteOrigins,
   distDir = 'dist',
   shop = {},
@@ -95,8 +99,9 @@ export function createPlatform({
   for (const path of ['/content/b2c-rations/*', '/content/b2c-recommendation/*'])
     app.use(path, cors({ origin: siteOrigins, allowHeaders: ['Content-Type', 'Accept'], allowMethods: ['GET', 'POST'], maxAge: 600 }));
 
-  const signIn = readSignInSettings(shop.env ?? process.env);
-  const search = readSearchSettings(shop.env ?? process.env);
+  const env = shop.env ?? process.env;
+  const config = given ?? readPlatformConfig(env);
+  const { signIn, search } = config;
   const clock = shop.clock ?? (() => new Date());
   app.get('/', (c) =>
     c.json({
@@ -119,7 +124,7 @@ export function createPlatform({
   });
   // Editors write the content through the content service's editor API; each write is announced to the
   // publish receivers (CONTENT_WEBHOOK_URLS), which rebuild the sites.
-  const editor = readContentEditorSettings(shop.env ?? process.env);
+  const editor = config.contentEditor;
   // Real time, not the demonstrations' clock: the receivers check the timestamp against their own.
   const webhooks = webhookSender({ urls: editor.webhookUrls, secret: editor.webhookSecret, clock: () => new Date() });
   app.route('/content', contentRoutes(db, '/content', { token: editor.token, webhooks }));
@@ -149,10 +154,10 @@ export function createPlatform({
     app.use('/api/v2/shop/payment-requests', wakeMailDelivery(mailDelivery));
     app.use('/api/v2/shop/payments/webhook', wakeMailDelivery(mailDelivery));
   }
-  app.route(SHOP_BASE, shopRoutes(db, shop));
+  app.route(SHOP_BASE, shopRoutes(db, { ...shop, config }));
   // The pets' photos, uploaded the ImageKit way (media/routes.ts): production's live at ImageKit itself,
   // so the embedded stand-in is mounted elsewhere only, like the payment sandbox.
-  const media = readMediaSettings(shop.env ?? process.env);
+  const { media } = config;
   if (media.embedded) app.route('/media', mediaRoutes(db, { keys: media, clock: shop.clock ?? (() => new Date()), siteOrigins }));
   // The marketing-event service: the sites send it their events with the shopper's credentials (production's
   // service keeps its own cookie), so it answers the sites' origins with credentials allowed.
@@ -168,19 +173,18 @@ export function createPlatform({
   if (outbox) app.route('/', outboxRoutes(db));
   // Staff read the contact requests and their files wherever the shop runs, production included: each call
   // needs OPERATOR_TOKEN, and without one configured every call is refused.
-  app.route('/', staffRoutes(db, shop.env ?? process.env, shop.payments));
+  let provider = shop.payments;
+  const payments = () => (provider ??= paymentProvider(config.payments));
+  app.route('/', staffRoutes(db, { token: config.operatorToken, payments }));
   // Shipping an order for demos and end-to-end tests, on a platform that holds its PGlite folder: a tool
   // for developers like the outbox, so it exists exactly where the outbox does.
-  if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env: shop.env ?? process.env }));
+  if (outbox) app.route('/', operatorRoutes(db, { clock: shop.clock ?? (() => new Date()), env }));
   if (sandbox) app.route('/payments', sandbox.app);
 
   // The route rules of each channel's last build (the redirect a path leads to, if any) and the routes in
   // maintenance now: every page of the sites asks them as it loads, without credentials.
   app.use('/builds/*', cors({ origin: siteOrigins, allowHeaders: ['Accept'], allowMethods: ['GET'], maxAge: 600 }));
-  app.route(
-    '/builds',
-    routeRulesRoutes(distDir, maintenanceRoutesNow(db, maintenanceRoutesOf((shop.env ?? process.env).MAINTENANCE_ROUTES))),
-  );
+  app.route('/builds', routeRulesRoutes(distDir, maintenanceRoutesNow(db, maintenanceRoutesOf(env.MAINTENANCE_ROUTES))));
   // What each channel's last build published (the same file the CDN serves at /builds/latest.json).
   app.get('/builds/:channel/latest.json', async (c) => {
     const channel = c.req.param('channel').toLowerCase();

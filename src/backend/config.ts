@@ -54,6 +54,14 @@ export interface PlatformConfig {
   passwordCost: PasswordCost;
   /** The content service of record the catalogue is copied from (content/mirror.ts); null: the embedded service is. */
   contentSource: ContentSourceSettings | null;
+  /** Google one-click sign-in and its captcha. */
+  signIn: SignInSettings;
+  /** The platform's search service (Algolia's protocol at /1); null: not mounted. */
+  search: SearchSettings | null;
+  /** The content service's editor API and its publish webhooks. */
+  contentEditor: ContentEditorSettings;
+  /** The bearer token of the staff's calls (OPERATOR_TOKEN, operator/staff.ts); unset: every staff call is refused. */
+  operatorToken?: string;
 }
 
 export interface MediaConfig {
@@ -252,8 +260,8 @@ export function readPlatformConfig(env: Env): PlatformConfig {
   const relay = readRelayConfig(env, production, problems);
   const media = readMediaConfig(env, production, problems);
   const passwordCost = readPasswordCost(env, production, problems);
-  readSignIn(env, production, problems);
-  readSearchConfig(env, production, problems);
+  const signIn = readSignIn(env, production, problems);
+  const search = readSearchConfig(env, production, problems);
   const contentEditor = readContentEditor(env, production, problems);
   const contentSource = readContentSource(env, production, problems, contentEditor.webhookSecret);
   const schedulerSeconds = Number(env.SCHEDULER_INTERVAL_SECONDS || 60);
@@ -325,6 +333,10 @@ export function readPlatformConfig(env: Env): PlatformConfig {
     media,
     passwordCost,
     contentSource,
+    signIn,
+    search,
+    contentEditor,
+    operatorToken: env.OPERATOR_TOKEN || undefined,
   };
 }
 

@@ -90,6 +90,7 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     catalogueMirror(db, (onSkipped) => contentClient(source.url, fetch, { ...(source.token ? { token: source.token } : {}), onSkipped }));
   const app = createPlatform({
     db,
+    config,
     siteOrigins: config.siteOrigins,
     mailDelivery,
     shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop, clock },

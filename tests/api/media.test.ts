@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { appRequest, shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
+import { appRequest, productionEnv, shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 import { signatureOf } from '../../src/backend/media/signature.ts';
 import { createPlatform } from '../../src/backend/app.ts';
 import { RATE_LIMITS } from '../../src/backend/shop/limits/policy.ts';
@@ -309,13 +309,12 @@ describe('the embedded media service keeps only clean pictures, and each custome
 });
 
 describe('in production', () => {
+  // A whole production configuration (config.ts refuses less): the platform reads it all at its start.
   const production = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'api-test-secret',
+    ...productionEnv,
     TRUST_PROXY: '1',
     IMAGEKIT_PRIVATE_KEY: 'private_live_key_of_the_shop',
     IMAGEKIT_PUBLIC_KEY: 'public_live_key_of_the_shop',
-    IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
   };
 
   it('signs with the configured private key, and the embedded service is not there (photos live at ImageKit)', async () => {

@@ -15,7 +15,7 @@ import { readPlatformConfig } from '../../src/backend/config.ts';
 import { listMails } from '../../src/backend/mail/outbox.ts';
 import { FREE_ORDER_COUPON, seedDemoCoupons } from '../../src/backend/seed/demo-coupons.ts';
 import { checkout, expectViolation, ok } from './shop-checkout-support.ts';
-import { shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
+import { productionEnv, shopApi, testClock, testPlatform, type TestPlatform } from './platform.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = testClock();
@@ -135,24 +135,7 @@ describe('POST /operator/orders/{number}/ship', () => {
 
   it('does not exist in production (no outbox there), nor where the outbox is turned off', async () => {
     const { number } = await paidOrder();
-    const production = readPlatformConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://shop@db.internal/shop',
-      JWT_SECRET: 'Fh4l0mtRVk3vRXl2Qbg6vLyI0wPq0Qn8mIRy1vB3yq2TnC4Sx8e2hPj7dNfUaZk9',
-      SITE_URL_FR: 'https://www.maison-gamelle.example',
-      SITE_URL_BE: 'https://be.maison-gamelle.example',
-      SMTP_URL: 'smtps://127.0.0.1:1',
-      MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
-      TRUST_PROXY: '0',
-      MOLLIE_API_KEY: 'live_aj9qTZcCBT17UYJIb4cLhuwbldikbP',
-      MOLLIE_WEBHOOK_SECRET: 'pQ2vX7nR4kL9sT1wY6zB3dF8gH5jM0cV',
-      RELAY_API_URL: 'https://ws.colissimo.fr',
-      RELAY_ACCOUNT_NUMBER: '123456',
-      RELAY_PASSWORD: 'secret',
-      IMAGEKIT_PRIVATE_KEY: 'private_live_key',
-      IMAGEKIT_PUBLIC_KEY: 'public_live_key',
-      IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
-    });
+    const production = readPlatformConfig(productionEnv);
     const off = readPlatformConfig({ OUTBOX_PAGE: 'off' });
     for (const config of [production, off]) {
       const app = createPlatform({ db: platform.db, siteOrigins: config.siteOrigins, outbox: config.outbox });

@@ -109,6 +109,29 @@ export function testClock() {
 }
 
 /** An e-mail no earlier run used: tests also run on a long-lived PostgreSQL database. */
+/**
+ * A whole production configuration that config.ts accepts (strong secrets, https sites, TLS mail), for the tests
+ * of a platform as production builds it; a test overrides what it is about.
+ */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://shop@db.internal/shop',
+  JWT_SECRET: 'Fh4l0mtRVk3vRXl2Qbg6vLyI0wPq0Qn8mIRy1vB3yq2TnC4Sx8e2hPj7dNfUaZk9',
+  SITE_URL_FR: 'https://www.maison-gamelle.example',
+  SITE_URL_BE: 'https://be.maison-gamelle.example',
+  SMTP_URL: 'smtps://127.0.0.1:1',
+  MAIL_FROM: 'Maison Gamelle <bonjour@maison-gamelle.example>',
+  TRUST_PROXY: '0',
+  MOLLIE_API_KEY: 'live_aj9qTZcCBT17UYJIb4cLhuwbldikbP',
+  MOLLIE_WEBHOOK_SECRET: 'pQ2vX7nR4kL9sT1wY6zB3dF8gH5jM0cV',
+  RELAY_API_URL: 'https://ws.colissimo.fr',
+  RELAY_ACCOUNT_NUMBER: '123456',
+  RELAY_PASSWORD: 'secret',
+  IMAGEKIT_PRIVATE_KEY: 'private_live_key',
+  IMAGEKIT_PUBLIC_KEY: 'public_live_key',
+  IMAGEKIT_URL_ENDPOINT: 'https://ik.imagekit.io/maisongamelle',
+};
+
 export const uniqueEmail = (label = 'client') => `${label}.${randomUUID().slice(0, 12)}@example.com`;
 
 export interface ShopCall {

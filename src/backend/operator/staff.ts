@@ -10,19 +10,18 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../db/database.ts';
-import { readPlatformConfig } from '../config.ts';
 import { sameSecret } from '../secrets.ts';
 import { paymentReport } from '../shop/orders/report.ts';
-import { PaymentProviderError, paymentProvider, type PaymentProvider } from '../shop/payments/provider.ts';
+import { PaymentProviderError, type PaymentProvider } from '../shop/payments/provider.ts';
 import { findContactFile, listContactRequests } from '../shop/contact/repository.ts';
 
 const PAGE = 50;
 
 /** Bearer OPERATOR_TOKEN, compared in constant time (secrets.ts); 401 without it, or when the platform has none. */
 const staffOnly =
-  (env: Record<string, string | undefined>): MiddlewareHandler =>
+  (token: string | undefined): MiddlewareHandler =>
   async (c, next) => {
-    const expected = env.OPERATOR_TOKEN ?? '';
+    const expected = token ?? '';
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     const ok = expected.length >= 16 && sameSecret(given, expected);
     if (!ok)
@@ -33,18 +32,19 @@ const staffOnly =
     await next();
   };
 
-export function staffRoutes(db: Database, env: Record<string, string | undefined>, payments?: PaymentProvider): Hono {
+/** `token`: the platform's OPERATOR_TOKEN (config.ts); `payments`: its payment provider, asked for when a report is. */
+export function staffRoutes(db: Database, { token, payments }: { token: string | undefined; payments: () => PaymentProvider }): Hono {
   const app = new Hono();
-  app.use('/operator/contact-requests', staffOnly(env));
-  app.use('/operator/contact-requests/*', staffOnly(env));
-  app.use('/operator/payments', staffOnly(env));
+  app.use('/operator/contact-requests', staffOnly(token));
+  app.use('/operator/contact-requests/*', staffOnly(token));
+  app.use('/operator/payments', staffOnly(token));
 
   // The reconciliation report (shop/orders/report.ts), `?since=` an ISO date (default: 30 days ago).
   app.get('/operator/payments', async (c) => {
     const given = c.req.query('since');
     const since = given === undefined ? new Date(Date.now() - 30 * 24 * 3600_000) : new Date(given);
     if (Number.isNaN(since.getTime())) return c.json({ error: 'since is an ISO 8601 date, such as 2026-12-01T00:00:00Z' }, 400);
-    const provider = payments ?? paymentProvider(readPlatformConfig(env).payments);
+    const provider = payments();
     try {
       return c.json(await paymentReport(db, provider, since));
     } catch (error) {

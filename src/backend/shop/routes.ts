@@ -17,7 +17,7 @@ import { clientAddress, trustedProxyHops } from './limits/client-address.ts';
 import { createShopLimits, type RateLimitOverrides } from './limits/store.ts';
 import { PasswordHashingBusy } from './shared/passwords.ts';
 import { jwtSecretFrom } from './sessions/access.ts';
-import { readPasswordCostSetting } from '../config.ts';
+import { readPlatformConfig, type PlatformConfig } from '../config.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { authenticationRoutes } from './authentication/routes.ts';
 import { cartRoutes } from './carts/routes.ts';
@@ -28,7 +28,7 @@ import { resetPasswordRoutes } from './reset-password/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { paymentRequestRoutes } from './checkout/payment-requests.ts';
 import { PAID_ORDER_EFFECTS } from './paid-order.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import { paymentProvider, type PaymentProvider } from './payments/provider.ts';
 import type { PaymentFaults } from './orders/payments.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
@@ -42,6 +42,8 @@ import { CONTACT_BODY_MAX_BYTES, contactRoutes } from './contact/routes.ts';
 import { sponsorshipRoutes } from './sponsorships/routes.ts';
 
 export interface ShopOptions {
+  /** The platform's settings, read once at its start; read from `env` when not given. */
+  config?: PlatformConfig;
   /** Now; defaults to the real time. Tests pass fixed clocks for expiry and throttling. */
   clock?: () => Date;
   /** HS256 secret of the session tokens; defaults to env.JWT_SECRET, else a random one (with a warning). */
@@ -69,14 +71,18 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEnv> {
   const env = options.env ?? process.env;
+  const config = options.config ?? readPlatformConfig(env);
   const trustedHops = trustedProxyHops(env);
+  let provider = options.payments;
   const deps: ShopDeps = {
     db,
     clock: options.clock ?? (() => new Date()),
     jwtSecret: options.jwtSecret ?? jwtSecretFrom(env),
     env,
     limits: createShopLimits(db, options.rateLimits),
-    passwordCost: readPasswordCostSetting(env),
+    passwordCost: config.passwordCost,
+    config,
+    payments: () => (provider ??= paymentProvider(config.payments)),
   };
   const app = new Hono<ShopEnv>();
 
@@ -101,8 +107,8 @@ export function shopRoutes(db: Database, options: ShopOptions = {}): Hono<ShopEn
   app.route('/', invoiceRoutes(deps));
   app.route('/', relayPointRoutes(deps));
   app.route('/', checkoutRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
-  app.route('/', paymentRequestRoutes(deps, { provider: options.payments, faults: options.paymentFaults, afterPaid: PAID_ORDER_EFFECTS }));
-  app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints(), options.payments));
+  app.route('/', paymentRequestRoutes(deps, { faults: options.paymentFaults, afterPaid: PAID_ORDER_EFFECTS }));
+  app.route('/', subscriptionRoutes(deps, options.relayPoints ?? embeddedRelayPoints()));
   app.route('/', animalRoutes(deps));
   app.route('/', mediaAuthenticationRoutes(deps));
   app.route('/', newsletterRoutes(deps));

@@ -20,7 +20,6 @@ import { issueAccessToken } from '../sessions/access.ts';
 import { issueRefreshToken, rotateRefreshToken, type IssuedRefreshToken } from '../sessions/refresh.ts';
 import { checkPassword } from './login.ts';
 import { googleSignIn } from './google.ts';
-import { readSignInSettings } from '../../config.ts';
 
 /**
  * The answer of a login or a refresh: the session's access token (the one issued with the pair, if any) and
@@ -48,7 +47,7 @@ const googleCredentials = z.object({ googleToken: z.string().min(1).max(10_000),
 export function authenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
   const { db } = deps;
   const app = new Hono<ShopEnv>();
-  const signInWithGoogle = googleSignIn(deps, readSignInSettings(deps.env));
+  const signInWithGoogle = googleSignIn(deps, deps.config.signIn);
 
   app.post('/authentication-token', async (c) => {
     const body = await readJson(c);

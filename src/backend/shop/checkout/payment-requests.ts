@@ -12,7 +12,6 @@
  * The webhook's body is never trusted: its signature is checked, then the payment is fetched again.
  */
 import { Hono } from 'hono';
-import { readPlatformConfig } from '../../config.ts';
 import { languageOf, type Language, siteUrlOf } from '../../../lib/channels.ts';
 import { platformOrigin } from '../../../lib/local-defaults.ts';
 import { paymentRequestRequest } from '../../../lib/shop-api/requests/checkout.ts';
@@ -35,7 +34,7 @@ import {
   receiveProviderPayment,
   settleAttempt,
 } from '../orders/payments.ts';
-import { PaymentProviderError, paymentProvider, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
+import { PaymentProviderError, type ProviderPayment } from '../payments/provider.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { badRequest, LD_JSON, notFound, refuse, tooManyRequests } from '../shared/errors.ts';
@@ -94,19 +93,13 @@ function allowedRedirect(url: string, env: Record<string, string | undefined>): 
   return origins.has(new URL(url).origin);
 }
 
-/** `provider` and `faults` are the tests' (the embedded sandbox by default); `afterPaid`, what a paid order sets going. */
+/** `faults` are the tests'; `afterPaid`, what a paid order sets going. */
 export function paymentRequestRoutes(
   deps: ShopDeps,
-  {
-    provider: given,
-    faults,
-    afterPaid,
-  }: { provider?: PaymentProvider | undefined; faults?: PaymentFaults | undefined; afterPaid: readonly PaidOrderEffect[] },
+  { faults, afterPaid }: { faults?: PaymentFaults | undefined; afterPaid: readonly PaidOrderEffect[] },
 ): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
-  let configured: PaymentProvider | undefined = given;
-  // Read once, when first needed: tests and production give the provider, the embedded default reads the environment.
-  const provider = () => (configured ??= paymentProvider(readPlatformConfig(deps.env).payments));
+  const provider = deps.payments;
   const platformUrl = platformOrigin(deps.env);
   const money: PaymentContext = {
     db: deps.db,

@@ -7,7 +7,6 @@
  * signatures rotate or delete that customer's files only.
  */
 import { Hono } from 'hono';
-import { readMediaSettings } from '../../config.ts';
 import { uploadAuthentication } from '../../media/signature.ts';
 import { tooManyRequests } from '../shared/errors.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
@@ -15,7 +14,7 @@ import type { ShopDeps, ShopEnv } from '../shared/deps.ts';
 import { requireCustomer } from '../sessions/access.ts';
 
 export function mediaAuthenticationRoutes(deps: ShopDeps): Hono<ShopEnv> {
-  const { privateKey } = readMediaSettings(deps.env);
+  const { privateKey } = deps.config.media;
   const app = new Hono<ShopEnv>();
 
   app.get('/media-authentication', async (c) => {

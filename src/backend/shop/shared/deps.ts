@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.ts';
 import type { Channel, LocaleCode, Language } from '../../../lib/channels.ts';
 import type { ShopLimits } from '../limits/store.ts';
 import type { PasswordCost } from './passwords.ts';
+import type { PlatformConfig } from '../../config.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 export interface ShopDeps {
   db: Database;
@@ -16,6 +18,13 @@ export interface ShopDeps {
   limits: ShopLimits;
   /** The scrypt cost of new password hashes and of an unknown e-mail's dummy check (config.ts PASSWORD_HASH_COST). */
   passwordCost: PasswordCost;
+  /** The platform's settings, read once at its start (config.ts): handlers never read the environment for them again. */
+  config: PlatformConfig;
+  /**
+   * The payment provider: the one a test gives, else the configured one (the embedded sandbox outside
+   * production), made on first use and then shared by the checkout and the subscriptions.
+   */
+  payments: () => PaymentProvider;
 }
 
 /** `clientAddress`: who the rate limits count the call against (limits/client-address.ts). */

@@ -11,7 +11,6 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { readPlatformConfig } from '../../config.ts';
 import { relayRoutes } from '../../relay/routes.ts';
 import { createRelayClient, RelayApiError, type RelayPoint as CarrierPoint, type RelaySearch } from '../../../lib/relay/client.ts';
 import { RELAY_ERROR } from '../../../lib/relay/wire.ts';
@@ -62,7 +61,7 @@ const pointJson = (p: CarrierPoint) => ({
 
 /** The carrier of the environment: the embedded one in-process, or Colissimo (or RELAY_API_URL's) over HTTPS. */
 function carrierSearch(deps: ShopDeps): RelaySearchFn {
-  const config = readPlatformConfig(deps.env).relay;
+  const config = deps.config.relay;
   const embedded = !deps.env.RELAY_API_URL && config.sandbox;
   const embeddedApp = embedded ? relayRoutes(deps.db, { account: config.sandbox }) : null;
   const client = createRelayClient({

@@ -5,7 +5,6 @@
  * cancellation request; a message to customer service. Another customer's subscription is a 404.
  */
 import { Hono } from 'hono';
-import { readPlatformConfig } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { channels, languageOf, siteUrlOf } from '../../../lib/channels.ts';
 import { VARIANT_CODE } from '../../../lib/constants.ts';
@@ -32,7 +31,6 @@ import { couponKey } from '../orders/promotions.ts';
 import { addItem, addToLine, findLine, removeItem } from '../carts/repository.ts';
 import { findOrder, findOrderById, itemsOf, itemsTotal, type OrderRow, setAddresses } from '../orders/repository.ts';
 import { orderAddressOf, codeFromIri } from '../checkout/checkout.ts';
-import { paymentProvider, type PaymentProvider } from '../payments/provider.ts';
 import { chosenRelayPoint, type RelayPointLookup } from '../shipping/relay-points.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { ShopContext, ShopDeps, ShopEnv } from '../shared/deps.ts';
@@ -65,10 +63,9 @@ const codeParam = (c: ShopContext) => {
   return code;
 };
 
-export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup, given?: PaymentProvider): Hono<ShopEnv> {
+export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): Hono<ShopEnv> {
   const app = new Hono<ShopEnv>();
-  let configured = given;
-  const provider = () => (configured ??= paymentProvider(readPlatformConfig(deps.env).payments));
+  const provider = deps.payments;
   const view = (c: ShopContext, q: Queryable, sub: SubscriptionRow, detail = true) =>
     subscriptionJson(q, sub, deps.clock(), { locale: c.get('locale'), detail, relayPoints });
 
