@@ -41,7 +41,7 @@ import { sourcesStamp } from './lib/cms-build.ts';
 import { seedEntries } from './lib/cms-seed.ts';
 import { loadFixtures } from '../src/backend/seed/seed.ts';
 import { catalogueWith } from '../src/backend/seed/generate.ts';
-import { LOCAL_WEBHOOK_SECRET } from '../src/backend/config.ts';
+import { LOCAL_WEBHOOK_SECRET } from '../src/backend/config/published.ts';
 import { EMBEDDED_PLATFORM_PORT, LOCAL_WEBHOOK_PORT } from '../src/lib/local-defaults.ts';
 import { catalogueImages } from '../src/backend/seed/images.ts';
 
@@ -59,7 +59,12 @@ const environment = z.object({
   CMS_SEED_SKUS: z
     .string()
     .optional()
-    .transform((list) => list?.split(',').map((sku) => sku.trim()).filter(Boolean)),
+    .transform((list) =>
+      list
+        ?.split(',')
+        .map((sku) => sku.trim())
+        .filter(Boolean),
+    ),
 });
 const settings = environment.parse(process.env);
 const flags = {

@@ -14,7 +14,7 @@
  */
 import { editorKinds, type EditorKind } from '../src/lib/content/editor.ts';
 import { errorBody } from '../src/lib/content/wire.ts';
-import { LOCAL_CONTENT_EDITOR_TOKEN } from '../src/backend/config.ts';
+import { LOCAL_CONTENT_EDITOR_TOKEN } from '../src/backend/config/published.ts';
 import { platformPort } from './lib/ports.ts';
 
 const USAGE = `Usage: npm run content -- publish|unpublish <kind> <id|slug> [--locale fr|nl]

@@ -3,7 +3,7 @@
  * last events came within a build request's window and are covered by no call yet (the end of a burst), and
  * forgets the events too old for the age rule to let them through again (_shared/publish-builds.ts).
  */
-import { readWebhookConfig } from '../../src/backend/config.ts';
+import { readWebhookConfig } from '../../src/backend/config/publishing.ts';
 import { buildHookCaller, netlifyStore, sweepPublishes } from './_shared/publish-builds.ts';
 
 const settings = readWebhookConfig(process.env);

@@ -8,7 +8,7 @@
  * once for the rest, through this function or the minute sweep (publish-sweep.ts). Netlify queues the
  * builds and deploys each one atomically.
  */
-import { readWebhookConfig } from '../../src/backend/config.ts';
+import { readWebhookConfig } from '../../src/backend/config/publishing.ts';
 import { buildHookCaller, netlifyStore, publishFunction } from './_shared/publish-builds.ts';
 
 const settings = readWebhookConfig(process.env);

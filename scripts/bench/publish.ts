@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openDatabase } from '../../src/backend/db/database.ts';
-import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config.ts';
+import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config/published.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { freePorts } from '../lib/ports.ts';
 import type { BuildPorts } from './shared.ts';

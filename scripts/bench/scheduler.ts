@@ -24,7 +24,7 @@ import {
   type SubscriptionRow,
   subscriptionItemsOf,
 } from '../../src/backend/shop/subscriptions/repository.ts';
-import { SANDBOX_API_KEY } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY } from '../../src/backend/config/published.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { siteUrlOf } from '../../src/lib/channels.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { listMails, linksOf } from '../../src/backend/mail/outbox.ts';
 import { shipOrder } from '../../src/backend/operator/ship.ts';
 import { queueOrderMail } from '../../src/backend/shop/orders/mails.ts';

@@ -5,7 +5,7 @@
  * delivers the webhook it means to. Calls go through the app, from a client address of its own.
  */
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { servePlatform } from '../../src/backend/http-server.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import type { PaymentFaults } from '../../src/backend/shop/orders/payments.ts';

@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { listMails } from '../../src/backend/mail/outbox.ts';
 import { ANSWER_WAIT_MS, type PaymentStep } from '../../src/backend/shop/orders/payments.ts';
 import { paymentReport } from '../../src/backend/shop/orders/report.ts';

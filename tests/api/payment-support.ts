@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { openDatabase } from '../../src/backend/db/database.ts';
 import { migrate } from '../../src/backend/db/migrate.ts';
 import { paymentsSandbox } from '../../src/backend/payments/sandbox.ts';

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createMollieClient, MollieApiError, type MollieClient } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { SITE_ORIGIN, startSandbox, trustSandboxTls, WEBHOOK_URL, type Sandbox } from './payment-support.ts';
 

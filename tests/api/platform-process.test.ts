@@ -54,7 +54,7 @@ afterAll(() => {
   for (const proc of running) proc.child.kill('SIGKILL');
 });
 
-/** Random, as `openssl rand -base64 48` makes them: production refuses a typed one (config.ts weakSecret). */
+/** Random, as `openssl rand -base64 48` makes them: production refuses a typed one (config/checks.ts weakSecret). */
 const strongSecret = 'Fh4l0mtRVk3vRXl2Qbg6vLyI0wPq0Qn8mIRy1vB3yq2TnC4Sx8e2hPj7dNfUaZk9';
 const productionEnv = (port: number) => ({
   NODE_ENV: 'production',

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { expect } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import type { Database } from '../../src/backend/db/database.ts';
 import { createScheduler, type SchedulerOptions } from '../../src/backend/scheduler/scheduler.ts';
 import { paymentProvider, type PaymentProvider } from '../../src/backend/shop/payments/provider.ts';

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config.ts';
+import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, type TestPlatform } from './platform.ts';

@@ -4,7 +4,7 @@
  * in French on the FR site and in Dutch on the BE site; taken out again, the pages come back. The setting
  * is the whole platform's, so this spec runs after every other one (its own project in playwright.config.ts).
  */
-import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config.ts';
+import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config/published.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { translator } from '../../src/i18n/translate.ts';
 import { atPath, expect, PLATFORM, target, test } from './helpers.ts';

@@ -6,7 +6,7 @@
  * shows on both sites: the two builds are the incremental build's own test, tests/api/incremental-build.test.ts,
  * with what each renders).
  */
-import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config.ts';
+import { LOCAL_CONTENT_EDITOR_TOKEN } from '../../src/backend/config/published.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { expect, languageOf, localeOf, pathOf, PLATFORM, test, textsOf } from './helpers.ts';
 

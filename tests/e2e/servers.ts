@@ -21,7 +21,7 @@ import { resolveTarget, RUN_HEADER, TargetError } from './target.ts';
 import { publishReceiver } from '../../scripts/publish/receiver.ts';
 import { replayMemory } from '../../scripts/publish/judge.ts';
 import { rebuildQueue } from '../../scripts/publish/rebuild-queue.ts';
-import { readWebhookConfig } from '../../src/backend/config.ts';
+import { readWebhookConfig } from '../../src/backend/config/publishing.ts';
 import { astroBuilders } from '../../scripts/lib/astro-builders.ts';
 import { buildChannels } from '../../scripts/build.ts';
 

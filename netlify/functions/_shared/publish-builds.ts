@@ -19,7 +19,7 @@
  * missed edit.
  */
 import { getStore } from '@netlify/blobs';
-import type { WebhookSettings } from '../../../src/backend/config.ts';
+import type { WebhookSettings } from '../../../src/backend/config/publishing.ts';
 import { publishReceiver } from '../../../scripts/publish/receiver.ts';
 import { type BuildChannel, replayMemory, WEBHOOK_MAX_AGE_MS } from '../../../scripts/publish/judge.ts';
 

@@ -29,7 +29,7 @@ import type { Database } from '../db/database.ts';
 import { Problem } from '../problem.ts';
 import { PHOTO_MAX_MB, UPLOAD_MESSAGES, type UploadError } from '../../lib/pets/photo.ts';
 import type { Language } from '../../lib/channels.ts';
-import type { MediaConfig } from '../config.ts';
+import type { MediaConfig } from '../config/media.ts';
 import { cleanPicture, PictureRefused, type Picture } from './picture.ts';
 import { ownerOfToken, signatureOf } from './signature.ts';
 

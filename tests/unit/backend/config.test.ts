@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, weakSecret } from '../../../src/backend/config/checks.ts';
+import { readMediaSettings } from '../../../src/backend/config/media.ts';
+import { readPasswordCostSetting } from '../../../src/backend/config/passwords.ts';
+import { readPlatformConfig } from '../../../src/backend/config.ts';
+import { readWebhookConfig, DEFAULT_WEBHOOK_QUIET_MS, readContentEditorSettings } from '../../../src/backend/config/publishing.ts';
 import {
-  ConfigError,
-  readMediaSettings,
-  readPasswordCostSetting,
-  readPlatformConfig,
-  readWebhookConfig,
-  DEFAULT_WEBHOOK_QUIET_MS,
-  readContentEditorSettings,
   LOCAL_CONTENT_EDITOR_TOKEN,
   LOCAL_WEBHOOK_SECRET,
   SANDBOX_API_KEY,
   SANDBOX_WEBHOOK_SECRET,
-  readSignInSettings,
-  weakSecret,
-} from '../../../src/backend/config.ts';
+} from '../../../src/backend/config/published.ts';
+import { readSignInSettings } from '../../../src/backend/config/sign-in.ts';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../../src/lib/captcha/embedded.ts';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/shared/passwords.ts';

@@ -9,7 +9,8 @@ import { GoogleKeysUnavailable, GoogleTokenRefused, googleTokenVerifier } from '
 import { issueEmbeddedIdToken } from '../../../src/backend/google/embedded.ts';
 import { embeddedCaptchaAction, issueEmbeddedCaptchaToken } from '../../../src/backend/google/captcha.ts';
 import { captchaCheck, CaptchaUnavailable } from '../../../src/backend/shop/authentication/captcha.ts';
-import { type ConfigError, readSignInSettings } from '../../../src/backend/config.ts';
+import type { ConfigError } from '../../../src/backend/config/checks.ts';
+import { readSignInSettings } from '../../../src/backend/config/sign-in.ts';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../../src/lib/captcha/embedded.ts';
 
 const CLIENT_ID = '1234-shop.apps.googleusercontent.com';
@@ -107,7 +108,7 @@ describe('Google ID token verification', () => {
 
 describe('Google sign-in settings', () => {
   const production = { NODE_ENV: 'production' };
-  /** A reCAPTCHA secret key's shape (production refuses a made-up one: config.ts weakSecret). */
+  /** A reCAPTCHA secret key's shape (production refuses a made-up one: config/checks.ts weakSecret). */
   const captchaSecret = '6LbIqhcvyTecfpdOeQSk4kZse4LR0j6xl61SUtvQ';
   const problemsOf = (env: Record<string, string>) => {
     try {

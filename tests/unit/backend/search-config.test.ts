@@ -1,6 +1,7 @@
-/** The search service's settings (readSearchSettings in src/backend/config.ts): published keys elsewhere, the shop's own in production. */
+/** The search service's settings (readSearchSettings in src/backend/config/search.ts): published keys elsewhere, the shop's own in production. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readSearchSettings } from '../../../src/backend/config.ts';
+import { ConfigError } from '../../../src/backend/config/checks.ts';
+import { readSearchSettings } from '../../../src/backend/config/search.ts';
 import { EMBEDDED_SEARCH } from '../../../src/lib/search/hosts.ts';
 
 const production = { NODE_ENV: 'production' };

@@ -6,7 +6,7 @@
  * embedded captcha's tokens are checked in the process (google/captcha.ts).
  */
 import { z } from 'zod';
-import type { CaptchaSettings } from '../../config.ts';
+import type { CaptchaSettings } from '../../config/sign-in.ts';
 import { embeddedCaptchaAction } from '../../google/captcha.ts';
 
 /** reCAPTCHA could not be asked (network, an answer that is not its own): not the shopper's fault. */

@@ -5,7 +5,7 @@
  * success gives it back, so a script cannot try tokens or captcha answers faster than passwords.
  */
 import { Problem } from '../../problem.ts';
-import type { SignInSettings } from '../../config.ts';
+import type { SignInSettings } from '../../config/sign-in.ts';
 import { GoogleKeysUnavailable, GoogleTokenRefused, googleTokenVerifier, type GoogleIdentity } from '../../google/verify.ts';
 import { badGateway, badRequest, tooManyAttempts } from '../shared/errors.ts';
 import type { ShopDeps } from '../shared/deps.ts';

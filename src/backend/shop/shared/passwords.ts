@@ -2,7 +2,7 @@
  * Password hashing with scrypt (memory-hard, so guessing costs memory as well as time), a random salt per
  * password and a timing-safe comparison. The parameters are stored with the hash: raising the cost later
  * keeps old hashes verifiable, and a hash made at the tests' cost verifies on a platform using the real one.
- * The cost new hashes are made with is the platform's setting (config.ts readPasswordCost): PASSWORD_COST,
+ * The cost new hashes are made with is the platform's setting (config/passwords.ts readPasswordCost): PASSWORD_COST,
  * or TEST_PASSWORD_COST for test suites, which production refuses.
  *
  * Every hash of the process goes through one bounded semaphore (PASSWORD_HASHING in limits/policy.ts):
