@@ -3,7 +3,7 @@
  * shop API under /api/v2/shop, the Strapi-style content service under /content; docs/architecture.md).
  * Stateless apart from the database, so it scales out behind a load balancer.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { readFile } from 'node:fs/promises';
 import type { Database } from './db/database.ts';
@@ -27,7 +27,6 @@ import { maintenanceRoutesNow } from './content/site-setting.ts';
 import { searchRoutes } from './search/routes.ts';
 import { embeddedGoogleRoutes } from './google/routes.ts';
 import { embeddedCaptchaRoutes } from './google/captcha.ts';
-import type { MailDelivery } from './mail/delivery.ts';
 import type { PaymentsSandbox } from './payments/sandbox.ts';
 import type { CatalogueMirror } from './content/mirror.ts';
 import { catalogueMirrorRoutes } from './content/mirror-routes.ts';
@@ -48,8 +47,6 @@ export interface PlatformOptions {
    * in for the mailbox. It shows password-reset links, so a deployment reachable by others turns it off.
    */
   outbox?: boolean;
-  /** SMTP delivery of the mails, when configured: woken after each shop write, which may have queued one. */
-  mailDelivery?: MailDelivery;
   /** The payment sandbox (Mollie's API v2) at /payments: given outside production only; its owner stops its webhooks. */
   paymentsSandbox?: PaymentsSandbox;
   /** The embedded relay-point carrier (Colissimo's wire format) at /relay: given outside production only. */
@@ -57,13 +54,6 @@ export interface PlatformOptions {
   /** The copy of a content service of record (CONTENT_SOURCE_URL), and the secret its webhook carries: /catalogue/events. */
   catalogueMirror?: { mirror: CatalogueMirror; webhookSecret: string };
 }
-
-const wakeMailDelivery =
-  (mailDelivery: MailDelivery): MiddlewareHandler =>
-  async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.res.status < 400) mailDelivery.nudge();
-  };
 
 const SHOP_BASE = '/api/v2/shop';
 
@@ -74,7 +64,6 @@ export function createPlatform({
   distDir = 'dist',
   shop = {},
   outbox = true,
-  mailDelivery,
   paymentsSandbox: sandbox,
   relayService,
   catalogueMirror,
@@ -142,17 +131,6 @@ export function createPlatform({
       }),
     );
     app.route('/1', searchRoutes(db, { keys: search, refreshEveryMs: search.refreshEveryMs }));
-  }
-  if (mailDelivery) {
-    // Only these calls write mails: waking the delivery after every cart write would cost a query each;
-    // the poll catches anything else (a payment request settled on the shopper's return, a shipment).
-    app.use('/api/v2/shop/customers/*', wakeMailDelivery(mailDelivery));
-    app.use('/api/v2/shop/customers', wakeMailDelivery(mailDelivery));
-    app.use('/api/v2/shop/reset-password-requests', wakeMailDelivery(mailDelivery));
-    // The order's mails: confirmation at completion, payment received or failed with the provider's answer.
-    app.use('/api/v2/shop/orders/:token/complete', wakeMailDelivery(mailDelivery));
-    app.use('/api/v2/shop/payment-requests', wakeMailDelivery(mailDelivery));
-    app.use('/api/v2/shop/payments/webhook', wakeMailDelivery(mailDelivery));
   }
   app.route(SHOP_BASE, shopRoutes(db, { ...shop, config }));
   // The pets' photos, uploaded the ImageKit way (media/routes.ts): production's live at ImageKit itself,

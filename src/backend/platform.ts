@@ -93,7 +93,6 @@ export async function preparePlatform(options: StartOptions = {}): Promise<Platf
     db,
     config,
     siteOrigins: config.siteOrigins,
-    mailDelivery,
     shop: { env, ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}), ...options.shop, clock },
     outbox: config.outbox,
     paymentsSandbox: sandbox,

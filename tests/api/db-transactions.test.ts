@@ -77,3 +77,29 @@ describe('Database.transaction()', () => {
     expect(await db.query(`SELECT quantity FROM ${table} WHERE code = 'a'`)).toEqual([{ quantity: adds }]);
   });
 });
+
+describe('Queryable.notify()', () => {
+  it('tells the listeners once the write is committed: at once outside a transaction, after COMMIT inside, never on a rollback', async () => {
+    const heard: string[] = [];
+    const stop = db.listen('written', () => heard.push('written'));
+    db.notify('written');
+    expect(heard).toEqual(['written']);
+    await db.transaction(async (tx) => {
+      await tx.query(insert, ['notified']);
+      tx.notify('written');
+      tx.notify('written');
+      expect(heard).toHaveLength(1);
+    });
+    expect(heard).toHaveLength(2);
+    await expect(
+      db.transaction(async (tx) => {
+        tx.notify('written');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(heard).toHaveLength(2);
+    stop();
+    db.notify('written');
+    expect(heard).toHaveLength(2);
+  });
+});

@@ -102,7 +102,7 @@ describe('SMTP delivery', () => {
   it('sends the welcome mail by SMTP, from MAIL_FROM, linking to the public site', async () => {
     const email = uniqueEmail('smtp');
     expect((await register(platform, email)).status).toBe(201);
-    // The write woke the delivery: wait for it rather than for the next poll.
+    // The mail committed woke the delivery (mail/outbox.ts): wait for it rather than for the next poll.
     await platform.mailDelivery!.deliverDue();
     const [welcome] = mailsTo(email);
     expect(welcome?.mail.from?.value).toEqual([{ name: 'Maison Gamelle', address: 'bonjour@maison-gamelle.example' }]);

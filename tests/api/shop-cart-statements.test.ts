@@ -27,15 +27,16 @@ beforeAll(async () => {
   platform = await testPlatform();
   api = shopApi(platform);
   // The platform's handlers call the same object: its methods are swapped for ones that note each statement.
-  const db = platform.db as { query: Queryable['query']; transaction: typeof platform.db.transaction };
+  const db = platform.db as { query: Queryable['query']; notify: Queryable['notify']; transaction: typeof platform.db.transaction };
   const noted = (q: Queryable): Queryable => ({
     query: (sql, params) => {
       statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase());
       return q.query(sql, params);
     },
+    notify: (channel) => q.notify(channel),
   });
-  const { query, transaction } = db;
-  db.query = noted({ query }).query;
+  const { query, notify, transaction } = db;
+  db.query = noted({ query, notify }).query;
   db.transaction = (fn) =>
     transaction((tx) => {
       statements.push('BEGIN');

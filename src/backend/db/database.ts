@@ -30,13 +30,42 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   /** T is the caller's description of a row (an interface or a Row). */
   query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Tells this process's listeners of `channel` (Database.listen) that what was just written is committed:
+   * at once outside a transaction, after COMMIT inside one (never, if it rolls back). PostgreSQL's NOTIFY,
+   * in-process: a listener is never woken for a row it cannot read yet.
+   */
+  notify(channel: string): void;
 }
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
+  /** Calls `fn` on each commit that notified `channel` (Queryable.notify); answers the function that stops it. */
+  listen(channel: string, fn: () => void): () => void;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** This process's listeners, by channel (Queryable.notify): one set per database. */
+function listeners() {
+  const byChannel = new Map<string, Set<() => void>>();
+  const notify = (channel: string) => {
+    for (const fn of byChannel.get(channel) ?? []) fn();
+  };
+  const listen = (channel: string, fn: () => void) => {
+    const set = byChannel.get(channel) ?? byChannel.set(channel, new Set()).get(channel)!;
+    set.add(fn);
+    return () => {
+      set.delete(fn);
+    };
+  };
+  /** A transaction's notifications, held until its COMMIT. */
+  const held = () => {
+    const channels = new Set<string>();
+    return { notify: (channel: string) => void channels.add(channel), committed: () => channels.forEach(notify) };
+  };
+  return { notify, listen, held };
 }
 
 export interface DatabaseOptions {
@@ -117,9 +146,12 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
   // PostgreSQL's commit (durable-pglite.ts).
   const inTransaction = <T extends object>(sql: string, params: unknown[] = []) =>
     db._runExclusiveQuery(() => statements.run<T>(sql, params));
+  const { notify, listen, held } = listeners();
   return {
     driver: 'pglite',
     query: <T extends object>(sql: string, params?: unknown[]) => db._runExclusiveTransaction(() => inTransaction<T>(sql, params)),
+    notify,
+    listen,
     exec: async (sql) => {
       await db.exec(sql);
       // A migration may have changed what a prepared statement reads.
@@ -134,15 +166,18 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
         const end = (text: 'COMMIT' | 'ROLLBACK') => db._runExclusiveQuery(() => statements.command(text));
         await db._runExclusiveQuery(() => statements.command('BEGIN'));
         let closed = false;
+        const notifications = held();
         try {
           const result = await fn({
             query: async <T extends object>(sql: string, params: unknown[] = []) => {
               if (closed) throw new Error('Transaction is closed');
               return inTransaction<T>(sql, params);
             },
+            notify: notifications.notify,
           });
           closed = true;
           if ((await end('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back: one of its statements failed.');
+          notifications.committed();
           return result;
         } catch (error) {
           if (!closed) {
@@ -190,9 +225,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // statement once, not on every call. Queries never put values in their text, so the texts are few.
   const query = async <T extends object>(text: string, params: unknown[] = []) =>
     (await sql.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
+  const { notify, listen, held } = listeners();
   return {
     driver: 'postgres',
     query,
+    notify,
+    listen,
     exec: async (text) => {
       await sql.unsafe(text);
     },
@@ -210,8 +248,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       begun.catch(() => {});
       let failed: { error: unknown } | undefined;
       let closed = false;
+      const notifications = held();
       try {
         const result = await fn({
+          notify: notifications.notify,
           query: async <T extends object>(text: string, params: unknown[] = []) => {
             if (closed) throw new Error('Transaction is closed');
             try {
@@ -226,6 +266,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         if (failed) throw failed.error;
         closed = true;
         await run('COMMIT');
+        notifications.committed();
         return result;
       } catch (error) {
         if (!closed) {

@@ -5,6 +5,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
+import { MAIL_COMMITTED } from './outbox.ts';
 
 const MAIL_DELIVERY = {
   /** How often an instance looks for mails written by others (its own are sent at once). */
@@ -114,15 +115,16 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
   const tick = () => deliverDue().catch((error) => console.warn(`Mail delivery: ${(error as Error).message}`));
   const timer = setInterval(tick, MAIL_DELIVERY.pollMs);
   timer.unref();
+  // A mail this process commits is sent at once; the poll finds the ones other instances write.
+  const unlisten = db.listen(MAIL_COMMITTED, () => {
+    void tick();
+  });
 
   return {
     deliverDue,
-    /** A mail was just committed: send it now rather than at the next poll. */
-    nudge: () => {
-      void tick();
-    },
     async stop() {
       stopped = true;
+      unlisten();
       clearInterval(timer);
       await running?.catch(() => {});
       transport.close();

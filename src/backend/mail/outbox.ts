@@ -17,11 +17,18 @@ export interface StoredMail extends Mail {
   sentAt: string | null;
 }
 
+/**
+ * What the outbox tells once a mail is committed (Queryable.notify): the delivery (./delivery.ts) sends it at
+ * once rather than at its next poll, whichever call, job or command wrote it.
+ */
+export const MAIL_COMMITTED = 'mail.outbox';
+
 export async function sendMail(db: Queryable, mail: Mail, now: Date): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     'INSERT INTO mail.outbox ("to", subject, text, html, created_at) VALUES ($1, $2, $3, $4, $5::timestamptz) RETURNING id',
     [mail.to, mail.subject, mail.text, mail.html, now.toISOString()],
   );
+  db.notify(MAIL_COMMITTED);
   return row!.id;
 }
 
