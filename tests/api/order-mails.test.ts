@@ -9,7 +9,7 @@ import { SANDBOX_API_KEY, SANDBOX_WEBHOOK_SECRET } from '../../src/backend/confi
 import { listMails, linksOf } from '../../src/backend/mail/outbox.ts';
 import { shipOrder } from '../../src/backend/operator/ship.ts';
 import { queueOrderMail } from '../../src/backend/shop/orders/mails.ts';
-import type { OrderMailKind } from '../../src/backend/shop/order-mails/templates.ts';
+import type { OrderMailKind } from '../../src/backend/mail/templates/orders.ts';
 import { addCoupon, checkout, ok } from './shop-checkout-support.ts';
 import { payingPlatform } from './paying-platform.ts';
 import { shopApi, testClock, type TestPlatform } from './platform.ts';

@@ -25,7 +25,8 @@ import { enterOrderGraph } from '../shop/orders/placement.ts';
 import { queueOrderMail } from '../shop/orders/mails.ts';
 import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';
 import { createDraft, draftProblems } from '../shop/subscriptions/drafts.ts';
-import { queueSubscriptionMail, type SubscriptionMailKind } from '../shop/subscriptions/mails.ts';
+import type { SubscriptionMailKind } from '../mail/templates/subscriptions.ts';
+import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';
 import {
   findSubscriptionById,
   type SubscriptionRow,

@@ -3,9 +3,9 @@
  * shop API's errors, the order and account mails. The rules are in ./typography.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { emailChangedMail, resetPasswordMail, welcomeMail } from '../../../src/backend/shop/customers/mails.ts';
-import { orderMail, orderMailKinds, type OrderMailInput } from '../../../src/backend/shop/order-mails/templates.ts';
-import { subscriptionMail, subscriptionMailKinds } from '../../../src/backend/shop/subscriptions/mails.ts';
+import { emailChangedMail, resetPasswordMail, welcomeMail } from '../../../src/backend/mail/templates/customers.ts';
+import { orderMail, orderMailKinds, type OrderMailInput } from '../../../src/backend/mail/templates/orders.ts';
+import { subscriptionMail, subscriptionMailKinds } from '../../../src/backend/mail/templates/subscriptions.ts';
 import {
   loginBusyMessage,
   serviceBusyMessage,
@@ -19,7 +19,7 @@ import nl from '../../../src/i18n/messages/nl/index.ts';
 import type { Language } from '../../../src/lib/channels.ts';
 import { violationCodes } from '../../../src/lib/shop-api/errors.ts';
 import type { Order } from '../../../src/lib/shop-api/orders.ts';
-import { sampleOrder } from '../backend/shop/order-mails/sample-order.ts';
+import { sampleOrder } from '../backend/mail/templates/sample-order.ts';
 import { NUTRITION_MESSAGES } from '../../../src/lib/nutrition/requests.ts';
 import { dutchSlips, frenchSlips, slipsOf, strings } from './typography.ts';
 

@@ -27,7 +27,7 @@ import { canonicalEmail } from '../shared/email.ts';
 import { findCustomer } from '../customers/repository.ts';
 import { customerServiceAddress } from '../subscriptions/routes.ts';
 import { bytesMatch } from './files.ts';
-import { acknowledgementMail, customerServiceMail } from './mails.ts';
+import { acknowledgementMail, customerServiceMail } from '../../mail/templates/contact.ts';
 import { insertContactRequest, isOwnOrder } from './repository.ts';
 
 /** The most a contact request's body may weigh: its files and some room for the fields and the multipart frame. */

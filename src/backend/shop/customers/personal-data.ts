@@ -13,7 +13,7 @@ import type { ShopContext, ShopDeps } from '../shared/deps.ts';
 import type { personalDataRequest } from '../../../lib/shop-api/requests/customers.ts';
 import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { canonicalEmail } from '../shared/email.ts';
-import { emailChangedMail } from './mails.ts';
+import { emailChangedMail } from '../../mail/templates/customers.ts';
 import { verifyPassword } from '../shared/passwords.ts';
 import { emailTaken, hasAddress, isUniqueViolation, passwordHashOf, updateCustomer, type CustomerRow } from './repository.ts';
 

@@ -15,7 +15,7 @@ import { requireSession } from '../sessions/access.ts';
 import { revokeSessions } from '../sessions/repository.ts';
 import { canonicalEmail } from '../shared/email.ts';
 import { customerJson } from './customer.ts';
-import { welcomeMail } from './mails.ts';
+import { welcomeMail } from '../../mail/templates/customers.ts';
 import { startNewsletterSignUp } from '../newsletter/routes.ts';
 import { recordReferral } from '../sponsorships/service.ts';
 import { hashPassword, PasswordHashingBusy } from '../shared/passwords.ts';

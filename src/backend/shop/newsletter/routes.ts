@@ -22,7 +22,7 @@ import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { digest, randomToken, readableCode } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
 import { canonicalEmail } from '../shared/email.ts';
-import { confirmationMail, welcomeCouponMail } from './mails.ts';
+import { confirmationMail, welcomeCouponMail } from '../../mail/templates/newsletter.ts';
 import { accountOf, confirmSignUp, findPendingSignUp, giveWelcomeCoupon, requestSignUp, WELCOME_OFFER_MODEL } from './repository.ts';
 
 const SIGN_UP_TOKEN_TTL_DAYS = 7;

@@ -13,7 +13,7 @@ import { orderJson } from './answer.ts';
 import { findOrder, findPaymentMethod, type OrderRow, paymentsOf } from './repository.ts';
 import { findCustomer } from '../customers/repository.ts';
 import type { PaymentView } from '../order-mails/format.ts';
-import { orderMail, type OrderMailKind } from '../order-mails/templates.ts';
+import { orderMail, type OrderMailKind } from '../../mail/templates/orders.ts';
 
 /**
  * The bank details of a transfer as payment-requests.ts keeps the provider's answer in payments.details

@@ -32,7 +32,7 @@ import {
   setPaymentState,
 } from './repository.ts';
 import { type QueueOptions, queueOrderMail } from './mails.ts';
-import type { OrderMailKind } from '../order-mails/templates.ts';
+import type { OrderMailKind } from '../../mail/templates/orders.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '../payments/provider.ts';
 import { refuse } from '../shared/errors.ts';
 import {

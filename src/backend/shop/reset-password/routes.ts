@@ -18,7 +18,7 @@ import { tooManyRequestsMessage } from '../shared/messages.ts';
 import { resetPasswordRequest, resetRequest } from '../../../lib/shop-api/requests/reset-password.ts';
 import { digest, randomToken } from '../shared/random.ts';
 import { countAll, emailKey } from '../limits/store.ts';
-import { resetPasswordMail } from '../customers/mails.ts';
+import { resetPasswordMail } from '../../mail/templates/customers.ts';
 import { hashPassword } from '../shared/passwords.ts';
 import { canonicalEmail } from '../shared/email.ts';
 import { canonicalEmailOf, findByEmail, setPassword } from '../customers/repository.ts';

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { readableCode } from '../shared/random.ts';
 import { rewardRefusal } from './household.ts';
-import { rewardMail } from './mails.ts';
+import { rewardMail } from '../../mail/templates/sponsorships.ts';
 import {
   giveReward,
   insertReferral,

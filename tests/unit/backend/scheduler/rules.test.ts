@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../../src/backend/scheduler/clock.ts';
 import { draftLocked } from '../../../../src/backend/shop/subscriptions/drafts.ts';
-import { subscriptionMail, type SubscriptionMailInput } from '../../../../src/backend/shop/subscriptions/mails.ts';
+import { subscriptionMail, type SubscriptionMailInput } from '../../../../src/backend/mail/templates/subscriptions.ts';
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@
  * shop's, so a number typed into the texts instead of read from lib/constants.ts shows.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { subscriptionTermsMail, type TermsMailInput } from '../../../../../src/backend/shop/subscriptions/terms-mail.ts';
+import { subscriptionTermsMail, type TermsMailInput } from '../../../../../src/backend/mail/templates/subscription-terms.ts';
 import { intervalText } from '../../../../../src/lib/catalogue/frequencies.ts';
 import type { Language } from '../../../../../src/lib/channels.ts';
 import * as constants from '../../../../../src/lib/constants.ts';

@@ -1,11 +1,14 @@
 /**
- * What every mail of the shop is written with, whichever resource sends it (an account's, an order's, the
- * newsletter's, a sponsorship's): the shop's name that signs it, the greeting and a plain body, in HTML and in text.
+ * What every mail of the shop is written with, whichever family it belongs to (an account's, an order's, a
+ * subscription's, the newsletter's, a sponsorship's, a contact request's): the shop's name that signs it, the
+ * greeting and a plain body, in HTML and in text.
  */
-import { escapeHtml } from '../../mail/outbox.ts';
 import type { Language } from '../../../lib/channels.ts';
+import { escapeHtml, type Mail } from '../outbox.ts';
 
 export const SHOP_NAME = 'Maison Gamelle';
+
+const HELLO: Record<Language, string> = { fr: 'Bonjour', nl: 'Dag' };
 
 /**
  * Mail clients turn whatever looks like an address or a domain into a link, even in plain text. A name is
@@ -15,7 +18,7 @@ export const SHOP_NAME = 'Maison Gamelle';
 export const LOOKS_LIKE_LINK = /[:/\\@]|www\.|\.\p{L}{2,}/iu;
 export const greeting = (lang: Language, firstName: string): string => {
   const name = LOOKS_LIKE_LINK.test(firstName) ? '' : ` ${firstName.trim()}`;
-  return lang === 'nl' ? `Dag${name},` : `Bonjour${name},`;
+  return `${HELLO[lang]}${name},`;
 };
 
 /** A paragraph of a mail: one text, or lines kept one under the other (a list of products). */
@@ -31,3 +34,11 @@ export const html = (paragraphs: readonly Paragraph[], link?: { href: string; la
 /** The same paragraphs, link and signature as plain text. */
 export const plainText = (paragraphs: readonly Paragraph[], link?: { href: string; label: string }) =>
   [...paragraphs.map((p) => linesOf(p).join('\n')), ...(link ? [`${link.label}\n${link.href}`] : []), SHOP_NAME].join('\n\n');
+
+/** A mail of a few paragraphs and one link of ours, as text (the bare address) and HTML (the link labelled). */
+export const linkMail = (to: string, subject: string, lines: string[], link: { href: string; label: string }): Mail => ({
+  to,
+  subject,
+  text: [...lines, link.href, SHOP_NAME].join('\n\n'),
+  html: html(lines, link),
+});

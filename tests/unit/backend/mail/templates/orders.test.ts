@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { longDate, money } from '../../../../../src/backend/shop/order-mails/format.ts';
 import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
-import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/shop/order-mails/templates.ts';
+import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/mail/templates/orders.ts';
 import { SUBSCRIPTION_DISCOUNT, SUBSCRIPTION_MIN_DELIVERIES } from '../../../../../src/lib/constants.ts';
 import { slipsOf } from '../../../i18n/typography.ts';
 import { sampleOrder as order } from './sample-order.ts';

@@ -9,8 +9,8 @@ import { INVOICE_DELAY_DAYS, SUBSCRIPTION_MIN_DELIVERIES } from '../../../lib/co
 import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/orders.ts';
-import { escapeHtml, type Mail } from '../../mail/outbox.ts';
-import { greeting, SHOP_NAME } from '../shared/mail-parts.ts';
+import { escapeHtml, type Mail } from '../outbox.ts';
+import { greeting, SHOP_NAME } from './parts.ts';
 import {
   addressLines,
   amount,
@@ -20,7 +20,7 @@ import {
   subscriptionDiscount,
   subscriptionMention,
   type PaymentView,
-} from './format.ts';
+} from '../../shop/order-mails/format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
