@@ -7,9 +7,13 @@ export interface MailConfig {
   /** Where mails go out: an SMTP URL (smtp:// or smtps://, with credentials), or none (outbox only). */
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the customer service reads the shoppers' contact and subscription messages (CUSTOMER_SERVICE_EMAIL). */
+  customerServiceEmail: string;
 }
 
 const DEFAULT_MAIL_FROM = 'Maison Gamelle <bonjour@maison-gamelle.test>';
+/** The customer service's mailbox outside production: the outbox page shows what is mailed to it. */
+const DEFAULT_CUSTOMER_SERVICE_EMAIL = 'abonnements@maison-gamelle.test';
 
 /**
  * Production's mails carry password reset links: they leave over TLS or not at all. nodemailer (mail/delivery.ts)
@@ -50,5 +54,10 @@ export function readMailConfig(env: Env, production: boolean, problems: string[]
     if (!env.MAIL_FROM)
       problems.push('MAIL_FROM is not set: the sender of the shop\'s mails, e.g. "Maison Gamelle <bonjour@example.com>".');
   }
-  return { outbox: !production && env.OUTBOX_PAGE !== 'off', smtpUrl, mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM };
+  return {
+    outbox: !production && env.OUTBOX_PAGE !== 'off',
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    customerServiceEmail: env.CUSTOMER_SERVICE_EMAIL ?? DEFAULT_CUSTOMER_SERVICE_EMAIL,
+  };
 }

@@ -238,3 +238,16 @@ export function subscriptionMail(kind: SubscriptionMailKind, input: Subscription
     html: `<!doctype html><html><body style="font-family:sans-serif;color:#2b2622">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(input.link)}">${escapeHtml(content.linkLabel)}</a></p><p>${SHOP_NAME}</p></body></html>`,
   };
 }
+
+/**
+ * A shopper's message about their subscription (a cancellation request, a question), for the customer
+ * service: in French, the team's language, with who sent it and which subscription it is.
+ */
+export function subscriptionMessageMail(to: string, m: { code: string; topic: string; from: string; message: string }): Mail {
+  return {
+    to,
+    subject: `[Abonnement ${m.code}] ${m.topic}`,
+    text: `${m.topic} — abonnement ${m.code}\nClient\u00A0: ${m.from}\n\n${m.message}`,
+    html: `<p>${escapeHtml(`${m.topic} — abonnement ${m.code}`)}<br>${escapeHtml(`Client\u00A0: ${m.from}`)}</p><p>${escapeHtml(m.message).replaceAll('\n', '<br>')}</p>`,
+  };
+}

@@ -25,7 +25,6 @@ import { countAll, emailKey } from '../limits/store.ts';
 import { optionalCustomer } from '../sessions/access.ts';
 import { canonicalEmail } from '../shared/email.ts';
 import { findCustomer } from '../customers/repository.ts';
-import { customerServiceAddress } from '../subscriptions/routes.ts';
 import { bytesMatch } from './files.ts';
 import { acknowledgementMail, customerServiceMail } from '../../mail/templates/contact.ts';
 import { insertContactRequest, isOwnOrder } from './repository.ts';
@@ -141,7 +140,7 @@ export function contactRoutes(deps: ShopDeps): Hono<ShopEnv> {
       const kept = files.files.map((f) => ({ name: f.name, size: f.content.byteLength }));
       await sendMail(
         tx,
-        customerServiceMail(customerServiceAddress(deps.env), { ...request, language: languageOf(locale), files: kept }, staffUrl),
+        customerServiceMail(deps.config.customerServiceEmail, { ...request, language: languageOf(locale), files: kept }, staffUrl),
         now,
       );
     });

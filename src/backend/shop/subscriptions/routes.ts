@@ -24,7 +24,8 @@ import { dayOf, rescheduled } from '../../../lib/subscriptions/schedule.ts';
 import { isFailure } from '../../../lib/subscriptions/status.ts';
 import { shipNowDeadline } from '../../../lib/subscriptions/working-hours.ts';
 import { findVariant } from '../../content/repository.ts';
-import { escapeHtml, sendMail } from '../../mail/outbox.ts';
+import { sendMail } from '../../mail/outbox.ts';
+import { subscriptionMessageMail } from '../../mail/templates/subscriptions.ts';
 import { couponRefusal, findCoupon, setCoupon } from '../orders/discounts.ts';
 import { orderJson } from '../orders/answer.ts';
 import { couponKey } from '../orders/promotions.ts';
@@ -52,10 +53,6 @@ import {
   updateSubscriptionOrder,
 } from './repository.ts';
 import { subscriptionJson, subscriptionIri } from './view.ts';
-
-/** Where the shop's customer service reads subscription and contact messages (the outbox outside production). */
-export const customerServiceAddress = (env: Record<string, string | undefined>) =>
-  env.CUSTOMER_SERVICE_EMAIL ?? 'abonnements@maison-gamelle.test';
 
 const codeParam = (c: ShopContext) => {
   const code = c.req.param('code') ?? '';
@@ -361,17 +358,7 @@ export function subscriptionRoutes(deps: ShopDeps, relayPoints: RelayPointLookup
       [sub.customer_id],
     );
     const from = `${customer!.first_name} ${customer!.last_name} <${customer!.email}>`;
-    const text = `${topic} — abonnement ${sub.code}\nClient\u00A0: ${from}\n\n${message}`;
-    await sendMail(
-      tx,
-      {
-        to: customerServiceAddress(deps.env),
-        subject: `[Abonnement ${sub.code}] ${topic}`,
-        text,
-        html: `<p>${escapeHtml(`${topic} — abonnement ${sub.code}`)}<br>${escapeHtml(`Client\u00A0: ${from}`)}</p><p>${escapeHtml(message).replaceAll('\n', '<br>')}</p>`,
-      },
-      now,
-    );
+    await sendMail(tx, subscriptionMessageMail(deps.config.customerServiceEmail, { code: sub.code, topic, from, message }), now);
   };
 
   return app;
