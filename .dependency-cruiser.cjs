@@ -70,6 +70,22 @@ module.exports = {
       to: { path: '^src/islands/' },
     },
     {
+      name: 'stores-only-lib',
+      comment:
+        'Stores hold the state islands and page scripts share, built on src/lib alone: no message catalogue (an island ' +
+        'translates the codes a store keeps), no component, no page script.',
+      severity: 'error',
+      from: { path: '^src/stores/' },
+      to: { path: '^src/', pathNot: '^src/(lib|stores)/' },
+    },
+    {
+      name: 'i18n-only-lib',
+      comment: 'The message catalogues and the build translator over them sit on src/lib alone, so every layer may read them.',
+      severity: 'error',
+      from: { path: '^src/i18n/' },
+      to: { path: '^src/', pathNot: '^src/(lib|i18n)/' },
+    },
+    {
       name: 'page-scripts-only-lib-and-stores',
       comment:
         'The plain scripts of the static pages, which every page downloads, import src/lib, the stores and each other; ' +
@@ -95,6 +111,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/site/' },
       to: { path: '^src/(islands|stores|page-scripts|components|layouts|pages)/' },
+    },
+    {
+      name: 'nothing-imports-pages',
+      comment: 'src/pages are the routes, at the top: what they share lives in src/site, src/components or src/layouts.',
+      severity: 'error',
+      from: { path: '^src/(lib|i18n|backend|site|stores|page-scripts|islands|components|layouts)/' },
+      to: { path: '^src/pages/' },
     },
     {
       name: 'layouts-no-components',

@@ -83,6 +83,8 @@ describe('import rules', () => {
 
   it('reports each deliberate violation of the fixture tree', async () => {
     expect(await violationsIn(fixture)).toEqual([
+      { rule: 'i18n-only-lib', from: 'src/i18n/words.ts', to: 'src/pages/index.ts' },
+      { rule: 'nothing-imports-pages', from: 'src/i18n/words.ts', to: 'src/pages/index.ts' },
       { rule: 'layouts-no-components', from: 'src/layouts/Frame.astro', to: 'src/components/Card.astro' },
       // nanostores resolves into the project's node_modules, wherever that is from the fixture.
       { rule: 'lib-no-framework', from: 'src/lib/form.ts', to: expect.stringMatching(/(^|\/)node_modules\/nanostores\//) },
@@ -91,6 +93,7 @@ describe('import rules', () => {
       { rule: 'page-scripts-islands-lazily', from: 'src/page-scripts/menu.ts', to: 'src/islands/search/texts.ts' },
       { rule: 'page-scripts-only-lib-and-stores', from: 'src/page-scripts/menu.ts', to: 'src/site/suggestions.ts' },
       { rule: 'site-no-islands', from: 'src/site/suggestions.ts', to: 'src/islands/search/texts.ts' },
+      { rule: 'stores-only-lib', from: 'src/stores/basket.ts', to: 'src/i18n/words.ts' },
     ]);
   });
 });
