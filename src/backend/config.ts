@@ -9,9 +9,9 @@
  * config/ (payments, relay, media, mail, search, sign-in, publishing and the content source, passwords), which it calls in turn.
  */
 import { channelCodes, siteUrlOf, type ChannelCode } from '../lib/channels.ts';
-import { trustedProxyHops } from './shop/limits/client-address.ts';
+import { trustedProxyHops } from './config/proxies.ts';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
-import type { PasswordCost } from './shop/shared/passwords.ts';
+import type { PasswordCost } from './config/passwords.ts';
 import { checkSecret, ConfigError, type Env, isProduction, isUrl, MAKE_A_SECRET } from './config/checks.ts';
 import { type MailConfig, readMailConfig } from './config/mail.ts';
 import { type MediaConfig, readMediaConfig } from './config/media.ts';

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_WEBHOOK_SECRET } from '../../src/backend/config/published.ts';
 import { linksOf, listMails } from '../../src/backend/mail/outbox.ts';
-import { longDate, money } from '../../src/backend/shop/order-mails/format.ts';
+import { longDate, money } from '../../src/backend/mail/format.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
 import { pathTo } from '../../src/lib/routes/paths.ts';
 import { subscription as subscriptionSchema, type Subscription } from '../../src/lib/shop-api/subscriptions.ts';

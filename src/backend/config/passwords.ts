@@ -1,6 +1,20 @@
-/** How costly new password hashes are. */
-import { PASSWORD_COST, TEST_PASSWORD_COST, type PasswordCost } from '../shop/shared/passwords.ts';
+/** How costly new password hashes are (the shop hashes with it: shop/shared/passwords.ts). */
 import { type Env, readAlone } from './checks.ts';
+
+/** scrypt's cost parameters, stored with each hash. */
+export interface PasswordCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+/** Every real password: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
+export const PASSWORD_COST: PasswordCost = { N: 32768, r: 8, p: 1 };
+/**
+ * Test suites only (PASSWORD_HASH_COST=test): 2^10 × 8 × 128 bytes = 1 MiB, a millisecond or two. They
+ * register hundreds of customers, each paying a full hash at the real cost; a hash this cheap is 32 times
+ * cheaper to guess, so production refuses the setting.
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
 
 /**
  * PASSWORD_HASH_COST: `test` makes new password hashes cheap (TEST_PASSWORD_COST, scrypt N=1024), for test

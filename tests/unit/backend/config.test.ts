@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, weakSecret } from '../../../src/backend/config/checks.ts';
 import { readMediaSettings } from '../../../src/backend/config/media.ts';
-import { readPasswordCostSetting } from '../../../src/backend/config/passwords.ts';
+import { PASSWORD_COST, readPasswordCostSetting, TEST_PASSWORD_COST } from '../../../src/backend/config/passwords.ts';
 import { readPlatformConfig } from '../../../src/backend/config.ts';
 import { readWebhookConfig, DEFAULT_WEBHOOK_QUIET_MS, readContentEditorSettings } from '../../../src/backend/config/publishing.ts';
 import {
@@ -13,7 +13,6 @@ import {
 import { readSignInSettings } from '../../../src/backend/config/sign-in.ts';
 import { randomBytes } from 'node:crypto';
 import { EMBEDDED_GOOGLE_CLIENT_ID } from '../../../src/lib/captcha/embedded.ts';
-import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../src/backend/shop/shared/passwords.ts';
 
 /**
  * Secrets as they look for real: random, as `openssl rand -base64 48` makes ours, and the providers' keys as

@@ -2,7 +2,7 @@
 import type { Language } from '../../../lib/channels.ts';
 import { EXIT_INTENT_DISCOUNT } from '../../../lib/constants.ts';
 import type { Mail } from '../outbox.ts';
-import { amount } from '../../shop/order-mails/format.ts';
+import { amount } from '../format.ts';
 import { linkMail, SHOP_NAME } from './parts.ts';
 
 const CONFIRMATION: Record<Language, { subject: string; lines: (discount: string, validDays: number) => string[]; label: string }> = {

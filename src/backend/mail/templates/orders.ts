@@ -20,7 +20,7 @@ import {
   subscriptionDiscount,
   subscriptionMention,
   type PaymentView,
-} from '../../shop/order-mails/format.ts';
+} from '../format.ts';
 
 export const orderMailKinds = ['confirmation', 'paymentReceived', 'paymentFailed', 'chargeRefunded', 'shipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];

@@ -17,7 +17,7 @@ import {
 } from '../../../lib/constants.ts';
 import type { Day } from '../../../lib/subscriptions/schedule.ts';
 import type { Mail } from '../outbox.ts';
-import { money, subscriptionDiscount } from '../../shop/order-mails/format.ts';
+import { money, subscriptionDiscount } from '../format.ts';
 import { greeting, html, plainText } from './parts.ts';
 import { dayInWords, lastEditableDay } from './subscriptions.ts';
 

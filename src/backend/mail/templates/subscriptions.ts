@@ -9,7 +9,7 @@ import type { Language } from '../../../lib/channels.ts';
 import { SUBSCRIPTION_EDIT_LOCK_DAYS, SUBSCRIPTION_MIN_DELIVERIES } from '../../../lib/constants.ts';
 import { addDays, type Day } from '../../../lib/subscriptions/schedule.ts';
 import { escapeHtml, type Mail } from '../outbox.ts';
-import { longDate, money } from '../../shop/order-mails/format.ts';
+import { longDate, money } from '../format.ts';
 import { greeting, SHOP_NAME } from './parts.ts';
 
 export const subscriptionMailKinds = [

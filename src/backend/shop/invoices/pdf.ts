@@ -12,7 +12,7 @@ import type { Language } from '../../../lib/channels.ts';
 import { accountingLines } from '../../../lib/orders/accounting-lines.ts';
 import type { Order } from '../../../lib/shop-api/orders.ts';
 import { SELLER } from '../../../lib/seller.ts';
-import { addressLines, amount, longDate, type PaymentView, relayPointLines, subscriptionMention } from '../order-mails/format.ts';
+import { addressLines, amount, longDate, type PaymentView, relayPointLines, subscriptionMention } from '../../mail/format.ts';
 
 export interface InvoiceInput {
   lang: Language;

@@ -11,24 +11,9 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isIP } from 'node:net';
-import { z } from 'zod';
 
 /** Requests that came with no socket (in-process calls, such as the API tests' app.request). */
 export const UNKNOWN_ADDRESS = 'unknown';
-
-/** TRUST_PROXY: the number of proxies of ours in front of the platform (0 or unset: none). */
-const trustProxySchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of proxies in front of the platform (0–99)')
-  .transform(Number);
-
-export function trustedProxyHops(env: Record<string, string | undefined>): number {
-  if (env.TRUST_PROXY === undefined || env.TRUST_PROXY === '') return 0;
-  const parsed = trustProxySchema.safeParse(env.TRUST_PROXY);
-  if (!parsed.success) throw new Error(`${parsed.error.issues[0]!.message} (it is "${env.TRUST_PROXY}").`);
-  return parsed.data;
-}
 
 function socketAddress(c: Context): string | undefined {
   try {

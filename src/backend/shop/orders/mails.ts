@@ -12,7 +12,7 @@ import { sendMail } from '../../mail/outbox.ts';
 import { orderJson } from './answer.ts';
 import { findOrder, findPaymentMethod, type OrderRow, paymentsOf } from './repository.ts';
 import { findCustomer } from '../customers/repository.ts';
-import type { PaymentView } from '../order-mails/format.ts';
+import type { PaymentView } from '../../mail/format.ts';
 import { orderMail, type OrderMailKind } from '../../mail/templates/orders.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/database.ts';
 import type { Channel, LocaleCode, Language } from '../../../lib/channels.ts';
 import type { ShopLimits } from '../limits/store.ts';
-import type { PasswordCost } from './passwords.ts';
+import type { PasswordCost } from '../../config/passwords.ts';
 import type { PlatformConfig } from '../../config.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 

@@ -12,21 +12,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_HASHING } from '../limits/policy.ts';
 import { QueueFull, Semaphore, type Priority } from '../limits/semaphore.ts';
+import type { PasswordCost } from '../../config/passwords.ts';
 
-/** scrypt's cost parameters, stored with each hash. */
-export interface PasswordCost {
-  readonly N: number;
-  readonly r: number;
-  readonly p: number;
-}
-/** Every real password: 2^15 × 8 × 128 bytes = 32 MiB of memory per hash, about 50–100 ms on one core. */
-export const PASSWORD_COST: PasswordCost = { N: 32768, r: 8, p: 1 };
-/**
- * Test suites only (PASSWORD_HASH_COST=test): 2^10 × 8 × 128 bytes = 1 MiB, a millisecond or two. They
- * register hundreds of customers, each paying a full hash at the real cost; a hash this cheap is 32 times
- * cheaper to guess, so production refuses the setting.
- */
-export const TEST_PASSWORD_COST: PasswordCost = { N: 1024, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Upper bounds for stored parameters, so a tampered row cannot make one login eat the machine. */

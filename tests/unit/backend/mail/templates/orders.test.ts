@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longDate, money } from '../../../../../src/backend/shop/order-mails/format.ts';
+import { longDate, money } from '../../../../../src/backend/mail/format.ts';
 import { accountingLines } from '../../../../../src/lib/orders/accounting-lines.ts';
 import { orderMail, orderMailKinds, type OrderMailInput } from '../../../../../src/backend/mail/templates/orders.ts';
 import { SUBSCRIPTION_DISCOUNT, SUBSCRIPTION_MIN_DELIVERIES } from '../../../../../src/lib/constants.ts';

@@ -2,12 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
 import { KeyedSemaphore, QueueFull, Semaphore } from '../../../../../src/backend/shop/limits/semaphore.ts';
-import {
-  clientAddress,
-  normalisedAddress,
-  trustedProxyHops,
-  UNKNOWN_ADDRESS,
-} from '../../../../../src/backend/shop/limits/client-address.ts';
+import { clientAddress, normalisedAddress, UNKNOWN_ADDRESS } from '../../../../../src/backend/shop/limits/client-address.ts';
+import { trustedProxyHops } from '../../../../../src/backend/config/proxies.ts';
 import { RATE_LIMITS, PASSWORD_HASHING } from '../../../../../src/backend/shop/limits/policy.ts';
 
 /** A task that runs until told to finish. */

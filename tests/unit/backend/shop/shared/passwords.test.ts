@@ -4,13 +4,8 @@
  * PASSWORD_HASH_COST), and a tampered cost is refused before any work.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  burnPasswordCheck,
-  hashPassword,
-  PASSWORD_COST,
-  TEST_PASSWORD_COST,
-  verifyPassword,
-} from '../../../../../src/backend/shop/shared/passwords.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../../../../src/backend/shop/shared/passwords.ts';
+import { PASSWORD_COST, TEST_PASSWORD_COST } from '../../../../../src/backend/config/passwords.ts';
 
 describe('password hashes', () => {
   it('store the cost they were made with, and verify across costs', async () => {

@@ -3,11 +3,10 @@
  * (minor units, the word for free at zero), dates (the shop's time zone, Paris, which is Brussels' too),
  * addresses, the accounting lines and what the shopper pays with.
  */
-import { intlLocaleOf, type Language } from '../../../lib/channels.ts';
-import { formatPrice } from '../../../lib/catalogue/money.ts';
-import type { ProviderPayment } from '../payments/provider.ts';
-import { intervalText } from '../../../lib/catalogue/frequencies.ts';
-import { SUBSCRIPTION_DISCOUNT } from '../../../lib/constants.ts';
+import { intlLocaleOf, type Language } from '../../lib/channels.ts';
+import { formatPrice } from '../../lib/catalogue/money.ts';
+import { intervalText } from '../../lib/catalogue/frequencies.ts';
+import { SUBSCRIPTION_DISCOUNT } from '../../lib/constants.ts';
 
 const FREE: Record<Language, string> = { fr: 'Gratuit', nl: 'Gratis' };
 const SHOP_TIME_ZONE = 'Europe/Paris';
@@ -30,7 +29,7 @@ export const longDate = (lang: Language, iso: string): string =>
     .map((part) => (lang === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value))
     .join('');
 
-export { addressLines, relayPointLines } from '../../../lib/orders/address-lines.ts';
+export { addressLines, relayPointLines } from '../../lib/orders/address-lines.ts';
 
 /** How the order is paid, as the mails and the invoice say it. */
 export interface PaymentView {
@@ -40,7 +39,7 @@ export interface PaymentView {
   delayed: boolean;
   instructions: string | null;
   /** The bank details the provider gave for a transfer, as the payment keeps them (payments.details.bankTransfer). */
-  bankTransfer: NonNullable<ProviderPayment['bankTransfer']> | null;
+  bankTransfer: { bankName: string; iban: string; bic: string; reference: string } | null;
   /** A card's brand and last four digits (never more is kept). */
   card: { brand: string; last4: string } | null;
 }
