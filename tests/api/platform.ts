@@ -50,7 +50,7 @@ export function seededDatabase(): { dataDir: string; template?: Blob; reset: boo
 }
 
 export async function testPlatform(options: TestPlatformOptions = {}) {
-  const { app, db } = await preparePlatform({
+  const platform = await preparePlatform({
     // Checked before preparePlatform opens it: reset truncates the catalogue.
     ...seededDatabase(),
     databaseUrl: testDatabaseUrl(),
@@ -58,6 +58,16 @@ export async function testPlatform(options: TestPlatformOptions = {}) {
     env: { JWT_SECRET: 'api-test-secret', TRUST_PROXY: '1', PASSWORD_HASH_COST: 'test', ...options.env },
     shop: options.clock ? { clock: options.clock } : {},
   });
+  const { app, db } = platform;
+  // A test closes its platform by closing `db`: that stops the platform's timers first (the payment sandbox's webhook
+  // deliveries, the mail delivery and autovacuum read the database, and would otherwise outlive it), then closes it.
+  const closeDatabase = db.close.bind(db);
+  let closing: Promise<void> | undefined;
+  db.close = () =>
+    (closing ??= (async () => {
+      db.close = closeDatabase;
+      await platform.close();
+    })());
   // A PostgreSQL pass that fell back to PGlite (or the reverse) would test the wrong driver and pass.
   if (db.driver !== expectedDriver()) {
     await db.close();
