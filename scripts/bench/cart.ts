@@ -1,12 +1,15 @@
 /**
  * Add-to-cart benchmark: the embedded platform on a free port of 127.0.0.1, over real HTTP, measured on PGlite
  * (in memory) and, when BENCH_DATABASE_URL is set, on that PostgreSQL server, two ways:
- * - closed loop: BENCH_CART_CLIENTS (50) clients, each with its own cart, each sending its next add once the last
- *   one answered, BENCH_CART_REQUESTS (2,000) in all: requests per second (information: on two cores it measures
+ * - closed loop: BENCH_CART_CLIENTS (50) clients, each sending its next add once the last one answered,
+ *   BENCH_CART_REQUESTS (2,000) in all: requests per second (information: on two cores it measures
  *   the machine as much as the code) and the platform's CPU time per add;
  * - open loop: adds started on a fixed schedule, BENCH_CART_RATE (200) per second for BENCH_CART_SECONDS (30),
  *   whether or not the earlier ones answered, each timed from when it was due: a platform slower than the rate
  *   shows as queueing in the p95, where a closed loop would only slow its clients down (issue 47).
+ * Either way a shopper's cart takes BENCH_CART_LINES (5) adds of different formats before the next shopper's cart
+ * (until 2026-12-07 each client's one cart took all its adds and grew to 40 lines, whose answers and reads
+ * then made most of an add's cost).
  * `node scripts/bench/cart.ts` prints the table; `npm run bench` imports benchCart.
  *
  * The clients run in a worker thread, as shoppers' browsers are not the platform's work: the platform's
@@ -27,6 +30,8 @@ const RATE = Number(process.env.BENCH_CART_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CART_SECONDS ?? 30);
 /** Untimed adds per client first, so connections and query plans are warm. */
 const WARM_UP_PER_CLIENT = 2;
+/** The lines of a shopper's cart (BENCH_CART_LINES): the adds a cart takes before the next shopper's. */
+const LINES = Number(process.env.BENCH_CART_LINES ?? 5);
 
 interface ClientsTask {
   base: string;
@@ -37,53 +42,71 @@ interface ClientsTask {
 /** What the clients' thread tells: the timed adds start, then their latencies and the CPU time they took. */
 type ClientsMessage = { started: true } | { latencies: number[]; errors: number; seconds: number; cpuMs: number };
 
-/** The shoppers: one cart each, warmed up, then their adds timed one after the other. */
+/** The shoppers: their carts made and the connections warmed, then their adds timed. */
 async function runClients({ base, variants, rate }: ClientsTask, tell: (message: ClientsMessage) => void) {
   const headers = { 'content-type': 'application/merge-patch+json', accept: 'application/ld+json' };
+  // A refused connection is an error counted, not the end of the run: past the platform's pace, the open loop's
+  // queue outgrows the listen backlog.
   const add = async (token: string, n: number): Promise<boolean> => {
-    const res = await fetch(`${base}/orders/${token}/items`, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({ productVariant: variants[n % variants.length], quantity: 1, subscriptionInterval: n % 3 === 0 ? 31 : 0 }),
-    });
-    await res.arrayBuffer();
-    return res.status === 200;
-  };
-  // Open loop: a cart per add due each second (each shopper adding about once a second), not a few carts many
-  // adds at a time would contend for.
-  const carts = await Promise.all(
-    Array.from({ length: Math.max(CLIENTS, rate ?? 0) }, async () => {
-      const res = await fetch(`${base}/orders`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/ld+json' },
-        body: '{"localeCode":"fr_FR","channelCode":"FR"}',
+    try {
+      const res = await fetch(`${base}/orders/${token}/items`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ productVariant: variants[n % variants.length], quantity: 1, subscriptionInterval: n % 3 === 0 ? 31 : 0 }),
       });
-      return ((await res.json()) as { tokenValue: string }).tokenValue;
-    }),
-  );
+      await res.arrayBuffer();
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  };
+  const newCarts = async (count: number): Promise<string[]> => {
+    const made: string[] = [];
+    // CLIENTS at a time, untimed: the preparation is not what is measured.
+    while (made.length < count)
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(CLIENTS, count - made.length) }, async () => {
+            const res = await fetch(`${base}/orders`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/ld+json' },
+              body: '{"localeCode":"fr_FR","channelCode":"FR"}',
+            });
+            return ((await res.json()) as { tokenValue: string }).tokenValue;
+          }),
+        )),
+      );
+    return made;
+  };
+  // Connections and query plans warmed on carts of their own.
   await Promise.all(
-    carts.map(async (token) => {
+    (await newCarts(CLIENTS)).map(async (token) => {
       for (let i = 0; i < WARM_UP_PER_CLIENT; i += 1) await add(token, i);
     }),
   );
+  // A shopper's cart takes LINES adds, each of another format, then the next shopper comes: the answer is a
+  // cart as shoppers have them, not one that grew to every format of the bench.
+  const total = rate ? Math.round(rate * SECONDS) : REQUESTS;
+  const perClient = Math.ceil(REQUESTS / CLIENTS);
+  const carts = await newCarts(rate ? Math.ceil(total / LINES) : CLIENTS * Math.ceil(perClient / LINES));
 
   const latencies: number[] = [];
   let errors = 0;
-  const perClient = Math.ceil(REQUESTS / CLIENTS);
   tell({ started: true });
   const cpuBefore = process.threadCpuUsage();
   const started = performance.now();
   if (rate) {
     // Open loop: the n-th add is due at started + n / rate, sent then (or at once when the loop runs late), and
-    // timed from when it was due, so that a late start counts as the queueing it is.
+    // timed from when it was due, so that a late start counts as the queueing it is. `rate` shoppers add at
+    // once, each about once a second, LINES times, then the next `rate` shoppers.
     const pending: Promise<void>[] = [];
-    const total = Math.round(rate * SECONDS);
     for (let n = 0; n < total; n += 1) {
       const due = started + (n * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const shopper = (n % rate) + rate * Math.floor(n / (rate * LINES));
       pending.push(
-        add(carts[n % carts.length]!, n).then((ok) => {
+        add(carts[shopper]!, shopper + Math.floor(n / rate)).then((ok) => {
           latencies.push(performance.now() - due);
           if (!ok) errors += 1;
         }),
@@ -92,10 +115,11 @@ async function runClients({ base, variants, rate }: ClientsTask, tell: (message:
     await Promise.all(pending);
   } else
     await Promise.all(
-      carts.map(async (token, client) => {
+      Array.from({ length: CLIENTS }, async (_, client) => {
         for (let i = 0; i < perClient; i += 1) {
+          const shopper = client + CLIENTS * Math.floor(i / LINES);
           const t0 = performance.now();
-          const ok = await add(token, client + i);
+          const ok = await add(carts[shopper]!, shopper + i);
           latencies.push(performance.now() - t0);
           if (!ok) errors += 1;
         }

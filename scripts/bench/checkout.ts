@@ -1,7 +1,7 @@
 /**
  * Checkout benchmark: the embedded platform on a free port of 127.0.0.1, paying through the embedded
  * Mollie sandbox it serves over HTTP, as in production (the shop's adapter calls the platform's
- * /payments/v2/, and the sandbox's signed webhooks come back to the shop API). BENCH_CHECKOUT_CLIENTS (50)
+ * /payments/v2/, and the sandbox's signed webhooks come back to the shop API). BENCH_CHECKOUT_CLIENTS (20, issue 47's figure)
  * signed-in customers, half on the FR site and half on the BE site, each with carts already filled, check
  * out BENCH_CHECKOUT_ORDERS (500) orders in total, one after another per customer, all at once: the
  * address, the shipment's methods and home delivery, the payment's methods and Visa, `complete`, then the
@@ -23,7 +23,7 @@ import { SANDBOX_TEST_CARDS } from '../../src/backend/payments/test-cards.ts';
 import { iri } from '../../src/lib/shop-api/iri.ts';
 import { BENCH_SHOPPERS, benchDatabases, percentile, sellableVariant } from './shared.ts';
 
-const CLIENTS = Number(process.env.BENCH_CHECKOUT_CLIENTS ?? 50);
+const CLIENTS = Number(process.env.BENCH_CHECKOUT_CLIENTS ?? 20);
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 500);
 /** Untimed orders per customer first, so connections, query plans and the provider's customer are warm. */
 const WARM_UP_PER_CLIENT = 1;

@@ -17,11 +17,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-/** In-memory PGlite always, and the PostgreSQL server of BENCH_DATABASE_URL when it is set: [name, DATABASE_URL]. */
+/**
+ * In-memory PGlite, and the PostgreSQL server of BENCH_DATABASE_URL when it is set: [name, DATABASE_URL].
+ * BENCH_DRIVERS=postgresql (or pglite) keeps one of them, to profile it alone.
+ */
 export function benchDatabases(): [string, string | undefined][] {
   const databases: [string, string | undefined][] = [['PGlite', undefined]];
   if (process.env.BENCH_DATABASE_URL) databases.push(['PostgreSQL', process.env.BENCH_DATABASE_URL]);
-  return databases;
+  const kept = process.env.BENCH_DRIVERS?.toLowerCase().split(',');
+  return kept ? databases.filter(([name]) => kept.includes(name.toLowerCase())) : databases;
 }
 
 /** A shopper per site, in the site's second language on the BE site, with an address the site delivers. */
