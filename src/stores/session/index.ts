@@ -70,6 +70,8 @@ export function createSessionStore(deps: SessionDeps) {
   let started = false;
   let stopStorageEvents: (() => void) | null = null;
   let redirecting = false;
+  /** Sign-ins made on this page (guard()). */
+  let logins = 0;
   let resolveReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve;
@@ -147,6 +149,7 @@ export function createSessionStore(deps: SessionDeps) {
     const session = sessionOf(auth.token, auth.refresh_token, auth.customer);
     if (!session) throw new Error(NO_AUTHENTICATION_DATA);
     redirecting = false;
+    logins += 1;
     save(session);
     // The cart merge and the customer load finish before the caller navigates away.
     await Promise.allSettled([...loginListeners].map((listener) => listener(auth)));
@@ -239,6 +242,10 @@ export function createSessionStore(deps: SessionDeps) {
     async guard(route: RouteName): Promise<boolean> {
       start();
       await ready;
+      // Signed in on this page, the shopper is sent on by the form that signed them in (PasswordStep, RegisterForm,
+      // SocialLogin). A guard running later (its island hydrated after the shopper used the pre-rendered form) would
+      // only send them a second time; signed in, an authenticated page has nothing to refuse.
+      if (logins > 0 && $loggedIn.get()) return true;
       const target = guardRedirect(route, $loggedIn.get(), navigation.location(), locale);
       if (target !== null) navigation.replace(target);
       return target === null;

@@ -346,6 +346,20 @@ describe('401 and the way back', () => {
     expect(await refreshing.session.guard('addresses')).toBe(true);
     expect(refreshing.nav.visits).toEqual([]);
   });
+  it('leaves the way on to the form that signed the shopper in on this page: a guard deciding later sends them nowhere', async () => {
+    // A guard that ran late (its island hydrated after the shopper used the pre-rendered login form).
+    const { session, nav } = setup();
+    nav.go('/connexion/?redirect=%2Fpanier%2F');
+    await session.login({ email: 'camille@example.fr', password: 'secret' });
+    session.redirectAfterLogin();
+    expect(await session.guard('login')).toBe(true);
+    expect(nav.visits).toEqual(['/panier/']);
+    // Signed in before this page (a restored session), the login page sends the customer on.
+    const restored = setup({ stored: stored(NOW + 3_600_000) });
+    restored.nav.go('/connexion/?redirect=%2Fpanier%2F');
+    expect(await restored.session.guard('login')).toBe(false);
+    expect(restored.nav.visits).toEqual(['/panier/']);
+  });
 });
 
 describe('tabs', () => {
