@@ -13,16 +13,8 @@ export async function startPlatform(
   const platform = await preparePlatform();
   const server = servePlatform({ fetch: platform.app.fetch, port, hostname });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  // Once the port answers: the first charges go to the payment sandbox this very process serves.
-  platform.startScheduler();
-  platform.startCatalogueMirror();
-  // Likewise: a charge cut by a crash is settled with the provider this process may itself serve.
-  platform.reconcilePayments().then(
-    ({ attempts, refunds }) => {
-      if (attempts || refunds) console.log(`Payments reconciled after the start: ${attempts} attempts settled, ${refunds} refunds made`);
-    },
-    (error: Error) => console.error('Payments not reconciled after the start:', error.message),
-  );
+  // Once the port answers: the first charges and a charge cut by a crash go to the provider this very process may serve.
+  platform.start();
   return { ...platform, server, url: `http://localhost:${port}` };
 }
 

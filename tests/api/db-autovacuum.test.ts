@@ -1,12 +1,13 @@
 /**
  * PGlite runs no autovacuum: the platform does its work (src/backend/db/autovacuum.ts), analysing every
- * table at start before it serves, then on a timer, by autovacuum's rules, vacuuming and analysing the
+ * table at start before it serves, then as a job of its runner, by autovacuum's rules, vacuuming and analysing the
  * tables that changed enough. On a PostgreSQL server it leaves that to the server's autovacuum.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/backend/db/database.ts';
-import { type Autovacuum, startAutovacuum } from '../../src/backend/db/autovacuum.ts';
+import { prepareAutovacuum } from '../../src/backend/db/autovacuum.ts';
+import { jobsRunner } from '../../src/backend/jobs/runner.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
 import { type TestPlatform, testPlatform } from './platform.ts';
 
@@ -40,35 +41,36 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite vacuums and analyses its 
 
   describe('then, as the tables change', () => {
     let db: Database;
-    let autovacuum: Autovacuum | undefined;
+    const jobs = jobsRunner();
     beforeAll(async () => {
       db = await openDatabase({ dataDir: 'memory://' });
       await db.exec('CREATE TABLE lines (id serial PRIMARY KEY, quantity int NOT NULL)');
       await db.query('INSERT INTO lines (quantity) SELECT g FROM generate_series(1, 1000) g');
     });
     afterAll(async () => {
-      await autovacuum?.stop();
+      await jobs.stop();
       await db.close();
     });
     const addLines = (n: number) => db.query('INSERT INTO lines (quantity) SELECT g FROM generate_series(1, $1::int) g', [n]);
 
-    it('analyses again, on its timer, a table changed past autovacuum’s threshold, and stops when told', async () => {
-      autovacuum = await startAutovacuum(db, { intervalMs: 50 });
+    it('analyses again, as a job, a table changed past autovacuum’s threshold, and stops when told', async () => {
+      const autovacuum = await prepareAutovacuum(db, { intervalMs: 50 });
+      jobs.start(autovacuum.job!);
       expect(await reltuples(db, 'lines')).toBe(1000);
       // Past 50 + 10 % of 1,000 rows: the next pass of the timer analyses it, with no call from here.
       await addLines(200);
       const deadline = Date.now() + 10_000;
       while ((await reltuples(db, 'lines')) !== 1200 && Date.now() < deadline) await pause(50);
       expect(await reltuples(db, 'lines')).toBe(1200);
-      await autovacuum.stop();
+      await jobs.stop();
       await addLines(500);
       await pause(500);
       expect(await reltuples(db, 'lines')).toBe(1200);
     });
 
     it('leaves alone a table changed less than that, and analyses it once the changes add up', async () => {
-      // A timer that never fires during the test: only the calls below analyse.
-      autovacuum = await startAutovacuum(db, { intervalMs: 3_600_000 });
+      // Its job not started: only the calls below analyse.
+      const autovacuum = await prepareAutovacuum(db);
       expect(await reltuples(db, 'lines')).toBe(1700);
       await db.query('UPDATE lines SET quantity = quantity + 1 WHERE id <= 150');
       expect((await autovacuum.pass()).analysed).toEqual([]);
@@ -83,16 +85,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite vacuums and analyses its 
 
   describe('a table whose rows are updated over and over (carts, sessions)', () => {
     let db: Database;
-    let autovacuum: Autovacuum | undefined;
     beforeAll(async () => {
       db = await openDatabase({ dataDir: 'memory://' });
       await db.exec('CREATE TABLE carts (id serial PRIMARY KEY, total int NOT NULL)');
       await db.query('INSERT INTO carts (total) SELECT 0 FROM generate_series(1, 1000)');
     });
-    afterAll(async () => {
-      await autovacuum?.stop();
-      await db.close();
-    });
+    afterAll(() => db.close());
     const size = async () => (await db.query<{ n: number }>(`SELECT pg_relation_size('carts')::int AS n`))[0]!.n;
     const deadRows = async () => {
       await db.query('SELECT pg_stat_force_next_flush()');
@@ -100,7 +98,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite vacuums and analyses its 
     };
 
     it('is vacuumed once its dead rows pass autovacuum’s threshold, so it does not grow with every update', async () => {
-      autovacuum = await startAutovacuum(db, { intervalMs: 3_600_000 });
+      const autovacuum = await prepareAutovacuum(db);
       const fresh = await size();
       // 100 dead rows: under 50 + 20 % of 1,000.
       await db.query('UPDATE carts SET total = total + 1 WHERE id <= 100');
@@ -131,11 +129,10 @@ describe.skipIf(!testDatabaseUrl())('on a PostgreSQL server (needs TEST_DATABASE
     await db.close();
   });
 
-  it('analyses nothing: the server’s autovacuum does it', async () => {
-    const autovacuum = await startAutovacuum(db, { intervalMs: 50 });
-    await pause(300);
+  it('analyses nothing and has no job: the server’s autovacuum does it', async () => {
+    const autovacuum = await prepareAutovacuum(db, { intervalMs: 50 });
+    expect(autovacuum.job).toBeUndefined();
     expect((await autovacuum.pass()).analysed).toEqual([]);
-    await autovacuum.stop();
     const [analysed] = await db.query<{ last: Date | null }>(
       'SELECT last_analyze AS last FROM pg_stat_user_tables WHERE relid = $1::regclass',
       [`public.${table}`],

@@ -62,7 +62,8 @@ export async function startSandbox() {
     siteOrigins: [SITE_ORIGIN],
     webhookSecret: SANDBOX_WEBHOOK_SECRET,
     clock: clock.now,
-    webhooks: { fetch: receiver, schedule: 'manual' },
+    // No runner runs its webhook job: a test delivers the calls with deliverDue().
+    webhooks: { fetch: receiver },
   });
   const app = new Hono().route('/payments', sandbox.app);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -84,7 +85,6 @@ export async function startSandbox() {
   };
 
   const close = async () => {
-    await sandbox.webhooks.stop();
     await new Promise((resolve) => server.close(resolve));
     await new Promise((resolve) => secureServer.close(resolve));
     await db.close();

@@ -1,5 +1,6 @@
 /**
- * Closing the platform stops everything it started: a poll left behind (the payment sandbox's webhook
+ * Closing the platform stops every job it started (src/backend/jobs/runner.ts), at its preparation and at its start:
+ * a poll left behind (the payment sandbox's webhook
  * deliveries) would keep querying a closed database and log an error every 30 seconds in a long-lived
  * process that opens and closes platforms (the API tests, the benchmarks); a delivery in flight would
  * record its answer in a closed database (the build's embedded content service logged
@@ -7,6 +8,7 @@
  */
 import { expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/backend/db/database.ts';
+import { jobsRunner } from '../../src/backend/jobs/runner.ts';
 import { webhookDispatcher } from '../../src/backend/payments/webhooks.ts';
 import { preparePlatform } from '../../src/backend/platform.ts';
 import { seededDatabase } from './platform.ts';
@@ -17,7 +19,7 @@ import { seededDatabase } from './platform.ts';
  */
 const onServerPass = Boolean(process.env.TEST_DATABASE_URL);
 
-it.skipIf(onServerPass)('clears every interval it started once closed', async () => {
+it.skipIf(onServerPass)('clears every interval it started, prepared and started, once closed', async () => {
   const started = new Set<ReturnType<typeof setInterval>>();
   const setInterval = globalThis.setInterval;
   const spy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((...args: Parameters<typeof setInterval>) => {
@@ -28,7 +30,11 @@ it.skipIf(onServerPass)('clears every interval it started once closed', async ()
   const cleared = vi.spyOn(globalThis, 'clearInterval');
   try {
     const platform = await preparePlatform({ ...seededDatabase(), env: { JWT_SECRET: 'k'.repeat(48) } });
-    expect(started.size).toBeGreaterThan(0);
+    const prepared = started.size;
+    expect(prepared).toBeGreaterThan(0);
+    // The scheduler's first run and the payments' reconciliation start at once: closing waits for them.
+    platform.start();
+    expect(started.size).toBeGreaterThan(prepared);
     await platform.close();
     const stopped = new Set<unknown>(cleared.mock.calls.map(([handle]) => handle));
     expect([...started].filter((handle) => !stopped.has(handle))).toEqual([]);
@@ -55,11 +61,13 @@ it.skipIf(onServerPass)('waits for a webhook delivery in flight before it closes
     return new Response(null, { status: 200 });
   };
   const webhooks = webhookDispatcher(db, () => now, { fetch: receiver });
+  const jobs = jobsRunner();
+  jobs.start(webhooks.job);
   await webhooks.enqueue(db, 'tr_closing', 'https://shop.test/webhook');
   webhooks.nudge();
   await calling;
   let stopped = false;
-  const stopping = webhooks.stop().then(() => (stopped = true));
+  const stopping = jobs.stop().then(() => (stopped = true));
   // The receiver has not answered: the round still has its delivery to record.
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(stopped).toBe(false);

@@ -20,6 +20,7 @@ import type { Language } from '../../lib/channels.ts';
 import type { ContentClient, SkippedEntry } from '../../lib/content/client.ts';
 import type { Category, ProductFull } from '../../lib/content/wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Job } from '../jobs/runner.ts';
 
 /** The site locale each language is read in: a product's price (tax included) and texts are the same in every channel. */
 const SOURCE_LOCALES = { fr: 'fr_FR', nl: 'nl_BE' } as const;
@@ -33,7 +34,7 @@ const BATCH = 100;
 /** The lock a run holds on the database (pg_advisory_xact_lock's key): any fixed number no other lock uses. */
 const MIRROR_LOCK = 4_604_611;
 
-export interface MirrorReport {
+interface MirrorReport {
   /** Products written, per language (changed at the source since the last run, or new). */
   written: Record<Language, number>;
   /** Products set not viewable: no longer listed by the source. */
@@ -46,16 +47,17 @@ export interface MirrorReport {
 export interface CatalogueMirror {
   /** Mirrors the source; `full` reads every product again (a picture replaced at the source changes no entry's stamp). */
   run(options?: { full?: boolean }): Promise<MirrorReport>;
-  /** Runs every `everyMs` until stop (the webhook may be missed: the platform down, a network cut). */
-  start(everyMs: number, log: (message: string) => void): void;
-  stop(): void;
+  /**
+   * Runs at once, then every `everyMs` (the webhook may be missed: the platform down, a network cut), as a job of
+   * the platform's runner (jobs/runner.ts); `log` hears the runs that changed the copy.
+   */
+  job(everyMs: number, log: (message: string) => void): Job;
 }
 
 export function catalogueMirror(db: Database, client: (onSkipped: (entry: SkippedEntry) => void) => ContentClient): CatalogueMirror {
   let running: Promise<MirrorReport> | undefined;
   let next: Promise<MirrorReport> | undefined;
   let fullNext = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
 
   const run = (options: { full?: boolean } = {}): Promise<MirrorReport> => {
     if (!running) {
@@ -79,15 +81,16 @@ export function catalogueMirror(db: Database, client: (onSkipped: (entry: Skippe
 
   return {
     run,
-    start(everyMs, log) {
-      timer = setInterval(() => {
-        run().catch((error: Error) => log(`Catalogue not mirrored from the content source: ${error.message}`));
-      }, everyMs);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-    },
+    job: (everyMs, log) => ({
+      name: 'Catalogue mirror',
+      everyMs,
+      // Not awaited by the start: until the source answers, the platform serves its last copy.
+      atStart: true,
+      async turn() {
+        const report = await run();
+        if (report.written.fr + report.written.nl + report.hidden + report.skipped.length > 0) log(describeMirror(report));
+      },
+    }),
   };
 }
 
@@ -283,7 +286,7 @@ async function writeFormats(tx: Queryable, language: Language, p: ProductFull): 
 }
 
 /** A run's report in one line, for the platform's log. */
-export const describeMirror = (report: MirrorReport): string =>
+const describeMirror = (report: MirrorReport): string =>
   `${report.written.fr} French and ${report.written.nl} Dutch products written, ${report.hidden} hidden, ${report.categories} categories` +
   (report.skipped.length
     ? `; left out: ${report.skipped.map((s) => `${s.collection} ${s.key} (${s.locale}): ${s.reason}`).join('; ')}`

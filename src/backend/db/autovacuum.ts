@@ -20,8 +20,9 @@
  * VACUUM and ANALYZE on PGlite run on the thread that serves the requests, under the same lock: each table
  * has its own statement, so a shopper's request waits for one table's (ANALYZE samples at most 30,000
  * rows: 17 ms for the products of the fixtures, 140 ms for those of a 2,000-product catalogue), never for
- * the whole pass. The timer is unref'd: it never keeps a process alive.
+ * the whole pass. The passes are a job of the platform's runner (jobs/runner.ts), which never keeps a process alive.
  */
+import type { Job } from '../jobs/runner.ts';
 import type { Database } from './database.ts';
 
 /** The tables a pass vacuumed and those it analysed (a table vacuumed and analysed is in both). */
@@ -33,8 +34,8 @@ interface Pass {
 export interface Autovacuum {
   /** Vacuums and analyses the tables changed past autovacuum's thresholds since their last vacuum or analysis. */
   pass(): Promise<Pass>;
-  /** Stops the timer and waits for a pass under way (before the database closes). */
-  stop(): Promise<void>;
+  /** The passes every `autovacuum_naptime`, as a job of the platform's runner; none on a server. */
+  job?: Job;
 }
 
 interface AutovacuumOptions {
@@ -43,7 +44,7 @@ interface AutovacuumOptions {
 }
 
 /** On a server: nothing to do, its autovacuum works. */
-const serverDoesIt: Autovacuum = { pass: async () => ({ vacuumed: [], analysed: [] }), stop: async () => {} };
+const serverDoesIt: Autovacuum = { pass: async () => ({ vacuumed: [], analysed: [] }) };
 
 const setting = (name: string) => `current_setting('${name}')::float8`;
 
@@ -59,8 +60,8 @@ const dueTables = `SELECT name, needs_vacuum, needs_analysis FROM (
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid) t
   WHERE needs_vacuum OR needs_analysis ORDER BY name`;
 
-/** Analyses every table of a PGlite database now, then keeps them vacuumed and analysed; does nothing on PostgreSQL. */
-export async function startAutovacuum(db: Database, options: AutovacuumOptions = {}): Promise<Autovacuum> {
+/** Analyses every table of a PGlite database now; its job then keeps them vacuumed and analysed. Does nothing on PostgreSQL. */
+export async function prepareAutovacuum(db: Database, options: AutovacuumOptions = {}): Promise<Autovacuum> {
   if (db.driver !== 'pglite') return serverDoesIt;
   // The session's changes reach the cumulative statistics at most once a second: flushed before they are
   // read, and before a VACUUM or an ANALYZE (changes flushed after it would count again as changes since it).
@@ -86,21 +87,5 @@ export async function startAutovacuum(db: Database, options: AutovacuumOptions =
   };
 
   const [naptime] = await db.query<{ ms: number }>(`SELECT setting::int * 1000 AS ms FROM pg_settings WHERE name = 'autovacuum_naptime'`);
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= pass()
-      .catch((error) => console.warn(`Autovacuum: ${(error as Error).message}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs ?? naptime?.ms ?? 60_000);
-  timer.unref();
-  return {
-    pass,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { pass, job: { name: 'Autovacuum', everyMs: options.intervalMs ?? naptime?.ms ?? 60_000, turn: pass } };
 }

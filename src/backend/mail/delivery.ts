@@ -5,6 +5,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/database.ts';
+import type { Job } from '../jobs/runner.ts';
 import { MAIL_COMMITTED } from './outbox.ts';
 
 const MAIL_DELIVERY = {
@@ -41,12 +42,12 @@ interface DueMail {
   too_old: boolean;
 }
 
-export function startMailDelivery(db: Database, options: DeliveryOptions) {
+/** The delivery of the outbox by SMTP: `job` for the platform's runner, `deliverDue` for a caller that waits for it. */
+export function mailDelivery(db: Database, options: DeliveryOptions) {
   const clock = options.clock ?? (() => new Date());
   const transport = options.transport ?? nodemailer.createTransport(options.smtpUrl);
   let running: Promise<number> | null = null;
   let again = false;
-  let stopped = false;
 
   const claim = async (): Promise<DueMail[]> => {
     const now = clock();
@@ -91,8 +92,12 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
     return true;
   };
 
-  /** Sends what is due now; resolves to the number of mails sent. Calls during a run schedule one more. */
-  const deliverDue = (): Promise<number> => {
+  /**
+   * Sends what is due now; resolves to the number of mails sent. Calls during a run schedule one more, and wait
+   * for it: a caller never claims alongside a run (the run's claimed mails would be skipped, not waited for).
+   * `stopping` ends the run after the mail at hand.
+   */
+  const deliverDue = (stopping?: AbortSignal): Promise<number> => {
     if (running) {
       again = true;
       return running;
@@ -101,10 +106,10 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
       let sent = 0;
       do {
         again = false;
-        for (let batch = await claim(); batch.length && !stopped; batch = await claim()) {
+        for (let batch = await claim(); batch.length && !stopping?.aborted; batch = await claim()) {
           for (const mail of batch) if (await deliver(mail)) sent += 1;
         }
-      } while (again && !stopped);
+      } while (again && !stopping?.aborted);
       return sent;
     })().finally(() => {
       running = null;
@@ -112,23 +117,21 @@ export function startMailDelivery(db: Database, options: DeliveryOptions) {
     return running;
   };
 
-  const tick = () => deliverDue().catch((error) => console.warn(`Mail delivery: ${(error as Error).message}`));
-  const timer = setInterval(tick, MAIL_DELIVERY.pollMs);
-  timer.unref();
-  // A mail this process commits is sent at once; the poll finds the ones other instances write.
-  const unlisten = db.listen(MAIL_COMMITTED, () => {
-    void tick();
-  });
+  const job: Job = {
+    name: 'Mail delivery',
+    everyMs: MAIL_DELIVERY.pollMs,
+    // A mail this process commits is sent at once; the poll finds the ones other instances write.
+    wakeOn: (wake) => db.listen(MAIL_COMMITTED, wake),
+    turn: (stopping) => deliverDue(stopping),
+  };
 
   return {
-    deliverDue,
-    async stop() {
-      stopped = true;
-      unlisten();
-      clearInterval(timer);
-      await running?.catch(() => {});
+    deliverDue: () => deliverDue(),
+    job,
+    /** Closes the SMTP connections, once the job is stopped. */
+    close() {
       transport.close();
     },
   };
 }
-export type MailDelivery = ReturnType<typeof startMailDelivery>;
+export type MailDelivery = ReturnType<typeof mailDelivery>;

@@ -9,12 +9,13 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Job } from '../jobs/runner.ts';
 
 /** The delays before the second, third… attempt; after the last one the delivery gives up. */
 const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
 /** How long a webhook receiver may take to answer. */
 const CALL_TIMEOUT_MS = 10_000;
-/** How often the timers look for retries that fell due. */
+/** How often the job looks for retries that fell due. */
 const POLL_MS = 30_000;
 
 const signWebhookBody = (rawBody: string, secret: string) => `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
@@ -24,8 +25,6 @@ export interface WebhookOptions {
   secret?: string;
   /** The HTTP call (tests pass a fake receiver). */
   fetch?: typeof fetch;
-  /** 'timers' (default): calls go out right after a change and retries on a poll. 'manual': only deliverDue() sends (tests). */
-  schedule?: 'timers' | 'manual';
 }
 
 interface DeliveryRow {
@@ -38,20 +37,17 @@ interface DeliveryRow {
 export interface WebhookDispatcher {
   /** Records a call to make, in the caller's transaction; nudge() once it is committed. */
   enqueue(q: Queryable, paymentId: string, url: string | null): Promise<void>;
-  /** Asks the timers for a delivery round (nothing in 'manual' mode). */
+  /** Wakes the job for a delivery round (nothing while no runner runs the job: tests deliver with deliverDue()). */
   nudge(): void;
   /** Sends every delivery that is due now; resolves with the number of calls made. */
   deliverDue(): Promise<number>;
-  /** Stops the timers, then waits for a round in flight: the database may be closed once it resolves. */
-  stop(): Promise<void>;
+  /** The calls, right after a change (nudge) and the retries on a poll, as a job of the platform's runner (jobs/runner.ts). */
+  job: Job;
 }
 
 export function webhookDispatcher(db: Database, clock: () => Date, options: WebhookOptions = {}): WebhookDispatcher {
   const send = options.fetch ?? fetch;
-  const manual = options.schedule === 'manual';
-  let round: Promise<number> | undefined;
-  let poll: NodeJS.Timeout | undefined;
-  let stopped = false;
+  const wakes = new Set<() => void>();
 
   const claimNext = async (): Promise<DeliveryRow | undefined> => {
     const now = clock();
@@ -94,32 +90,14 @@ export function webhookDispatcher(db: Database, clock: () => Date, options: Webh
     );
   };
 
-  const deliverDue = async (): Promise<number> => {
+  const deliverDue = async (stopping?: AbortSignal): Promise<number> => {
     let calls = 0;
-    for (let row = await claimNext(); row; row = await claimNext()) {
+    for (let row = await claimNext(); row && !stopping?.aborted; row = await claimNext()) {
       await deliver(row);
       calls++;
     }
     return calls;
   };
-
-  // One round at a time per process: a nudge during a round is covered by the round's next claim.
-  const runRound = () => {
-    if (round || stopped) return;
-    round = deliverDue()
-      .catch((error: unknown) => {
-        console.error('Payment sandbox webhooks:', (error as Error).message);
-        return 0;
-      })
-      .finally(() => {
-        round = undefined;
-      });
-  };
-
-  if (!manual) {
-    poll = setInterval(runRound, POLL_MS);
-    poll.unref();
-  }
 
   return {
     async enqueue(q, paymentId, url) {
@@ -131,13 +109,19 @@ export function webhookDispatcher(db: Database, clock: () => Date, options: Webh
       ]);
     },
     nudge() {
-      if (!manual) setImmediate(runRound);
+      // After the caller's own work: it calls once its transaction is committed, and goes on with its answer.
+      for (const wake of wakes) setImmediate(wake);
     },
-    deliverDue,
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      await round;
+    deliverDue: () => deliverDue(),
+    // One round at a time per process (the runner's rule): a nudge during a round asks for one more after it.
+    job: {
+      name: 'Payment sandbox webhooks',
+      everyMs: POLL_MS,
+      wakeOn: (wake) => {
+        wakes.add(wake);
+        return () => wakes.delete(wake);
+      },
+      turn: (stopping) => deliverDue(stopping),
     },
   };
 }

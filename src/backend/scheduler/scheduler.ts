@@ -1,12 +1,13 @@
 /**
  * The subscription scheduler. One entry point, `runOnce(now)`, with now given (tests pass a fixed clock,
  * the platform its own): it sends the reminders due, turns the due drafts into orders (placement.ts), then
- * charges the placed deliveries on their card mandate (charges.ts). `start` runs it every interval on the
- * platform's clock. Every instance of the platform may run it: rows are claimed `FOR UPDATE SKIP LOCKED`,
+ * charges the placed deliveries on their card mandate (charges.ts). `job` runs it every interval on the
+ * platform's clock, as a job of the platform's runner (jobs/runner.ts). Every instance of the platform may run it: rows are claimed `FOR UPDATE SKIP LOCKED`,
  * charges with a lease and an idempotency key, so nothing is done twice and nothing is lost across crashes.
  */
 import { dayOf } from '../../lib/subscriptions/schedule.ts';
 import type { Database } from '../db/database.ts';
+import type { Job } from '../jobs/runner.ts';
 import type { PaymentProvider } from '../shop/payments/provider.ts';
 import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';
 import { type ChargeContext, chargeDueJobs } from './charges.ts';
@@ -43,8 +44,7 @@ export interface RunReport {
 export interface Scheduler {
   runOnce(now: Date): Promise<RunReport>;
   /** Runs every `intervalMs` on `clock`, once at once; a tick while a run goes on waits for the next one. */
-  start(intervalMs: number, clock: () => Date, beforeRun?: () => Promise<void>): void;
-  stop(): Promise<void>;
+  job(intervalMs: number, clock: () => Date, beforeRun?: () => Promise<void>): Job;
 }
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
@@ -92,30 +92,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return { reminders, placed, held, paid: charged.paid, refused: charged.refused, retried: charged.retry + charged.pending };
   };
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | null = null;
   return {
     runOnce,
-    start(intervalMs, clock, beforeRun) {
-      const tick = () => {
-        if (running) return;
-        running = (async () => {
-          await beforeRun?.();
-          const report = await runOnce(clock());
-          if (report.placed + report.paid + report.refused + report.held > 0) console.log(`Scheduler: ${JSON.stringify(report)}`);
-        })()
-          .catch((error) => console.warn(`Scheduler: ${(error as Error).message}`))
-          .finally(() => {
-            running = null;
-          });
-      };
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    job: (intervalMs, clock, beforeRun) => ({
+      name: 'Scheduler',
+      everyMs: intervalMs,
+      atStart: true,
+      async turn() {
+        await beforeRun?.();
+        const report = await runOnce(clock());
+        if (report.placed + report.paid + report.refused + report.held > 0) console.log(`Scheduler: ${JSON.stringify(report)}`);
+      },
+    }),
   };
 }
