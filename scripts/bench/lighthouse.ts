@@ -1,9 +1,11 @@
 /**
  * Lighthouse's mobile audit (its default: a mid-range phone on a slow 4G link, simulated) of the pages a
- * shopper meets first: home, a category, a product, the cart and the login, on the FR site in French
- * and on the BE site in Dutch. Each page is audited LIGHTHOUSE_RUNS times (3) in Debian's Chromium and
- * the median score of each category is kept: performance, accessibility, best practices and SEO.
- * The goal: 100 on each for catalogue pages, at least 95 for the cart and the login.
+ * shopper meets first: home, a category, a product, the cart and the login, and the island pages of issue 47:
+ * the search, the kibble guide and a bi-nutrition guide (its shell, as a cat's address is served), on the FR
+ * site in French and on the BE site in Dutch. Each page is audited LIGHTHOUSE_RUNS times (3) in Debian's
+ * Chromium and the median score of each category is kept: performance, accessibility, best practices and SEO.
+ * The goal: 100 on each for catalogue pages, at least 95 for the island pages. LIGHTHOUSE_PAGES (`search,kibble
+ * guide`) audits only those page types.
  *
  * It serves a build made for known ports (scripts/bench/shared.ts). `npm run bench -- lighthouse`
  * builds the fixtures' catalogue first; `node scripts/bench/lighthouse.ts <dist> <platform port> <FR
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { LocaleCode } from '../../src/lib/channels.ts';
-import { pathTo } from '../../src/lib/routes/paths.ts';
+import { pathTo, SHELL_ID } from '../../src/lib/routes/paths.ts';
 import { type BuildPorts, CHROMIUM_PATH, serveBuild } from './shared.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -36,8 +38,14 @@ function auditedPages(distDir: string, channel: 'fr' | 'be', locale: LocaleCode)
     product: find(nl ? /^\/nl\/producten\/(?!stalen)[^/]+\/$/ : /^\/produits\/(?!echantillons)[^/]+\/$/),
     cart: pathTo('cart', locale),
     login: pathTo('login', locale),
+    search: pathTo('search', locale),
+    'kibble guide': pathTo('kibbleGuide', locale),
+    'bi-nutrition guide': pathTo('biNutritionGuide', locale, { animal: SHELL_ID }),
   };
 }
+
+/** The page types LIGHTHOUSE_PAGES names (comma-separated), or all of them. */
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((type) => type.trim());
 
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -51,6 +59,7 @@ export async function benchLighthouse(distDir: string, ports: BuildPorts): Promi
       ['be', 'nl_BE'],
     ] as const) {
       for (const [type, path] of Object.entries(auditedPages(distDir, channel, locale))) {
+        if (onlyPages && !onlyPages.includes(type)) continue;
         const url = `${served.sites[channel === 'fr' ? 'FR' : 'BE']}${path}`;
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, [] as number[]]));
         for (let run = 0; run < RUNS; run++) {
@@ -58,6 +67,10 @@ export async function benchLighthouse(distDir: string, ports: BuildPorts): Promi
           if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
           for (const category of CATEGORIES) scores[category]!.push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
           if (run === 0) {
+            const metrics = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
+            console.warn(
+              `Lighthouse ${locale} ${type}: ${metrics.map((id) => `${id} ${result.lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
+            );
             // What costs the page points, once: the audits that did not pass.
             const failed = Object.values(result.lhr.audits)
               .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')

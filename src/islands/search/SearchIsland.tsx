@@ -6,32 +6,21 @@
  * customer service); a failure says whether the shopper's connection or the service is at fault, with a
  * retry.
  *
- * The page's HTML is the island's frame (the search box, the line under it and the results' room) so the
- * page does not move when InstantSearch starts after hydration with the address's query.
+ * The first screen is the box, its line and the results' room, drawn in the page's HTML at their final
+ * size. InstantSearch and the rest (LiveSearch.tsx) load only once there is something to search: at once
+ * when the address holds a query, else when the shopper first reaches for the box. The box is this
+ * island's from the start, so what is typed while the rest loads is kept and searched.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Configure, Highlight, Index, InstantSearch, useHits, useInfiniteHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
-import type { LiteClient } from 'algoliasearch/lite';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { treeTranslator, type MessageTree, type Translator } from '../../lib/translator.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
-import { createSearchClient, searchFailure } from '../../lib/search/client.ts';
-import {
-  articleHit,
-  categoryHit,
-  productHit,
-  validHits,
-  type ArticleHit,
-  type CategoryHit,
-  type ProductHit,
-} from '../../lib/search/hits.ts';
-import { indexName } from '../../lib/search/records.ts';
-import { MAX_QUERY_LENGTH } from '../../lib/search/query.ts';
+import { MAX_QUERY_LENGTH, queryOf } from '../../lib/search/query.ts';
 import type { SearchSuggestions } from '../../lib/search/suggestions.ts';
 import { switcherKeepsQuery } from '../shared/switcher-query.ts';
-import { queryRouting } from './routing.ts';
-import { searchSettings } from './settings.ts';
 import './search.css';
+
+const LiveSearch = lazy(() => import('./LiveSearch.tsx'));
 
 interface Props {
   locale: LocaleCode;
@@ -39,10 +28,7 @@ interface Props {
   suggestions: SearchSuggestions;
 }
 
-/** How many results of each group a page shows (products load more on demand). */
-const HITS_PER_PAGE = { articles: 4, categories: 6, products: 12 } as const;
-
-interface Texts {
+export interface Texts {
   t: Translator;
   price: (minor: unknown) => string;
 }
@@ -53,76 +39,53 @@ export default function SearchIsland({ locale, messages, suggestions }: Props) {
     const t = treeTranslator(language, ...messages);
     return { t, price: (minor) => formatPrice(minor, intlLocaleOf(language), t('generic.free')) };
   }, [locale, messages]);
-  // InstantSearch starts in the browser only, with the address's query: until then the frame.
-  const [client, setClient] = useState<LiteClient | null>(null);
-  useEffect(() => setClient(withoutEmptyQueries(createSearchClient(searchSettings))), []);
+  const [query, setQuery] = useState('');
+  // Whether the live search is wanted: the address's query, or the shopper's first touch of the box.
+  const [live, setLive] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const addressed = queryOf(location.search);
+    if (addressed === '') return;
+    setQuery(addressed);
+    setLive(true);
+  }, []);
   // The query the address holds goes along when the shopper switches language.
   useEffect(switcherKeepsQuery, []);
+  // The address's query (back, forward) shows in the box, unless the shopper is typing there.
+  const onRouted = useCallback((routed: string) => {
+    if (document.activeElement !== input.current) setQuery(routed);
+  }, []);
+  const start = () => setLive(true);
+  const idle = <Idle texts={texts} query={query} />;
   return (
     <div className="search-page">
-      {client ? <LiveSearch client={client} locale={locale} texts={texts} suggestions={suggestions} /> : <Frame texts={texts} />}
+      <SearchBoxView
+        texts={texts}
+        value={query}
+        inputRef={input}
+        onFocus={start}
+        onChange={(next) => {
+          setQuery(next);
+          start();
+        }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          start();
+          input.current?.blur();
+        }}
+        onClear={() => {
+          setQuery('');
+          input.current?.focus();
+        }}
+      />
+      {live ? (
+        <Suspense fallback={idle}>
+          <LiveSearch locale={locale} texts={texts} suggestions={suggestions} query={query} onRouted={onRouted} />
+        </Suspense>
+      ) : (
+        idle
+      )}
     </div>
-  );
-}
-
-/**
- * A search with no words asks nothing of the service: the page shows its prompt instead of the whole
- * catalogue (Algolia's pattern for an empty query).
- */
-function withoutEmptyQueries(client: LiteClient): LiteClient {
-  const search: LiteClient['search'] = (request, options) => {
-    const requests = Array.isArray(request) ? request : request.requests;
-    const empty = requests.every((r) => {
-      const params = 'params' in r ? r.params : undefined;
-      const query = typeof params === 'object' && params !== null && 'query' in params ? params.query : (r as { query?: unknown }).query;
-      return typeof query !== 'string' || query.trim() === '';
-    });
-    if (!empty) return client.search(request, options);
-    return Promise.resolve({
-      results: requests.map(() => ({
-        hits: [],
-        nbHits: 0,
-        nbPages: 0,
-        page: 0,
-        hitsPerPage: 0,
-        processingTimeMS: 0,
-        query: '',
-        params: '',
-      })),
-    }) as ReturnType<LiteClient['search']>;
-  };
-  return { ...client, search };
-}
-
-function LiveSearch({
-  client,
-  locale,
-  texts,
-  suggestions,
-}: {
-  client: LiteClient;
-  locale: LocaleCode;
-  texts: Texts;
-  suggestions: SearchSuggestions;
-}) {
-  const products = indexName('products', locale);
-  const routing = useMemo(() => queryRouting(products), [products]);
-  return (
-    <InstantSearch searchClient={client} indexName={products} routing={routing} future={{ preserveSharedStateOnUnmount: true }}>
-      <Configure hitsPerPage={HITS_PER_PAGE.products} />
-      <SearchField texts={texts} />
-      <Outcome texts={texts} suggestions={suggestions}>
-        <Index indexName={indexName('articles', locale)}>
-          <Configure hitsPerPage={HITS_PER_PAGE.articles} />
-          <Articles texts={texts} />
-        </Index>
-        <Index indexName={indexName('categories', locale)}>
-          <Configure hitsPerPage={HITS_PER_PAGE.categories} />
-          <Categories texts={texts} />
-        </Index>
-        <Products texts={texts} />
-      </Outcome>
-    </InstantSearch>
   );
 }
 
@@ -133,14 +96,16 @@ function SearchBoxView({
   onChange,
   onSubmit,
   onClear,
+  onFocus,
   inputRef,
 }: {
   texts: Texts;
   value: string;
-  onChange?: (value: string) => void;
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-  onClear?: () => void;
-  inputRef?: React.Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClear: () => void;
+  onFocus: () => void;
+  inputRef: React.Ref<HTMLInputElement>;
 }) {
   const { t } = texts;
   const id = useId();
@@ -162,11 +127,10 @@ function SearchBoxView({
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
-            // The frame's box waits for the island (a few milliseconds after the page): nothing typed there is lost.
-            readOnly={onChange === undefined}
-            onChange={(event) => onChange?.(event.currentTarget.value)}
+            onFocus={onFocus}
+            onChange={(event) => onChange(event.currentTarget.value)}
           />
-          {value !== '' && onClear && (
+          {value !== '' && (
             <button type="button" className="search-clear" onClick={onClear}>
               <span aria-hidden="true">×</span>
               <span className="visually-hidden">{t('search.clear')}</span>
@@ -181,235 +145,17 @@ function SearchBoxView({
   );
 }
 
-/** The frame the page is drawn with, before InstantSearch runs: the same box and line, idle. */
-function Frame({ texts }: { texts: Texts }) {
+/**
+ * The line under the box and the results' room while the live search is not there: the prompt, or, once there
+ * is a query, the line that says it is being searched (the live search answers it as soon as it is loaded).
+ */
+function Idle({ texts, query }: { texts: Texts; query: string }) {
   return (
     <>
-      <SearchBoxView texts={texts} value="" />
       <p className="search-status" aria-live="polite">
-        {texts.t('search.prompt')}
+        {texts.t(query.trim() === '' ? 'search.prompt' : 'search.searching')}
       </p>
       <div className="search-results" />
     </>
-  );
-}
-
-function SearchField({ texts }: { texts: Texts }) {
-  const { query, refine, clear } = useSearchBox();
-  const [value, setValue] = useState(query);
-  const input = useRef<HTMLInputElement>(null);
-  // The query can change without typing (back, forward): the box follows it.
-  useEffect(() => {
-    if (document.activeElement !== input.current) setValue(query);
-  }, [query]);
-  return (
-    <SearchBoxView
-      texts={texts}
-      value={value}
-      inputRef={input}
-      onChange={(next) => {
-        setValue(next);
-        refine(next);
-      }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        refine(value);
-        input.current?.blur();
-      }}
-      onClear={() => {
-        setValue('');
-        clear();
-        input.current?.focus();
-      }}
-    />
-  );
-}
-
-/** The line under the box (prompt, count, no result, failure) and the groups of results. */
-function Outcome({ texts, suggestions, children }: { texts: Texts; suggestions: SearchSuggestions; children: ReactNode }) {
-  const { t } = texts;
-  const { status, error, scopedResults, refresh, indexUiState } = useInstantSearch({ catchError: true });
-  const typed = indexUiState.query ?? '';
-  const query = typed.trim();
-  const answered = scopedResults.filter((scope) => scope.results && scope.results.query === typed);
-  const total = answered.reduce((sum, scope) => sum + (scope.results?.nbHits ?? 0), 0);
-  const waiting = query !== '' && answered.length < scopedResults.length;
-  const failed = status === 'error' && error !== undefined;
-
-  let line: ReactNode;
-  if (query === '') line = t('search.prompt');
-  else if (failed)
-    line = (
-      <span role="alert" className="search-failure">
-        {t(`search.failure.${searchFailure(error)}`)}{' '}
-        <button type="button" className="button secondary" onClick={refresh}>
-          {t('search.failure.retry')}
-        </button>
-      </span>
-    );
-  else if (waiting) line = t('search.searching');
-  else if (total === 0) line = <strong>{t('search.noResults.title', { query })}</strong>;
-  else line = t.plural('search.summary', total, { query });
-
-  return (
-    <>
-      <p className="search-status" aria-live="polite">
-        {line}
-      </p>
-      {/* The room of the results stays whatever they say (the footer does not jump up and down as the shopper types). */}
-      <div className="search-results">
-        {!failed && !waiting && query !== '' && total === 0 && <NoResults texts={texts} suggestions={suggestions} />}
-        <div hidden={failed || query === ''}>{children}</div>
-      </div>
-    </>
-  );
-}
-
-function NoResults({ texts, suggestions }: { texts: Texts; suggestions: SearchSuggestions }) {
-  const { t } = texts;
-  return (
-    <section className="search-empty">
-      <p>{t('search.noResults.text')}</p>
-      <ul>
-        {suggestions.guide && (
-          <li>
-            <a href={suggestions.guide}>{t('search.noResults.guide')}</a>
-          </li>
-        )}
-        <li>
-          <a href={suggestions.faq}>{t('search.noResults.faq')}</a>
-        </li>
-        {suggestions.contact && (
-          <li>
-            <a href={suggestions.contact}>{t('search.noResults.contact')}</a>
-          </li>
-        )}
-      </ul>
-      {suggestions.categories.length > 0 && (
-        <>
-          <h2>{t('search.noResults.categories')}</h2>
-          <ul className="search-chips">
-            {suggestions.categories.map((category) => (
-              <li key={category.href}>
-                <a href={category.href}>{category.name}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
-  );
-}
-
-/** A group of results under its heading; nothing when the group found nothing. */
-function Group({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
-  const headingId = useId();
-  if (count === 0) return null;
-  return (
-    <section className={`search-group search-group-${id}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        {title} <span className="search-count">({count})</span>
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** A hit's attribute with its matched words marked; the plain value when the answer highlights nothing. */
-function Marked<T extends { _highlightResult?: Record<string, unknown> | undefined }>({
-  hit,
-  attribute,
-}: {
-  hit: T;
-  attribute: keyof T & string;
-}) {
-  const value = hit[attribute];
-  if (!hit._highlightResult?.[attribute]) return <>{typeof value === 'string' ? value : ''}</>;
-  // biome-ignore lint/suspicious/noExplicitAny: InstantSearch's Highlight takes its own hit type; ours is the checked one.
-  return <Highlight hit={hit as any} attribute={attribute} />;
-}
-
-/**
- * The hits of each group as the page shows them (lib/search/hits.ts). Module-level functions: InstantSearch
- * compares a widget's options by identity, and a new function at each render would register the widget again
- * at each render, without end.
- */
-const checkedArticles = <T,>(hits: T[]): T[] => validHits(articleHit, hits) as T[];
-const checkedCategories = <T,>(hits: T[]): T[] => validHits(categoryHit, hits) as T[];
-const checkedProducts = <T,>(hits: T[]): T[] => validHits(productHit, hits) as T[];
-
-function Articles({ texts }: { texts: Texts }) {
-  const { t } = texts;
-  const { items, results } = useHits<ArticleHit>({ transformItems: checkedArticles });
-  return (
-    <Group id="articles" title={t('search.groups.articles')} count={results?.nbHits ?? 0}>
-      <ul className="search-articles">
-        {items.map((hit) => (
-          <li key={hit.objectID}>
-            <a href={hit.url}>
-              <Marked hit={hit} attribute="title" />
-            </a>
-            <span className="search-type">{t(`search.types.${hit.type}`)}</span>
-            <p className="muted">
-              <Marked hit={hit} attribute="excerpt" />
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Group>
-  );
-}
-
-function Categories({ texts }: { texts: Texts }) {
-  const { t } = texts;
-  const { items, results } = useHits<CategoryHit>({ transformItems: checkedCategories });
-  return (
-    <Group id="categories" title={t('search.groups.categories')} count={results?.nbHits ?? 0}>
-      <ul className="search-chips">
-        {items.map((hit) => (
-          <li key={hit.objectID}>
-            <a href={hit.url}>
-              <Marked hit={hit} attribute="name" />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </Group>
-  );
-}
-
-function Products({ texts }: { texts: Texts }) {
-  const { t, price } = texts;
-  const { items, results, isLastPage, showMore } = useInfiniteHits<ProductHit>({
-    transformItems: checkedProducts,
-  });
-  return (
-    <Group id="products" title={t('search.groups.products')} count={results?.nbHits ?? 0}>
-      <ul className="search-products">
-        {items.map((hit) => (
-          <li key={hit.objectID} className="search-product">
-            <a href={hit.url}>
-              {hit.image ? (
-                <img src={hit.image} alt="" width="96" height="96" loading="lazy" decoding="async" />
-              ) : (
-                <span className="search-noimage" />
-              )}
-              <span className="search-product-name">
-                <Marked hit={hit} attribute="name" />
-              </span>
-            </a>
-            {typeof hit.category === 'string' && <span className="muted search-product-category">{hit.category}</span>}
-            <span className="search-price">{price(hit.price)}</span>
-          </li>
-        ))}
-      </ul>
-      {!isLastPage && (
-        <p className="search-more">
-          <button type="button" className="button secondary" onClick={showMore}>
-            {t('search.more')}
-          </button>
-        </p>
-      )}
-    </Group>
   );
 }
