@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { KIBBLE_GUIDE_STEPS } from '../../lib/nutrition/kibble-guide.ts';
-import { createForm } from '../shared/forms/form-state.ts';
+import { createForm, type FormController } from '../shared/forms/form-state.ts';
 import { pathTo } from '../../lib/routes/paths.ts';
 import type { RouteName } from '../../lib/routes/routes.ts';
 import type { Animal } from '../../lib/shop-api/animals.ts';
@@ -16,7 +16,7 @@ import { rememberGuest } from '../../stores/guest-animals.ts';
 import { ErrorList } from '../shared/forms/ErrorList.tsx';
 import { Form, useFormPending } from '../shared/forms/Form.tsx';
 import { SubmitButton } from '../shared/forms/SubmitButton.tsx';
-import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
+import { BusyFrame, guardedIsland } from '../shared/guard.tsx';
 import { useIsland } from '../shared/island.tsx';
 import { usePets } from '../shared/pets/use-pets.ts';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
@@ -56,7 +56,7 @@ const resultsPath = (locale: Parameters<typeof pathTo>[1], animal: Animal) =>
 
 /** The steps for a new pet (`animal` null) or a saved one. */
 function Wizard({ animal }: { animal: Animal | null }) {
-  const { t, locale } = useIsland();
+  const { locale } = useIsland();
   const pets = usePets();
   const draftKey = animal?.id ?? null;
   const [start] = useState(() => {
@@ -103,7 +103,6 @@ function Wizard({ animal }: { animal: Animal | null }) {
       keepGuideDraft({ animal: draftKey, step: stepRef.current, values: { ...state.values } });
     });
   }, [form, draftKey, stepRef]);
-  const asked = ASKED[step]!;
   const saved = (result: Animal | null) => {
     if (step === ASKED.length - 1 && result) return window.location.assign(resultsPath(locale, result));
     setStep(step + 1);
@@ -113,24 +112,59 @@ function Wizard({ animal }: { animal: Animal | null }) {
     setStep(step - 1);
     keepGuideDraft({ animal: draftKey, step: step - 1, values: { ...form.values } });
   };
-  const fields: Record<AskedStep, ReactNode> = {
-    profile: <PetProfileFields />,
-    shape: <PetShapeFields />,
-    diet: <PetDietFields />,
-  };
+  return <StepScreen step={step} form={form} onSaved={saved} onBack={back} />;
+}
+
+const STEP_FIELDS: Record<AskedStep, ReactNode> = {
+  profile: <PetProfileFields />,
+  shape: <PetShapeFields />,
+  diet: <PetDietFields />,
+};
+
+/** A step's screen: where the shopper is, the step's heading and lead, its fields and its actions. */
+function StepScreen({
+  step,
+  form,
+  onSaved,
+  onBack,
+}: {
+  step: number;
+  form: FormController<PetFormValues, Animal | null>;
+  onSaved: (result: Animal | null) => void;
+  onBack: () => void;
+}) {
+  const { t } = useIsland();
+  const asked = ASKED[step]!;
   return (
     <section className="guide card" aria-labelledby="guide-step-title">
       <Progress step={step} />
       <h2 id="guide-step-title">{t(`guide.steps.${asked}`)}</h2>
       <p>{t(`guide.intro.${asked}`)}</p>
-      <Form form={form} onSuccess={saved} key={asked}>
-        {fields[asked]}
+      <Form form={form} onSuccess={onSaved} key={asked}>
+        {STEP_FIELDS[asked]}
         <div className="form-actions guide-actions">
           <SubmitButton>{step === ASKED.length - 1 ? t('guide.actions.results') : t('guide.actions.next')}</SubmitButton>
-          {step > 0 && <BackButton onClick={back} />}
+          {step > 0 && <BackButton onClick={onBack} />}
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The first step of a new pet as the page's HTML draws it, until the island knows the shopper's pets: the
+ * page is painted without waiting for its script, and a guest (who has none) goes on in the same screen,
+ * nothing moving. Disabled meanwhile: what is typed before the island runs would be lost. Its borderless
+ * fieldset has no box of its own (guard.css), so the screen stands exactly where the steps' will.
+ */
+function FirstStepFrame() {
+  const [form] = useState(() =>
+    createForm({ name: 'animal', schema: () => stepSchema(0), defaults: emptyPet(), fields: PET_FIELDS, onSubmit: async () => null }),
+  );
+  return (
+    <fieldset className="guard-prerendered" disabled>
+      <StepScreen step={0} form={form} onSaved={() => {}} onBack={() => {}} />
+    </fieldset>
   );
 }
 
@@ -166,7 +200,12 @@ function Entrance({ route }: { route: RouteName }) {
       live = false;
     };
   }, [route, t, shopper]);
-  if (pets === null) return <IslandStatus messageKey="islands.loading" />;
+  if (pets === null)
+    return (
+      <BusyFrame>
+        <FirstStepFrame />
+      </BusyFrame>
+    );
   if ('failed' in pets) return <ErrorList messages={[pets.failed]} />;
   if (pets.length === 0) return <Wizard animal={null} />;
   return (
@@ -198,6 +237,6 @@ function SavedPetWizard() {
   );
 }
 
-export const KibbleGuideIsland = guardedIsland('kibbleGuide', () => <Entrance route="kibbleGuide" />);
-export const NewKibbleGuideIsland = guardedIsland('kibbleGuideNew', () => <Entrance route="kibbleGuideNew" />);
+export const KibbleGuideIsland = guardedIsland('kibbleGuide', () => <Entrance route="kibbleGuide" />, FirstStepFrame);
+export const NewKibbleGuideIsland = guardedIsland('kibbleGuideNew', () => <Entrance route="kibbleGuideNew" />, FirstStepFrame);
 export const AnimalKibbleGuideIsland = guardedIsland('kibbleGuideAnimal', SavedPetWizard);

@@ -90,10 +90,17 @@ export function Guarded({
   if (state === 'allowed') return <>{children}</>;
   const status = <IslandStatus messageKey={state === 'redirecting' ? 'account.guard.redirecting' : 'islands.loading'} />;
   if (state === 'redirecting' || frame === undefined) return status;
+  return <BusyFrame>{frame}</BusyFrame>;
+}
+
+/** A screen's frame while the island waits (its shape, busy), the waiting said to screen readers alone. */
+export function BusyFrame({ children }: { children: ReactNode }) {
   return (
     <div className="guard-frame" aria-busy="true">
-      <div className="visually-hidden">{status}</div>
-      {frame}
+      <div className="visually-hidden">
+        <IslandStatus messageKey="islands.loading" />
+      </div>
+      {children}
     </div>
   );
 }
