@@ -13,7 +13,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Rea
 import { languageOf } from '../../lib/channels.ts';
 import { smallImageUrl } from '../../lib/content/products.ts';
 import type { ProductSummary } from '../../lib/content/wire.ts';
-import { createForm } from '../shared/forms/form-state.ts';
+import { createForm, type FormController } from '../shared/forms/form-state.ts';
 import { BI_NUTRITION_MESSAGES, biNutritionError } from '../../lib/nutrition/bi-nutrition.ts';
 import { guideQuestions, recommendationBodyOf } from '../../lib/nutrition/kibble-guide.ts';
 import { MAX_RECIPES } from '../../lib/nutrition/recommendation.ts';
@@ -31,7 +31,7 @@ import { guardedIsland, IslandStatus } from '../shared/guard.tsx';
 import { useIsland, type IslandProps } from '../shared/island.tsx';
 import { usePets } from '../shared/pets/use-pets.ts';
 import { PetDietFields, PetProfileFields, PetShapeFields } from '../shared/pets/fields.tsx';
-import { idOf, PET_FIELDS, petInput, petValues } from '../shared/pets/form.ts';
+import { emptyPet, idOf, PET_FIELDS, petInput, petValues, type PetFormValues } from '../shared/pets/form.ts';
 import { PetOfAddress } from '../shared/pets/PetOfAddress.tsx';
 import { stepSchema } from '../shared/pets/guide-steps.ts';
 import { fetchKibbles, fetchMenu, fetchWetChoices, type BiNutritionRefusal } from './api.ts';
@@ -111,22 +111,30 @@ function ProblemView({ problem, children }: { problem: Problem; children?: React
   return <Refusal refusal={problem.refusal}>{children}</Refusal>;
 }
 
+/** The profile's form: every field of the kibble guide's three steps, saved by `save`. */
+const profileForm = (defaults: PetFormValues, save: (values: PetFormValues) => Promise<Animal>) =>
+  createForm({
+    name: 'animal',
+    schema: () => stepSchema(PROFILE_STEP, 'biNutrition'),
+    defaults,
+    fields: PET_FIELDS,
+    onSubmit: (_data, values): Promise<Animal> => save(values),
+  });
+
 function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: Animal) => void }) {
-  const { t } = useIsland();
   const pets = usePets();
   const [form] = useState(() =>
-    createForm({
-      name: 'animal',
-      schema: () => stepSchema(PROFILE_STEP, 'biNutrition'),
-      defaults: petValues(animal),
-      fields: PET_FIELDS,
-      onSubmit: async (_data, values): Promise<Animal> => {
-        const saved = await pets.api.updateAnimal(animal.id, petInput(values), await pets.ownerToken());
-        rememberGuest(saved);
-        return saved;
-      },
+    profileForm(petValues(animal), async (values) => {
+      const saved = await pets.api.updateAnimal(animal.id, petInput(values), await pets.ownerToken());
+      rememberGuest(saved);
+      return saved;
     }),
   );
+  return <ProfileForm form={form} onSaved={onSaved} />;
+}
+
+function ProfileForm({ form, onSaved }: { form: FormController<PetFormValues, Animal>; onSaved: (animal: Animal) => void }) {
+  const { t } = useIsland();
   return (
     <Form form={form} onSuccess={onSaved}>
       <PetProfileFields />
@@ -136,6 +144,35 @@ function ProfileStep({ animal, onSaved }: { animal: Animal; onSaved: (animal: An
         <SubmitButton>{t('biNutrition.actions.next')}</SubmitButton>
       </div>
     </Form>
+  );
+}
+
+/** A cat's species in the pets' form (animal-types/2). */
+const CAT = '2';
+
+/**
+ * The profile step as the page's HTML draws it, until the island has the cat of the address: the Wizard's
+ * screen (its progress, heading, lead, the problems' room, the form) for a cat not described yet, disabled
+ * (what is typed before the island runs would be lost), so the page is painted without waiting for its
+ * script. Its borderless fieldset has no box of its own (guard.css).
+ */
+function ProfileFrame({ version }: { version: Version }) {
+  const { t } = useIsland();
+  const [form] = useState(() =>
+    profileForm(emptyPet(CAT), async () => {
+      throw new Error('The frame submits nothing.');
+    }),
+  );
+  return (
+    <fieldset className="guard-prerendered" disabled>
+      <section className="guide card" aria-labelledby="bi-step-title">
+        <Progress version={version} step={0} />
+        <h2 id="bi-step-title">{t('biNutrition.steps.profile')}</h2>
+        <p>{t('biNutrition.intro.profile')}</p>
+        <div />
+        <ProfileForm form={form} onSaved={() => {}} />
+      </section>
+    </fieldset>
   );
 }
 
@@ -549,16 +586,19 @@ function RationStep({ animal, draft, pending, onNext, back }: StepProps<3 | 7>) 
 export function CatOfAddress({
   version,
   page,
+  frame,
   children,
 }: {
   version: Version;
   page: 'guide' | 'results';
+  /** What stands while the cat loads (PetOfAddress). */
+  frame?: ReactNode;
   children: (animal: Animal) => ReactNode;
 }) {
   const { t, locale } = useIsland();
   const routes = ROUTES[version];
   return (
-    <PetOfAddress route={routes[page]} missing={{ route: routes.entrance, label: 'guide.actions.chooseAnimal' }}>
+    <PetOfAddress route={routes[page]} missing={{ route: routes.entrance, label: 'guide.actions.chooseAnimal' }} frame={frame}>
       {(animal) =>
         isDog(animal) ? (
           <section className="guide card">
@@ -578,14 +618,22 @@ export function CatOfAddress({
 
 function GuideOf({ version }: { version: Version }) {
   return (
-    <CatOfAddress version={version} page="guide">
+    <CatOfAddress version={version} page="guide" frame={<ProfileFrame version={version} />}>
       {(animal) => <Wizard version={version} start={animal} />}
     </CatOfAddress>
   );
 }
 
-const FullGuide = guardedIsland('biNutritionGuide', () => <GuideOf version="full" />);
-const MiniGuide = guardedIsland('miniBiNutritionGuide', () => <GuideOf version="mini" />);
+const FullGuide = guardedIsland(
+  'biNutritionGuide',
+  () => <GuideOf version="full" />,
+  () => <ProfileFrame version="full" />,
+);
+const MiniGuide = guardedIsland(
+  'miniBiNutritionGuide',
+  () => <GuideOf version="mini" />,
+  () => <ProfileFrame version="mini" />,
+);
 export type BiNutritionIslandProps = IslandProps & { contentUrl: string };
 
 export function BiNutritionGuideIsland({ contentUrl, ...props }: BiNutritionIslandProps) {

@@ -8,7 +8,7 @@ import { pathTo } from '../../../lib/routes/paths.ts';
 import type { RouteName } from '../../../lib/routes/routes.ts';
 import type { Animal } from '../../../lib/shop-api/animals.ts';
 import { ErrorList } from '../forms/ErrorList.tsx';
-import { IslandStatus } from '../guard.tsx';
+import { BusyFrame, IslandStatus } from '../guard.tsx';
 import { useIsland } from '../island.tsx';
 import { usePetFromAddress } from './pet.tsx';
 
@@ -16,15 +16,17 @@ interface PetOfAddressProps {
   route: RouteName;
   /** The message key shown while the pet loads. */
   loading?: string;
+  /** The screen's frame shown (busy) instead while the pet loads: the page's HTML draws it, so the first paint does not wait. */
+  frame?: ReactNode | undefined;
   /** Where a shopper goes on when the pet is missing, and the link's message key. */
   missing: { route: RouteName; label: string };
   children: (animal: Animal) => ReactNode;
 }
 
-export function PetOfAddress({ route, loading = 'islands.loading', missing, children }: PetOfAddressProps) {
+export function PetOfAddress({ route, loading = 'islands.loading', missing, frame, children }: PetOfAddressProps) {
   const { t, locale } = useIsland();
   const loaded = usePetFromAddress(route);
-  if (loaded === null) return <IslandStatus messageKey={loading} />;
+  if (loaded === null) return frame ? <BusyFrame>{frame}</BusyFrame> : <IslandStatus messageKey={loading} />;
   if ('missing' in loaded)
     return (
       <div>
