@@ -61,7 +61,7 @@ function shopApi(platform: string, channel: ChannelCode) {
 }
 
 /** A signed-in customer with a favourite address in the site's country, and a way to fill a new cart. */
-async function shopper(platform: string, channel: ChannelCode, variant: string) {
+export async function shopper(platform: string, channel: ChannelCode, variant: string) {
   const call = shopApi(platform, channel);
   const email = `funnel.bench.${channel.toLowerCase()}.${Date.now()}@example.com`;
   const password = 'croquettes-42';
