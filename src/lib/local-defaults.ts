@@ -28,4 +28,11 @@ export const astroCacheDir = (channel: string, env: Record<string, string | unde
  */
 export const nodeCompileCacheDir = (env: Record<string, string | undefined>) => env.NODE_COMPILE_CACHE ?? `${cacheRoot(env)}/node-compile`;
 
+/**
+ * The encoded pictures every build of this machine shares, both channels and every language, named by the
+ * hash of the picture's bytes and of how it is encoded (src/site/image-service.ts). Under CACHE_DIR, so that
+ * Netlify keeps them between builds too.
+ */
+export const pictureCacheDir = (env: Record<string, string | undefined>) => `${cacheRoot(env)}/pictures`;
+
 const cacheRoot = (env: Record<string, string | undefined>) => env.CACHE_DIR ?? '.cache';

@@ -7,10 +7,18 @@
  *
  * And one addition: `blur` (a Gaussian sigma, in the output's pixels) makes the blurred preview a picture
  * shows while it loads (src/site/images.ts), blurred after resizing so the blur costs a tiny image's time.
+ *
+ * And each distinct picture is encoded once on a machine, whichever channel or language asks for it
+ * (src/site/picture-cache.ts): the files are kept under CACHE_DIR/pictures (src/lib/local-defaults.ts), named
+ * by the hash of the picture's bytes, of the transform and of the encoders' settings, so the same bytes
+ * uploaded under two names (a pack shot per language) are encoded once too.
  */
 import type { LocalImageService } from 'astro';
 import sharpService, { type SharpImageServiceConfig } from 'astro/assets/services/sharp';
 import sharp from 'sharp';
+import { createHash } from 'node:crypto';
+import { pictureCacheDir } from '../lib/local-defaults.ts';
+import { madeOnce } from './picture-cache.ts';
 
 const CACHE_KEY = 'cacheKey';
 const BLUR = 'blur';
@@ -53,22 +61,30 @@ const service: LocalImageService<SharpImageServiceConfig> = {
     return transform && sigma > 0 ? { ...transform, [BLUR]: sigma } : transform;
   },
   async transform(inputBuffer, options, imageConfig, logger) {
-    const sigma = blurOf(options);
-    const { data, format } = await sharpService.transform(
-      inputBuffer,
-      sigma ? { ...options, format: 'png' } : options,
-      imageConfig,
-      logger,
-    );
-    if (!sigma) return { data, format };
-    // Resized losslessly first, then blurred and encoded at the quality asked.
-    const quality = Number(options.quality) || undefined;
-    const blurred = await sharp(data)
-      .blur(sigma)
-      .toFormat(options.format ?? 'webp', { quality })
-      .toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(blurred.data), format: blurred.info.format };
+    if (!options.format) return encode(inputBuffer, options, imageConfig, logger);
+    const key = createHash('sha256')
+      .update(inputBuffer)
+      .update(JSON.stringify([HASHED.map((name) => options[name]), imageConfig.service.config, sharp.versions]))
+      .digest('base64url');
+    const data = await madeOnce(PICTURES, key, async () => (await encode(inputBuffer, options, imageConfig, logger)).data);
+    return { data, format: options.format };
   },
 };
+
+/** Astro's encoding of a transform, and the blurred preview's. */
+const encode: LocalImageService<SharpImageServiceConfig>['transform'] = async (inputBuffer, options, imageConfig, logger) => {
+  const sigma = blurOf(options);
+  const { data, format } = await sharpService.transform(inputBuffer, sigma ? { ...options, format: 'png' } : options, imageConfig, logger);
+  if (!sigma) return { data, format };
+  // Resized losslessly first, then blurred and encoded at the quality asked.
+  const quality = Number(options.quality) || undefined;
+  const blurred = await sharp(data)
+    .blur(sigma)
+    .toFormat(options.format ?? 'webp', { quality })
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(blurred.data), format: blurred.info.format };
+};
+
+const PICTURES = pictureCacheDir(process.env);
 
 export default service;
