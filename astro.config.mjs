@@ -84,7 +84,10 @@ export default defineConfig({
       entrypoint: './src/site/image-service.ts',
       // The encoders' faster efforts (AVIF's fastest; WebP's half the default's time for files 7 % larger): a
       // drawn pack shot loses nothing to them, and each product costs five encodings per language on a cold build.
-      config: { avif: { effort: 0 }, webp: { effort: 2 } },
+      // AVIF's colour at half resolution (4:2:0, as WebP and JPEG always are): a third less time for a 720 px
+      // pack shot (70 -> 45 ms of CPU) and 5 % fewer bytes (14.4 -> 13.6 KB). Measured on the seed's pack shots,
+      // 2026-12-07; efforts 1 and up cost 2.5 to 30 times the CPU for 30 to 47 % fewer bytes.
+      config: { avif: { effort: 0, chromaSubsampling: '4:2:0' }, webp: { effort: 2 } },
     },
     remotePatterns: imageOrigins.map((url) => ({
       protocol: url.protocol.slice(0, -1),
