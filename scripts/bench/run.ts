@@ -16,7 +16,7 @@
  * - `cart`: add to cart, platform CPU per add and latency, closed loop at 50 clients and open loop at 200 adds/s (cart.ts);
  * - `login`: a real customer's sign-in time while 40 clients flood the login with unknown e-mails, from
  *   one address and from 40 (login-flood.ts);
- * - `checkout`: 500 orders checked out and paid by card by 20 customers at once: `complete` and whole
+ * - `checkout`: 300 orders checked out and paid by card by 20 customers at once: `complete` and whole
  *   checkout latency, orders per second (checkout.ts);
  * - `scheduler`: 10,000 subscriptions due the same day turned into orders charged on their card mandate
  *   by the scheduler, drafts per second, one instance and (PostgreSQL) two at once (scheduler.ts).
