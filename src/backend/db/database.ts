@@ -37,23 +37,13 @@ export interface Queryable {
    */
   notify(channel: string): void;
 }
-/** A transaction's statements (Database.transaction). */
-export interface Transaction extends Queryable {
-  /**
-   * The transaction's last statement, committed with it: on a PostgreSQL server COMMIT leaves in the same write
-   * and comes back in the same read (one round trip fewer). Nothing may run after it, and an error the caller
-   * throws after it no longer rolls anything back: use it for a statement whose refusals write nothing.
-   */
-  queryAndCommit<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Calls `fn` on each commit that notified `channel` (Queryable.notify); answers the function that stops it. */
   listen(channel: string, fn: () => void): () => void;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -177,13 +167,14 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
         await db._runExclusiveQuery(() => statements.command('BEGIN'));
         let closed = false;
         const notifications = held();
-        const query = async <T extends object>(sql: string, params: unknown[] = []) => {
-          if (closed) throw new Error('Transaction is closed');
-          return inTransaction<T>(sql, params);
-        };
         try {
-          // No round trip to save in-process: the last statement runs, and COMMIT follows the callback as always.
-          const result = await fn({ query, queryAndCommit: query, notify: notifications.notify });
+          const result = await fn({
+            query: async <T extends object>(sql: string, params: unknown[] = []) => {
+              if (closed) throw new Error('Transaction is closed');
+              return inTransaction<T>(sql, params);
+            },
+            notify: notifications.notify,
+          });
           closed = true;
           if ((await end('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back: one of its statements failed.');
           notifications.committed();
@@ -257,46 +248,30 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       begun.catch(() => {});
       let failed: { error: unknown } | undefined;
       let closed = false;
-      /** COMMIT, once sent (with the last statement, or after the callback). */
-      let commit: Promise<unknown> | undefined;
       const notifications = held();
-      const statement = async <T extends object>(text: string, params: unknown[] = [], last = false) => {
-        if (closed) throw new Error('Transaction is closed');
-        const rows = run<T>(text, params);
-        if (last) {
-          closed = true;
-          commit = run('COMMIT');
-          // Awaited below; after a failed statement it answers ROLLBACK, and the statement's error is the one told.
-          commit.catch(() => {});
-        }
-        try {
-          const [answered] = await Promise.all([rows, begun]);
-          return answered;
-        } catch (error) {
-          failed ??= { error };
-          throw error;
-        }
-      };
       try {
         const result = await fn({
           notify: notifications.notify,
-          query: (text, params) => statement(text, params),
-          queryAndCommit: (text, params) => statement(text, params, true),
+          query: async <T extends object>(text: string, params: unknown[] = []) => {
+            if (closed) throw new Error('Transaction is closed');
+            try {
+              const [rows] = await Promise.all([run<T>(text, params), begun]);
+              return rows;
+            } catch (error) {
+              failed ??= { error };
+              throw error;
+            }
+          },
         });
         if (failed) throw failed.error;
         closed = true;
-        await (commit ?? run('COMMIT'));
+        await run('COMMIT');
         notifications.committed();
         return result;
       } catch (error) {
         if (!closed) {
           closed = true;
           await run('ROLLBACK');
-        } else if (commit) {
-          // Committed with the last statement (or rolled back by its failure): nothing left to undo, but the
-          // connection goes back to the pool only once COMMIT's answer is read. A COMMIT that fails tells its error.
-          await commit;
-          if (!failed) notifications.committed();
         }
         throw error;
       } finally {

@@ -1,5 +1,5 @@
 /** The SQL of a cart's changes: made, assigned, its lines added, changed and removed (shop.orders, shop.order_items). */
-import type { Queryable, Transaction } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import { type SellableVariant, VARIANT_DISPLAY_COLUMNS, type VariantDisplayRow } from '../../content/repository.ts';
 import {
@@ -105,21 +105,20 @@ export async function lockCartForAdd(
  * statement that answers every line of the cart as it now is, with the order's shipment and payments. The caller holds the order's row lock, so
  * the lines it reads here are the latest. The limits are part of the write: a line is not grown past
  * `maxQuantity` (it comes back with `written` false) and a new line is not made in a cart that has
- * `maxLines` already (no line of the variant comes back); the caller refuses those. A refused add writes nothing, the
- * order's `updated_at` included, so the statement is the transaction's last and commits with it (one round trip).
+ * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
  * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
  * The lines' variants come back too as the answer shows them in `language` (names, pages and pictures,
  * content/repository.ts findVariantDisplays), so the answer reads nothing after the write.
  */
 export const addToCart = async (
-  q: Transaction,
+  q: Queryable,
   orderId: number,
   item: NewLine,
   limits: { maxQuantity: number; maxLines: number },
   language: Language,
 ) =>
   q
-    .queryAndCommit<{ items: AddedItemRow[]; displays: VariantDisplayRow[] | null } & ShipmentAndPayments>(
+    .query<{ items: AddedItemRow[]; displays: VariantDisplayRow[] | null } & ShipmentAndPayments>(
       `WITH written AS (
        INSERT INTO shop.order_items AS i (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
          subscription_interval, source_item_list, upsell, created_at)
@@ -131,7 +130,7 @@ export const addToCart = async (
          variant_name = excluded.variant_name
        WHERE i.quantity + excluded.quantity <= $12
        RETURNING ${ITEM_COLUMNS}
-     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1 AND EXISTS (SELECT 1 FROM written)),
+     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1),
      lines AS (
        SELECT ${ITEM_COLUMNS}, true AS written FROM written
        UNION ALL
