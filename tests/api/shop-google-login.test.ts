@@ -309,7 +309,7 @@ describe("Google sign-in against Google's wire formats: its keys from a JWKS add
     call = appRequest(other.app, randomClientAddress());
   });
   afterAll(async () => {
-    await other.db.close();
+    await other.close();
     await new Promise((resolve) => google.close(resolve));
   });
 
@@ -389,7 +389,7 @@ describe('Google sign-in switched off', () => {
         expect(res.body['hydra:description']).toBe('Aanmelden met Google wordt niet aangeboden. Meld je aan met je e-mailadres.');
         expect((await call('/google/oauth2/v3/certs')).status).toBe(404);
       } finally {
-        await off.db.close();
+        await off.close();
       }
     });
   }
