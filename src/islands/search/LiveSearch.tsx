@@ -23,7 +23,13 @@ import { indexName } from '../../lib/search/records.ts';
 import type { SearchSuggestions } from '../../lib/search/suggestions.ts';
 import { queryRouting } from './routing.ts';
 import { searchSettings } from './settings.ts';
-import type { Texts } from './SearchIsland.tsx';
+import type { Translator } from '../../lib/translator.ts';
+
+/** The island's texts in the page's language, made once by the search box's island (SearchIsland.tsx). */
+export interface Texts {
+  t: Translator;
+  price: (minor: unknown) => string;
+}
 
 export interface LiveSearchProps {
   locale: LocaleCode;

@@ -12,7 +12,7 @@
  * island's from the start, so what is typed while the rest loads is kept and searched.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { treeTranslator, type MessageTree, type Translator } from '../../lib/translator.ts';
+import { treeTranslator, type MessageTree } from '../../lib/translator.ts';
 import { intlLocaleOf, languageOf, type LocaleCode } from '../../lib/channels.ts';
 import { formatPrice } from '../../lib/catalogue/money.ts';
 import { MAX_QUERY_LENGTH, queryOf } from '../../lib/search/query.ts';
@@ -20,17 +20,15 @@ import type { SearchSuggestions } from '../../lib/search/suggestions.ts';
 import { switcherKeepsQuery } from '../shared/switcher-query.ts';
 import './search.css';
 
+// Its types only: erased from the build, they bring none of its code into the first load.
+import type { Texts } from './LiveSearch.tsx';
+
 const LiveSearch = lazy(() => import('./LiveSearch.tsx'));
 
 interface Props {
   locale: LocaleCode;
   messages: MessageTree[];
   suggestions: SearchSuggestions;
-}
-
-export interface Texts {
-  t: Translator;
-  price: (minor: unknown) => string;
 }
 
 export default function SearchIsland({ locale, messages, suggestions }: Props) {
