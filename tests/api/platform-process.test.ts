@@ -2,7 +2,7 @@
  * The platform and the webhook receiver as processes: production mode refuses an unsafe configuration
  * before it opens anything, and a client hanging up mid-body costs one log line, not a stack trace.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, connect, type AddressInfo } from 'node:net';
@@ -174,12 +174,22 @@ describe('production mode (NODE_ENV=production)', () => {
   });
 });
 
-describe.skipIf(onServerPass)('a client that hangs up mid-body (runs in the PGlite pass)', () => {
-  it('is answered 400 and logged in one line, without a stack trace', async () => {
-    const port = await freePort();
-    const proc = run('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: 'memory://', JWT_SECRET: strongSecret });
+/** One platform process for the tests below: starting one costs seconds of both cores in a busy suite. */
+describe.skipIf(onServerPass)('the platform as a process (runs in the PGlite pass)', () => {
+  let port: number;
+  let proc: Run;
+  beforeAll(async () => {
+    port = await freePort();
+    proc = run('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: 'memory://', JWT_SECRET: strongSecret });
     running.push(proc);
     await waitFor(proc, 'Platform');
+  }, 90_000);
+  afterAll(async () => {
+    proc?.child.kill('SIGTERM');
+    await proc?.exited;
+  });
+
+  it('answers a client that hangs up mid-body 400, logged in one line without a stack trace', async () => {
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.write(
@@ -200,16 +210,10 @@ describe.skipIf(onServerPass)('a client that hangs up mid-body (runs in the PGli
     // And the platform still serves.
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   });
-});
 
-describe.skipIf(onServerPass)('an idle kept-alive connection (runs in the PGlite pass)', () => {
   // A proxy in front keeps its connections to the platform about 60 s: the platform must not close an idle
   // one first (Node's own default is 5 s), or the proxy's next request on it is reset.
-  it('stays open past Node’s 5 s and answers the next request on it', async () => {
-    const port = await freePort();
-    const proc = run('src/backend/main.ts', { PORT_PLATFORM: String(port), DATA_DIR: 'memory://', JWT_SECRET: strongSecret });
-    running.push(proc);
-    await waitFor(proc, 'Platform');
+  it('keeps an idle kept-alive connection open past Node’s 5 s and answers the next request on it', async () => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
     let closed = false;
@@ -251,7 +255,5 @@ describe.skipIf(onServerPass)('an idle kept-alive connection (runs in the PGlite
     await answered(2);
     expect(received.split('HTTP/1.1 200').length - 1).toBe(2);
     socket.destroy();
-    proc.child.kill('SIGTERM');
-    await proc.exited;
   }, 90_000);
 });
