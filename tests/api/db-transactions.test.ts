@@ -2,7 +2,8 @@
  * What the shop's writes rely on from Database.transaction(), on either driver (PGlite in its pass, the
  * PostgreSQL server of TEST_DATABASE_URL in the other, where BEGIN leaves with the first statement): all
  * or nothing, a failed statement fails the whole even when the callback caught its error, a statement
- * after the end throws, and parallel transactions queued on a row lock count exactly.
+ * after the end throws, a write committed with its COMMIT stays and is read after it, and parallel transactions
+ * queued on a row lock count exactly.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,25 @@ describe('Database.transaction()', () => {
       }),
     ).rejects.toThrow('no statement');
     expect(await db.transaction((tx) => tx.query(count))).toEqual([{ n: 1 }]);
+  });
+
+  it('commits with the last write (queryAndCommit): an error after it keeps the write, and reads after it see it', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.queryAndCommit(insert, ['e']);
+        // The answer of a cart holding a coupon reads the coupon after the add's write (carts/items.ts).
+        expect(await tx.query(`${count} WHERE code = 'e'`)).toEqual([{ n: 1 }]);
+        throw new Error('refused after the write');
+      }),
+    ).rejects.toThrow('refused after the write');
+    expect(await db.query(`${count} WHERE code = 'e'`)).toEqual([{ n: 1 }]);
+    await expect(db.transaction((tx) => tx.queryAndCommit(insert, ['e']))).rejects.toMatchObject({ code: '23505' });
+    const kept = await db.transaction(async (tx) => {
+      await tx.queryAndCommit(`DELETE FROM ${table} WHERE code = 'e'`);
+      return tx;
+    });
+    await expect(kept.query(count)).rejects.toThrow('Transaction is closed');
+    expect(await db.query(count)).toEqual([{ n: 1 }]);
   });
 
   it('counts exactly when parallel transactions read and write one row under its lock', async () => {

@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopApi, testPlatform, type TestPlatform } from './platform.ts';
 import { loadFixtures } from '../../src/backend/seed/seed.ts';
-import type { Queryable } from '../../src/backend/db/database.ts';
+import type { Queryable, Transaction } from '../../src/backend/db/database.ts';
 import { DELIVERY_FREQUENCIES } from '../../src/lib/constants.ts';
 import { order as orderSchema } from '../../src/lib/shop-api/orders.ts';
 import { violationList } from '../../src/lib/shop-api/errors.ts';
+import { FREE_ORDER_COUPON, seedDemoCoupons } from '../../src/backend/seed/demo-coupons.ts';
 
 let platform: TestPlatform;
 let api: ReturnType<typeof shopApi>;
@@ -40,7 +41,12 @@ beforeAll(async () => {
   db.transaction = (fn) =>
     transaction((tx) => {
       statements.push('BEGIN');
-      return fn(noted(tx));
+      // The last statement, with its COMMIT: noted as its first word and COMMIT.
+      const queryAndCommit: Transaction['queryAndCommit'] = (sql, params) => {
+        statements.push(sql.trim().split(/\s+/)[0]!.toUpperCase(), 'COMMIT');
+        return tx.queryAndCommit(sql, params);
+      };
+      return fn({ ...noted(tx), queryAndCommit });
     });
 });
 afterAll(async () => {
@@ -54,6 +60,9 @@ const newCart = async () => {
 };
 const add = (token: string, productVariant: string, subscriptionInterval = 0, quantity = 1) =>
   api.call('PATCH', `/orders/${token}/items`, { body: { productVariant, subscriptionInterval, quantity } });
+/** When the order was last changed, as its row says. */
+const touchedAt = async (token: string) =>
+  (await platform.db.query<{ updated_at: unknown }>('SELECT updated_at FROM shop.orders WHERE token_value = $1', [token]))[0]!.updated_at;
 const expectRefused = (res: { status: number; body: unknown }, propertyPath: string, code: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(violationList.parse(res.body).violations.find((v) => v.propertyPath === propertyPath)?.code).toBe(code);
@@ -65,7 +74,8 @@ describe('add to cart', () => {
     for (const line of lines.slice(0, 3)) expect((await add(token, line.code, line.interval)).status).toBe(200);
     // The order's row lock with the variant, then the write answering the lines with their variants' names, pages and
     // pictures, the shipment and the payments (the pictures were a third statement, read after the write).
-    const expected = ['BEGIN', 'SELECT', 'WITH'];
+    // The write leaves with its COMMIT (one round trip on a server): a refused add writes nothing.
+    const expected = ['BEGIN', 'SELECT', 'WITH', 'COMMIT'];
     for (const line of [lines[0]!, lines[5]!]) {
       statements = [];
       expect((await add(token, line.code, line.interval)).status).toBe(200);
@@ -80,6 +90,21 @@ describe('add to cart', () => {
     expect(added.status).toBe(200);
     expect(added.body).toEqual((await api.call('GET', `/orders/${token}`)).body);
     expect(orderSchema.parse(added.body).items.map((i) => i.quantity)).toEqual([2, 5, 2, 2]);
+  });
+
+  it('answers a cart holding a coupon priced with it, read after the write and its COMMIT', async () => {
+    await seedDemoCoupons(platform.db, { production: false });
+    const token = await newCart();
+    await add(token, lines[0]!.code, lines[0]!.interval);
+    expect((await api.call('PATCH', `/orders/${token}/apply-coupon`, { body: { couponCode: FREE_ORDER_COUPON } })).status).toBe(200);
+    statements = [];
+    const added = await add(token, lines[1]!.code, lines[1]!.interval);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(statements.slice(0, 4)).toEqual(['BEGIN', 'SELECT', 'WITH', 'COMMIT']);
+    expect(added.body).toEqual((await api.call('GET', `/orders/${token}`)).body);
+    const priced = orderSchema.parse(added.body);
+    expect(priced.coupon?.applicable).toBe(true);
+    expect(priced.orderPromotionTotal).toBe(-priced.itemsTotal);
   });
 
   it('answers in the language the call asks for, as a fresh read in that language does', async () => {
@@ -104,8 +129,11 @@ describe('add to cart', () => {
     const token = await newCart();
     await add(token, lines[0]!.code, 0, 98);
     const before = (await api.call('GET', `/orders/${token}`)).body;
+    const touched = await touchedAt(token);
     expectRefused(await add(token, lines[0]!.code, 0, 2), 'quantity', 'OUT_OF_RANGE');
     expect((await api.call('GET', `/orders/${token}`)).body).toEqual(before);
+    // Not even the order's time: the refusal is committed with the write, so the write must leave everything as it was.
+    expect(await touchedAt(token)).toEqual(touched);
     expect(orderSchema.parse((await add(token, lines[0]!.code, 0, 1)).body).items[0]!.quantity).toBe(99);
   });
 
@@ -113,7 +141,9 @@ describe('add to cart', () => {
     expect(lines.length).toBeGreaterThan(50);
     const token = await newCart();
     for (const line of lines.slice(0, 50)) expect((await add(token, line.code, line.interval)).status).toBe(200);
+    const touched = await touchedAt(token);
     expectRefused(await add(token, lines[50]!.code, lines[50]!.interval), 'productVariant', 'CART_FULL');
+    expect(await touchedAt(token)).toEqual(touched);
     const grown = orderSchema.parse((await add(token, lines[49]!.code, lines[49]!.interval, 4)).body);
     expect(grown.items).toHaveLength(50);
     expect(grown.items.at(-1)!.quantity).toBe(5);

@@ -37,13 +37,24 @@ export interface Queryable {
    */
   notify(channel: string): void;
 }
+/** A transaction's statements (Database.transaction). */
+export interface Transaction extends Queryable {
+  /**
+   * The transaction's last write, committed with it: on a PostgreSQL server COMMIT leaves in the same write
+   * and comes back in the same read (one round trip fewer). An error the caller throws after it no longer rolls
+   * anything back: use it for a statement whose refusals write nothing. Statements after it (the answer's
+   * reads: a cart's coupon, its fees) each run on their own, on the same connection, and read what was committed.
+   */
+  queryAndCommit<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Calls `fn` on each commit that notified `channel` (Queryable.notify); answers the function that stops it. */
   listen(channel: string, fn: () => void): () => void;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -166,18 +177,30 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
         const end = (text: 'COMMIT' | 'ROLLBACK') => db._runExclusiveQuery(() => statements.command(text));
         await db._runExclusiveQuery(() => statements.command('BEGIN'));
         let closed = false;
+        /** Committed with its last write (queryAndCommit): what follows runs on its own, under the same lock. */
+        let committed = false;
+        let ended = false;
         const notifications = held();
-        try {
-          const result = await fn({
-            query: async <T extends object>(sql: string, params: unknown[] = []) => {
-              if (closed) throw new Error('Transaction is closed');
-              return inTransaction<T>(sql, params);
-            },
-            notify: notifications.notify,
-          });
+        const commit = async () => {
           closed = true;
           if ((await end('COMMIT')) === 'ROLLBACK') throw new Error('The transaction was rolled back: one of its statements failed.');
           notifications.committed();
+        };
+        const query = async <T extends object>(sql: string, params: unknown[] = []) => {
+          if (ended || (closed && !committed)) throw new Error('Transaction is closed');
+          return inTransaction<T>(sql, params);
+        };
+        try {
+          // As on a server (no round trip to save in-process): COMMIT right after the last write, so that both
+          // drivers keep what an error thrown after it leaves.
+          const queryAndCommit = async <T extends object>(sql: string, params: unknown[] = []) => {
+            const rows = await query<T>(sql, params);
+            await commit();
+            committed = true;
+            return rows;
+          };
+          const result = await fn({ query, queryAndCommit, notify: notifications.notify });
+          if (!closed) await commit();
           return result;
         } catch (error) {
           if (!closed) {
@@ -185,6 +208,8 @@ function wrapPglite(db: PGlite, close: () => Promise<void>, statements: PgliteSt
             await end('ROLLBACK');
           }
           throw error;
+        } finally {
+          ended = true;
         }
       }),
     close,
@@ -248,33 +273,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       begun.catch(() => {});
       let failed: { error: unknown } | undefined;
       let closed = false;
+      /** COMMIT, once sent (with the last statement, or after the callback). */
+      let commit: Promise<unknown> | undefined;
       const notifications = held();
+      /** Set once the callback is done: the connection goes back to the pool. */
+      let ended = false;
+      const statement = async <T extends object>(text: string, params: unknown[] = [], last = false) => {
+        if (ended || (closed && !commit)) throw new Error('Transaction is closed');
+        // After the COMMIT that left with the last write: a statement of its own, on the connection still held.
+        if (commit) return run<T>(text, params);
+        const rows = run<T>(text, params);
+        if (last) {
+          closed = true;
+          commit = run('COMMIT');
+          // Awaited below; after a failed statement it answers ROLLBACK, and the statement's error is the one told.
+          commit.catch(() => {});
+        }
+        try {
+          const [answered] = await Promise.all([rows, begun]);
+          return answered;
+        } catch (error) {
+          failed ??= { error };
+          throw error;
+        }
+      };
       try {
         const result = await fn({
           notify: notifications.notify,
-          query: async <T extends object>(text: string, params: unknown[] = []) => {
-            if (closed) throw new Error('Transaction is closed');
-            try {
-              const [rows] = await Promise.all([run<T>(text, params), begun]);
-              return rows;
-            } catch (error) {
-              failed ??= { error };
-              throw error;
-            }
-          },
+          query: (text, params) => statement(text, params),
+          queryAndCommit: (text, params) => statement(text, params, true),
         });
         if (failed) throw failed.error;
         closed = true;
-        await run('COMMIT');
+        await (commit ?? run('COMMIT'));
         notifications.committed();
         return result;
       } catch (error) {
         if (!closed) {
           closed = true;
           await run('ROLLBACK');
+        } else if (commit) {
+          // Committed with the last statement (or rolled back by its failure): nothing left to undo, but the
+          // connection goes back to the pool only once COMMIT's answer is read. A COMMIT that fails tells its error.
+          await commit;
+          if (!failed) notifications.committed();
         }
         throw error;
       } finally {
+        ended = true;
         connection.release();
       }
     },

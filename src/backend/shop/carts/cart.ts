@@ -4,7 +4,7 @@
  * 404 as if it did not exist. An anonymous cart is usable by whoever holds its token, which is unguessable.
  * Each answer prices the cart anew (orders/pricing.ts).
  */
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
 import type { SellableVariant } from '../../content/repository.ts';
 import { notFound } from '../shared/errors.ts';
@@ -50,7 +50,7 @@ export async function withCartForAdd<T>(
   c: ShopContext,
   deps: ShopDeps,
   variantCode: string,
-  fn: (tx: Queryable, order: OrderRow, variants: Partial<Record<Language, SellableVariant>>) => Promise<T>,
+  fn: (tx: Transaction, order: OrderRow, variants: Partial<Record<Language, SellableVariant>>) => Promise<T>,
 ): Promise<T> {
   const customerId = await optionalCustomer(c, deps);
   const token = tokenParam(c);

@@ -1,5 +1,5 @@
 /** The SQL of a cart's changes: made, assigned, its lines added, changed and removed (shop.orders, shop.order_items). */
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import { type SellableVariant, VARIANT_DISPLAY_COLUMNS, type VariantDisplayRow } from '../../content/repository.ts';
 import {
@@ -105,20 +105,22 @@ export async function lockCartForAdd(
  * statement that answers every line of the cart as it now is, with the order's shipment and payments. The caller holds the order's row lock, so
  * the lines it reads here are the latest. The limits are part of the write: a line is not grown past
  * `maxQuantity` (it comes back with `written` false) and a new line is not made in a cart that has
- * `maxLines` already (no line of the variant comes back); the caller refuses those and rolls back.
+ * `maxLines` already (no line of the variant comes back); the caller refuses those. A refused add writes nothing, the
+ * order's `updated_at` included, so the statement is the transaction's last and commits with it (one round trip).
  * A line grown takes today's name and price, so the shopper sees what they will pay; it keeps its origin.
  * The lines' variants come back too as the answer shows them in `language` (names, pages and pictures,
- * content/repository.ts findVariantDisplays), so the answer reads nothing after the write.
+ * content/repository.ts findVariantDisplays), so the answer reads only what the write does not change after it
+ * (a coupon, a checkout's fees), from what is committed.
  */
 export const addToCart = async (
-  q: Queryable,
+  q: Transaction,
   orderId: number,
   item: NewLine,
   limits: { maxQuantity: number; maxLines: number },
   language: Language,
 ) =>
   q
-    .query<{ items: AddedItemRow[]; displays: VariantDisplayRow[] | null } & ShipmentAndPayments>(
+    .queryAndCommit<{ items: AddedItemRow[]; displays: VariantDisplayRow[] | null } & ShipmentAndPayments>(
       `WITH written AS (
        INSERT INTO shop.order_items AS i (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
          subscription_interval, source_item_list, upsell, created_at)
@@ -130,7 +132,7 @@ export const addToCart = async (
          variant_name = excluded.variant_name
        WHERE i.quantity + excluded.quantity <= $12
        RETURNING ${ITEM_COLUMNS}
-     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1),
+     ), touched AS (UPDATE shop.orders SET updated_at = $11::timestamptz WHERE id = $1 AND EXISTS (SELECT 1 FROM written)),
      lines AS (
        SELECT ${ITEM_COLUMNS}, true AS written FROM written
        UNION ALL
