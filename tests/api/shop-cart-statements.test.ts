@@ -92,6 +92,31 @@ describe('add to cart', () => {
     expect(orderSchema.parse(added.body).items.map((i) => i.quantity)).toEqual([2, 5, 2, 2]);
   });
 
+  it('checks a signed-in shopper’s session with the cart’s lock, and a revoked one ends access at once', async () => {
+    const { token: bearer } = await api.signUp();
+    const created = await api.call('POST', '/orders', { body: { localeCode: 'fr_FR', channelCode: 'FR' }, token: bearer });
+    const cart = orderSchema.parse(created.body).tokenValue;
+    const line = { productVariant: lines[0]!.code, subscriptionInterval: 0, quantity: 1 };
+    statements = [];
+    expect((await api.call('PATCH', `/orders/${cart}/items`, { body: line, token: bearer })).status).toBe(200);
+    expect(statements).toEqual(['BEGIN', 'SELECT', 'WITH', 'COMMIT']);
+    await platform.db.query('UPDATE shop.sessions SET revoked_at = now()');
+    const before = await platform.db.query(
+      'SELECT quantity FROM shop.order_items i JOIN shop.orders o ON o.id = i.order_id WHERE o.token_value = $1',
+      [cart],
+    );
+    // Its cart as a cart of no one: the session is told first, as before any cart is read.
+    for (const token of [cart, 'no-such-cart', 'not.a.token']) {
+      const refused = await api.call('PATCH', `/orders/${token}/items`, { body: line, token: bearer });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(401);
+    }
+    expect(
+      await platform.db.query('SELECT quantity FROM shop.order_items i JOIN shop.orders o ON o.id = i.order_id WHERE o.token_value = $1', [
+        cart,
+      ]),
+    ).toEqual(before);
+  });
+
   it('answers a cart holding a coupon priced with it, read after the write and its COMMIT', async () => {
     await seedDemoCoupons(platform.db, { production: false });
     const token = await newCart();

@@ -7,10 +7,10 @@
 import type { Queryable, Transaction } from '../../db/database.ts';
 import type { Language } from '../../../lib/channels.ts';
 import type { SellableVariant } from '../../content/repository.ts';
-import { notFound } from '../shared/errors.ts';
-import { tokenParam } from '../shared/ids.ts';
+import { jwtInvalid, notFound } from '../shared/errors.ts';
+import { tokenParam, tokenParamOrNull } from '../shared/ids.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
-import { optionalCustomer } from '../sessions/access.ts';
+import { claimedSession, optionalCustomer } from '../sessions/access.ts';
 import { findOrder, type OrderRow } from '../orders/repository.ts';
 import { lockCartForAdd } from './repository.ts';
 
@@ -44,7 +44,7 @@ export async function withCart<T>(c: ShopContext, deps: ShopDeps, fn: (tx: Query
 
 /**
  * Adds to the cart of the path in a transaction holding its row (as withCart), which the same statement reads
- * with the variant to add in each language (repository.ts lockCartForAdd).
+ * with the variant to add in each language and the liveness of the caller's session (repository.ts lockCartForAdd).
  */
 export async function withCartForAdd<T>(
   c: ShopContext,
@@ -52,10 +52,13 @@ export async function withCartForAdd<T>(
   variantCode: string,
   fn: (tx: Transaction, order: OrderRow, variants: Partial<Record<Language, SellableVariant>>) => Promise<T>,
 ): Promise<T> {
-  const customerId = await optionalCustomer(c, deps);
-  const token = tokenParam(c);
+  const session = await claimedSession(c, deps);
+  // A malformed token finds no cart (tokenParam's 404), once the session was checked: a dead one is a 401 first, as ever.
+  const token = tokenParamOrNull(c) ?? '';
   return deps.db.transaction(async (tx) => {
-    const locked = await lockCartForAdd(tx, token, variantCode);
-    return fn(tx, accessible(locked?.order ?? null, customerId, true), locked?.variants ?? {});
+    const locked = await lockCartForAdd(tx, token, variantCode, session && { ...session, now: deps.clock() });
+    // As optionalCustomer would have refused it before the transaction: a revoked session ends access at once.
+    if (!locked.sessionAlive) throw jwtInvalid();
+    return fn(tx, accessible(locked.order, session?.customerId ?? null, true), locked.variants);
   });
 }

@@ -13,6 +13,7 @@ import {
   type ShipmentAndPayments,
   type StoredOrder,
 } from '../orders/repository.ts';
+import { sessionAlive } from '../sessions/repository.ts';
 
 /** What a line copies from the catalogue: the order keeps what was sold even if the catalogue changes. */
 export interface LineContent {
@@ -78,26 +79,31 @@ export type AddedItemRow = ItemRow & { written: boolean };
 
 /**
  * The cart of the token locked for an add (see findOrder), with the variant to add as the catalogue sells it in
- * each language the cart may be read in (the same reading as content/repository.ts findVariant): one statement.
+ * each language the cart may be read in (the same reading as content/repository.ts findVariant), and whether the
+ * caller's session is alive (sessions/access.ts claimedSession; true without one): one statement. `order` is null
+ * when there is no cart of that token.
  */
 export async function lockCartForAdd(
   q: Queryable,
   token: string,
   variantCode: string,
-): Promise<{ order: OrderRow; variants: Partial<Record<Language, SellableVariant>> } | null> {
-  const [row] = await q.query<StoredOrder & { variants: Partial<Record<Language, SellableVariant>> | null }>(
-    `SELECT ${ORDER_COLUMNS}, v.variants FROM shop.orders o, LATERAL (
-       SELECT json_object_agg(v.language, json_build_object('code', v.code, 'variantName', v.name, 'productName', p.name,
-         'basePrice', v.base_price, 'shown', v.show_variant AND p.viewable, 'inStock', v.in_stock, 'isSample', p.is_sample)) AS variants
-       FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
-       WHERE v.code = $2
-     ) v
-     WHERE o.token_value = $1 FOR UPDATE OF o`,
-    [token, variantCode],
+  session: { sessionId: string; customerId: number; now: Date } | null,
+): Promise<{ sessionAlive: boolean; order: OrderRow | null; variants: Partial<Record<Language, SellableVariant>> }> {
+  const [row] = await q.query<StoredOrder & { session_alive: boolean; variants: Partial<Record<Language, SellableVariant>> | null }>(
+    `SELECT s.session_alive, o.* FROM (SELECT $3::text IS NULL OR ${sessionAlive('$3', '$4', '$5')} AS session_alive) s
+     LEFT JOIN LATERAL (
+       SELECT ${ORDER_COLUMNS}, v.variants FROM shop.orders o, LATERAL (
+         SELECT json_object_agg(v.language, json_build_object('code', v.code, 'variantName', v.name, 'productName', p.name,
+           'basePrice', v.base_price, 'shown', v.show_variant AND p.viewable, 'inStock', v.in_stock, 'isSample', p.is_sample)) AS variants
+         FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+         WHERE v.code = $2
+       ) v
+       WHERE o.token_value = $1 FOR UPDATE OF o
+     ) o ON true`,
+    [token, variantCode, session?.sessionId ?? null, session?.customerId ?? null, session?.now.toISOString() ?? null],
   );
-  if (!row) return null;
-  const { variants, ...order } = row;
-  return { order: orderOf(order), variants: variants ?? {} };
+  const { session_alive: alive, variants, ...order } = row!;
+  return { sessionAlive: alive, order: order.id === null ? null : orderOf(order), variants: variants ?? {} };
 }
 
 /**

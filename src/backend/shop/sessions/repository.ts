@@ -13,12 +13,20 @@ export const insertSession = (q: Queryable, session: { id: string; customerId: n
   ]);
 
 export async function isSessionAlive(q: Queryable, sessionId: string, customerId: number, now: Date): Promise<boolean> {
-  const alive = await q.query(
-    'SELECT 1 FROM shop.sessions WHERE id = $1 AND customer_id = $2 AND revoked_at IS NULL AND expires_at > $3::timestamptz',
-    [sessionId, customerId, now.toISOString()],
-  );
-  return alive.length > 0;
+  const [row] = await q.query<{ alive: boolean }>(`SELECT ${sessionAlive('$1', '$2', '$3')} AS alive`, [
+    sessionId,
+    customerId,
+    now.toISOString(),
+  ]);
+  return row!.alive;
 }
+
+/**
+ * Whether the session `id` of customer `customerId` is alive at `now` (parameters or columns of the statement):
+ * not revoked, not expired. Also read by a statement that checks it with its own work (carts/repository.ts lockCartForAdd).
+ */
+export const sessionAlive = (id: string, customerId: string, now: string) =>
+  `EXISTS (SELECT 1 FROM shop.sessions WHERE id = ${id} AND customer_id = ${customerId} AND revoked_at IS NULL AND expires_at > ${now}::timestamptz)`;
 
 export const insertRefreshToken = (
   q: Queryable,

@@ -4,9 +4,15 @@ import { notFound } from './errors.ts';
 
 /** Order and reset tokens: url-safe; anything else cannot exist. */
 export function tokenParam(c: Context, name = 'token'): string {
-  const token = c.req.param(name) ?? '';
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) throw notFound();
+  const token = tokenParamOrNull(c, name);
+  if (token === null) throw notFound();
   return token;
+}
+
+/** The path's token, or null when it is malformed (which tokenParam answers with a 404). */
+export function tokenParamOrNull(c: Context, name = 'token'): string | null {
+  const token = c.req.param(name) ?? '';
+  return /^[A-Za-z0-9_-]{1,128}$/.test(token) ? token : null;
 }
 
 const MAX_INT4 = 2_147_483_647;
