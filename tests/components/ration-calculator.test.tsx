@@ -6,7 +6,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { messagesFor, translator } from '../../src/i18n/translate.ts';
+import { translator } from '../../src/i18n/translate.ts';
 import RationCalculatorIsland from '../../src/islands/calculators/RationCalculatorIsland.tsx';
 import { languageOf, type LocaleCode } from '../../src/lib/channels.ts';
 
@@ -51,7 +51,6 @@ function calculator(
   render(
     <RationCalculatorIsland
       locale={locale}
-      messages={messagesFor(language, ['calculator.ration'])}
       sku="DOG-DRY-ADULT-CHICKEN"
       species={species}
       subscribe

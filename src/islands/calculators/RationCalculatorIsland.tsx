@@ -12,8 +12,8 @@
  * typing, below where they type, and a blank kept for it would puzzle everyone it is never asked of.
  *
  * The page draws it inside a closed <details> and hydrates it when it shows (client:visible), so its code
- * is fetched only once the shopper opens it. The answer's place is as tall as an answer from the start:
- * nothing below moves when it arrives.
+ * is fetched only once the shopper opens it; its texts come with its code (./ration-messages.ts), not in the
+ * page. The answer's place is as tall as an answer from the start: nothing below moves when it arrives.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { languageOf } from '../../lib/channels.ts';
@@ -32,6 +32,7 @@ import {
 import { NUTRITION_MESSAGES } from '../../lib/nutrition/requests.ts';
 import type { Species } from '../../lib/pets/profile.ts';
 import { Island, useIsland, type IslandProps } from '../shared/island.tsx';
+import { RATION_MESSAGES } from './ration-messages.ts';
 import '../shared/forms/forms.css';
 import './calculators.css';
 
@@ -301,9 +302,9 @@ function Answer({
   );
 }
 
-export default function RationCalculatorIsland(props: IslandProps & Props) {
+export default function RationCalculatorIsland(props: Pick<IslandProps, 'locale'> & Props) {
   return (
-    <Island locale={props.locale} messages={props.messages}>
+    <Island locale={props.locale} messages={RATION_MESSAGES[languageOf(props.locale)]}>
       <RationCalculator {...props} />
     </Island>
   );
