@@ -37,16 +37,21 @@ describe('the shared picture files', () => {
     const dir = folder();
     let made = 0;
     let finish: (data: Uint8Array) => void = () => {};
+    // The second build asks once the first is making the file (has claimed it), whatever the machine's speed.
+    const making = Promise.withResolvers<void>();
     const first = madeOnce(dir, 'key', () => {
       made += 1;
+      making.resolve();
       return new Promise<Uint8Array>((resolve) => {
         finish = resolve;
       });
     });
+    await making.promise;
     const second = madeOnce(dir, 'key', async () => {
       made += 1;
       return new Uint8Array([9]);
     });
+    // Long enough for the second to find the claim and wait on it; shorter or longer, the result is the same.
     await new Promise((resolve) => setTimeout(resolve, 100));
     finish(new Uint8Array([7]));
     expect([...(await first)]).toEqual([7]);
