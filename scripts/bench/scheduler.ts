@@ -8,9 +8,11 @@
  * as that checkout makes them (startSubscriptions' own functions: the subscription, its items, its draft),
  * all for the same day, before the clock starts. Reported: drafts turned into charged orders per second for
  * one instance, then for two instances at once on a second set (PostgreSQL only: PGlite is one process's),
- * and what the database holds afterwards (each draft placed once, paid once; 0 double charges expected).
+ * and what the database holds afterwards (each draft placed once, paid once; 0 double charges expected), and
+ * the CPU time per charged order of this process and, when it runs on this machine, of the PostgreSQL server.
  * On PGlite (in memory) and, when BENCH_DATABASE_URL is set, on that PostgreSQL server.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { openDatabase, type Database } from '../../src/backend/db/database.ts';
 import { createScheduler, type RunReport } from '../../src/backend/scheduler/scheduler.ts';
@@ -152,6 +154,42 @@ async function copies(db: Database, model: SubscriptionRow, count: number, due: 
   }
 }
 
+/** The kernel's clock ticks a second, in which /proc counts a process's CPU time. */
+const TICKS = 100;
+const ticksOf = (stat: string, fields: number[]) => {
+  // The fields after the command's name, which may hold spaces: state is the 3rd field of the line.
+  const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.reduce((sum, field) => sum + Number(after[field - 3]), 0);
+};
+
+/**
+ * The CPU milliseconds the PostgreSQL server used so far, when it runs on this machine (its postmaster.pid
+ * readable): the postmaster's own and its ended children's, plus its live backends'. Null elsewhere. The
+ * platform and the server share the 2 cores, so an order's cost is the sum of both.
+ */
+async function serverCpuMs(db: Database): Promise<number | null> {
+  try {
+    const [{ data_directory: dir } = { data_directory: '' }] = await db.query<{ data_directory: string }>('SHOW data_directory');
+    const pid = readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]!;
+    // utime, stime, cutime, cstime: fields 14 to 17 of /proc/<pid>/stat; the parent's id is field 4.
+    let ticks = ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8'), [14, 15, 16, 17]);
+    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      // A process that ended between the listing and its reading is counted in its parent's cutime.
+      const stat = (() => {
+        try {
+          return readFileSync(`/proc/${entry}/stat`, 'utf8');
+        } catch {
+          return '';
+        }
+      })();
+      if (stat && ticksOf(stat, [4]) === Number(pid)) ticks += ticksOf(stat, [14, 15]);
+    }
+    return (ticks * 1000) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** Each draft of the day placed once and paid once; the provider's payments for them (one each expected). */
 async function held(db: Database, due: string) {
   const [row] = await db.query<{ placed: number; paid: number; drafts: number; charges: number; doubles: number }>(
@@ -182,10 +220,21 @@ async function measure(databaseUrl: string | undefined) {
     await copies(platform.db, model, SUBSCRIPTIONS, DUE, before);
     const prepareSeconds = (performance.now() - prepared) / 1000;
 
-    const started = performance.now();
-    const report: RunReport = await instance(platform.db).runOnce(new Date(`${DUE}T06:00:00Z`));
-    const seconds = (performance.now() - started) / 1000;
-    const one = { report, seconds, held: await held(platform.db, DUE) };
+    /** A run's wall-clock seconds and the CPU it took, the platform's (this process: scheduler, sandbox, webhooks) and the server's. */
+    const timed = async <T>(run: () => Promise<T>) => {
+      const [started, cpu, server] = [performance.now(), process.cpuUsage(), await serverCpuMs(platform.db)];
+      const result = await run();
+      const used = process.cpuUsage(cpu);
+      const serverAfter = await serverCpuMs(platform.db);
+      return {
+        result,
+        seconds: (performance.now() - started) / 1000,
+        platformCpuMs: (used.user + used.system) / 1000,
+        serverCpuMs: server === null || serverAfter === null ? null : serverAfter - server,
+      };
+    };
+    const { result: report, ...cost } = await timed(() => instance(platform.db).runOnce(new Date(`${DUE}T06:00:00Z`)));
+    const one = { report, ...cost, held: await held(platform.db, DUE) };
 
     // Two instances at once, on another day's subscriptions: PostgreSQL, each with a pool of its own.
     let two: typeof one | null = null;
@@ -194,9 +243,9 @@ async function measure(databaseUrl: string | undefined) {
       await copies(platform.db, model, SUBSCRIPTIONS, next, before);
       extraDbs.push(await openDatabase({ url: databaseUrl }));
       const at = new Date(`${next}T06:00:00Z`);
-      const startedTwo = performance.now();
-      const reports = await Promise.all([instance(platform.db).runOnce(at), instance(extraDbs[0]!).runOnce(at)]);
-      const twoSeconds = (performance.now() - startedTwo) / 1000;
+      const { result: reports, ...twoCost } = await timed(() =>
+        Promise.all([instance(platform.db).runOnce(at), instance(extraDbs[0]!).runOnce(at)]),
+      );
       const sum = (key: keyof RunReport) => reports.reduce((total, r) => total + r[key], 0);
       two = {
         report: {
@@ -207,7 +256,7 @@ async function measure(databaseUrl: string | undefined) {
           refused: sum('refused'),
           retried: sum('retried'),
         },
-        seconds: twoSeconds,
+        ...twoCost,
         held: await held(platform.db, next),
       };
     }
@@ -234,6 +283,9 @@ export async function benchScheduler(): Promise<Record<string, number | string>>
       if (!run) continue;
       results[`${label}, ${runs}: seconds`] = Number(run.seconds.toFixed(1));
       results[`${label}, ${runs}: charged orders per second`] = Number((run.report.paid / run.seconds).toFixed(1));
+      results[`${label}, ${runs}: platform CPU ms per charged order`] = Number((run.platformCpuMs / run.report.paid).toFixed(2));
+      if (run.serverCpuMs !== null)
+        results[`${label}, ${runs}: server CPU ms per charged order`] = Number((run.serverCpuMs / run.report.paid).toFixed(2));
       results[`${label}, ${runs}: placed / paid / still drafts`] = `${run.held.placed} / ${run.held.paid} / ${run.held.drafts}`;
       results[`${label}, ${runs}: charges / double charges`] = `${run.held.charges} / ${run.held.doubles}`;
       if (run.held.placed !== SUBSCRIPTIONS || run.held.paid !== SUBSCRIPTIONS || run.held.doubles !== 0)
