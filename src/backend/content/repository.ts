@@ -335,33 +335,36 @@ export interface SellableVariant {
 }
 
 /** The shop asks here for what it adds to a cart, rather than reading the content tables itself. */
+/** What findVariant reads of a variant `v` and its product `p`, as sellableVariantOf takes it. */
+export const SELLABLE_VARIANT_COLUMNS = `v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown,
+  v.in_stock, p.is_sample`;
+export interface SellableVariantRow {
+  code: string;
+  variant_name: string;
+  product_name: string;
+  base_price: number;
+  shown: boolean;
+  in_stock: boolean;
+  is_sample: boolean;
+}
+export const sellableVariantOf = (row: SellableVariantRow): SellableVariant => ({
+  code: row.code,
+  variantName: row.variant_name,
+  productName: row.product_name,
+  basePrice: row.base_price,
+  shown: row.shown,
+  inStock: row.in_stock,
+  isSample: row.is_sample,
+});
+
 export async function findVariant(db: Queryable, code: string, language: Language): Promise<SellableVariant | null> {
-  const [row] = await db.query<{
-    code: string;
-    variant_name: string;
-    product_name: string;
-    base_price: number;
-    shown: boolean;
-    in_stock: boolean;
-    is_sample: boolean;
-  }>(
-    `SELECT v.code, v.name AS variant_name, p.name AS product_name, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock,
-       p.is_sample
+  const [row] = await db.query<SellableVariantRow>(
+    `SELECT ${SELLABLE_VARIANT_COLUMNS}
      FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
      WHERE v.code = $1 AND v.language = $2`,
     [code, language],
   );
-  return row
-    ? {
-        code: row.code,
-        variantName: row.variant_name,
-        productName: row.product_name,
-        basePrice: row.base_price,
-        shown: row.shown,
-        inStock: row.in_stock,
-        isSample: row.is_sample,
-      }
-    : null;
+  return row ? sellableVariantOf(row) : null;
 }
 
 /** What a cart or order line shows of its variant in one language: names, page slugs, species and pack shot (its thumbnail). */

@@ -13,16 +13,17 @@
  */
 import { transition } from '../../lib/orders/machine.ts';
 import { checkoutMachine } from '../../lib/orders/checkout.ts';
+import { languageOf } from '../../lib/channels.ts';
 import { subscriptionPrice } from '../../lib/catalogue/pricing.ts';
 import { dayOf, nextShipment } from '../../lib/subscriptions/schedule.ts';
 import { isFailure, type SubscriptionState } from '../../lib/subscriptions/status.ts';
 import type { Queryable } from '../db/database.ts';
 import { priceOrder } from '../shop/orders/pricing.ts';
-import { addToLine } from '../shop/carts/repository.ts';
-import { findOrderById, type OrderRow, addPayment, openPayment } from '../shop/orders/repository.ts';
+import { addPayment, type ItemRow, type OrderRow, readOrderWithLines, setLinePrices } from '../shop/orders/repository.ts';
 import { setCoupon } from '../shop/orders/discounts.ts';
 import { enterOrderGraph } from '../shop/orders/placement.ts';
 import { queueOrderMail } from '../shop/orders/mails.ts';
+import type { OrderRead } from '../shop/orders/view.ts';
 import type { RelayPointLookup } from '../shop/shipping/relay-points.ts';
 import { createDraft, draftProblems } from '../shop/subscriptions/drafts.ts';
 import type { SubscriptionMailKind } from '../mail/templates/subscriptions.ts';
@@ -30,11 +31,10 @@ import { queueSubscriptionMail } from '../shop/subscriptions/mails.ts';
 import {
   findSubscriptionById,
   type SubscriptionRow,
-  subscriptionOrderOf,
   updateSubscription,
   updateSubscriptionOrder,
 } from '../shop/subscriptions/repository.ts';
-import { insertChargeJob } from './repository.ts';
+import { type DueDraft, insertChargeJob } from './repository.ts';
 
 interface PlacementContext {
   relayPoints: RelayPointLookup;
@@ -54,17 +54,31 @@ const ALERT_OF: Partial<Record<SubscriptionState, SubscriptionMailKind>> = {
 /** The card brands the shop takes are its card payment methods (shop.payment_methods). */
 const cardMethodOf = (brand: string | null) => (brand === 'Mastercard' ? 'mastercard' : 'visa');
 
-/** Places the due draft of the subscription, whose row the caller holds (repository.ts claimDueDraft). */
-export async function placeDueDraft(
-  tx: Queryable,
-  ctx: PlacementContext,
-  claimed: { subscription_id: number; order_id: number },
-  now: Date,
-): Promise<Placement> {
+/** The line at today's catalogue name and price: the subscription price, an upsell its one-off price. */
+const repriced = (item: ItemRow, variant: { productName: string; variantName: string; basePrice: number }): ItemRow => ({
+  ...item,
+  product_name: variant.productName,
+  variant_name: variant.variantName,
+  original_unit_price: variant.basePrice,
+  unit_price: item.upsell ? variant.basePrice : subscriptionPrice(variant.basePrice),
+});
+
+const samePrice = (a: ItemRow, b: ItemRow) =>
+  a.product_name === b.product_name &&
+  a.variant_name === b.variant_name &&
+  a.original_unit_price === b.original_unit_price &&
+  a.unit_price === b.unit_price;
+
+/**
+ * Places the due draft of the subscription, whose row the caller holds (repository.ts claimDueDraft). The draft
+ * is read once, with its lines, their variants, its shipment and payments (readOrderWithLines), and what the
+ * placement changes of it is carried along to its pricing and its confirmation, which read none of it again:
+ * about twenty statements a delivery (tests/api/scheduler-statements.test.ts).
+ */
+export async function placeDueDraft(tx: Queryable, ctx: PlacementContext, claimed: DueDraft, now: Date): Promise<Placement> {
   const sub = (await findSubscriptionById(tx, claimed.subscription_id))!;
-  const draft = await findOrderById(tx, claimed.order_id, true);
-  const scheduled = draft && (await subscriptionOrderOf(tx, draft.id));
-  if (draft?.state !== 'draft' || !scheduled) return { placed: false, state: null };
+  const draft = await readOrderWithLines(tx, claimed.order_id, languageOf(sub.locale_code), true);
+  if (draft?.order.state !== 'draft') return { placed: false, state: null };
 
   const problems = await draftProblems(tx, draft, sub, ctx.relayPoints);
   const names = problems.unavailable.map((item) => item.product_name);
@@ -75,40 +89,37 @@ export async function placeDueDraft(
       : problems.carrierInvalid
         ? 'error'
         : null;
+  const read: OrderRead = { ...draft, shippingMethod: problems.carrier };
   if (hold) {
     // Told once: the runs that find the same cause again leave the subscription as it is.
     if (sub.state !== hold) {
       await updateSubscription(tx, sub.id, { state: hold, last_error: hold }, now);
-      const { totals } = await priceOrder(tx, draft, now);
-      const facts = { shipment: scheduled.shipment_date, total: totals.total, products: names };
+      const { totals } = await priceOrder(tx, draft.order, now, {}, read);
+      const facts = { shipment: claimed.shipment_date, total: totals.total, products: names };
       await queueSubscriptionMail(tx, ALERT_OF[hold]!, sub, facts, { now, env: ctx.env });
     }
     return { placed: false, state: hold };
   }
 
-  for (const { item, variant } of problems.available) {
-    // Adds nothing: the line takes today's names and price.
-    await addToLine(tx, item.id, 0, {
-      variantCode: variant.code,
-      productName: variant.productName,
-      variantName: variant.variantName,
-      originalUnitPrice: variant.basePrice,
-      unitPrice: item.upsell ? variant.basePrice : subscriptionPrice(variant.basePrice),
-    });
-  }
-  let order: OrderRow = draft;
-  let priced = await priceOrder(tx, order, now);
+  // Every line is still sold (else it is held back): each takes today's name and price, written when they changed.
+  const items = problems.available.map(({ item, variant }) => repriced(item, variant));
+  const changed = items.filter((item, n) => !samePrice(item, problems.available[n]!.item));
+  if (changed.length > 0) await setLinePrices(tx, changed);
+  let order: OrderRow = draft.order;
+  let priced = await priceOrder(tx, order, now, {}, { ...read, items });
   const removedCoupon = priced.coupon && !priced.coupon.applicable ? order.coupon_code : null;
   if (removedCoupon) {
     await setCoupon(tx, order.id, null, now);
     order = { ...order, coupon_code: null };
-    priced = await priceOrder(tx, order, now);
+    priced = await priceOrder(tx, order, now, {}, { ...read, items });
   }
   const { totals, promotions } = priced;
 
   const free = totals.total === 0;
-  if (!free) await addPayment(tx, order.id, { state: 'new', amount: totals.total, methodCode: cardMethodOf(sub.card_brand), now });
-  const number = await enterOrderGraph(tx, order, {
+  const payment = free
+    ? null
+    : await addPayment(tx, order.id, { state: 'new', amount: totals.total, methodCode: cardMethodOf(sub.card_brand), now });
+  const placed = await enterOrderGraph(tx, order, {
     checkoutState: transition(
       checkoutMachine,
       transition(checkoutMachine, order.checkout_state, free ? 'skip_payment' : 'select_payment'),
@@ -118,10 +129,10 @@ export async function placeDueDraft(
     totals,
     promotions,
     now,
+    ...(draft.shipment ? { shipment: draft.shipment } : {}),
   });
   await updateSubscriptionOrder(tx, order.id, { placed_at: now.toISOString() });
-  if (!free) {
-    const payment = (await openPayment(tx, order.id))!;
+  if (payment)
     await insertChargeJob(tx, {
       subscriptionId: sub.id,
       orderId: order.id,
@@ -130,20 +141,23 @@ export async function placeDueDraft(
       mandateId: sub.provider_mandate_id,
       now,
     });
-  }
-  await queueOrderMail(tx, 'confirmation', order.token_value, { now, env: ctx.env });
+  await queueOrderMail(tx, 'confirmation', placed.order, {
+    now,
+    env: ctx.env,
+    read: { items, displays: draft.displays, shipment: placed.shipment, payments: payment ? [...draft.payments, payment] : draft.payments },
+  });
   if (removedCoupon)
     await queueSubscriptionMail(
       tx,
       'couponRemoved',
       sub,
-      { shipment: scheduled.shipment_date, total: totals.total, coupon: removedCoupon },
+      { shipment: claimed.shipment_date, total: totals.total, coupon: removedCoupon },
       { now, env: ctx.env },
     );
   // Counted from the day it leaves, today (its own day, or later when it was held back): a delivery held back
   // for a while does not bring the next one closer.
   await continueAfter(tx, ctx, sub, dayOf(now), now);
-  return { placed: true, number };
+  return { placed: true, number: placed.order.number! };
 }
 
 /** After a placed delivery: the next draft at the frequency, or the end once the last delivery asked for left. */
@@ -154,6 +168,6 @@ async function continueAfter(tx: Queryable, ctx: PlacementContext, sub: Subscrip
     await queueSubscriptionMail(tx, 'stopped', sub, { shipment: shipped, total: 0 }, { now, env: ctx.env });
     return;
   }
-  await updateSubscription(tx, sub.id, cleared, now);
-  await createDraft(tx, sub, nextShipment(shipped, sub.frequency_days), now);
+  // The subscription's row written once, with the new draft.
+  await createDraft(tx, sub, nextShipment(shipped, sub.frequency_days), now, cleared);
 }

@@ -46,18 +46,21 @@ export const markReminded = (tx: Queryable, orderId: number, days: 7 | 4, now: D
     now.toISOString(),
   ]);
 
+/** A due draft as claimDueDraft answers it: its subscription, its order and the day it ships. */
+export interface DueDraft {
+  subscription_id: number;
+  order_id: number;
+  shipment_date: Day;
+}
+
 /**
  * One due draft (its shipment day has come) of a subscription that takes deliveries, its subscription's row
  * held: the shopper's calls, which hold that row too, wait for the placement, and another instance skips it.
  * `skip`: the drafts this run already looked at and held back.
  */
-export async function claimDueDraft(
-  tx: Queryable,
-  today: Day,
-  skip: number[],
-): Promise<{ subscription_id: number; order_id: number } | null> {
-  const [row] = await tx.query<{ subscription_id: number; order_id: number }>(
-    `SELECT so.subscription_id, so.order_id
+export async function claimDueDraft(tx: Queryable, today: Day, skip: number[]): Promise<DueDraft | null> {
+  const [row] = await tx.query<DueDraft>(
+    `SELECT so.subscription_id, so.order_id, to_char(so.shipment_date, 'YYYY-MM-DD') AS shipment_date
      FROM shop.subscription_orders so JOIN shop.subscriptions s ON s.id = so.subscription_id AND s.draft_order_id = so.order_id
      WHERE so.placed_at IS NULL AND so.shipment_date <= $1::date AND s.state = ANY ($2::text[]) AND NOT (so.order_id = ANY ($3::int[]))
      ORDER BY so.shipment_date, so.order_id LIMIT 1 FOR UPDATE OF s SKIP LOCKED`,

@@ -254,6 +254,7 @@ export function checkoutRoutes(deps: ShopDeps, relayPoints: RelayPointLookup): H
           totals,
           promotions,
           now,
+          shipment,
         });
         // The order is confirmed once nothing is left to learn: now when it is free or paid by cheque (the mail
         // says where to send it); paid online, when it is paid; by bank transfer, when the provider gives its

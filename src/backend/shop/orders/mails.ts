@@ -10,7 +10,8 @@ import type { Order } from '../../../lib/shop-api/orders.ts';
 import type { Queryable } from '../../db/database.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { orderJson } from './answer.ts';
-import { findOrder, findPaymentMethod, type OrderRow, paymentsOf } from './repository.ts';
+import { findOrder, findPaymentMethod, type OrderRow, type PaymentRow, paymentsOf } from './repository.ts';
+import type { OrderRead } from './view.ts';
 import { findCustomer } from '../customers/repository.ts';
 import type { PaymentView } from '../../mail/format.ts';
 import { orderMail, type OrderMailKind } from '../../mail/templates/orders.ts';
@@ -27,8 +28,13 @@ const bankTransfer: z.ZodType<NonNullable<PaymentView['bankTransfer']>> = z.obje
 });
 
 /** How the order is (or is to be) paid: its last payment, with its method's name and instructions in `lang`. */
-export async function paymentViewOf(q: Queryable, order: Pick<OrderRow, 'id'>, lang: Language): Promise<PaymentView | null> {
-  const payment = (await paymentsOf(q, order.id)).at(-1);
+export async function paymentViewOf(
+  q: Queryable,
+  order: Pick<OrderRow, 'id'>,
+  lang: Language,
+  payments?: readonly PaymentRow[],
+): Promise<PaymentView | null> {
+  const payment = (payments ?? (await paymentsOf(q, order.id))).at(-1);
   const method = payment?.method_code ? await findPaymentMethod(q, payment.method_code) : null;
   if (!payment || !method) return null;
   const transfer = bankTransfer.safeParse(payment.details.bankTransfer);
@@ -52,6 +58,8 @@ export interface QueueOptions {
   env: Record<string, string | undefined>;
   /** The amount given back, for a chargeRefunded mail (minor units). */
   refundedAmount?: number;
+  /** What the caller read of the order as it now is (its lines, shipment and payments): the mail reads none of it again. */
+  read?: OrderRead;
 }
 
 /**
@@ -68,26 +76,27 @@ export async function queueOrderMail(
 ): Promise<number | null> {
   const order = typeof orderOrToken === 'string' ? await findOrder(q, orderOrToken) : orderOrToken;
   if (!order?.customer_id || !order.number) return null;
-  const customer = await findCustomer(q, order.customer_id);
-  if (!customer) return null;
   if (kind === 'confirmation') {
+    // Asked first: a confirmation already sent (a charge's payment after the placement's) reads nothing more.
     const [first] = await q.query(
       'UPDATE shop.orders SET confirmation_mailed_at = $2::timestamptz WHERE id = $1 AND confirmation_mailed_at IS NULL RETURNING id',
       [order.id, options.now.toISOString()],
     );
     if (!first) return null;
   }
+  const customer = await findCustomer(q, order.customer_id);
+  if (!customer) return null;
   const siteLanguages = channels[order.channel_code].locales.map(languageOf);
   const lang = siteLanguages.includes(customer.preferred_language) ? customer.preferred_language : languageOf(order.locale_code);
   const locale = localeIn(order, lang);
   const site = siteUrlOf(order.channel_code, options.env);
-  const view: Order = await orderJson(q, order, options.now);
+  const view: Order = await orderJson(q, order, options.now, {}, options.read);
   const mail = orderMail(kind, {
     lang,
     to: customer.email,
     firstName: customer.first_name,
     order: view,
-    payment: await paymentViewOf(q, order, lang),
+    payment: await paymentViewOf(q, order, lang, options.read?.payments),
     ...(options.refundedAmount === undefined ? {} : { refundedAmount: options.refundedAmount }),
     links: {
       order: `${site}${pathTo('order', locale, { order: order.token_value })}`,

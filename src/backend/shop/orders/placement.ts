@@ -10,18 +10,22 @@ import { orderMachine } from '../../../lib/orders/order.ts';
 import { orderPaymentMachine } from '../../../lib/orders/payment.ts';
 import { orderShippingMachine, shipmentMachine } from '../../../lib/orders/shipping.ts';
 import type { Queryable } from '../../db/database.ts';
-import { type OrderRow, type Placement, placeOrder, setShipmentState, shipmentOf } from './repository.ts';
+import { type OrderRow, type Placement, placeOrder, setShipmentState, type ShipmentRow, shipmentOf } from './repository.ts';
 
-/** Places the order; its number. The caller has made its payment (none when the total is 0). */
+/**
+ * Places the order: answers it as placed, with its shipment as it now is. The caller has made its payment
+ * (none when the total is 0); `shipment`, when the caller holds the order's row and read it.
+ */
 export async function enterOrderGraph(
   tx: Queryable,
   order: OrderRow,
-  p: Pick<Placement, 'totals' | 'promotions' | 'notes' | 'now'> & { checkoutState: CheckoutState },
-): Promise<string> {
-  const shipment = (await shipmentOf(tx, order.id))!;
-  await setShipmentState(tx, shipment.id, transition(shipmentMachine, shipment.state, 'create'));
+  p: Pick<Placement, 'totals' | 'promotions' | 'notes' | 'now'> & { checkoutState: CheckoutState; shipment?: ShipmentRow },
+): Promise<{ order: OrderRow; shipment: ShipmentRow }> {
+  const read = p.shipment ?? (await shipmentOf(tx, order.id))!;
+  const shipment = { ...read, state: transition(shipmentMachine, read.state, 'create') };
+  await setShipmentState(tx, shipment.id, shipment.state);
   const requested = transition(orderPaymentMachine, order.payment_state, 'request_payment');
-  return placeOrder(tx, order.id, {
+  const placed = await placeOrder(tx, order.id, {
     // A cart is created, a subscription's draft placed: both become a new order.
     state: transition(orderMachine, order.state, order.state === 'draft' ? 'place' : 'create'),
     checkoutState: p.checkoutState,
@@ -32,4 +36,5 @@ export async function enterOrderGraph(
     promotions: p.promotions,
     now: p.now,
   });
+  return { order: placed, shipment };
 }

@@ -15,6 +15,13 @@ import type { Order, OrderAddress, RelayPoint } from '../../../lib/shop-api/orde
 import { COMPLETED_ORDER } from '../shared/placed-orders.ts';
 import type { Totals } from './totals.ts';
 import type { ProviderPayment } from '../payments/provider.ts';
+import {
+  type SellableVariant,
+  sellableVariantOf,
+  type SellableVariantRow,
+  VARIANT_DISPLAY_COLUMNS,
+  type VariantDisplayRow,
+} from '../../content/repository.ts';
 
 export interface OrderRow {
   id: number;
@@ -185,6 +192,68 @@ export interface PaymentMethodRow {
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/**
+ * A subscription's draft order (subscriptions/drafts.ts): made in state draft, addressed, its shipping step
+ * done, in one statement; answered as made.
+ */
+export async function insertDraftOrder(
+  q: Queryable,
+  d: {
+    token: string;
+    customerId: number;
+    channel: ChannelCode;
+    locale: LocaleCode;
+    billing: OrderAddress;
+    shipping: OrderAddress;
+    now: Date;
+  },
+): Promise<OrderRow> {
+  const [row] = await q.query<StoredOrder>(
+    `INSERT INTO shop.orders (token_value, customer_id, channel_code, locale_code, state, checkout_state, billing_address, shipping_address,
+       created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'draft', 'shipping_selected', $5::text::jsonb, $6::text::jsonb, $7::timestamptz, $7::timestamptz)
+     RETURNING ${ORDER_COLUMNS}`,
+    [d.token, d.customerId, d.channel, d.locale, JSON.stringify(d.billing), JSON.stringify(d.shipping), d.now.toISOString()],
+  );
+  return orderOf(row!);
+}
+
+/** A draft's lines (subscription lines: no origin, no upsell), in one statement, in their order. */
+export const addDraftLines = (
+  q: Queryable,
+  orderId: number,
+  lines: ReadonlyArray<
+    Pick<
+      ItemRow,
+      'variant_code' | 'product_name' | 'variant_name' | 'quantity' | 'original_unit_price' | 'unit_price' | 'subscription_interval'
+    >
+  >,
+  now: Date,
+) =>
+  q.query(
+    `INSERT INTO shop.order_items (order_id, variant_code, product_name, variant_name, quantity, original_unit_price, unit_price,
+       subscription_interval, source_item_list, upsell, created_at)
+     SELECT $1, l.variant_code, l.product_name, l.variant_name, l.quantity, l.original_unit_price, l.unit_price, l.subscription_interval,
+       NULL, false, $3::timestamptz
+     FROM ROWS FROM (jsonb_to_recordset($2::text::jsonb) AS (variant_code text, product_name text, variant_name text, quantity int,
+       original_unit_price int, unit_price int, subscription_interval int)) WITH ORDINALITY AS l
+     ORDER BY l.ordinality`,
+    [orderId, JSON.stringify(lines), now.toISOString()],
+  );
+
+/** Lines taking new names and prices (their quantities kept), in one statement. */
+export const setLinePrices = (
+  q: Queryable,
+  lines: ReadonlyArray<Pick<ItemRow, 'id' | 'product_name' | 'variant_name' | 'original_unit_price' | 'unit_price'>>,
+) =>
+  q.query(
+    `UPDATE shop.order_items i SET product_name = l.product_name, variant_name = l.variant_name, original_unit_price = l.original_unit_price,
+       unit_price = l.unit_price
+     FROM jsonb_to_recordset($1::text::jsonb) AS l(id int, product_name text, variant_name text, original_unit_price int, unit_price int)
+     WHERE i.id = l.id`,
+    [JSON.stringify(lines)],
+  );
+
 export const setCheckoutState = (q: Queryable, orderId: number, state: CheckoutState, now: Date) =>
   q.query('UPDATE shop.orders SET checkout_state = $2, updated_at = $3::timestamptz WHERE id = $1', [orderId, state, now.toISOString()]);
 
@@ -213,6 +282,26 @@ export async function ensureShipment(q: Queryable, orderId: number, now: Date): 
   ]);
 }
 
+/** The order's one shipment, made with its carrier (a subscription's draft: its settings say which). */
+export const addShipment = (
+  q: Queryable,
+  orderId: number,
+  method: { code: string; carrier: string; relayPoint: RelayPoint | null },
+  now: Date,
+) =>
+  q.query(
+    `INSERT INTO shop.shipments (order_id, method_code, carrier, relay_point_id, relay_point, created_at)
+     VALUES ($1, $2, $3, $4, $5::text::jsonb, $6::timestamptz)`,
+    [
+      orderId,
+      method.code,
+      method.carrier,
+      method.relayPoint?.id ?? null,
+      method.relayPoint ? JSON.stringify(method.relayPoint) : null,
+      now.toISOString(),
+    ],
+  );
+
 export const setShipmentMethod = (
   q: Queryable,
   shipmentId: number,
@@ -231,7 +320,8 @@ export const setShipmentState = (q: Queryable, shipmentId: number, state: Shippi
 
 // ── Payments ────────────────────────────────────────────────────────────────────────────────────
 
-const PAYMENT = `SELECT id, method_code, state, amount, provider_payment_id, card_brand, card_last4, card_expiry, details FROM shop.payments`;
+const PAYMENT_COLUMNS = 'id, method_code, state, amount, provider_payment_id, card_brand, card_last4, card_expiry, details';
+const PAYMENT = `SELECT ${PAYMENT_COLUMNS} FROM shop.payments`;
 
 /** Every payment of the order, oldest first: the open one (if any) is the last. */
 export const paymentsOf = (q: Queryable, orderId: number) => q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 ORDER BY id`, [orderId]);
@@ -252,27 +342,76 @@ export async function shipmentAndPaymentsOf(q: Queryable, orderId: number): Prom
   return row!;
 }
 
+/** What an order's answer and its pricing read (view.ts OrderRead), and its lines' variants as the catalogue sells them. */
+export interface OrderWithLines {
+  order: OrderRow;
+  items: ItemRow[];
+  displays: VariantDisplayRow[];
+  shipment: ShipmentRow | null;
+  payments: PaymentRow[];
+  /** By code; a variant gone from the catalogue is absent. */
+  variants: Map<string, SellableVariant>;
+}
+
+/**
+ * The order with its lines, their variants in `language` (as an answer shows them and as the catalogue sells
+ * them: content/repository.ts findVariantDisplays and findVariant), its shipment and its payments, in one
+ * statement; its row held until the transaction ends when `lock`. What the scheduler's placement reads of a draft once.
+ */
+export async function readOrderWithLines(q: Queryable, orderId: number, language: Language, lock = false): Promise<OrderWithLines | null> {
+  type Variant = VariantDisplayRow & SellableVariantRow;
+  const [row] = await q.query<StoredOrder & ShipmentAndPayments & { items: ItemRow[]; variants: Variant[] }>(
+    `SELECT ${ORDER_COLUMNS},
+       (SELECT coalesce(json_agg(i ORDER BY i.id), '[]') FROM (SELECT ${ITEM_COLUMNS} FROM shop.order_items WHERE order_id = o.id) i) AS items,
+       (SELECT coalesce(json_agg(d), '[]') FROM (
+         SELECT ${VARIANT_DISPLAY_COLUMNS}, v.base_price, (v.show_variant AND p.viewable) AS shown, v.in_stock
+         FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+         WHERE v.code IN (SELECT variant_code FROM shop.order_items WHERE order_id = o.id) AND v.language = $2
+       ) d) AS variants,
+       ${shipmentAndPaymentsColumns('o.id')}
+     FROM shop.orders o WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`,
+    [orderId, language],
+  );
+  if (!row) return null;
+  const { items, variants, shipment, payments, ...order } = row;
+  return {
+    order: orderOf(order),
+    items,
+    displays: variants,
+    shipment,
+    payments,
+    variants: new Map(variants.map((v) => [v.code, sellableVariantOf(v)])),
+  };
+}
+
 export async function findPayment(q: Queryable, orderId: number, paymentId: number): Promise<PaymentRow | null> {
   const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND id = $2`, [orderId, paymentId]);
   return row ?? null;
 }
 
+const OPEN_PAYMENT_STATES: readonly PaymentState[] = ['cart', 'new', 'processing'];
+
 /** The open payment (cart, new or processing): at most one per order. */
 export async function openPayment(q: Queryable, orderId: number): Promise<PaymentRow | null> {
-  const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND state IN ('cart', 'new', 'processing')`, [orderId]);
+  const [row] = await q.query<PaymentRow>(`${PAYMENT} WHERE order_id = $1 AND state = ANY ($2::text[])`, [orderId, OPEN_PAYMENT_STATES]);
   return row ?? null;
 }
 
-/** A new payment of the order, in `state`, for `amount`, with the method of the previous one unless told. */
+/** The open payment among the order's payments, as openPayment finds it. */
+export const openPaymentOf = (payments: readonly PaymentRow[]) => payments.find((p) => OPEN_PAYMENT_STATES.includes(p.state)) ?? null;
+
+/** A new payment of the order, in `state`, for `amount`, with the method of the previous one unless told; the payment as made. */
 export async function addPayment(
   q: Queryable,
   orderId: number,
   payment: { state: PaymentState; amount: number; methodCode: string | null; now: Date },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO shop.payments (order_id, method_code, state, amount, created_at, updated_at) VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)`,
+): Promise<PaymentRow> {
+  const [row] = await q.query<PaymentRow>(
+    `INSERT INTO shop.payments (order_id, method_code, state, amount, created_at, updated_at) VALUES ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz)
+     RETURNING ${PAYMENT_COLUMNS}`,
     [orderId, payment.methodCode, payment.state, payment.amount, payment.now.toISOString()],
   );
+  return row!;
 }
 
 export const removeOpenPayments = (q: Queryable, orderId: number) =>
@@ -335,15 +474,15 @@ export interface Placement {
   now: Date;
 }
 
-/** The cart becomes a new order: its number, its states, its accounting lines frozen. Answers the number. */
-export async function placeOrder(q: Queryable, orderId: number, p: Placement): Promise<string> {
+/** The cart becomes a new order: its number, its states, its accounting lines frozen. Answers the order as placed. */
+export async function placeOrder(q: Queryable, orderId: number, p: Placement): Promise<OrderRow> {
   const t = p.totals;
-  const [row] = await q.query<{ number: string }>(
+  const [row] = await q.query<StoredOrder>(
     `UPDATE shop.orders SET state = $13, checkout_state = $14, payment_state = $2, shipping_state = $15,
        number = lpad(nextval('shop.order_numbers')::text, 9, '0'), notes = $3, checkout_completed_at = $4::timestamptz, updated_at = $4::timestamptz,
        items_total = $5, order_promotion_total = $6, shipping_total = $7, service_fees_total = $8, tax_total = $9, total = $10,
        total_excluding_tax = $11, promotions = $12::text::jsonb
-     WHERE id = $1 RETURNING number`,
+     WHERE id = $1 RETURNING ${ORDER_COLUMNS}`,
     [
       orderId,
       p.paymentState,
@@ -362,7 +501,7 @@ export async function placeOrder(q: Queryable, orderId: number, p: Placement): P
       p.shippingState,
     ],
   );
-  return row!.number;
+  return orderOf(row!);
 }
 
 // ── Paying a placed order ───────────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import { channels, htmlLangOf, languageOf, type LocaleCode } from '../../../lib/
 import { pathTo } from '../../../lib/routes/paths.ts';
 import { findVariantDisplays, type VariantDisplay, type VariantDisplayRow, variantDisplaysOf } from '../../content/repository.ts';
 import type { ShopContext, ShopDeps } from '../shared/deps.ts';
+import type { ShippingMethodRow } from '../shipping/repository.ts';
 import { type ItemRow, itemsOf, type OrderRow, type ShipmentAndPayments } from './repository.ts';
 
 /** The tags of an Accept-Language header, most wanted first (`q=0` excluded). */
@@ -135,4 +136,6 @@ export interface OrderRead extends ShipmentAndPayments {
   items: readonly ItemRow[];
   /** The lines' variants as the answer's view shows them (its language), when the call read them. */
   displays?: readonly VariantDisplayRow[];
+  /** The shipment's carrier as the channel offers it to the shipping country (null: not offered), when the call read it. */
+  shippingMethod?: ShippingMethodRow | null;
 }

@@ -8,96 +8,100 @@ import { languageOf } from '../../../lib/channels.ts';
 import { subscriptionPrice } from '../../../lib/catalogue/pricing.ts';
 import { isLocked } from '../../../lib/subscriptions/schedule.ts';
 import { isFailure } from '../../../lib/subscriptions/status.ts';
-import { findVariant, type SellableVariant } from '../../content/repository.ts';
-import { addItem, createOrder } from '../carts/repository.ts';
+import type { SellableVariant } from '../../content/repository.ts';
 import {
-  findOrderById,
+  addDraftLines,
+  addShipment,
   type ItemRow,
-  itemsOf,
+  insertDraftOrder,
   type OrderRow,
-  ensureShipment,
-  setAddresses,
-  setCheckoutState,
+  type OrderWithLines,
   setShipmentMethod,
   shipmentOf,
 } from '../orders/repository.ts';
 import { shippingMethodFor } from '../shipping/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { randomToken } from '../shared/random.ts';
-import { recordSubscriptionOrder, subscriptionItemsOf, type SubscriptionRow, updateSubscription } from './repository.ts';
+import { recordSubscriptionOrder, subscriptionItemsWithVariants, type SubscriptionRow, updateSubscription } from './repository.ts';
 
-/** Makes the draft of the shipment on `shipment` and makes it the subscription's next order. */
-export async function createDraft(q: Queryable, sub: SubscriptionRow, shipment: string, now: Date): Promise<OrderRow> {
-  const order = await createOrder(q, {
+type DraftShipping = Pick<SubscriptionRow, 'shipping_method_code' | 'relay_point' | 'channel_code' | 'shipping_address'>;
+
+/** The carrier of the subscription's settings: the method's own, or Colissimo when the channel no longer offers it there. */
+const carrierOf = async (q: Queryable, s: DraftShipping) =>
+  (await shippingMethodFor(q, s.shipping_method_code, s.channel_code, s.shipping_address.countryCode))?.carrier ?? 'Colissimo';
+
+/**
+ * Makes the draft of the shipment on `shipment` and makes it the subscription's next order; `changes`, more
+ * columns of the subscription set with it (the scheduler's after a delivery). A handful of statements whatever
+ * the number of lines: the scheduler makes one per delivery.
+ */
+export async function createDraft(
+  q: Queryable,
+  sub: SubscriptionRow,
+  shipment: string,
+  now: Date,
+  changes: Record<string, unknown> = {},
+): Promise<OrderRow> {
+  // Priced with its carrier's fee, as an order whose shipping step is done.
+  const order = await insertDraftOrder(q, {
     token: randomToken(24),
     customerId: sub.customer_id,
     channel: sub.channel_code,
     locale: sub.locale_code,
+    billing: sub.billing_address,
+    shipping: sub.shipping_address,
     now,
   });
-  await q.query(`UPDATE shop.orders SET state = 'draft' WHERE id = $1`, [order.id]);
-  const lang = languageOf(sub.locale_code);
-  for (const item of await subscriptionItemsOf(q, sub.id)) {
+  const items = await subscriptionItemsWithVariants(q, sub.id, languageOf(sub.locale_code));
+  await addDraftLines(
+    q,
+    order.id,
     // A variant gone from the catalogue keeps the name and price it was last sold at: the alert says so.
-    const variant = await findVariant(q, item.variant_code, lang);
-    const originalUnitPrice = variant?.basePrice ?? item.original_unit_price;
-    await addItem(q, order.id, {
-      variantCode: item.variant_code,
-      productName: variant?.productName ?? item.product_name,
-      variantName: variant?.variantName ?? item.variant_name,
-      originalUnitPrice,
-      unitPrice: subscriptionPrice(originalUnitPrice),
-      quantity: item.quantity,
-      interval: sub.frequency_days,
-      sourceItemList: null,
-      upsell: false,
-      now,
-    });
-  }
-  await setAddresses(q, order.id, sub.billing_address, sub.shipping_address);
-  await ensureShipment(q, order.id, now);
-  await setDraftShipping(q, order.id, sub);
-  // Priced with its carrier's fee, as an order whose shipping step is done.
-  await setCheckoutState(q, order.id, 'shipping_selected', now);
+    items.map(({ variant, ...item }) => {
+      const originalUnitPrice = variant?.basePrice ?? item.original_unit_price;
+      return {
+        variant_code: item.variant_code,
+        product_name: variant?.productName ?? item.product_name,
+        variant_name: variant?.variantName ?? item.variant_name,
+        quantity: item.quantity,
+        original_unit_price: originalUnitPrice,
+        unit_price: subscriptionPrice(originalUnitPrice),
+        subscription_interval: sub.frequency_days,
+      };
+    }),
+    now,
+  );
+  await addShipment(q, order.id, { code: sub.shipping_method_code, carrier: await carrierOf(q, sub), relayPoint: sub.relay_point }, now);
   await recordSubscriptionOrder(q, sub.id, order.id, shipment, now, false);
-  await updateSubscription(q, sub.id, { draft_order_id: order.id, next_shipment_date: shipment }, now);
-  return (await findOrderById(q, order.id))!;
+  await updateSubscription(q, sub.id, { ...changes, draft_order_id: order.id, next_shipment_date: shipment }, now);
+  return order;
 }
 
 /** The draft's carrier and relay point, as the subscription's settings say. */
-export async function setDraftShipping(
-  q: Queryable,
-  orderId: number,
-  s: Pick<SubscriptionRow, 'shipping_method_code' | 'relay_point' | 'channel_code' | 'shipping_address'>,
-) {
+export async function setDraftShipping(q: Queryable, orderId: number, s: DraftShipping) {
   const shipment = (await shipmentOf(q, orderId))!;
-  const method = await shippingMethodFor(q, s.shipping_method_code, s.channel_code, s.shipping_address.countryCode);
-  await setShipmentMethod(q, shipment.id, {
-    code: s.shipping_method_code,
-    carrier: method?.carrier ?? 'Colissimo',
-    relayPoint: s.relay_point,
-  });
+  await setShipmentMethod(q, shipment.id, { code: s.shipping_method_code, carrier: await carrierOf(q, s), relayPoint: s.relay_point });
 }
 
 /**
- * What could stop the draft from shipping now: its products (withdrawn, hidden or out of stock), its relay
- * point, its carrier. The lines still sold come with their variant as the catalogue has it today, so the
- * scheduler prices them again from it.
+ * What could stop the draft (as readOrderWithLines read it, in the subscription's language) from shipping now:
+ * its products (withdrawn, hidden or out of stock), its relay point, its carrier. The lines still sold come with
+ * their variant as the catalogue has it today, so the scheduler prices them again from it; the carrier comes as
+ * the channel offers it (null: no longer), so that the pricing does not read it again.
  */
-export async function draftProblems(q: Queryable, draft: OrderRow, sub: SubscriptionRow, relayPoints: RelayPointLookup) {
-  const lang = languageOf(sub.locale_code);
+export async function draftProblems(q: Queryable, draft: OrderWithLines, sub: SubscriptionRow, relayPoints: RelayPointLookup) {
   const unavailable: ItemRow[] = [];
   const available: Array<{ item: ItemRow; variant: SellableVariant }> = [];
-  for (const item of await itemsOf(q, draft.id)) {
-    const variant = await findVariant(q, item.variant_code, lang);
+  for (const item of draft.items) {
+    const variant = draft.variants.get(item.variant_code);
     if (variant?.shown && variant.inStock) available.push({ item, variant });
     else unavailable.push(item);
   }
-  const shipment = await shipmentOf(q, draft.id);
+  const { shipment } = draft;
   const relayPointUnavailable = !!shipment?.relay_point_id && !(await relayPoints(shipment.relay_point_id, q))?.active;
-  const country = draft.shipping_address?.countryCode ?? sub.shipping_address.countryCode;
-  const carrierInvalid = !(await shippingMethodFor(q, shipment?.method_code ?? '', sub.channel_code, country));
-  return { unavailableProducts: unavailable.length, unavailable, available, relayPointUnavailable, carrierInvalid };
+  const country = draft.order.shipping_address?.countryCode ?? sub.shipping_address.countryCode;
+  const carrier = await shippingMethodFor(q, shipment?.method_code ?? '', sub.channel_code, country);
+  return { unavailableProducts: unavailable.length, unavailable, available, relayPointUnavailable, carrierInvalid: !carrier, carrier };
 }
 
 /**

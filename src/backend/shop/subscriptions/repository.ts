@@ -1,8 +1,9 @@
 /** The SQL of subscriptions: the subscriptions, their items, their orders (drafts and placed), their cancellation requests. */
 import type { Queryable } from '../../db/database.ts';
-import type { ChannelCode, LocaleCode } from '../../../lib/channels.ts';
+import type { ChannelCode, Language, LocaleCode } from '../../../lib/channels.ts';
 import type { OrderAddress, RelayPoint } from '../../../lib/shop-api/orders.ts';
 import type { SubscriptionState } from '../../../lib/subscriptions/status.ts';
+import { type SellableVariant, SELLABLE_VARIANT_COLUMNS, sellableVariantOf, type SellableVariantRow } from '../../content/repository.ts';
 
 export interface SubscriptionRow {
   id: number;
@@ -135,6 +136,25 @@ export const subscriptionItemsOf = (q: Queryable, subscriptionId: number) =>
     'SELECT variant_code, quantity, product_name, variant_name, original_unit_price FROM shop.subscription_items WHERE subscription_id = $1 ORDER BY id',
     [subscriptionId],
   );
+
+/** The subscription's items, each with its variant in `language` as the catalogue sells it today (null: gone), in one statement. */
+export async function subscriptionItemsWithVariants(
+  q: Queryable,
+  subscriptionId: number,
+  language: Language,
+): Promise<Array<SubscriptionItemRow & { variant: SellableVariant | null }>> {
+  const rows = await q.query<SubscriptionItemRow & { variant: SellableVariantRow | null }>(
+    `SELECT si.variant_code, si.quantity, si.product_name, si.variant_name, si.original_unit_price,
+       (SELECT row_to_json(x) FROM (
+          SELECT ${SELLABLE_VARIANT_COLUMNS}
+          FROM content.product_variants v JOIN content.products p ON p.sku = v.product_sku AND p.language = v.language
+          WHERE v.code = si.variant_code AND v.language = $2
+        ) x) AS variant
+     FROM shop.subscription_items si WHERE si.subscription_id = $1 ORDER BY si.id`,
+    [subscriptionId, language],
+  );
+  return rows.map((row) => ({ ...row, variant: row.variant && sellableVariantOf(row.variant) }));
+}
 
 export const addSubscriptionItem = (q: Queryable, subscriptionId: number, item: SubscriptionItemRow) =>
   q.query(

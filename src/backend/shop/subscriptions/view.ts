@@ -9,7 +9,7 @@ import { editLimitInstant, rescheduled } from '../../../lib/subscriptions/schedu
 import { displayOf, subscriptionDisplayStatus } from '../../../lib/subscriptions/status.ts';
 import { orderJson } from '../orders/answer.ts';
 import { priceOrder } from '../orders/pricing.ts';
-import { findOrderById, shipmentOf } from '../orders/repository.ts';
+import { readOrderWithLines } from '../orders/repository.ts';
 import type { RelayPointLookup } from '../shipping/relay-points.ts';
 import { draftLocked, draftProblems } from './drafts.ts';
 import { openAbortRequestOf, type SubscriptionRow, subscriptionOrderOf } from './repository.ts';
@@ -24,10 +24,12 @@ export async function subscriptionJson(
   { locale = sub.locale_code, detail = false, relayPoints }: { locale?: LocaleCode; detail?: boolean; relayPoints: RelayPointLookup },
 ): Promise<Subscription> {
   const lang = languageOf(locale);
-  const draft = sub.draft_order_id ? await findOrderById(q, sub.draft_order_id) : null;
+  // Its lines' variants in the subscription's language: what the catalogue sells there says what is unavailable.
+  const read = sub.draft_order_id ? await readOrderWithLines(q, sub.draft_order_id, languageOf(sub.locale_code)) : null;
+  const draft = read?.order ?? null;
   const scheduled = draft ? await subscriptionOrderOf(q, draft.id) : null;
-  const shipment = draft ? await shipmentOf(q, draft.id) : null;
-  const problems = draft ? await draftProblems(q, draft, sub, relayPoints) : null;
+  const shipment = read?.shipment ?? null;
+  const problems = read ? await draftProblems(q, read, sub, relayPoints) : null;
   const priced = draft ? await priceOrder(q, draft, now, locale) : null;
   const alerts =
     sub.state === 'stopped'
