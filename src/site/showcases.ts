@@ -28,7 +28,7 @@ export const subscriptionLandingProducts = (content: LocaleContent, animal: Anim
   );
 
 /** The island pages that offer treats: the cart's upsells, and a subscription's next delivery. */
-export const routesOfferingTreats: ReadonlySet<RouteName> = new Set<RouteName>(['cart', 'subscription']);
+const routesOfferingTreats: ReadonlySet<RouteName> = new Set<RouteName>(['cart', 'subscription']);
 
 /** The treats offered: the best sellers of each species, in a format that can be bought now, six of each. */
 export function offeredTreats(
