@@ -6,7 +6,7 @@
  * each statement of its transactions; the shop API's own (the sandbox's charge) are not counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../src/backend/db/database.ts';
+import type { Database, Transaction } from '../../src/backend/db/database.ts';
 import { addDays } from '../../src/lib/subscriptions/schedule.ts';
 import { cheapest } from './shop-checkout-support.ts';
 import { ordersOf, schedulerPlatform, subjectsTo } from './scheduler-support.ts';
@@ -23,13 +23,20 @@ afterAll(async () => {
 /** The database, its transactions' statements noted (one list per transaction, in the order they began). */
 function noting(db: Database) {
   const transactions: string[][] = [];
-  const noted = (q: Queryable, into: string[]): Queryable => ({
-    query: (sql, params) => {
-      into.push(sql.replace(/\s+/g, ' ').trim());
-      return q.query(sql, params);
-    },
-    notify: (channel) => q.notify(channel),
-  });
+  const noted = (q: Transaction, into: string[]): Transaction => {
+    const note = (sql: string) => into.push(sql.replace(/\s+/g, ' ').trim());
+    return {
+      query: (sql, params) => {
+        note(sql);
+        return q.query(sql, params);
+      },
+      queryAndCommit: (sql, params) => {
+        note(sql);
+        return q.queryAndCommit(sql, params);
+      },
+      notify: (channel) => q.notify(channel),
+    };
+  };
   const wrapped: Database = Object.create(db);
   wrapped.transaction = (fn) =>
     db.transaction((tx) => {
