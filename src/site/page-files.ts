@@ -9,6 +9,7 @@
  */
 import { MAINTENANCE_ROUTES } from 'astro:env/server';
 import type { RouteName } from '../lib/routes/routes.ts';
+import type { LocaleCode } from '../lib/channels.ts';
 import { maintenanceRoutesOf } from '../lib/routes/maintenance.ts';
 import { cacheKeyOf } from './cache-keys.ts';
 import { channel } from './content.ts';
@@ -32,19 +33,29 @@ function pageFileOf(route: RouteName): PageFile {
 /** The static paths of a page file (its getStaticPaths), its rest parameter named after it. */
 export async function staticPathsOf(file: PageFile) {
   const paths = [];
-  const pathParam = (path: string) => ({ [file]: path.replace(/^\/|\/$/g, '') || undefined });
   for (const locale of channel.locales) {
     for (const ref of await pagesOf(locale)) {
       if (pageFileOf(ref.route) !== file) continue;
       const path = await pathOf(ref, locale);
       if (path === undefined) continue;
-      paths.push({ params: pathParam(path), props: { pageRef: ref, locale }, cacheKey: await cacheKeyOf(ref, locale) });
-    }
-    // The Dutch 404 page; the French one is src/pages/404.astro.
-    if (file === 'path' && locale === 'nl_BE') {
-      const ref: PageRef | { route: 'notFound' } = { route: 'notFound' };
-      paths.push({ params: pathParam('nl/404'), props: { pageRef: ref, locale }, cacheKey: await cacheKeyOf(ref, locale) });
+      paths.push({ params: pathParam(file, path), props: { pageRef: ref, locale }, cacheKey: await cacheKeyOf(ref, locale) });
     }
   }
   return paths;
 }
+
+/** The dispatcher's static paths: its pages, and the Dutch 404 page (the French one is src/pages/404.astro). */
+export async function dispatcherPaths() {
+  const paths: Array<{
+    params: Record<string, string | undefined>;
+    props: { pageRef: PageRef | { route: 'notFound' }; locale: LocaleCode };
+    cacheKey: string;
+  }> = await staticPathsOf('path');
+  if (channel.locales.includes('nl_BE')) {
+    const ref = { route: 'notFound' } as const;
+    paths.push({ params: pathParam('path', 'nl/404'), props: { pageRef: ref, locale: 'nl_BE' }, cacheKey: await cacheKeyOf(ref, 'nl_BE') });
+  }
+  return paths;
+}
+
+const pathParam = (file: PageFile, path: string) => ({ [file]: path.replace(/^\/|\/$/g, '') || undefined });
