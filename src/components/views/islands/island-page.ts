@@ -31,9 +31,19 @@ export function missingFrom(own: MessageTree, fallback: MessageTree, prefix = ''
   return Object.keys(missing).length > 0 ? missing : undefined;
 }
 
+/** Each island's texts by language and sections: the same on every page of a family, so worked out once a build. */
+const textsMade = new Map<string, MessageTree[]>();
+
 /** The message trees of an island: its language's sections, then the French texts that language lacks, if any. */
 export function islandTexts(locale: LocaleCode, sections: readonly string[]): MessageTree[] {
-  const [own, french] = messagesFor(languageOf(locale), sections);
-  const missing = french && missingFrom(own!, french);
-  return missing ? [own!, missing] : [own!];
+  const language = languageOf(locale);
+  const key = `${language}:${sections.join(',')}`;
+  let texts = textsMade.get(key);
+  if (!texts) {
+    const [own, french] = messagesFor(language, sections);
+    const missing = french && missingFrom(own!, french);
+    texts = missing ? [own!, missing] : [own!];
+    textsMade.set(key, texts);
+  }
+  return texts;
 }
